@@ -1,0 +1,194 @@
+"""The ``rulepress`` command.
+
+This is the only module that turns errors into exit codes (see
+:mod:`rulepress.errors`); everything below it raises. Output meant for
+programs (``--format json``, ``schema``) goes to stdout, problems to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from rulepress import __version__
+from rulepress.errors import Problem, RulepressError, SpecError, UsageError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_SPEC_ROOT = Path("rules_spec")
+
+
+def _spec_root_option(func: F) -> F:
+    return click.option(
+        "--spec-root",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=DEFAULT_SPEC_ROOT,
+        show_default=True,
+        help="Directory holding one sub-directory per game.",
+    )(func)
+
+
+def _game_dir(spec_root: Path, game: str) -> Path:
+    candidate = Path(game)
+    if candidate.is_dir() and (candidate / "game.yaml").is_file():
+        return candidate
+    directory = spec_root / game
+    if not directory.is_dir():
+        from rulepress.spec.load import find_game_dirs
+
+        known = ", ".join(p.name for p in find_game_dirs(spec_root)) or "none"
+        raise UsageError(f"no game {game!r} under {spec_root} (games: {known})")
+    return directory
+
+
+def _load(spec_root: Path, game: str) -> Any:
+    from rulepress.spec.load import load_spec
+
+    return load_spec(_game_dir(spec_root, game))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="rulepress")
+def cli() -> None:
+    """Publish board-game rules from one executable rules spec."""
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path), default=DEFAULT_SPEC_ROOT)
+@click.option("--examples/--no-examples", default=True, show_default=True, help="Also run every worked example and compare it with its stated result.")
+def validate(path: Path, examples: bool) -> None:
+    """Check every game spec under PATH and report all problems at once."""
+    from rulepress.scoring.examples import check_examples
+    from rulepress.spec.load import find_game_dirs, load_spec
+
+    games = find_game_dirs(path)
+    if not games:
+        raise UsageError(f"no game spec (a directory with game.yaml) under {path}")
+    problems: list[Problem] = []
+    for directory in games:
+        try:
+            loaded = load_spec(directory)
+        except SpecError as exc:
+            problems.extend(exc.problems)
+            continue
+        counts = f"{len(loaded.spec.examples)} examples"
+        if examples:
+            found = check_examples(loaded)
+            problems.extend(found)
+            counts += " checked" if not found else f", {len(found)} wrong"
+        click.echo(f"{directory}: ok ({counts})" if not problems else f"{directory}: {counts}")
+    if problems:
+        raise SpecError("the specs have problems", problems)
+
+
+@cli.command()
+@_spec_root_option
+def build(spec_root: Path) -> None:
+    """The main job: validate every spec and check every worked example."""
+    ctx = click.get_current_context()
+    ctx.invoke(validate, path=spec_root, examples=True)
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("state", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.option("--example", "example_id", metavar="ID", help="Score a worked example of the spec instead of a STATE file.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Apply an alternative ruling (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@_spec_root_option
+def score(
+    game: str,
+    state: Path | None,
+    example_id: str | None,
+    variants: tuple[str, ...],
+    fmt: str,
+    spec_root: Path,
+) -> None:
+    """Score a table STATE file (YAML) of GAME, citing a rule on every line."""
+    from rulepress.render.score_text import render_text
+    from rulepress.scoring import load_state
+    from rulepress.scoring import score as run_score
+    from rulepress.scoring.examples import find_example, run_example
+    from rulepress.scoring.result import to_json
+
+    loaded = _load(spec_root, game)
+    if (state is None) == (example_id is None):
+        raise UsageError("give either a STATE file or --example ID")
+    if example_id is not None:
+        index, ex = find_example(loaded, example_id)
+        if variants:
+            from rulepress.spec.state import validate_state
+
+            data, _ = validate_state(loaded.spec.table_state, loaded.spec.parameters, ex.state, loaded.sources, ("examples", index, "state"))
+            result = run_score(loaded, data, variants=list(variants))
+        else:
+            result = run_example(loaded, index)
+    else:
+        assert state is not None
+        if not state.is_file():
+            raise UsageError(f"no state file at {state}")
+        result = run_score(loaded, load_state(loaded, state), variants=list(variants))
+    if fmt == "json":
+        click.echo(to_json(result))
+        return
+    spec = loaded.spec
+    click.echo(render_text(result, spec.game.title, spec.scorer.total_label, dict(spec.scorer.show)), nl=False)
+
+
+@cli.command()
+@click.option("--state", "state_game", metavar="GAME", help="Print the schema of GAME's table-state files instead.")
+@click.option("--result", is_flag=True, help="Print the schema of `score --format json` output instead.")
+@_spec_root_option
+def schema(state_game: str | None, result: bool, spec_root: Path) -> None:
+    """Print a JSON Schema of the spec format (for editors)."""
+    from rulepress.spec.schema import spec_schema, state_schema
+
+    if state_game and result:
+        raise UsageError("--state and --result exclude each other")
+    if result:
+        from rulepress.scoring.result import json_schema
+
+        data = json_schema()
+    elif state_game:
+        data = state_schema(_load(spec_root, state_game).spec)
+    else:
+        data = spec_schema()
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@cli.command()
+@_spec_root_option
+def games(spec_root: Path) -> None:
+    """List the games under the spec root."""
+    from rulepress.spec.load import find_game_dirs, load_spec
+
+    for directory in find_game_dirs(spec_root):
+        spec = load_spec(directory).spec
+        click.echo(f"{spec.game.id}\t{spec.game.title}\t{len(spec.examples)} examples")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; map rulepress errors to their exit codes without a traceback."""
+    try:
+        cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
+    except RulepressError as exc:
+        click.echo(exc.render(), err=True)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return 130
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""The error types rulepress raises, and what each means for a user.
+
+Every problem a user can cause (a malformed spec, a bad table state, a wrong
+option) is reported as one or more located :class:`Problem` lines of the form
+``file:line:col: where: what``. Errors are collected first and raised once, so
+a user sees all of them in one run. Only ``cli.py`` turns an error into an
+exit code; nothing else calls ``sys.exit``.
+
+Exception tree::
+
+    RulepressError              exit 1   base; carries zero or more Problems
+    ├── SpecError               exit 2   rules_spec/ files are malformed or inconsistent
+    ├── StateError              exit 3   a table state does not fit the game's spec
+    └── UsageError              exit 4   an unknown game, example, variant or path
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a source file; line and column are 1-based."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One located complaint: where in the file, where in the data, and what is wrong."""
+
+    location: Location
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        if self.where:
+            return f"{self.location}: {self.where}: {self.message}"
+        return f"{self.location}: {self.message}"
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        loc = self.location
+        return (loc.file, loc.line, loc.column, self.message)
+
+
+class RulepressError(Exception):
+    """Base of every error a user can cause; carries the problems found."""
+
+    exit_code = 1
+
+    def __init__(self, summary: str, problems: Iterable[Problem] = ()) -> None:
+        self.problems: tuple[Problem, ...] = tuple(sorted(set(problems), key=Problem.sort_key))
+        self.summary = summary
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        lines = [str(p) for p in self.problems]
+        count = len(self.problems)
+        if count:
+            noun = "problem" if count == 1 else "problems"
+            lines.append(f"{self.summary}: {count} {noun}")
+        else:
+            lines.append(self.summary)
+        return "\n".join(lines)
+
+
+class SpecError(RulepressError):
+    """The rules spec cannot be loaded: bad YAML, wrong shapes, broken references."""
+
+    exit_code = 2
+
+
+class StateError(RulepressError):
+    """A table state does not fit the game's declared state format."""
+
+    exit_code = 3
+
+
+class UsageError(RulepressError):
+    """The user asked for something that does not exist (game, example, variant, file)."""
+
+    exit_code = 4
+
+
+class ProblemCollector:
+    """Accumulates problems so that a whole input is checked before failing."""
+
+    def __init__(self) -> None:
+        self._problems: list[Problem] = []
+
+    def add(self, location: Location, where: str, message: str) -> None:
+        self._problems.append(Problem(location, where, message))
+
+    def extend(self, problems: Sequence[Problem]) -> None:
+        self._problems.extend(problems)
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return tuple(self._problems)
+
+    def __bool__(self) -> bool:
+        return bool(self._problems)
+
+    def raise_if_any(self, error: type[RulepressError], summary: str) -> None:
+        if self._problems:
+            raise error(summary, self._problems)

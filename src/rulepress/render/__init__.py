@@ -1,0 +1,1 @@
+"""Renderers: the spec and the scorer's results turned into text for readers."""

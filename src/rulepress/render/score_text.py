@@ -1,0 +1,88 @@
+"""The scorer's result as a terminal report: one table per player, then the winners.
+
+Reads only the result data (:mod:`rulepress.scoring.result`), so what the
+terminal shows and what ``--format json`` gives can never disagree.
+"""
+
+from __future__ import annotations
+
+from rulepress.scoring.result import PlayerResult, ScoreResult, WinnerResult
+
+#: interface labels (translated with rulepress's own catalog)
+LABELS = {
+    "heading": "{game}: scores",
+    "spec": "spec version {version}",
+    "variants": "Variants: {variants}",
+    "events": "What changed during the sequence",
+    "step": "Step",
+    "rule": "Rule",
+    "score": "Score",
+    "points": "Points",
+    "total": "Total",
+    "can_win": "can win",
+    "cannot_win": "cannot win: {reason}",
+    "winners": "Winners",
+    "places": "Step {step} ({rules}): {note}",
+    "rank": "rank {rank}",
+}
+
+
+def _rules(rules: list[str]) -> str:
+    return ", ".join(rules)
+
+
+def _player(p: PlayerResult, total_label: str, shown_labels: dict[str, str]) -> list[str]:
+    facts = [f"{shown_labels.get(k, k)}: {v}" for k, v in p.shown.items()]
+    standing = LABELS["can_win"] if p.eligible else LABELS["cannot_win"].format(
+        reason=p.ineligible_reason.text if p.ineligible_reason else "?"
+    )
+    if p.rank is not None:
+        standing += f", {LABELS['rank'].format(rank=p.rank)}"
+    head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
+    width_title = max([len(line.title) for line in p.lines] + [len(total_label), 12])
+    width_rule = max([len(_rules(line.rules)) for line in p.lines] + [len(LABELS["rule"])])
+    out = [head, "-" * len(head)]
+    out.append(
+        f"  {LABELS['step']:<5} {LABELS['rule']:<{width_rule}}  "
+        f"{LABELS['score']:<{width_title}} {LABELS['points']:>7}"
+    )
+    for line in p.lines:
+        out.append(
+            f"  {line.step:<5} {_rules(line.rules):<{width_rule}}  "
+            f"{line.title:<{width_title}} {line.points:>7}"
+        )
+        out.extend(f"  {'':<5} {'':<{width_rule}}    · {note.text}" for note in line.notes)
+    out.append(f"  {'':<5} {'':<{width_rule}}  {total_label:<{width_title}} {p.total:>7}")
+    out.append(f"  {standing}")
+    return out
+
+
+def _winners(w: WinnerResult) -> list[str]:
+    out = [LABELS["winners"], "-" * len(LABELS["winners"])]
+    out.append(LABELS["places"].format(step=w.step, rules=_rules(w.rules), note=w.places_note.text))
+    out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
+    out.append(f"  → {w.conclusion.text}")
+    return out
+
+
+def render_text(
+    result: ScoreResult, title: str, total_label: str, shown_labels: dict[str, str]
+) -> str:
+    """The whole report as text, ending with a newline."""
+    out = [LABELS["heading"].format(game=title) + f" ({LABELS['spec'].format(version=result.spec_version)})"]
+    chosen = [v for v in result.variants.values()]
+    out.append(LABELS["variants"].format(variants=", ".join(chosen)))
+    out.append("")
+    if result.events:
+        out.append(LABELS["events"])
+        out.extend(
+            f"  {LABELS['step']} {e.step} {e.title} ({_rules(e.rules)}): {e.note.text}"
+            for e in result.events
+        )
+        out.append("")
+    for p in result.players:
+        out.extend(_player(p, total_label, shown_labels))
+        out.append("")
+    if result.winners is not None:
+        out.extend(_winners(result.winners))
+    return "\n".join(out).rstrip() + "\n"

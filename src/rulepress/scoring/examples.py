@@ -1,0 +1,83 @@
+"""Worked examples: run each example's table state and compare with what its text states.
+
+The same entries drive the pytest cases, ``rulepress score --example`` and
+(later) the doctests on the published pages, so documentation and scorer
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulepress.errors import Problem, UsageError
+from rulepress.scoring.engine import score
+from rulepress.scoring.notes import NoteRenderer
+from rulepress.scoring.result import PlayerResult, ScoreResult
+from rulepress.spec.load import LoadedSpec
+from rulepress.spec.model import Example
+from rulepress.spec.state import validate_state
+
+
+def find_example(loaded: LoadedSpec, example_id: str) -> tuple[int, Example]:
+    for i, ex in enumerate(loaded.spec.examples):
+        if ex.id == example_id:
+            return i, ex
+    known = ", ".join(ex.id for ex in loaded.spec.examples) or "none"
+    raise UsageError(f"{loaded.spec.game.id} has no example {example_id!r} (examples: {known})")
+
+
+def run_example(
+    loaded: LoadedSpec, index: int, renderer: NoteRenderer | None = None
+) -> ScoreResult:
+    """Score example number ``index`` with the variants it names."""
+    spec = loaded.spec
+    ex = spec.examples[index]
+    state, _ = validate_state(
+        spec.table_state, spec.parameters, ex.state, loaded.sources, ("examples", index, "state")
+    )
+    return score(loaded, state, variants=list(ex.variants), renderer=renderer)
+
+
+def _fact(player: PlayerResult, key: str) -> Any:
+    if key == "total":
+        return player.total
+    if key == "eligible":
+        return player.eligible
+    if key == "rank":
+        return player.rank
+    if key in player.shown:
+        return player.shown[key]
+    for line in player.lines:
+        if line.score == key:
+            return line.points
+    return None
+
+
+def mismatches(ex: Example, result: ScoreResult) -> list[tuple[tuple[str | int, ...], str]]:
+    """(data path inside the example, message) for each stated result the scorer contradicts."""
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    players = {p.id: p for p in result.players}
+    for pid, facts in ex.expect.players.items():
+        for key, stated in facts.items():
+            actual = _fact(players[pid], key)
+            if actual != stated:
+                out.append((("expect", "players", pid, key), f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}"))
+    winners = result.winners
+    actual_winners = winners.winners if winners else []
+    if sorted(actual_winners) != sorted(ex.expect.winners):
+        out.append((("expect", "winners"), f"winners: the text states {ex.expect.winners}, the scorer gives {actual_winners}"))
+    decided = winners.decided_by if winners else "none"
+    if decided != ex.expect.decided_by:
+        out.append((("expect", "decided_by"), f"decided by: the text states {ex.expect.decided_by!r}, the scorer gives {decided!r}"))
+    return out
+
+
+def check_examples(loaded: LoadedSpec) -> list[Problem]:
+    """A located problem for every stated result that the scorer does not reproduce."""
+    problems: list[Problem] = []
+    for i, ex in enumerate(loaded.spec.examples):
+        result = run_example(loaded, i)
+        for path, message in mismatches(ex, result):
+            full = ("examples", i, *path)
+            problems.append(Problem(loaded.locate(full), f"examples[{i}] {ex.id}", message))
+    return problems

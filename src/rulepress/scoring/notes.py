@@ -1,0 +1,110 @@
+"""Turning the scorer's sentence templates into text for one language.
+
+A note is a template (from the spec, or one of the scorer's own interface
+sentences) plus arguments. The renderer translates the template, renders
+the spec markup in it as plain text and formats the arguments for the
+reader: numbers per locale, lists of players, nested sentences. The result
+keeps template and arguments next to the text, so a front end can
+re-render it in another language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulepress.scoring.result import Note
+from rulepress.spec.model import Spec
+from rulepress.spec.text import NumberFormat, PlainContext, to_plain
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A spec text used as an argument of another sentence (translated on its own)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """A list of player ids, shown as a list in the reader's language."""
+
+    ids: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Players with one value each, e.g. ``alice 12, bob 12``."""
+
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Nested:
+    """A sentence used as an argument of another sentence."""
+
+    template: str
+    args: Mapping[str, Any]
+
+
+def _identity(template: str) -> str:
+    return template
+
+
+@dataclass(frozen=True)
+class NoteRenderer:
+    language: str
+    plain: PlainContext
+    translate: Callable[[str], str] = _identity
+    number: NumberFormat = NumberFormat()
+    list_separator: str = ", "
+
+    @classmethod
+    def english(cls, spec: Spec) -> NoteRenderer:
+        return cls("en", plain_context(spec))
+
+    def text(self, template: str, args: Mapping[str, Any]) -> str:
+        shown = {name: self._arg(value) for name, value in args.items()}
+        return to_plain(self.translate(template), self.plain, shown)
+
+    def _arg(self, value: Any) -> Any:
+        if isinstance(value, Nested):
+            return self.text(value.template, value.args)
+        if isinstance(value, Template):
+            return self.text(value.text, {})
+        if isinstance(value, Names):
+            return self.list_separator.join(value.ids) or "-"
+        if isinstance(value, Listing):
+            return self.list_separator.join(
+                f"{pid} {self._arg(v)}" for pid, v in value.values.items()
+            )
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return self.number(value)
+        return value
+
+    def note(self, template: str, args: Mapping[str, Any]) -> Note:
+        return Note(template, {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args))
+
+
+def _plain_arg(value: Any) -> Any:
+    """The JSON form of an argument."""
+    if isinstance(value, Nested):
+        return {"template": value.template, "args": {k: _plain_arg(v) for k, v in value.args.items()}}
+    if isinstance(value, Template):
+        return value.text
+    if isinstance(value, Names):
+        return list(value.ids)
+    if isinstance(value, Listing):
+        return dict(value.values)
+    return value
+
+
+def plain_context(spec: Spec) -> PlainContext:
+    return PlainContext(
+        params={name: p.value for name, p in spec.parameters.items()},
+        terms={t.id: t.term for t in spec.glossary},
+        rulings={r.id: r.title for r in spec.rulings},
+    )

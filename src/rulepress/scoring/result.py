@@ -1,0 +1,120 @@
+"""The scorer's result: plain, frozen data that the CLI, pages and tests all read.
+
+The JSON form (:func:`to_json`) is the documented machine interface; its JSON
+Schema is printed by ``rulepress schema --result``. Field names and meanings
+are stable within a major version. Every text in the result is carried twice:
+as ``template`` + ``args`` (so any front end can translate it) and as
+``text`` in the language the result was rendered for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+#: bumped when a field is removed or changes meaning
+RESULT_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One explanatory sentence: a source template, its arguments, and the rendered text."""
+
+    template: str
+    args: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One scoring line of one player: a step, the rules it cites, and its points."""
+
+    score: str
+    step: str
+    title: str
+    rules: list[str]
+    points: int
+    notes: list[Note]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    id: str
+    lines: list[Line]
+    total: int
+    eligible: bool
+    ineligible_reason: Note | None
+    rank: int | None
+    shown: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A change a sequence step made to the table state (e.g. Guilty → Suspect)."""
+
+    step: str
+    title: str
+    rules: list[str]
+    player: str
+    field: str
+    before: Any
+    after: Any
+    note: Note
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakStep:
+    """One criterion applied to the players still contending for the last winning place."""
+
+    criterion: str
+    label: str
+    values: dict[str, Any]
+    winners_so_far: list[str]
+    still_tied: list[str]
+    note: Note
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerResult:
+    step: str
+    rules: list[str]
+    places: int
+    places_note: Note
+    eligible: list[str]
+    winners: list[str]
+    decided_by: str
+    shared: bool
+    trace: list[TieBreakStep]
+    conclusion: Note
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    format: int
+    game: str
+    spec_version: str
+    language: str
+    variants: dict[str, str]
+    players: list[PlayerResult]
+    events: list[Event]
+    winners: WinnerResult | None
+
+
+def to_data(result: ScoreResult) -> dict[str, Any]:
+    return dataclasses.asdict(result)
+
+
+def to_json(result: ScoreResult) -> str:
+    return json.dumps(to_data(result), ensure_ascii=False, indent=2, sort_keys=False)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of :func:`to_json`'s output, generated from the dataclasses."""
+    from pydantic import TypeAdapter
+
+    schema = TypeAdapter(ScoreResult).json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "rulepress score result"
+    return schema

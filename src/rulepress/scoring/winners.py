@@ -1,0 +1,116 @@
+"""Choosing the winners: eligibility, places, ordered tie-break criteria, trace.
+
+The procedure mirrors how players settle a game at the table. The eligible
+players are ordered by the first criterion; every group that fits entirely
+within the winning places wins, groups entirely outside lose, and the one
+group that straddles the last place goes on to the next criterion. What is
+still tied after the last criterion shares the win or is reported as a tie,
+as the spec says. Each criterion applied becomes one step of the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from rulepress.spec.model import Winners
+from rulepress.spec.state import compiled
+
+#: decided_by values that are not criterion ids
+BY_ELIGIBILITY = "eligibility"
+BY_SHARING = "shared"
+BY_NOBODY = "none"
+UNRESOLVED = "unresolved"
+
+#: interface sentences (translated with rulepress's own catalog)
+CUT_DECIDED = "{criterion}: {values}. Decided: {winners}."
+CUT_STILL_TIED = "{criterion}: {values}. Still tied for the last winning place: {tied}."
+NO_ELIGIBLE = "No player is eligible to win."
+FEWER_ELIGIBLE = "{count} player(s) can win, for {places} winning place(s): all of them win."
+WIN_SHARED = "The tie is not broken by any criterion: {winners} share the win."
+WIN_UNRESOLVED = "The tie is not broken by any criterion: {tied} remain tied."
+WIN_PLAIN = "Winner(s): {winners}."
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRow:
+    criterion: str
+    label: str
+    values: dict[str, Any]
+    winners_so_far: list[str]
+    still_tied: list[str]
+    template: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    eligible: list[str]
+    winners: list[str]
+    ranks: dict[str, int]
+    decided_by: str
+    shared: bool
+    trace: list[TraceRow]
+    conclusion: str
+
+
+def decide(
+    rule: Winners,
+    places: int,
+    players: list[str],
+    namespace_of: Callable[[str], Mapping[str, Any]],
+) -> Outcome:
+    """Apply ``rule`` to the players (in turn order) whose namespaces are given."""
+    eligible = [p for p in players if compiled(rule.eligible.test).evaluate(namespace_of(p))]
+    keys: dict[str, tuple[Any, ...]] = {}
+    for p in eligible:
+        ns = namespace_of(p)
+        keys[p] = tuple(
+            _signed(compiled(c.key).evaluate(ns), c.order) for c in rule.criteria
+        )
+    ordered = sorted(eligible, key=lambda p: keys[p])
+    ranks: dict[str, int] = {}
+    for i, p in enumerate(ordered):
+        prev = ordered[i - 1] if i else None
+        ranks[p] = ranks[prev] if prev is not None and keys[prev] == keys[p] else i + 1
+    if not eligible:
+        return Outcome([], [], {}, BY_NOBODY, False, [], NO_ELIGIBLE)
+    if len(eligible) <= places:
+        return Outcome(eligible, eligible, ranks, BY_ELIGIBILITY, False, [], FEWER_ELIGIBLE)
+
+    winners: list[str] = []
+    contenders = ordered
+    trace: list[TraceRow] = []
+    for index, crit in enumerate(rule.criteria):
+        values = {p: _unsigned(keys[p][index], crit.order) for p in contenders}
+        straddling: list[str] = []
+        for _, group_iter in groupby(contenders, key=lambda p: keys[p][index]):
+            group = list(group_iter)
+            room = places - len(winners)
+            if room <= 0:
+                break
+            if len(group) <= room:
+                winners.extend(group)
+            else:
+                straddling = group
+                break
+        template = CUT_STILL_TIED if straddling else CUT_DECIDED
+        trace.append(TraceRow(crit.id, crit.label, values, list(winners), straddling, template))
+        if not straddling:
+            return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN)
+        contenders = straddling
+    if rule.final_tie == "share":
+        return Outcome(
+            eligible, winners + contenders, ranks, BY_SHARING, True, trace, WIN_SHARED
+        )
+    return Outcome(eligible, winners, ranks, UNRESOLVED, False, trace, WIN_UNRESOLVED)
+
+
+def _signed(value: Any, order: str) -> Any:
+    """Sort key: ascending sort puts the best first."""
+    return -value if order == "highest" else value
+
+
+def _unsigned(value: Any, order: str) -> Any:
+    return -value if order == "highest" else value

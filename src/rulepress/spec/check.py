@@ -1,0 +1,429 @@
+"""Cross-reference and consistency checks over a validated spec.
+
+Pydantic checks each value's shape; this module checks what only the whole
+spec can tell: rule numbers unique and nested correctly, every reference
+(in text, in ``rules:`` lists, in expressions) pointing at something that
+exists, steps in order, expressions well-formed and reading only names that
+will exist when they run, and worked examples whose table states fit the
+game's state format and whose expectations name real players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulepress.errors import Problem
+from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
+from rulepress.spec.load import LoadedSpec
+from rulepress.spec.model import (
+    EXPR,
+    PROSE,
+    FieldSpec,
+    LinesComponent,
+    Lookup,
+    Rule,
+    Spec,
+    StateFormat,
+    Step,
+)
+from rulepress.spec.state import validate_state
+from rulepress.spec.text import Ref, Stray, scan
+from rulepress.spec.yamlsrc import DataPath, format_path
+
+#: names every scoring expression can read, besides the player's own fields
+BASE_NAMES = frozenset({"param", "ruling", "n_players", "table", "players"})
+#: what an example may state about a player besides score ids and shown fields
+EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
+#: decided_by values that are not criterion ids (see rulepress.scoring.winners)
+DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
+
+
+@dataclass
+class _Checker:
+    loaded: LoadedSpec
+    problems: list[Problem] = field(default_factory=list)
+    rule_numbers: set[str] = field(default_factory=set)
+    used_params: set[str] = field(default_factory=set)
+    criteria: set[str] = field(default_factory=set)
+    options: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> Spec:
+        return self.loaded.spec
+
+    def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
+        self.problems.append(Problem(self.loaded.locate(path, key=key), format_path(path), message))
+
+    # ------------------------------------------------------------------ rules
+
+    def rules(self) -> None:
+        seen: dict[str, DataPath] = {}
+
+        def visit(rules: list[Rule], parent: str | None, path: DataPath) -> None:
+            previous: tuple[int, ...] = ()
+            for i, rule in enumerate(rules):
+                here = path + (i,)
+                parts = tuple(int(x) for x in rule.number.split("."))
+                if rule.number in seen:
+                    self.at(here + ("number",), f"rule {rule.number} is numbered twice (also at {format_path(seen[rule.number])})")
+                seen.setdefault(rule.number, here)
+                if parent is None and len(parts) != 1:
+                    self.at(here + ("number",), f"a top-level rule (chapter) has a one-part number, not {rule.number}")
+                if parent is not None and not (
+                    rule.number.startswith(parent + ".") and len(parts) == parent.count(".") + 2
+                ):
+                    self.at(here + ("number",), f"rule {rule.number} does not extend its parent {parent} by one part")
+                if previous and parts <= previous:
+                    self.at(here + ("number",), f"rule {rule.number} comes after {'.'.join(map(str, previous))}; numbers must ascend")
+                previous = parts
+                if not rule.rules and not rule.text.strip():
+                    self.at(here, f"rule {rule.number} has neither text nor sub-rules")
+                visit(rule.rules, rule.number, here + ("rules",))
+
+        visit(self.spec.rules, None, ("rules",))
+        for i, ext in enumerate(self.spec.external_rules):
+            if ext.number in seen:
+                self.at(("external_rules", i, "number"), f"rule {ext.number} is both reproduced and declared external")
+            seen.setdefault(ext.number, ("external_rules", i))
+        self.rule_numbers = set(seen)
+
+    def cite(self, path: DataPath, number: str) -> None:
+        if number not in self.rule_numbers:
+            self.at(path, f"rule {number} exists nowhere (declare it under external_rules if it lives in another document)")
+
+    # ------------------------------------------------------------------ ids
+
+    def unique(self, section: str, items: list[Any], attr: str = "id") -> set[str]:
+        seen: set[str] = set()
+        for i, item in enumerate(items):
+            value = getattr(item, attr)
+            if value in seen:
+                self.at((section, i, attr), f"{attr} {value!r} is used twice")
+            seen.add(value)
+        return seen
+
+    # ------------------------------------------------------------------ text and citations
+
+    def walk(self, obj: Any, path: DataPath) -> Iterator[tuple[DataPath, str, str]]:
+        """Yield (path, kind, value) for every prose or expression string in the spec."""
+        if isinstance(obj, BaseModel):
+            for name, info in type(obj).model_fields.items():
+                value = getattr(obj, name)
+                here = path + (name,)
+                kinds = [m.kind for m in info.metadata if m in (PROSE, EXPR)]
+                if isinstance(value, str) and kinds:
+                    yield here, kinds[0], value
+                elif name == "args" and isinstance(value, dict):
+                    for k, v in value.items():
+                        yield here + (k,), EXPR.kind, v
+                elif name == "rules" and isinstance(value, list) and value and isinstance(value[0], str):
+                    for i, number in enumerate(value):
+                        yield here + (i,), "cite", number
+                elif name == "rule" and isinstance(value, str):
+                    yield here, "cite", value
+                elif name not in ("state", "expect", "default"):
+                    yield from self.walk(value, here)
+        elif isinstance(obj, list):
+            for i, item in enumerate(obj):
+                yield from self.walk(item, path + (i,))
+        elif isinstance(obj, dict):
+            for key, item in obj.items():
+                yield from self.walk(item, path + (key,))
+
+    def prose(self, path: DataPath, text: str, args: set[str]) -> None:
+        terms = {t.id for t in self.spec.glossary}
+        rulings = {r.id for r in self.spec.rulings}
+        for token in scan(text):
+            if isinstance(token, Stray):
+                self.at(path, f"stray {token.char!r} in text (markup is {{rule:N}}, {{param:x}}, {{term:id}}, {{ruling:id}}, [words](term:id))")
+                continue
+            assert isinstance(token, Ref)
+            if token.kind == "rule":
+                self.cite(path, token.target)
+            elif token.kind == "param":
+                self.used_params.add(token.target)
+                if token.target not in self.spec.parameters:
+                    self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
+            elif token.kind == "term" and token.target not in terms:
+                self.at(path, f"unknown glossary term {token.target!r}")
+            elif token.kind == "ruling" and token.target not in rulings:
+                self.at(path, f"unknown ruling {token.target!r}")
+            elif token.kind == "arg" and token.target not in args:
+                allowed = ", ".join(sorted(args)) or "none here"
+                self.at(path, f"unknown placeholder {{{token.target}}} (allowed: {allowed})")
+
+    # ------------------------------------------------------------------ expressions
+
+    def expression(self, path: DataPath, source: str, names: frozenset[str]) -> Expression | None:
+        try:
+            expr = parse(source)
+        except ExpressionSyntaxError as exc:
+            self.at(path, f"{exc} (column {exc.column} of {source!r})")
+            return None
+        unknown = sorted(expr.names - names)
+        if unknown:
+            self.at(path, f"unknown name(s) {', '.join(unknown)} in {source!r}")
+        rulings = {r.id.replace("-", "_") for r in self.spec.rulings}
+        for base, attr in expr.attributes:
+            if base == "param" and "param" not in expr.names - names:
+                self.used_params.add(attr)
+                if attr not in self.spec.parameters:
+                    self.at(path, f"unknown parameter param.{attr}")
+            if base == "ruling" and attr not in rulings:
+                self.at(path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})")
+        return expr
+
+    # ------------------------------------------------------------------ state format
+
+    def state_format(self, fmt: StateFormat) -> tuple[frozenset[str], frozenset[str]]:
+        base: DataPath = ("table_state",)
+
+        def field_spec(spec: FieldSpec, path: DataPath) -> None:
+            if spec.type == "list" and spec.item is None:
+                self.at(path, "a list field needs 'item'")
+            if spec.type == "record" and not spec.fields:
+                self.at(path, "a record field needs 'fields'")
+            if spec.type == "choice" and not spec.choices:
+                self.at(path, "a choice field needs 'choices'")
+            if spec.type == "choice" and spec.default is not None and spec.default not in spec.choices:
+                self.at(path + ("default",), f"default {spec.default!r} is not one of the choices")
+            for bound in ("min", "max"):
+                value = getattr(spec, bound)
+                if isinstance(value, str):
+                    self.bound(path + (bound,), value)
+            if spec.item is not None:
+                field_spec(spec.item, path + ("item",))
+            for name, sub in spec.fields.items():
+                field_spec(sub, path + ("fields", name))
+
+        for section in ("players", "table"):
+            rec = getattr(fmt, section)
+            for name, spec in rec.fields.items():
+                field_spec(spec, base + (section, "fields", name))
+        if "id" in fmt.players.fields:
+            self.at(base + ("players", "fields", "id"), "'id' is implicit for every player; do not declare it")
+        for bound in ("min", "max"):
+            value = getattr(fmt.players, bound)
+            if isinstance(value, str):
+                self.bound(base + ("players", bound), value)
+        player_names = frozenset(fmt.players.fields) | {"id"}
+        table_names = frozenset(fmt.table.fields)
+        for section, names in (("players", player_names), ("table", table_names)):
+            for i, c in enumerate(getattr(fmt, section).constraints):
+                cpath = base + (section, "constraints", i)
+                scope = names | BASE_NAMES - {"ruling"}
+                self.expression(cpath + ("test",), c.test, scope)
+                for arg, src in c.args.items():
+                    self.expression(cpath + ("args", arg), src, scope)
+                self.prose(cpath + ("message",), c.message, set(c.args))
+        return player_names, table_names
+
+    def bound(self, path: DataPath, value: str) -> None:
+        name = value.removeprefix("param:")
+        self.used_params.add(name)
+        if name not in self.spec.parameters:
+            self.at(path, f"unknown parameter {name!r}")
+
+    # ------------------------------------------------------------------ sequences
+
+    def sequences(self, player_names: frozenset[str]) -> set[str]:
+        spec = self.spec
+        ids = self.unique("sequences", spec.sequences)
+        if spec.scorer.sequence not in ids:
+            self.at(("scorer", "sequence"), f"no sequence {spec.scorer.sequence!r} (sequences: {', '.join(sorted(ids))})")
+        tables = {t.id for t in spec.tables}
+        score_ids: set[str] = set()
+        criteria: set[str] = set()
+        for s_index, seq in enumerate(spec.sequences):
+            names = set(player_names | BASE_NAMES)
+            winners_steps = 0
+            for path, step in self.steps(seq.steps, ("sequences", s_index, "steps"), None):
+                for u, upd in enumerate(step.updates):
+                    upath = path + ("updates", u)
+                    self.expression(upath + ("when",), upd.when, frozenset(names | {"total"}))
+                    self.expression(upath + ("value",), upd.value, frozenset(names | {"total"}))
+                    for arg, src in upd.args.items():
+                        self.expression(upath + ("args", arg), src, frozenset(names | {"total"}))
+                    self.prose(upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"})
+                    if upd.set.split(".")[0] not in player_names:
+                        self.at(upath + ("set",), f"{upd.set!r} is not a player field")
+                if step.score is not None:
+                    spath = path + ("score",)
+                    if step.score.id in names:
+                        self.at(spath + ("id",), f"score id {step.score.id!r} clashes with a field or an earlier score")
+                    scope = frozenset(names | {"total"})
+                    for name, src in step.score.let.items():
+                        self.expression(spath + ("let", name), src, scope)
+                        scope = scope | {name}
+                    self.component(spath + ("component",), step.score.component, scope)
+                    names.add(step.score.id)
+                    score_ids.add(step.score.id)
+                if step.winners is not None:
+                    winners_steps += 1
+                    wpath = path + ("winners",)
+                    every = frozenset(names | {"total"})
+                    self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
+                    for c_index, crit in enumerate(step.winners.criteria):
+                        self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
+                    seen = self.unique_in(wpath + ("criteria",), [c.id for c in step.winners.criteria])
+                    criteria |= seen
+                    if isinstance(step.winners.count, Lookup):
+                        if step.winners.count.table not in tables:
+                            self.at(wpath + ("count", "table"), f"no table {step.winners.count.table!r}")
+                        self.expression(wpath + ("count", "key"), step.winners.count.key, BASE_NAMES)
+            if winners_steps > 1:
+                self.at(("sequences", s_index), "a sequence settles the winners at most once")
+        self.criteria = criteria
+        return score_ids
+
+    def unique_in(self, path: DataPath, values: list[str]) -> set[str]:
+        seen: set[str] = set()
+        for i, value in enumerate(values):
+            if value in seen:
+                self.at(path + (i,), f"{value!r} is used twice")
+            seen.add(value)
+        return seen
+
+    def steps(
+        self, steps: list[Step], path: DataPath, parent: str | None
+    ) -> Iterator[tuple[DataPath, Step]]:
+        previous: str | None = None
+        for i, step in enumerate(steps):
+            here = path + (i,)
+            number = step.number
+            if parent is None:
+                if not number.isdigit():
+                    self.at(here + ("number",), f"a top-level step is numbered with digits, not {number!r}")
+                elif previous is not None and previous.isdigit() and int(number) <= int(previous):
+                    self.at(here + ("number",), f"step {number} comes after step {previous}; steps must ascend")
+            else:
+                letter = number[len(parent):]
+                if not (number.startswith(parent) and len(letter) == 1 and letter.isalpha()):
+                    self.at(here + ("number",), f"sub-step {number!r} of step {parent} is numbered {parent}a, {parent}b, …")
+                elif previous is not None and number <= previous:
+                    self.at(here + ("number",), f"step {number} comes after step {previous}; steps must ascend")
+            previous = number
+            yield here, step
+            yield from self.steps(step.steps, here + ("steps",), number)
+
+    def component(self, path: DataPath, comp: Any, names: frozenset[str]) -> None:
+        if isinstance(comp, LinesComponent):
+            item_names = frozenset(names | {comp.item, "index"})
+            self.expression(path + ("items",), comp.items, names)
+            self.expression(path + ("restriction_voids_continuation",), comp.restriction_voids_continuation, names)
+            for attr in ("continuation", "value", "label"):
+                self.expression(path + (attr,), getattr(comp, attr), item_names)
+            for group in ("conditions", "restrictions"):
+                for i, cond in enumerate(getattr(comp, group)):
+                    self.expression(path + (group, i, "test"), cond.test, item_names)
+            self.prose(path + ("voided_note",), comp.voided_note, {"base"})
+            return
+        for i, part in enumerate(comp.parts):
+            ppath = path + ("parts", i)
+            self.expression(ppath + ("when",), part.when, names)
+            self.expression(ppath + ("value",), part.value, names)
+            for arg, src in part.args.items():
+                self.expression(ppath + ("args", arg), src, names)
+            self.prose(ppath + ("note",), part.note, set(part.args) | {"points"})
+
+    # ------------------------------------------------------------------ the rest
+
+    def rulings_and_tables(self) -> None:
+        spec = self.spec
+        self.unique("rulings", spec.rulings)
+        options: dict[str, str] = {}
+        for i, ruling in enumerate(spec.rulings):
+            ids = [o.id for o in ruling.options]
+            if ruling.default not in ids:
+                self.at(("rulings", i, "default"), f"default {ruling.default!r} is not one of the options ({', '.join(ids)})")
+            for j, opt in enumerate(ruling.options):
+                if opt.id in options:
+                    self.at(("rulings", i, "options", j, "id"), f"option id {opt.id!r} is also an option of ruling {options[opt.id]!r}")
+                options[opt.id] = ruling.id
+        self.options = options
+        self.unique("tables", spec.tables)
+        for i, table in enumerate(spec.tables):
+            last: int | None = None
+            for j, row in enumerate(table.rows):
+                if row.max is not None and row.max < row.min:
+                    self.at(("tables", i, "rows", j), f"max {row.max} is below min {row.min}")
+                if last is not None and row.min <= last:
+                    self.at(("tables", i, "rows", j, "min"), "rows must ascend without overlapping")
+                last = row.max if row.max is not None else row.min
+        self.unique("glossary", spec.glossary)
+        self.unique("glossary", spec.glossary, "term")
+        for name, param in spec.parameters.items():
+            self.cite(("parameters", name, "rule"), param.rule)
+
+    def texts(self) -> None:
+        for path, kind, value in self.walk(self.spec, ()):
+            if kind == "cite":
+                self.cite(path, value)
+            elif kind == "prose" and path[-1] not in ("note", "voided_note", "message"):
+                self.prose(path, value, set())
+
+    def examples(self, score_ids: set[str]) -> None:
+        spec = self.spec
+        self.unique("examples", spec.examples)
+        shown = set(spec.scorer.show)
+        allowed = EXPECT_KEYS | score_ids | shown
+        for i, ex in enumerate(spec.examples):
+            base: DataPath = ("examples", i)
+            for j, variant in enumerate(ex.variants):
+                if variant not in self.options:
+                    self.at(base + ("variants", j), f"unknown variant {variant!r}")
+            state, problems = validate_state(
+                spec.table_state, spec.parameters, ex.state, self.loaded.sources, base + ("state",), spec.game.id
+            )
+            self.problems.extend(problems)
+            ids = {p["id"] for p in state.get("players", [])}
+            for pid, facts in ex.expect.players.items():
+                if pid not in ids:
+                    self.at(base + ("expect", "players", pid), f"example names unknown player {pid!r}", key=True)
+                for key in facts:
+                    if key not in allowed:
+                        self.at(base + ("expect", "players", pid, key), f"cannot expect {key!r} (expectable: {', '.join(sorted(allowed))})", key=True)
+            for j, pid in enumerate(ex.expect.winners):
+                if pid not in ids:
+                    self.at(base + ("expect", "winners", j), f"example names unknown player {pid!r}")
+            decided = self.criteria | DECIDED_SPECIAL
+            if ex.expect.decided_by not in decided:
+                self.at(base + ("expect", "decided_by"), f"decided_by must be one of {', '.join(sorted(decided))}")
+
+    def unused_params(self) -> None:
+        for name in self.spec.parameters:
+            if name not in self.used_params:
+                self.at(("parameters", name), f"parameter {name!r} is never used", key=True)
+
+
+def check_spec(loaded: LoadedSpec) -> list[Problem]:
+    """Every cross-reference problem of ``loaded``, in source order."""
+    chk = _Checker(loaded)
+    chk.rules()
+    chk.rulings_and_tables()
+    chk.texts()
+    player_names, _ = chk.state_format(loaded.spec.table_state)
+    score_ids = chk.sequences(player_names)
+    for name in loaded.spec.scorer.show:
+        if name not in player_names:
+            chk.at(("scorer", "show", name), f"{name!r} is not a player field", key=True)
+    chk.examples(score_ids)
+    chk.unused_params()
+    return chk.problems
+
+
+def rule_index(spec: Spec) -> Mapping[str, Rule]:
+    """Every reproduced rule by number."""
+    out: dict[str, Rule] = {}
+
+    def visit(rules: list[Rule]) -> None:
+        for rule in rules:
+            out[rule.number] = rule
+            visit(rule.rules)
+
+    visit(spec.rules)
+    return out

@@ -1,0 +1,215 @@
+"""Loading a game's spec from ``rules_spec/<game>/*.yaml`` with located errors.
+
+Each YAML file of a game directory is a mapping whose keys are sections of
+:class:`~rulepress.spec.model.Spec`. List sections (rules, examples, …) may be
+split over several files and are concatenated in file-name order, with
+``game.yaml`` first; any other section may appear in one file only.
+
+Every problem (bad YAML, unknown keys, wrong types, broken references) is
+collected with its ``file:line:col`` and raised once as a
+:class:`~rulepress.errors.SpecError`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.spec.model import Spec
+from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlProblems, format_path, load_yaml_file
+
+GAME_FILE = "game.yaml"
+
+
+@dataclass(frozen=True)
+class LoadedSpec:
+    """A validated spec with the source positions of every value in it."""
+
+    spec: Spec
+    sources: SourceMap
+    directory: Path
+
+    def locate(self, path: DataPath, *, key: bool = False) -> Location:
+        return self.sources.locate(path, key=key)
+
+
+def display_path(path: Path) -> str:
+    """A path as users should read it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+
+
+def spec_files(directory: Path) -> list[Path]:
+    files = sorted(p for p in directory.glob("*.yaml") if p.is_file())
+    files.sort(key=lambda p: (p.name != GAME_FILE, p.name))
+    return files
+
+
+def find_game_dirs(root: Path) -> list[Path]:
+    """Every directory below ``root`` (or ``root`` itself) that holds a game.yaml."""
+    if (root / GAME_FILE).is_file():
+        return [root]
+    return sorted(p.parent for p in root.glob(f"*/{GAME_FILE}"))
+
+
+def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Problem]]:
+    merged: dict[str, Any] = {}
+    sources = SourceMap()
+    problems: list[Problem] = []
+    owner: dict[str, str] = {}
+    files = spec_files(directory)
+    if not any(p.name == GAME_FILE for p in files):
+        problems.append(Problem(Location(display_path(directory)), "", f"no {GAME_FILE} here"))
+    for path in files:
+        name = display_path(path)
+        try:
+            data, smap = load_yaml_file(path, name)
+        except YamlProblems as exc:
+            problems.extend(exc.problems)
+            continue
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            problems.append(
+                Problem(smap.locate(()), "", "a spec file must be a mapping of sections")
+            )
+            continue
+        for section, value in data.items():
+            if section in Spec.LIST_SECTIONS and isinstance(value, list):
+                existing = merged.setdefault(section, [])
+                if not isinstance(existing, list):
+                    continue
+                offset = len(existing)
+                for i in range(len(value)):
+                    sources.update(smap.rebased((section, i), (section, offset + i)))
+                sources.keys.setdefault((section,), smap.locate((section,), key=True))
+                sources.values.setdefault((section,), smap.locate((section,)))
+                existing.extend(value)
+                continue
+            if section in merged:
+                problems.append(
+                    Problem(
+                        smap.locate((section,), key=True),
+                        section,
+                        f"section already given in {owner[section]}",
+                    )
+                )
+                continue
+            owner[section] = name
+            merged[section] = value
+            sources.update(smap.rebased((section,), (section,)))
+    if files:
+        first = display_path(files[0])
+        sources.values.setdefault((), Location(first, 1, 1))
+    return merged, sources, problems
+
+
+_MESSAGES = {
+    "int_type": "expected an integer",
+    "int_parsing": "expected an integer",
+    "int_from_float": "expected an integer",
+    "string_type": "expected text",
+    "bool_type": "expected true or false",
+    "list_type": "expected a list",
+    "dict_type": "expected a mapping",
+    "model_type": "expected a mapping",
+    "model_attributes_type": "expected a mapping",
+    "too_short": "must not be empty",
+}
+
+
+def _message(err: dict[str, Any]) -> str:
+    kind = err["type"]
+    if kind == "missing":
+        return f"missing required key {err['loc'][-1]!r}"
+    if kind == "extra_forbidden":
+        return f"unknown key {err['loc'][-1]!r}"
+    if kind == "value_error":
+        msg = str(err["msg"])
+        return msg.removeprefix("Value error, ")
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        ctx = err.get("ctx") or {}
+        expected = ctx.get("expected_tags", "")
+        return f"'op' must be one of {expected}"
+    if kind == "literal_error":
+        ctx = err.get("ctx") or {}
+        return f"expected one of {ctx.get('expected', '?')}, got {err.get('input')!r}"
+    base = _MESSAGES.get(kind)
+    if base is None:
+        return str(err["msg"]).replace("Input should be", "expected")
+    if kind in ("too_short",):
+        return base
+    return f"{base}, got {_shown(err.get('input'))}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def pydantic_problems(
+    exc: ValidationError, sources: SourceMap, prefix: DataPath = ()
+) -> list[Problem]:
+    """Translate pydantic's errors into located problems.
+
+    Pydantic inserts segments that are not data keys (the tag of a
+    discriminated union, the member of a plain union, a missing key); only the
+    segments that name a place in the source document are kept, so each
+    problem points at the deepest place that exists.
+    """
+    problems: list[Problem] = []
+    for err in exc.errors():
+        path: DataPath = prefix
+        for seg in err["loc"]:
+            candidate = path + (seg,)
+            if candidate in sources.values or candidate in sources.keys:
+                path = candidate
+        key = err["type"] == "extra_forbidden"
+        where = format_path(path[len(prefix) :])
+        problems.append(Problem(sources.locate(path, key=key), where, _message(err)))
+    return _dedupe_union(problems)
+
+
+def _dedupe_union(problems: list[Problem]) -> list[Problem]:
+    """A value that fits no member of a union yields one error per member: merge them."""
+    by_place: dict[tuple[Location, str], list[str]] = {}
+    for p in problems:
+        by_place.setdefault((p.location, p.where), []).append(p.message)
+    out = []
+    for (loc, where), messages in by_place.items():
+        unique = list(dict.fromkeys(messages))
+        out.append(Problem(loc, where, "; or ".join(unique)))
+    return out
+
+
+def load_spec(directory: Path) -> LoadedSpec:
+    """Load and check one game's spec; raise SpecError listing every problem."""
+    from rulepress.spec.check import check_spec
+
+    if not directory.is_dir():
+        raise UsageError(f"no spec directory at {display_path(directory)}")
+    data, sources, problems = _read_files(directory)
+    if problems:
+        raise SpecError(f"{display_path(directory)}: the spec cannot be read", problems)
+    try:
+        spec = Spec.model_validate(data)
+    except ValidationError as exc:
+        raise SpecError(
+            f"{display_path(directory)}: the spec is malformed", pydantic_problems(exc, sources)
+        ) from None
+    loaded = LoadedSpec(spec, sources, directory)
+    problems = check_spec(loaded)
+    if problems:
+        raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
+    return loaded

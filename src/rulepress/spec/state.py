@@ -1,0 +1,264 @@
+"""Validating a table state against the state format its game's spec declares.
+
+A table state is what happened at the table, as the scorer needs it:
+``players`` (a list of records, each with an ``id``) and an optional
+``table`` record. The spec's ``table_state`` section says which fields exist,
+their types, bounds (integers or ``param:name``), defaults and cross-field
+constraints. Every problem is reported with its source position; nothing is
+scored from a state that has any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulepress.errors import Problem
+from rulepress.spec.expr import Expression, ExpressionEvalError, parse, to_record
+from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
+from rulepress.spec.text import PlainContext, to_plain
+from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
+
+#: keys a state document may have besides the two sections
+_STATE_KEYS = ("game", "players", "table")
+
+
+@dataclass
+class StateCheck:
+    """The running check of one state document."""
+
+    sources: SourceMap
+    prefix: DataPath
+    params: Mapping[str, Parameter]
+    problems: list[Problem] = field(default_factory=list)
+
+    def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
+        full = self.prefix + path
+        self.problems.append(
+            Problem(self.sources.locate(full, key=key), format_path(full), message)
+        )
+
+    def bound(self, value: Bound | None) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        name = value.removeprefix("param:")
+        param = self.params.get(name)
+        return param.value if param else None
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return type(value).__name__
+
+
+def _check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
+    kind = spec.type
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            chk.at(path, f"expected an integer, got {_type_name(value)}")
+            return None
+        low, high = chk.bound(spec.min), chk.bound(spec.max)
+        if low is not None and value < low:
+            word = "negative" if low == 0 else f"below {low}"
+            chk.at(path, f"{value} is {word}; the least allowed is {low}")
+        if high is not None and value > high:
+            chk.at(path, f"{value} is more than the most allowed, {high}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            chk.at(path, f"expected true or false, got {_type_name(value)}")
+            return None
+        return value
+    if kind in ("text", "player"):
+        if not isinstance(value, str) or not value:
+            chk.at(path, f"expected text, got {_type_name(value)}")
+            return None
+        return value
+    if kind == "choice":
+        if value not in spec.choices:
+            options = ", ".join(spec.choices)
+            chk.at(path, f"expected one of {options}, got {value!r}")
+            return None
+        return value
+    if kind == "list":
+        return _check_list(chk, spec, value, path)
+    return _check_record(chk, spec.fields, value, path)
+
+
+def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
+    if not isinstance(value, list):
+        chk.at(path, f"expected a list, got {_type_name(value)}")
+        return None
+    low, high = chk.bound(spec.min), chk.bound(spec.max)
+    if low is not None and len(value) < low:
+        chk.at(path, f"needs at least {low} entries, has {len(value)}")
+    if high is not None and len(value) > high:
+        chk.at(path, f"allows at most {high} entries, has {len(value)}")
+    assert spec.item is not None  # the spec check guarantees it
+    out = [_check_value(chk, spec.item, v, path + (i,)) for i, v in enumerate(value)]
+    if spec.unique:
+        seen: set[Any] = set()
+        for i, v in enumerate(out):
+            if isinstance(v, str | int) and v in seen:
+                chk.at(path + (i,), f"{v!r} is listed twice")
+            seen.add(v)
+    return out
+
+
+def _check_record(
+    chk: StateCheck, fields: Mapping[str, FieldSpec], value: Any, path: DataPath
+) -> Any:
+    if not isinstance(value, dict):
+        chk.at(path, f"expected a mapping, got {_type_name(value)}")
+        return None
+    out: dict[str, Any] = {}
+    for key in value:
+        if key not in fields and not (key == "id" and _is_player(path)):
+            known = ", ".join(sorted(fields))
+            chk.at(path + (key,), f"unknown field {key!r} (known: {known})", key=True)
+    for name, spec in fields.items():
+        if name in value:
+            out[name] = _check_value(chk, spec, value[name], path + (name,))
+        elif spec.default is not None:
+            out[name] = spec.default
+        elif spec.optional:
+            out[name] = None
+        elif spec.type == "list":
+            out[name] = []
+        else:
+            chk.at(path, f"missing field {name!r}")
+            out[name] = None
+    return out
+
+
+def _is_player(path: DataPath) -> bool:
+    return len(path) == 2 and path[0] == "players" and isinstance(path[1], int)
+
+
+def _constraints(
+    chk: StateCheck,
+    fmt: RecordFormat,
+    record: Mapping[str, Any],
+    context: Mapping[str, Any],
+    path: DataPath,
+) -> None:
+    plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
+    ns = dict(context)
+    ns.update({k: to_record(v) for k, v in record.items()})
+    for c in fmt.constraints:
+        try:
+            ok = compiled(c.test).evaluate(ns)
+        except ExpressionEvalError:
+            continue  # a field it reads is already reported as missing or wrong
+        if not ok:
+            target = path + tuple(c.field.split(".")) if c.field else path
+            args = {name: compiled(src).evaluate(ns) for name, src in c.args.items()}
+            chk.at(target, to_plain(c.message, plain, args))
+
+
+_compiled: dict[str, Expression] = {}
+
+
+def compiled(source: str) -> Expression:
+    """Parse an expression once; the spec check has already reported bad ones."""
+    expr = _compiled.get(source)
+    if expr is None:
+        expr = _compiled[source] = parse(source)
+    return expr
+
+
+def params_record(params: Mapping[str, Parameter]) -> Any:
+    return to_record({name: p.value for name, p in params.items()})
+
+
+def validate_state(
+    fmt: StateFormat,
+    params: Mapping[str, Parameter],
+    data: Any,
+    sources: SourceMap,
+    prefix: DataPath = (),
+    game_id: str | None = None,
+) -> tuple[dict[str, Any], list[Problem]]:
+    """Check ``data`` against ``fmt``; return the normalised state and all problems."""
+    chk = StateCheck(sources, prefix, params)
+    if not isinstance(data, dict):
+        chk.at((), f"a table state must be a mapping, got {_type_name(data)}")
+        return {}, chk.problems
+    for key in data:
+        if key not in _STATE_KEYS:
+            chk.at((key,), f"unknown key {key!r} (a state has {', '.join(_STATE_KEYS)})", key=True)
+    if game_id is not None and "game" in data and data["game"] != game_id:
+        chk.at(("game",), f"this state is for {data['game']!r}, not {game_id!r}")
+    players_raw = data.get("players")
+    if not isinstance(players_raw, list):
+        chk.at(("players",) if "players" in data else (), "'players' must be a list of players")
+        return {}, chk.problems
+    low, high = chk.bound(fmt.players.min), chk.bound(fmt.players.max)
+    if low is not None and len(players_raw) < low:
+        chk.at(("players",), f"{len(players_raw)} players; the game needs at least {low}")
+    if high is not None and len(players_raw) > high:
+        chk.at(("players",), f"{len(players_raw)} players; the game allows at most {high}")
+    players: list[dict[str, Any]] = []
+    ids: dict[str, int] = {}
+    for i, raw in enumerate(players_raw):
+        path: DataPath = ("players", i)
+        rec = _check_record(chk, fmt.players.fields, raw, path)
+        if rec is None:
+            continue
+        pid = raw.get("id")
+        if not isinstance(pid, str) or not pid:
+            chk.at(path, "every player needs an 'id' (a short name)")
+            pid = f"#{i + 1}"
+        elif pid in ids:
+            chk.at(path + ("id",), f"player id {pid!r} is used twice")
+        ids.setdefault(pid, i)
+        players.append({"id": pid, **rec})
+    table_raw = data.get("table", {})
+    table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or {}
+    _check_player_refs(chk, fmt.players.fields, players, ids)
+    if not chk.problems:
+        context = {
+            "param": params_record(params),
+            "n_players": len(players),
+            "table": to_record(table),
+            "players": to_record(players),
+        }
+        for i, rec in enumerate(players):
+            _constraints(chk, fmt.players, rec, context, ("players", i))
+        _constraints(chk, fmt.table, table, context, ("table",))
+    return {"players": players, "table": table}, chk.problems
+
+
+def _check_player_refs(
+    chk: StateCheck,
+    fields: Mapping[str, FieldSpec],
+    players: list[dict[str, Any]],
+    ids: Mapping[str, int],
+) -> None:
+    def walk(spec: FieldSpec, value: Any, path: DataPath) -> None:
+        if value is None:
+            return
+        if spec.type == "player" and isinstance(value, str) and value not in ids:
+            chk.at(path, f"no player {value!r} in this state (players: {', '.join(ids)})")
+        elif spec.type == "list" and spec.item is not None and isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(spec.item, v, path + (i,))
+        elif spec.type == "record" and isinstance(value, dict):
+            for name, sub in spec.fields.items():
+                walk(sub, value.get(name), path + (name,))
+
+    for i, rec in enumerate(players):
+        for name, spec in fields.items():
+            walk(spec, rec.get(name), ("players", i, name))

@@ -1,0 +1,126 @@
+"""The inline markup of reader-facing text in the spec.
+
+Spec text is plain prose with a few kinds of inline reference, chosen so
+that translators can keep them intact in any gettext editor:
+
+``{rule:16.4.8}``
+    a link to a rule (or an external rule), shown as its number;
+``{param:name}``
+    a number from ``parameters``, formatted for the reader's locale;
+``{ruling:id}`` and ``{term:id}``
+    a link to a ruling or to a glossary term, shown with its title;
+``[words](term:id)``
+    the given words, linked to a glossary term (the words may be inflected,
+    which Czech needs);
+``{name}``
+    a value computed by the scorer (only in notes that declare ``args``).
+
+Paragraphs are separated by a blank line; lines starting with ``- `` form a
+bullet list. Nothing else is markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+RefKind = Literal["rule", "param", "ruling", "term", "arg"]
+
+_TOKEN = re.compile(
+    r"\{(?P<kind>rule|param|ruling|term):(?P<target>[^{}\s]+)\}"
+    r"|\[(?P<words>[^\[\]]+)\]\(term:(?P<term>[^()\s]+)\)"
+    r"|\{(?P<arg>[a-z][a-z0-9_]*)\}"
+    r"|(?P<stray>[{}])"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """One inline reference: what kind, its target, and where it sits in the text."""
+
+    kind: RefKind
+    target: str
+    start: int
+    end: int
+    words: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Stray:
+    """A brace that belongs to no reference (usually a typo)."""
+
+    start: int
+    char: str
+
+
+def scan(text: str) -> Iterator[Ref | Stray]:
+    """Yield the references and stray braces of ``text`` in order."""
+    for m in _TOKEN.finditer(text):
+        if m.group("kind"):
+            kind = m.group("kind")
+            assert kind in ("rule", "param", "ruling", "term")
+            yield Ref(kind, m.group("target"), m.start(), m.end())
+        elif m.group("term"):
+            yield Ref("term", m.group("term"), m.start(), m.end(), words=m.group("words"))
+        elif m.group("arg"):
+            yield Ref("arg", m.group("arg"), m.start(), m.end())
+        else:
+            yield Stray(m.start(), m.group("stray"))
+
+
+def refs(text: str) -> list[Ref]:
+    return [r for r in scan(text) if isinstance(r, Ref)]
+
+
+def line_of(text: str, offset: int) -> int:
+    """0-based line of ``offset`` inside ``text``."""
+    return text.count("\n", 0, offset)
+
+
+class NumberFormat:
+    """Formats integers for a reader; the default is plain ``str``."""
+
+    def __call__(self, value: int) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class PlainContext:
+    """What plain-text rendering needs to resolve references."""
+
+    params: dict[str, int]
+    terms: dict[str, str]
+    rulings: dict[str, str]
+    number: NumberFormat | None = None
+
+
+def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None) -> str:
+    """Render spec markup as plain text (for the terminal and for JSON ``text`` fields)."""
+    fmt = ctx.number or NumberFormat()
+    values = args or {}
+    out: list[str] = []
+    pos = 0
+    for token in scan(text):
+        start = token.start
+        out.append(text[pos:start])
+        if isinstance(token, Stray):
+            out.append(token.char)
+            pos = start + 1
+            continue
+        if token.kind == "rule":
+            out.append(token.target)
+        elif token.kind == "param":
+            value = ctx.params.get(token.target)
+            out.append(fmt(value) if value is not None else token.target)
+        elif token.kind == "ruling":
+            out.append(ctx.rulings.get(token.target, token.target))
+        elif token.kind == "term":
+            out.append(token.words or ctx.terms.get(token.target, token.target))
+        else:
+            value = values.get(token.target, "{" + token.target + "}")
+            out.append(fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value))
+        pos = token.end
+    out.append(text[pos:])
+    return "".join(out)
