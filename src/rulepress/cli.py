@@ -60,7 +60,12 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("path", type=click.Path(path_type=Path), default=DEFAULT_SPEC_ROOT)
-@click.option("--examples/--no-examples", default=True, show_default=True, help="Also run every worked example and compare it with its stated result.")
+@click.option(
+    "--examples/--no-examples",
+    default=True,
+    show_default=True,
+    help="Also run every worked example and compare it with its stated result.",
+)
 def validate(path: Path, examples: bool) -> None:
     """Check every game spec under PATH and report all problems at once."""
     from rulepress.scoring.examples import check_examples
@@ -97,9 +102,22 @@ def build(spec_root: Path) -> None:
 @cli.command()
 @click.argument("game")
 @click.argument("state", type=click.Path(path_type=Path, dir_okay=False), required=False)
-@click.option("--example", "example_id", metavar="ID", help="Score a worked example of the spec instead of a STATE file.")
-@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Apply an alternative ruling (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--example",
+    "example_id",
+    metavar="ID",
+    help="Score a worked example of the spec instead of a STATE file.",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="NAME",
+    help="Apply an alternative ruling (repeatable).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
 @_spec_root_option
 def score(
     game: str,
@@ -124,7 +142,13 @@ def score(
         if variants:
             from rulepress.spec.state import validate_state
 
-            data, _ = validate_state(loaded.spec.table_state, loaded.spec.parameters, ex.state, loaded.sources, ("examples", index, "state"))
+            data, _ = validate_state(
+                loaded.spec.table_state,
+                loaded.spec.parameters,
+                ex.state,
+                loaded.sources,
+                ("examples", index, "state"),
+            )
             result = run_score(loaded, data, variants=list(variants))
         else:
             result = run_example(loaded, index)
@@ -136,13 +160,19 @@ def score(
     if fmt == "json":
         click.echo(to_json(result))
         return
-    spec = loaded.spec
-    click.echo(render_text(result, spec.game.title, spec.scorer.total_label, dict(spec.scorer.show)), nl=False)
+    click.echo(render_text(result, loaded.spec), nl=False)
 
 
 @cli.command()
-@click.option("--state", "state_game", metavar="GAME", help="Print the schema of GAME's table-state files instead.")
-@click.option("--result", is_flag=True, help="Print the schema of `score --format json` output instead.")
+@click.option(
+    "--state",
+    "state_game",
+    metavar="GAME",
+    help="Print the schema of GAME's table-state files instead.",
+)
+@click.option(
+    "--result", is_flag=True, help="Print the schema of `score --format json` output instead."
+)
 @_spec_root_option
 def schema(state_game: str | None, result: bool, spec_root: Path) -> None:
     """Print a JSON Schema of the spec format (for editors)."""

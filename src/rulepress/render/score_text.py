@@ -7,12 +7,14 @@ terminal shows and what ``--format json`` gives can never disagree.
 from __future__ import annotations
 
 from rulepress.scoring.result import PlayerResult, ScoreResult, WinnerResult
+from rulepress.spec.model import Spec
 
 #: interface labels (translated with rulepress's own catalog)
 LABELS = {
     "heading": "{game}: scores",
     "spec": "spec version {version}",
-    "variants": "Variants: {variants}",
+    "variants": "Rulings: {variants}",
+    "no_variants": "the spec's defaults",
     "events": "What changed during the sequence",
     "step": "Step",
     "rule": "Rule",
@@ -33,8 +35,12 @@ def _rules(rules: list[str]) -> str:
 
 def _player(p: PlayerResult, total_label: str, shown_labels: dict[str, str]) -> list[str]:
     facts = [f"{shown_labels.get(k, k)}: {v}" for k, v in p.shown.items()]
-    standing = LABELS["can_win"] if p.eligible else LABELS["cannot_win"].format(
-        reason=p.ineligible_reason.text if p.ineligible_reason else "?"
+    standing = (
+        LABELS["can_win"]
+        if p.eligible
+        else LABELS["cannot_win"].format(
+            reason=p.ineligible_reason.text if p.ineligible_reason else "?"
+        )
     )
     if p.rank is not None:
         standing += f", {LABELS['rank'].format(rank=p.rank)}"
@@ -65,13 +71,17 @@ def _winners(w: WinnerResult) -> list[str]:
     return out
 
 
-def render_text(
-    result: ScoreResult, title: str, total_label: str, shown_labels: dict[str, str]
-) -> str:
+def render_text(result: ScoreResult, spec: Spec) -> str:
     """The whole report as text, ending with a newline."""
-    out = [LABELS["heading"].format(game=title) + f" ({LABELS['spec'].format(version=result.spec_version)})"]
-    chosen = [v for v in result.variants.values()]
-    out.append(LABELS["variants"].format(variants=", ".join(chosen)))
+    title, total_label = spec.game.title, spec.scorer.total_label
+    shown_labels = dict(spec.scorer.show)
+    defaults = {r.id: r.default for r in spec.rulings}
+    out = [
+        LABELS["heading"].format(game=title)
+        + f" ({LABELS['spec'].format(version=result.spec_version)})"
+    ]
+    chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
+    out.append(LABELS["variants"].format(variants=", ".join(chosen) or LABELS["no_variants"]))
     out.append("")
     if result.events:
         out.append(LABELS["events"])

@@ -76,7 +76,7 @@ def _first_failed(conditions: list[Condition], scope: Namespace) -> Condition | 
 
 def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
     items = compiled(comp.items).evaluate(ns)
-    scope = dict(ns)
+    scope = ns if isinstance(ns, dict) else dict(ns)
     strict_base = bool(compiled(comp.restriction_voids_continuation).evaluate(ns))
     total = 0
     notes: list[RawNote] = []
@@ -95,7 +95,9 @@ def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
         elif unmet is not None or barred is not None:
             failed = unmet or barred
             assert failed is not None
-            notes.append(RawNote(LINE_FAILED, {"label": label, "reason": RawNote(failed.fails, {})}))
+            notes.append(
+                RawNote(LINE_FAILED, {"label": label, "reason": RawNote(failed.fails, {})})
+            )
         else:
             points = _int(compiled(comp.value).evaluate(scope), comp.value)
             total += points

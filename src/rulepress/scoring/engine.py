@@ -10,7 +10,6 @@ tie-break step cites the rules of the step that produced it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -28,8 +27,8 @@ from rulepress.scoring.result import (
     TieBreakStep,
     WinnerResult,
 )
-from rulepress.spec.expr import ExpressionEvalError, from_record, to_record
-from rulepress.spec.load import LoadedSpec
+from rulepress.spec.expr import ExpressionEvalError, from_record, scope, to_record
+from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec, Step, Update, Winners
 from rulepress.spec.state import compiled, params_record
 
@@ -109,10 +108,9 @@ class _Run:
             self.lines[p.id] = []
 
     def namespace(self, player: SimpleNamespace) -> dict[str, Any]:
-        ns = dict(self.base)
-        ns.update(vars(player))
-        ns.update(self.scores[player.id])
-        ns["total"] = sum(self.scores[player.id].values())
+        scores = self.scores[player.id]
+        ns = scope(self.base, vars(player), scores)
+        ns["total"] = sum(scores.values())
         return ns
 
     def update(self, step: Step, upd: Update) -> None:
@@ -236,8 +234,9 @@ def score(
         loaded,
         chosen,
         renderer or NoteRenderer.english(spec),
-        to_record(copy.deepcopy(list(state["players"]))),
-        to_record(copy.deepcopy(dict(state.get("table", {})))),
+        # to_record builds new records and lists, so the caller's state is never mutated
+        to_record(list(state["players"])),
+        to_record(dict(state.get("table", {}))),
     )
     sequence = next(s for s in spec.sequences if s.id == spec.scorer.sequence)
     try:

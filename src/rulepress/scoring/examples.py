@@ -13,7 +13,7 @@ from rulepress.errors import Problem, UsageError
 from rulepress.scoring.engine import score
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import PlayerResult, ScoreResult
-from rulepress.spec.load import LoadedSpec
+from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Example
 from rulepress.spec.state import validate_state
 
@@ -61,14 +61,29 @@ def mismatches(ex: Example, result: ScoreResult) -> list[tuple[tuple[str | int, 
         for key, stated in facts.items():
             actual = _fact(players[pid], key)
             if actual != stated:
-                out.append((("expect", "players", pid, key), f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}"))
+                out.append(
+                    (
+                        ("expect", "players", pid, key),
+                        f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}",
+                    )
+                )
     winners = result.winners
     actual_winners = winners.winners if winners else []
     if sorted(actual_winners) != sorted(ex.expect.winners):
-        out.append((("expect", "winners"), f"winners: the text states {ex.expect.winners}, the scorer gives {actual_winners}"))
+        out.append(
+            (
+                ("expect", "winners"),
+                f"winners: the text states {ex.expect.winners}, the scorer gives {actual_winners}",
+            )
+        )
     decided = winners.decided_by if winners else "none"
     if decided != ex.expect.decided_by:
-        out.append((("expect", "decided_by"), f"decided by: the text states {ex.expect.decided_by!r}, the scorer gives {decided!r}"))
+        out.append(
+            (
+                ("expect", "decided_by"),
+                f"decided by: the text states {ex.expect.decided_by!r}, the scorer gives {decided!r}",
+            )
+        )
     return out
 
 

@@ -11,7 +11,7 @@ re-render it in another language.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.scoring.result import Note
@@ -57,7 +57,7 @@ class NoteRenderer:
     language: str
     plain: PlainContext
     translate: Callable[[str], str] = _identity
-    number: NumberFormat = NumberFormat()
+    number: NumberFormat = field(default_factory=NumberFormat)
     list_separator: str = ", "
 
     @classmethod
@@ -86,13 +86,18 @@ class NoteRenderer:
         return value
 
     def note(self, template: str, args: Mapping[str, Any]) -> Note:
-        return Note(template, {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args))
+        return Note(
+            template, {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
+        )
 
 
 def _plain_arg(value: Any) -> Any:
     """The JSON form of an argument."""
     if isinstance(value, Nested):
-        return {"template": value.template, "args": {k: _plain_arg(v) for k, v in value.args.items()}}
+        return {
+            "template": value.template,
+            "args": {k: _plain_arg(v) for k, v in value.args.items()},
+        }
     if isinstance(value, Template):
         return value.text
     if isinstance(value, Names):

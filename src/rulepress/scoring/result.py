@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import TypeAdapter
+
 #: bumped when a field is removed or changes meaning
 RESULT_FORMAT = 1
 
@@ -112,8 +114,6 @@ def to_json(result: ScoreResult) -> str:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of :func:`to_json`'s output, generated from the dataclasses."""
-    from pydantic import TypeAdapter
-
     schema = TypeAdapter(ScoreResult).json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "rulepress score result"

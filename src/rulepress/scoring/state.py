@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from rulepress.errors import StateError
-from rulepress.spec.load import LoadedSpec, display_path
+from rulepress.spec.load import display_path
+from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap, YamlProblems, load_yaml_file
+from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_file
 
 
 def check_state(loaded: LoadedSpec, data: Any, sources: SourceMap, name: str) -> dict[str, Any]:
@@ -27,6 +28,6 @@ def load_state(loaded: LoadedSpec, path: Path) -> dict[str, Any]:
     name = display_path(path)
     try:
         data, sources = load_yaml_file(path, name)
-    except YamlProblems as exc:
+    except YamlError as exc:
         raise StateError(f"{name}: cannot be read", exc.problems) from None
     return check_state(loaded, data, sources, name)

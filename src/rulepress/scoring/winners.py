@@ -66,9 +66,7 @@ def decide(
     keys: dict[str, tuple[Any, ...]] = {}
     for p in eligible:
         ns = namespace_of(p)
-        keys[p] = tuple(
-            _signed(compiled(c.key).evaluate(ns), c.order) for c in rule.criteria
-        )
+        keys[p] = tuple(_signed(compiled(c.key).evaluate(ns), c.order) for c in rule.criteria)
     ordered = sorted(eligible, key=lambda p: keys[p])
     ranks: dict[str, int] = {}
     for i, p in enumerate(ordered):
@@ -101,9 +99,7 @@ def decide(
             return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN)
         contenders = straddling
     if rule.final_tie == "share":
-        return Outcome(
-            eligible, winners + contenders, ranks, BY_SHARING, True, trace, WIN_SHARED
-        )
+        return Outcome(eligible, winners + contenders, ranks, BY_SHARING, True, trace, WIN_SHARED)
     return Outcome(eligible, winners, ranks, UNRESOLVED, False, trace, WIN_UNRESOLVED)
 
 

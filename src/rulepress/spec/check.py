@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from rulepress.errors import Problem
 from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
-from rulepress.spec.load import LoadedSpec
+from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
     EXPR,
     PROSE,
@@ -68,17 +68,30 @@ class _Checker:
             for i, rule in enumerate(rules):
                 here = path + (i,)
                 parts = tuple(int(x) for x in rule.number.split("."))
-                if rule.number in seen:
-                    self.at(here + ("number",), f"rule {rule.number} is numbered twice (also at {format_path(seen[rule.number])})")
+                duplicate = rule.number in seen
+                if duplicate:
+                    self.at(
+                        here + ("number",),
+                        f"rule {rule.number} is numbered twice (also at {format_path(seen[rule.number])})",
+                    )
                 seen.setdefault(rule.number, here)
                 if parent is None and len(parts) != 1:
-                    self.at(here + ("number",), f"a top-level rule (chapter) has a one-part number, not {rule.number}")
+                    self.at(
+                        here + ("number",),
+                        f"a top-level rule (chapter) has a one-part number, not {rule.number}",
+                    )
                 if parent is not None and not (
                     rule.number.startswith(parent + ".") and len(parts) == parent.count(".") + 2
                 ):
-                    self.at(here + ("number",), f"rule {rule.number} does not extend its parent {parent} by one part")
-                if previous and parts <= previous:
-                    self.at(here + ("number",), f"rule {rule.number} comes after {'.'.join(map(str, previous))}; numbers must ascend")
+                    self.at(
+                        here + ("number",),
+                        f"rule {rule.number} does not extend its parent {parent} by one part",
+                    )
+                if previous and parts <= previous and not duplicate:
+                    self.at(
+                        here + ("number",),
+                        f"rule {rule.number} comes after {'.'.join(map(str, previous))}; numbers must ascend",
+                    )
                 previous = parts
                 if not rule.rules and not rule.text.strip():
                     self.at(here, f"rule {rule.number} has neither text nor sub-rules")
@@ -87,13 +100,19 @@ class _Checker:
         visit(self.spec.rules, None, ("rules",))
         for i, ext in enumerate(self.spec.external_rules):
             if ext.number in seen:
-                self.at(("external_rules", i, "number"), f"rule {ext.number} is both reproduced and declared external")
+                self.at(
+                    ("external_rules", i, "number"),
+                    f"rule {ext.number} is both reproduced and declared external",
+                )
             seen.setdefault(ext.number, ("external_rules", i))
         self.rule_numbers = set(seen)
 
     def cite(self, path: DataPath, number: str) -> None:
         if number not in self.rule_numbers:
-            self.at(path, f"rule {number} exists nowhere (declare it under external_rules if it lives in another document)")
+            self.at(
+                path,
+                f"rule {number} exists nowhere (declare it under external_rules if it lives in another document)",
+            )
 
     # ------------------------------------------------------------------ ids
 
@@ -120,7 +139,12 @@ class _Checker:
                 elif name == "args" and isinstance(value, dict):
                     for k, v in value.items():
                         yield here + (k,), EXPR.kind, v
-                elif name == "rules" and isinstance(value, list) and value and isinstance(value[0], str):
+                elif (
+                    name == "rules"
+                    and isinstance(value, list)
+                    and value
+                    and isinstance(value[0], str)
+                ):
                     for i, number in enumerate(value):
                         yield here + (i,), "cite", number
                 elif name == "rule" and isinstance(value, str):
@@ -139,7 +163,10 @@ class _Checker:
         rulings = {r.id for r in self.spec.rulings}
         for token in scan(text):
             if isinstance(token, Stray):
-                self.at(path, f"stray {token.char!r} in text (markup is {{rule:N}}, {{param:x}}, {{term:id}}, {{ruling:id}}, [words](term:id))")
+                self.at(
+                    path,
+                    f"stray {token.char!r} in text (markup is {{rule:N}}, {{param:x}}, {{term:id}}, {{ruling:id}}, [words](term:id))",
+                )
                 continue
             assert isinstance(token, Ref)
             if token.kind == "rule":
@@ -174,7 +201,9 @@ class _Checker:
                 if attr not in self.spec.parameters:
                     self.at(path, f"unknown parameter param.{attr}")
             if base == "ruling" and attr not in rulings:
-                self.at(path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})")
+                self.at(
+                    path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})"
+                )
         return expr
 
     # ------------------------------------------------------------------ state format
@@ -189,7 +218,11 @@ class _Checker:
                 self.at(path, "a record field needs 'fields'")
             if spec.type == "choice" and not spec.choices:
                 self.at(path, "a choice field needs 'choices'")
-            if spec.type == "choice" and spec.default is not None and spec.default not in spec.choices:
+            if (
+                spec.type == "choice"
+                and spec.default is not None
+                and spec.default not in spec.choices
+            ):
                 self.at(path + ("default",), f"default {spec.default!r} is not one of the choices")
             for bound in ("min", "max"):
                 value = getattr(spec, bound)
@@ -205,7 +238,10 @@ class _Checker:
             for name, spec in rec.fields.items():
                 field_spec(spec, base + (section, "fields", name))
         if "id" in fmt.players.fields:
-            self.at(base + ("players", "fields", "id"), "'id' is implicit for every player; do not declare it")
+            self.at(
+                base + ("players", "fields", "id"),
+                "'id' is implicit for every player; do not declare it",
+            )
         for bound in ("min", "max"):
             value = getattr(fmt.players, bound)
             if isinstance(value, str):
@@ -234,7 +270,10 @@ class _Checker:
         spec = self.spec
         ids = self.unique("sequences", spec.sequences)
         if spec.scorer.sequence not in ids:
-            self.at(("scorer", "sequence"), f"no sequence {spec.scorer.sequence!r} (sequences: {', '.join(sorted(ids))})")
+            self.at(
+                ("scorer", "sequence"),
+                f"no sequence {spec.scorer.sequence!r} (sequences: {', '.join(sorted(ids))})",
+            )
         tables = {t.id for t in spec.tables}
         score_ids: set[str] = set()
         criteria: set[str] = set()
@@ -248,13 +287,18 @@ class _Checker:
                     self.expression(upath + ("value",), upd.value, frozenset(names | {"total"}))
                     for arg, src in upd.args.items():
                         self.expression(upath + ("args", arg), src, frozenset(names | {"total"}))
-                    self.prose(upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"})
+                    self.prose(
+                        upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"}
+                    )
                     if upd.set.split(".")[0] not in player_names:
                         self.at(upath + ("set",), f"{upd.set!r} is not a player field")
                 if step.score is not None:
                     spath = path + ("score",)
                     if step.score.id in names:
-                        self.at(spath + ("id",), f"score id {step.score.id!r} clashes with a field or an earlier score")
+                        self.at(
+                            spath + ("id",),
+                            f"score id {step.score.id!r} clashes with a field or an earlier score",
+                        )
                     scope = frozenset(names | {"total"})
                     for name, src in step.score.let.items():
                         self.expression(spath + ("let", name), src, scope)
@@ -269,12 +313,18 @@ class _Checker:
                     self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
                     for c_index, crit in enumerate(step.winners.criteria):
                         self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
-                    seen = self.unique_in(wpath + ("criteria",), [c.id for c in step.winners.criteria])
+                    seen = self.unique_in(
+                        wpath + ("criteria",), [c.id for c in step.winners.criteria]
+                    )
                     criteria |= seen
                     if isinstance(step.winners.count, Lookup):
                         if step.winners.count.table not in tables:
-                            self.at(wpath + ("count", "table"), f"no table {step.winners.count.table!r}")
-                        self.expression(wpath + ("count", "key"), step.winners.count.key, BASE_NAMES)
+                            self.at(
+                                wpath + ("count", "table"), f"no table {step.winners.count.table!r}"
+                            )
+                        self.expression(
+                            wpath + ("count", "key"), step.winners.count.key, BASE_NAMES
+                        )
             if winners_steps > 1:
                 self.at(("sequences", s_index), "a sequence settles the winners at most once")
         self.criteria = criteria
@@ -297,15 +347,27 @@ class _Checker:
             number = step.number
             if parent is None:
                 if not number.isdigit():
-                    self.at(here + ("number",), f"a top-level step is numbered with digits, not {number!r}")
+                    self.at(
+                        here + ("number",),
+                        f"a top-level step is numbered with digits, not {number!r}",
+                    )
                 elif previous is not None and previous.isdigit() and int(number) <= int(previous):
-                    self.at(here + ("number",), f"step {number} comes after step {previous}; steps must ascend")
+                    self.at(
+                        here + ("number",),
+                        f"step {number} comes after step {previous}; steps must ascend",
+                    )
             else:
-                letter = number[len(parent):]
+                letter = number[len(parent) :]
                 if not (number.startswith(parent) and len(letter) == 1 and letter.isalpha()):
-                    self.at(here + ("number",), f"sub-step {number!r} of step {parent} is numbered {parent}a, {parent}b, …")
+                    self.at(
+                        here + ("number",),
+                        f"sub-step {number!r} of step {parent} is numbered {parent}a, {parent}b, …",
+                    )
                 elif previous is not None and number <= previous:
-                    self.at(here + ("number",), f"step {number} comes after step {previous}; steps must ascend")
+                    self.at(
+                        here + ("number",),
+                        f"step {number} comes after step {previous}; steps must ascend",
+                    )
             previous = number
             yield here, step
             yield from self.steps(step.steps, here + ("steps",), number)
@@ -314,7 +376,11 @@ class _Checker:
         if isinstance(comp, LinesComponent):
             item_names = frozenset(names | {comp.item, "index"})
             self.expression(path + ("items",), comp.items, names)
-            self.expression(path + ("restriction_voids_continuation",), comp.restriction_voids_continuation, names)
+            self.expression(
+                path + ("restriction_voids_continuation",),
+                comp.restriction_voids_continuation,
+                names,
+            )
             for attr in ("continuation", "value", "label"):
                 self.expression(path + (attr,), getattr(comp, attr), item_names)
             for group in ("conditions", "restrictions"):
@@ -339,10 +405,16 @@ class _Checker:
         for i, ruling in enumerate(spec.rulings):
             ids = [o.id for o in ruling.options]
             if ruling.default not in ids:
-                self.at(("rulings", i, "default"), f"default {ruling.default!r} is not one of the options ({', '.join(ids)})")
+                self.at(
+                    ("rulings", i, "default"),
+                    f"default {ruling.default!r} is not one of the options ({', '.join(ids)})",
+                )
             for j, opt in enumerate(ruling.options):
                 if opt.id in options:
-                    self.at(("rulings", i, "options", j, "id"), f"option id {opt.id!r} is also an option of ruling {options[opt.id]!r}")
+                    self.at(
+                        ("rulings", i, "options", j, "id"),
+                        f"option id {opt.id!r} is also an option of ruling {options[opt.id]!r}",
+                    )
                 options[opt.id] = ruling.id
         self.options = options
         self.unique("tables", spec.tables)
@@ -377,22 +449,40 @@ class _Checker:
                 if variant not in self.options:
                     self.at(base + ("variants", j), f"unknown variant {variant!r}")
             state, problems = validate_state(
-                spec.table_state, spec.parameters, ex.state, self.loaded.sources, base + ("state",), spec.game.id
+                spec.table_state,
+                spec.parameters,
+                ex.state,
+                self.loaded.sources,
+                base + ("state",),
+                spec.game.id,
             )
             self.problems.extend(problems)
             ids = {p["id"] for p in state.get("players", [])}
             for pid, facts in ex.expect.players.items():
                 if pid not in ids:
-                    self.at(base + ("expect", "players", pid), f"example names unknown player {pid!r}", key=True)
+                    self.at(
+                        base + ("expect", "players", pid),
+                        f"example names unknown player {pid!r}",
+                        key=True,
+                    )
                 for key in facts:
                     if key not in allowed:
-                        self.at(base + ("expect", "players", pid, key), f"cannot expect {key!r} (expectable: {', '.join(sorted(allowed))})", key=True)
+                        self.at(
+                            base + ("expect", "players", pid, key),
+                            f"cannot expect {key!r} (expectable: {', '.join(sorted(allowed))})",
+                            key=True,
+                        )
             for j, pid in enumerate(ex.expect.winners):
                 if pid not in ids:
-                    self.at(base + ("expect", "winners", j), f"example names unknown player {pid!r}")
+                    self.at(
+                        base + ("expect", "winners", j), f"example names unknown player {pid!r}"
+                    )
             decided = self.criteria | DECIDED_SPECIAL
             if ex.expect.decided_by not in decided:
-                self.at(base + ("expect", "decided_by"), f"decided_by must be one of {', '.join(sorted(decided))}")
+                self.at(
+                    base + ("expect", "decided_by"),
+                    f"decided_by must be one of {', '.join(sorted(decided))}",
+                )
 
     def unused_params(self) -> None:
         for name in self.spec.parameters:

@@ -13,29 +13,19 @@ collected with its ``file:line:col`` and raised once as a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.spec.check import check_spec
+from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
-from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlProblems, format_path, load_yaml_file
+from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
 GAME_FILE = "game.yaml"
-
-
-@dataclass(frozen=True)
-class LoadedSpec:
-    """A validated spec with the source positions of every value in it."""
-
-    spec: Spec
-    sources: SourceMap
-    directory: Path
-
-    def locate(self, path: DataPath, *, key: bool = False) -> Location:
-        return self.sources.locate(path, key=key)
 
 
 def display_path(path: Path) -> str:
@@ -71,7 +61,7 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
         name = display_path(path)
         try:
             data, smap = load_yaml_file(path, name)
-        except YamlProblems as exc:
+        except YamlError as exc:
             problems.extend(exc.problems)
             continue
         if data is None:
@@ -125,7 +115,7 @@ _MESSAGES = {
 }
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     kind = err["type"]
     if kind == "missing":
         return f"missing required key {err['loc'][-1]!r}"
@@ -195,8 +185,6 @@ def _dedupe_union(problems: list[Problem]) -> list[Problem]:
 
 def load_spec(directory: Path) -> LoadedSpec:
     """Load and check one game's spec; raise SpecError listing every problem."""
-    from rulepress.spec.check import check_spec
-
     if not directory.is_dir():
         raise UsageError(f"no spec directory at {display_path(directory)}")
     data, sources, problems = _read_files(directory)

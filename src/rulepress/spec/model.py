@@ -174,7 +174,15 @@ class Ruling(Model):
 
 
 FieldType = Literal["int", "bool", "choice", "text", "player", "list", "record"]
-Bound = int | Annotated[str, AfterValidator(_pattern(re.compile(r"^param:[a-z][a-z0-9_]*$"), "bound ('param:name' or an integer)"))]
+Bound = (
+    int
+    | Annotated[
+        str,
+        AfterValidator(
+            _pattern(re.compile(r"^param:[a-z][a-z0-9_]*$"), "bound ('param:name' or an integer)")
+        ),
+    ]
+)
 
 
 class FieldSpec(Model):

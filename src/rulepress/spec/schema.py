@@ -83,7 +83,10 @@ def state_schema(spec: Spec) -> dict[str, Any]:
     fmt = spec.table_state
     params = dict(spec.parameters)
     player: dict[str, Any] = _record(dict(fmt.players.fields), params)
-    player["properties"] = {"id": {"type": "string", "description": "A short name for the player."}, **player["properties"]}
+    player["properties"] = {
+        "id": {"type": "string", "description": "A short name for the player."},
+        **player["properties"],
+    }
     player["required"] = ["id", *player["required"]]
     players: dict[str, Any] = {"type": "array", "items": player}
     if (low := _bound(fmt.players.min, params)) is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Problem
-from rulepress.spec.expr import Expression, ExpressionEvalError, parse, to_record
+from rulepress.spec.expr import Expression, ExpressionEvalError, parse, scope, to_record
 from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
 from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
@@ -155,8 +155,7 @@ def _constraints(
     path: DataPath,
 ) -> None:
     plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
-    ns = dict(context)
-    ns.update({k: to_record(v) for k, v in record.items()})
+    ns = scope(context, {k: to_record(v) for k, v in record.items()})
     for c in fmt.constraints:
         try:
             ok = compiled(c.test).evaluate(ns)
@@ -212,8 +211,11 @@ def validate_state(
         chk.at(("players",), f"{len(players_raw)} players; the game allows at most {high}")
     players: list[dict[str, Any]] = []
     ids: dict[str, int] = {}
+    indices: list[int] = []
+    clean: set[int] = set()
     for i, raw in enumerate(players_raw):
         path: DataPath = ("players", i)
+        before = len(chk.problems)
         rec = _check_record(chk, fmt.players.fields, raw, path)
         if rec is None:
             continue
@@ -225,18 +227,30 @@ def validate_state(
             chk.at(path + ("id",), f"player id {pid!r} is used twice")
         ids.setdefault(pid, i)
         players.append({"id": pid, **rec})
+        indices.append(i)
+        if len(chk.problems) == before:
+            clean.add(i)
     table_raw = data.get("table", {})
+    before = len(chk.problems)
     table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or {}
-    _check_player_refs(chk, fmt.players.fields, players, ids)
-    if not chk.problems:
-        context = {
-            "param": params_record(params),
-            "n_players": len(players),
-            "table": to_record(table),
-            "players": to_record(players),
-        }
-        for i, rec in enumerate(players):
+    table_clean = len(chk.problems) == before
+    for i, rec in zip(indices, players, strict=True):
+        before = len(chk.problems)
+        _check_player_refs(chk, fmt.players.fields, rec, ids, ("players", i))
+        if len(chk.problems) != before:
+            clean.discard(i)
+    # Cross-field constraints run on every record that is itself well-formed,
+    # so one broken player does not hide another player's problems.
+    context = {
+        "param": params_record(params),
+        "n_players": len(players),
+        "table": to_record(table),
+        "players": to_record(players),
+    }
+    for i, rec in zip(indices, players, strict=True):
+        if i in clean:
             _constraints(chk, fmt.players, rec, context, ("players", i))
+    if table_clean:
         _constraints(chk, fmt.table, table, context, ("table",))
     return {"players": players, "table": table}, chk.problems
 
@@ -244,21 +258,21 @@ def validate_state(
 def _check_player_refs(
     chk: StateCheck,
     fields: Mapping[str, FieldSpec],
-    players: list[dict[str, Any]],
+    record: Mapping[str, Any],
     ids: Mapping[str, int],
+    path: DataPath,
 ) -> None:
-    def walk(spec: FieldSpec, value: Any, path: DataPath) -> None:
+    def walk(spec: FieldSpec, value: Any, here: DataPath) -> None:
         if value is None:
             return
         if spec.type == "player" and isinstance(value, str) and value not in ids:
-            chk.at(path, f"no player {value!r} in this state (players: {', '.join(ids)})")
+            chk.at(here, f"no player {value!r} in this state (players: {', '.join(ids)})")
         elif spec.type == "list" and spec.item is not None and isinstance(value, list):
             for i, v in enumerate(value):
-                walk(spec.item, v, path + (i,))
+                walk(spec.item, v, here + (i,))
         elif spec.type == "record" and isinstance(value, dict):
             for name, sub in spec.fields.items():
-                walk(sub, value.get(name), path + (name,))
+                walk(sub, value.get(name), here + (name,))
 
-    for i, rec in enumerate(players):
-        for name, spec in fields.items():
-            walk(spec, rec.get(name), ("players", i, name))
+    for name, spec in fields.items():
+        walk(spec, record.get(name), path + (name,))

@@ -21,6 +21,7 @@ bullet list. Nothing else is markup.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,6 +35,9 @@ _TOKEN = re.compile(
     r"|\{(?P<arg>[a-z][a-z0-9_]*)\}"
     r"|(?P<stray>[{}])"
 )
+
+
+_KINDS: dict[str, RefKind] = {"rule": "rule", "param": "param", "ruling": "ruling", "term": "term"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +62,21 @@ class Stray:
 def scan(text: str) -> Iterator[Ref | Stray]:
     """Yield the references and stray braces of ``text`` in order."""
     for m in _TOKEN.finditer(text):
-        if m.group("kind"):
-            kind = m.group("kind")
-            assert kind in ("rule", "param", "ruling", "term")
-            yield Ref(kind, m.group("target"), m.start(), m.end())
+        kind = m.group("kind")
+        if kind:
+            yield Ref(_KINDS[kind], m.group("target"), m.start(), m.end())
         elif m.group("term"):
             yield Ref("term", m.group("term"), m.start(), m.end(), words=m.group("words"))
         elif m.group("arg"):
             yield Ref("arg", m.group("arg"), m.start(), m.end())
         else:
             yield Stray(m.start(), m.group("stray"))
+
+
+@functools.lru_cache(maxsize=4096)
+def tokens(text: str) -> tuple[Ref | Stray, ...]:
+    """:func:`scan` as a tuple, cached: the scorer renders the same templates often."""
+    return tuple(scan(text))
 
 
 def refs(text: str) -> list[Ref]:
@@ -102,7 +111,7 @@ def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None
     values = args or {}
     out: list[str] = []
     pos = 0
-    for token in scan(text):
+    for token in tokens(text):
         start = token.start
         out.append(text[pos:start])
         if isinstance(token, Stray):
@@ -112,15 +121,17 @@ def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None
         if token.kind == "rule":
             out.append(token.target)
         elif token.kind == "param":
-            value = ctx.params.get(token.target)
-            out.append(fmt(value) if value is not None else token.target)
+            param = ctx.params.get(token.target)
+            out.append(fmt(param) if param is not None else token.target)
         elif token.kind == "ruling":
             out.append(ctx.rulings.get(token.target, token.target))
         elif token.kind == "term":
             out.append(token.words or ctx.terms.get(token.target, token.target))
         else:
             value = values.get(token.target, "{" + token.target + "}")
-            out.append(fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value))
+            out.append(
+                fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+            )
         pos = token.end
     out.append(text[pos:])
     return "".join(out)

@@ -36,6 +36,11 @@ except AttributeError:  # pragma: no cover - libyaml missing
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
 
+#: the only node tags a spec file needs; anything else (python/*, binary, …) is refused
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+)
+
 
 def format_path(path: DataPath) -> str:
     """Render a data path the way users read it: ``rules[3].title``."""
@@ -89,7 +94,7 @@ class SourceMap:
         return iter(self.values)
 
 
-class YamlProblems(Exception):
+class YamlError(Exception):
     """Raised with every problem found while reading one document."""
 
     def __init__(self, problems: list[Problem]) -> None:
@@ -113,9 +118,17 @@ class _Converter:
 
     def convert(self, node: yaml.Node, path: DataPath) -> Any:
         if id(node) in self._seen:
-            self.problem(node.start_mark, path, "anchors and aliases are not allowed in spec files")
+            # an alias yields the anchored node itself: report where it is used
+            where = self.map.keys.get(path)
+            loc = where if where is not None else _loc(self.file, node.start_mark)
+            self.problems.append(
+                Problem(loc, format_path(path), "anchors and aliases are not allowed in spec files")
+            )
             return None
         self._seen.add(id(node))
+        if node.tag not in _PLAIN_TAGS:
+            self.problem(node.start_mark, path, f"the YAML tag {node.tag!r} is not allowed")
+            return None
         self.map.values[path] = _loc(self.file, node.start_mark)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
@@ -132,7 +145,9 @@ class _Converter:
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                self.problem(key_node.start_mark, path, "merge keys ('<<') are not allowed in spec files")
+                self.problem(
+                    key_node.start_mark, path, "merge keys ('<<') are not allowed in spec files"
+                )
                 continue
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
                 shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a collection"
@@ -153,9 +168,9 @@ class _Converter:
 
 
 def load_yaml_text(text: str, file: str) -> tuple[Any, SourceMap]:
-    """Parse one YAML document; raise :class:`YamlProblems` with located messages."""
+    """Parse one YAML document; raise :class:`YamlError` with located messages."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise YamlProblems(
+        raise YamlError(
             [Problem(Location(file), "", f"file is larger than {MAX_BYTES // 1024 // 1024} MiB")]
         )
     try:
@@ -164,11 +179,11 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, SourceMap]:
         mark = exc.problem_mark or exc.context_mark
         loc = _loc(file, mark) if mark is not None else Location(file)
         what = exc.problem or exc.context or "malformed YAML"
-        raise YamlProblems([Problem(loc, "", f"malformed YAML: {what}")]) from None
+        raise YamlError([Problem(loc, "", f"malformed YAML: {what}")]) from None
     except yaml.YAMLError as exc:
-        raise YamlProblems([Problem(Location(file), "", f"malformed YAML: {exc}")]) from None
+        raise YamlError([Problem(Location(file), "", f"malformed YAML: {exc}")]) from None
     if len(nodes) > 1:
-        raise YamlProblems(
+        raise YamlError(
             [Problem(_loc(file, nodes[1].start_mark), "", "only one YAML document per file")]
         )
     if not nodes:
@@ -176,7 +191,7 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, SourceMap]:
     conv = _Converter(file)
     data = conv.convert(nodes[0], ())
     if conv.problems:
-        raise YamlProblems(conv.problems)
+        raise YamlError(conv.problems)
     return data, conv.map
 
 
@@ -186,14 +201,18 @@ def load_yaml_file(path: Path, display: str | None = None) -> tuple[Any, SourceM
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise YamlProblems(
-                [Problem(Location(name), "", f"file is larger than {MAX_BYTES // 1024 // 1024} MiB")]
+            raise YamlError(
+                [
+                    Problem(
+                        Location(name), "", f"file is larger than {MAX_BYTES // 1024 // 1024} MiB"
+                    )
+                ]
             )
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise YamlProblems(
+        raise YamlError(
             [Problem(Location(name), "", f"not UTF-8 text (byte {exc.start})")]
         ) from None
     except OSError as exc:
-        raise YamlProblems([Problem(Location(name), "", f"cannot read: {exc.strerror}")]) from None
+        raise YamlError([Problem(Location(name), "", f"cannot read: {exc.strerror}")]) from None
     return load_yaml_text(text, name)

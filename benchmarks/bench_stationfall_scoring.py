@@ -1,0 +1,162 @@
+"""Benchmark: scoring large batches of generated 9-player Stationfall states.
+
+Prints states per second for validating and for scoring with the spec-driven
+engine, and the ratio to a baseline measured in the same run: a hand-written
+Python scorer of the same rules (default rulings), which has no spec to
+interpret. The baseline also cross-checks the engine: both must agree on
+every total and every winner list, or the benchmark fails.
+
+    .venv/bin/python benchmarks/bench_stationfall_scoring.py [--states N] [--repeat R] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rulepress.scoring import score
+from rulepress.spec import load_spec
+from rulepress.spec.state import validate_state
+from rulepress.spec.yamlsrc import SourceMap
+
+ROOT = Path(__file__).resolve().parent.parent
+STATES = ("live", "down", "escaped", "annihilated")
+NAMES = ("Security", "Medical", "Legal", "Corpsicle", "Boarder", "Pilot", "Captain")
+
+
+def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
+    ids = [f"p{i}" for i in range(players)]
+    out = []
+    for pid in ids:
+        box = rng.randint(0, 3)
+        on_cards = rng.randint(0, 8 - box)
+        agenda = []
+        for i in range(rng.randint(1, 5)):
+            line: dict[str, Any] = {"points": rng.randint(1, 4), "met": rng.random() < 0.6}
+            if i and rng.random() < 0.3:
+                line["plus"] = True
+            if rng.random() < 0.2:
+                line["possession"] = True
+            if rng.random() < 0.2:
+                line["per"] = rng.randint(0, 3)
+            agenda.append(line)
+        out.append(
+            {
+                "id": pid,
+                "identity": "Pilot",
+                "influence_limit": rng.randint(2, 6),
+                "character": {"state": rng.choice(STATES[:3])},
+                "bonus_character": {
+                    "name": rng.choice(NAMES),
+                    "kind": rng.choice(("friend", "grudge")),
+                    "symbols": rng.randint(1, 3),
+                    "state": rng.choice(STATES),
+                },
+                "guilt": rng.choice(("innocent", "suspect", "guilty")),
+                "evidence_to_authorities": rng.random() < 0.3,
+                "agenda": agenda,
+                "bribe_unused": rng.random() < 0.5,
+                "foreign_bribes": rng.sample([x for x in ids if x != pid], rng.randint(0, 2)),
+                "cubes": {"supply": 8 - box - on_cards, "on_cards": on_cards, "betrayal_box": box},
+            }
+        )
+    return {"players": out}
+
+
+def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
+    """Stationfall's end game written directly in Python (default rulings)."""
+    totals: dict[str, int] = {}
+    guilt: dict[str, str] = {}
+    for p in state["players"]:
+        g = p["guilt"]
+        if g == "guilty" and p["evidence_to_authorities"] and p["character"]["state"] == "escaped":
+            g = "suspect"
+        guilt[p["id"]] = g
+        agenda = 0
+        base_ok = True
+        for line in p["agenda"]:
+            holder = p["character"] if line["holder"] == "identity" else p["bonus_character"]
+            barred = line["possession"] and holder["state"] != "escaped"
+            if line["plus"] and not base_ok:
+                pass
+            elif line["met"] and not barred:
+                agenda += line["points"] * (line["per"] if line["per"] is not None else 1)
+            if not line["plus"]:
+                base_ok = line["met"]
+        bc = p["bonus_character"]
+        if bc["kind"] == "friend":
+            bonus = bc["symbols"] if bc["state"] == "escaped" else 0
+        else:
+            bonus = bc["symbols"] if bc["state"] in ("down", "annihilated") else 0
+        other = int(p["bribe_unused"]) + len(p["foreign_bribes"])
+        outside = p["cubes"]["on_cards"] + p["cubes"]["betrayal_box"]
+        excess = -max(0, outside - p["influence_limit"])
+        totals[p["id"]] = agenda + bonus + other + excess
+    n = len(state["players"])
+    places = 1 if n <= 5 else 2 if n <= 8 else 3
+    eligible = [p for p in state["players"] if guilt[p["id"]] != "guilty"]
+    key = {
+        p["id"]: (-totals[p["id"]], p["cubes"]["betrayal_box"], -p["cubes"]["supply"])
+        for p in eligible
+    }
+    ordered = sorted(key, key=lambda pid: key[pid])
+    winners = [pid for pid in ordered if sum(1 for q in ordered if key[q] < key[pid]) < places]
+    return totals, winners
+
+
+def best_of(repeat: int, func: Callable[[], None]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--states", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=20261130)
+    args = parser.parse_args()
+
+    loaded = load_spec(ROOT / "rules_spec" / "stationfall")
+    spec = loaded.spec
+    rng = random.Random(args.seed)
+    raw = [generate_state(rng) for _ in range(args.states)]
+    empty = SourceMap()
+
+    def validate_all() -> list[dict[str, Any]]:
+        out = []
+        for data in raw:
+            state, problems = validate_state(spec.table_state, spec.parameters, data, empty)
+            assert not problems, problems[0]
+            out.append(state)
+        return out
+
+    states = validate_all()
+    for state in states:  # cross-check before timing anything
+        result = score(loaded, state)
+        totals, winners = baseline_score(state)
+        assert {p.id: p.total for p in result.players} == totals
+        assert result.winners is not None
+        assert sorted(result.winners.winners) == sorted(winners)
+
+    t_validate = best_of(args.repeat, lambda: None if validate_all() else None)
+    t_engine = best_of(args.repeat, lambda: [score(loaded, s) for s in states] and None)
+    t_baseline = best_of(args.repeat, lambda: [baseline_score(s) for s in states] and None)
+    n = args.states
+    print(f"states: {n} generated 9-player states (seed {args.seed}), best of {args.repeat}")
+    print(f"validate            {n / t_validate:10.0f} states/s  ({t_validate * 1e6 / n:7.1f} µs/state)")
+    print(f"score (engine)      {n / t_engine:10.0f} states/s  ({t_engine * 1e6 / n:7.1f} µs/state)")
+    print(f"baseline (by hand)  {n / t_baseline:10.0f} states/s  ({t_baseline * 1e6 / n:7.1f} µs/state)")
+    print(f"engine / baseline   {t_engine / t_baseline:10.1f}x slower (interpreting the spec, tracing every line)")
+    print(f"validate + score    {n / (t_validate + t_engine):10.0f} states/s end to end")
+
+
+if __name__ == "__main__":
+    main()

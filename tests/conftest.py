@@ -1,0 +1,74 @@
+"""Shared fixtures: the real specs, copies to mutate, and CLI runners."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rulepress.spec import LoadedSpec, find_game_dirs, load_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC_ROOT = ROOT / "rules_spec"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def game_dirs() -> list[Path]:
+    return find_game_dirs(SPEC_ROOT)
+
+
+_cache: dict[str, LoadedSpec] = {}
+
+
+def loaded(game: str) -> LoadedSpec:
+    """The real spec of ``game``, loaded once per test session."""
+    if game not in _cache:
+        _cache[game] = load_spec(SPEC_ROOT / game)
+    return _cache[game]
+
+
+@pytest.fixture
+def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private copy of rules_spec/, with the working directory set beside it.
+
+    Messages then name files as ``rules_spec/<game>/<file>``, as users see them.
+    """
+    target = tmp_path / "rules_spec"
+    shutil.copytree(SPEC_ROOT, target)
+    monkeypatch.chdir(tmp_path)
+    yield target
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace ``old`` by ``new`` in a spec file; fail loudly if ``old`` is not there."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) >= count, f"{old!r} not found in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> Run:
+    """Run the real ``rulepress`` command in a subprocess."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulepress", *args],
+        cwd=cwd or ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    return Run(proc.returncode, proc.stdout, proc.stderr)

@@ -1,0 +1,36 @@
+"""Bad table states: a located error per problem, exit code 3, never a score.
+
+Each tests/data/bad_states/<case>.yaml is scored through the real CLI; the
+exact expected stderr is <case>.expected beside it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, ROOT, run_cli
+
+CASES = sorted((DATA / "bad_states").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_bad_state_is_reported_exactly(path: Path, fmt: str) -> None:
+    result = run_cli("score", "stationfall", str(path.relative_to(ROOT)), "--format", fmt)
+    assert result.code == 3
+    assert result.out == ""
+    assert "Traceback" not in result.err
+    assert result.err == path.with_suffix(".expected").read_text(encoding="utf-8")
+
+
+def test_the_issue_cases_are_all_covered() -> None:
+    names = {p.stem for p in CASES}
+    assert {
+        "unknown-fields",
+        "negative-counts",
+        "ten-players",
+        "unknown-player-reference",
+        "cubes-do-not-add-up",
+    } <= names

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Run the whole test suite: lint, type check, tests. Exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+py=.venv/bin
+status=0
+
+echo "== ruff"
+$py/ruff check src tests benchmarks tools || status=1
+$py/ruff format --check src tests benchmarks tools || status=1
+echo "== mypy (strict, src/)"
+$py/mypy || status=1
+echo "== pytest"
+$py/pytest "$@"
+rc=$?
+if [ "$rc" -eq 5 ]; then
+  echo "pytest collected no tests: that is a failure here" >&2
+  rc=1
+fi
+[ "$rc" -eq 0 ] || status=1
+exit $status
