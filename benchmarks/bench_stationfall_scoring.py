@@ -108,7 +108,7 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
     return totals, winners
 
 
-def best_of(repeat: int, func: Callable[[], None]) -> float:
+def best_of(repeat: int, func: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -146,15 +146,23 @@ def main() -> None:
         assert result.winners is not None
         assert sorted(result.winners.winners) == sorted(winners)
 
-    t_validate = best_of(args.repeat, lambda: None if validate_all() else None)
-    t_engine = best_of(args.repeat, lambda: [score(loaded, s) for s in states] and None)
-    t_baseline = best_of(args.repeat, lambda: [baseline_score(s) for s in states] and None)
+    t_validate = best_of(args.repeat, validate_all)
+    t_engine = best_of(args.repeat, lambda: [score(loaded, s) for s in states])
+    t_baseline = best_of(args.repeat, lambda: [baseline_score(s) for s in states])
     n = args.states
     print(f"states: {n} generated 9-player states (seed {args.seed}), best of {args.repeat}")
-    print(f"validate            {n / t_validate:10.0f} states/s  ({t_validate * 1e6 / n:7.1f} µs/state)")
-    print(f"score (engine)      {n / t_engine:10.0f} states/s  ({t_engine * 1e6 / n:7.1f} µs/state)")
-    print(f"baseline (by hand)  {n / t_baseline:10.0f} states/s  ({t_baseline * 1e6 / n:7.1f} µs/state)")
-    print(f"engine / baseline   {t_engine / t_baseline:10.1f}x slower (interpreting the spec, tracing every line)")
+    print(
+        f"validate            {n / t_validate:10.0f} states/s  ({t_validate * 1e6 / n:7.1f} µs/state)"
+    )
+    print(
+        f"score (engine)      {n / t_engine:10.0f} states/s  ({t_engine * 1e6 / n:7.1f} µs/state)"
+    )
+    print(
+        f"baseline (by hand)  {n / t_baseline:10.0f} states/s  ({t_baseline * 1e6 / n:7.1f} µs/state)"
+    )
+    print(
+        f"engine / baseline   {t_engine / t_baseline:10.1f}x slower (interpreting the spec, tracing every line)"
+    )
     print(f"validate + score    {n / (t_validate + t_engine):10.0f} states/s end to end")
 
 

@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +33,7 @@ def loaded(game: str) -> LoadedSpec:
 
 
 @pytest.fixture
-def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of rules_spec/, with the working directory set beside it.
 
     Messages then name files as ``rules_spec/<game>/<file>``, as users see them.
@@ -42,7 +41,7 @@ def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     target = tmp_path / "rules_spec"
     shutil.copytree(SPEC_ROOT, target)
     monkeypatch.chdir(tmp_path)
-    yield target
+    return target
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:

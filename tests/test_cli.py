@@ -17,7 +17,12 @@ def test_score_text_cites_a_rule_on_every_line() -> None:
     result = run_cli("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)))
     assert result.code == 0, result.err
     out = result.out
-    for step, rule in [("4a", "16.4.4"), ("4b", "16.4.5"), ("4c", "16.4.6"), ("4d", "16.4.7, 15.4.2")]:
+    for step, rule in [
+        ("4a", "16.4.4"),
+        ("4b", "16.4.5"),
+        ("4c", "16.4.6"),
+        ("4d", "16.4.7, 15.4.2"),
+    ]:
         assert out.count(f"  {step}    {rule}") == 4, (step, out)
     assert "Step 5 (16.4.8)" in out
     assert result.err == ""
@@ -52,7 +57,9 @@ def test_variant_changes_the_ruling_used() -> None:
     variant = json.loads(run_cli(*args, "--variant", "cards-only").out)
     assert default["variants"]["excess-scope"] == "all-outside-supply"
     assert variant["variants"]["excess-scope"] == "cards-only"
-    text = run_cli("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only").out
+    text = run_cli(
+        "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only"
+    ).out
     assert "Rulings: cards-only" in text
 
 
@@ -63,8 +70,24 @@ def test_variant_changes_the_ruling_used() -> None:
         (("score", "stationfall"), 4, "give either a STATE file or --example ID"),
         (("score", "stationfall", "--example", "nope"), 4, "stationfall has no example 'nope'"),
         (("score", "stationfall", "missing.yaml"), 4, "no state file at missing.yaml"),
-        (("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "nope"), 4, "unknown variant 'nope'"),
-        (("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only", "--variant", "all-outside-supply"), 4, "answer the same ruling"),
+        (
+            ("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "nope"),
+            4,
+            "unknown variant 'nope'",
+        ),
+        (
+            (
+                "score",
+                "stationfall",
+                str(GOOD_STATE.relative_to(ROOT)),
+                "--variant",
+                "cards-only",
+                "--variant",
+                "all-outside-supply",
+            ),
+            4,
+            "answer the same ruling",
+        ),
         (("validate", "nowhere"), 4, "no game spec (a directory with game.yaml) under nowhere"),
     ],
 )

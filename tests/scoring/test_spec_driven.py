@@ -42,7 +42,11 @@ def test_winner_count_comes_from_the_spec_table(spec_copy: Path) -> None:
     before = run(loaded("stationfall"), SIX)
     assert before.winners is not None
     assert before.winners.winners == ["p0", "p1"]
-    edit(spec_copy / "stationfall" / "tables.yaml", "{min: 6, max: 8, value: 2}", "{min: 6, max: 8, value: 3}")
+    edit(
+        spec_copy / "stationfall" / "tables.yaml",
+        "{min: 6, max: 8, value: 2}",
+        "{min: 6, max: 8, value: 3}",
+    )
     after = run(load_spec(spec_copy / "stationfall"), SIX)
     assert after.winners is not None
     assert after.winners.places == 3
@@ -53,7 +57,10 @@ def test_tie_break_criteria_come_from_the_spec(spec_copy: Path) -> None:
     tied = [player("ada", 5, box=2, supply=6), player("boris", 5, box=0, supply=1)]
     before = run(loaded("stationfall"), tied)
     assert before.winners is not None
-    assert (before.winners.winners, before.winners.decided_by) == (["boris"], "fewest-betrayal-cubes")
+    assert (before.winners.winners, before.winners.decided_by) == (
+        ["boris"],
+        "fewest-betrayal-cubes",
+    )
     # swap the two tie-breaks: unused cubes first
     path = spec_copy / "stationfall" / "sequence.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -77,7 +84,9 @@ def test_point_values_come_from_parameters(spec_copy: Path) -> None:
 
 def test_step_order_comes_from_the_sequence(spec_copy: Path) -> None:
     """Moving Provide Data after the winner step means Evidence no longer saves a Guilty player."""
-    guilty = player("ada", 9, guilt="guilty", evidence_to_authorities=True, character={"state": "escaped"})
+    guilty = player(
+        "ada", 9, guilt="guilty", evidence_to_authorities=True, character={"state": "escaped"}
+    )
     players = [guilty, player("boris", 3)]
     before = run(loaded("stationfall"), players)
     assert before.winners is not None
@@ -92,3 +101,25 @@ def test_step_order_comes_from_the_sequence(spec_copy: Path) -> None:
     after = run(load_spec(spec_copy / "stationfall"), players)
     assert after.winners is not None
     assert after.winners.winners == ["boris"]
+
+
+def test_record_defaults_get_their_optional_fields() -> None:
+    """A player with no `character` entry still has a location (None) for Antimatter."""
+    players = [player("ada", 2), player("boris", 1)]
+    players[1]["bonus_character"] = {
+        "name": "Medical",
+        "kind": "grudge",
+        "symbols": 1,
+        "location": "Lab",
+    }
+    spec = loaded("stationfall")
+    state = check_state(
+        spec,
+        {"players": players, "table": {"antimatter": {"armed": True, "location": "Lab"}}},
+        SourceMap(),
+        "t",
+    )
+    result = score(spec, state)
+    assert [e.player for e in result.events] == ["boris"]
+    assert result.events[0].after == "annihilated"
+    assert result.players[1].lines[1].points == 1  # the annihilated Grudge scores (default ruling)

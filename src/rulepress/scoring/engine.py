@@ -31,6 +31,7 @@ from rulepress.spec.expr import ExpressionEvalError, from_record, scope, to_reco
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec, Step, Update, Winners
 from rulepress.spec.state import compiled, params_record
+from rulepress.spec.yamlsrc import DataPath
 
 #: interface sentence for the number of winning places
 PLACES_NOTE = "{places} winning place(s) with {players} players."
@@ -57,10 +58,10 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     return choice
 
 
-def _walk(steps: list[Step]) -> Iterator[Step]:
-    for step in steps:
-        yield step
-        yield from _walk(step.steps)
+def _walk(steps: list[Step], path: DataPath) -> Iterator[tuple[DataPath, Step]]:
+    for i, step in enumerate(steps):
+        yield (*path, i), step
+        yield from _walk(step.steps, (*path, i, "steps"))
 
 
 def _set_path(record: SimpleNamespace, dotted: str, value: Any) -> Any:
@@ -93,6 +94,8 @@ class _Run:
     rule: Winners | None = None
     eligible: set[str] | None = None
     ranks: dict[str, int] = field(default_factory=dict)
+    #: the player being evaluated, named in error messages
+    current: str = "the table"
 
     def __post_init__(self) -> None:
         spec = self.loaded.spec
@@ -108,6 +111,7 @@ class _Run:
             self.lines[p.id] = []
 
     def namespace(self, player: SimpleNamespace) -> dict[str, Any]:
+        self.current = f"player {player.id}"
         scores = self.scores[player.id]
         ns = scope(self.base, vars(player), scores)
         ns["total"] = sum(scores.values())
@@ -238,9 +242,11 @@ def score(
         to_record(list(state["players"])),
         to_record(dict(state.get("table", {}))),
     )
-    sequence = next(s for s in spec.sequences if s.id == spec.scorer.sequence)
+    index = next(i for i, s in enumerate(spec.sequences) if s.id == spec.scorer.sequence)
+    step_path: DataPath = ("sequences", index)
     try:
-        for step in _walk(sequence.steps):
+        for path, step in _walk(spec.sequences[index].steps, ("sequences", index, "steps")):
+            step_path = path
             for upd in step.updates:
                 run.update(step, upd)
             if step.score is not None:
@@ -248,11 +254,12 @@ def score(
             if step.winners is not None:
                 run.decide(step)
     except ExpressionEvalError as exc:
-        # The spec check proves names exist; what remains is data the
-        # format let through but an expression cannot use.
+        # The spec check proves that every name exists; what remains is a
+        # value the state format let through but an expression cannot use.
+        where = f"step {step.number} ({step.title})"
         raise StateError(
             "the table state cannot be scored",
-            [Problem(loaded.locate(("scorer",)), "scorer", str(exc))],
+            [Problem(loaded.locate(step_path), where, f"{run.current}: {exc}")],
         ) from None
     return _result(run, chosen)
 

@@ -30,7 +30,7 @@ from rulepress.spec.model import (
     StateFormat,
     Step,
 )
-from rulepress.spec.state import validate_state
+from rulepress.spec.state import StateCheck, check_value, validate_state
 from rulepress.spec.text import Ref, Stray, scan
 from rulepress.spec.yamlsrc import DataPath, format_path
 
@@ -228,6 +228,13 @@ class _Checker:
                 value = getattr(spec, bound)
                 if isinstance(value, str):
                     self.bound(path + (bound,), value)
+            if spec.default is not None:
+                chk = StateCheck(self.loaded.sources, path + ("default",), self.spec.parameters)
+                check_value(chk, spec, spec.default, ())
+                self.problems.extend(
+                    Problem(p.location, p.where, f"the default does not fit: {p.message}")
+                    for p in chk.problems
+                )
             if spec.item is not None:
                 field_spec(spec.item, path + ("item",))
             for name, sub in spec.fields.items():

@@ -117,7 +117,11 @@ class Expression:
 
     def evaluate(self, namespace: Mapping[str, Any]) -> Any:
         """Evaluate with ``namespace``; a dict made by :func:`scope` is used as is (no copy)."""
-        env = namespace if isinstance(namespace, dict) and namespace.get("__builtins__") is _NO_BUILTINS else scope(namespace)
+        env = (
+            namespace
+            if isinstance(namespace, dict) and namespace.get("__builtins__") is _NO_BUILTINS
+            else scope(namespace)
+        )
         try:
             return eval(self.code, env)  # noqa: S307 - the AST was whitelisted in parse()
         except (AttributeError, NameError) as exc:

@@ -10,6 +10,7 @@ scored from a state that has any.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,7 +64,8 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def _check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
+def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
+    """Check one value against its field spec; return it normalised (defaults filled)."""
     kind = spec.type
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
@@ -107,7 +109,7 @@ def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
     if high is not None and len(value) > high:
         chk.at(path, f"allows at most {high} entries, has {len(value)}")
     assert spec.item is not None  # the spec check guarantees it
-    out = [_check_value(chk, spec.item, v, path + (i,)) for i, v in enumerate(value)]
+    out = [check_value(chk, spec.item, v, path + (i,)) for i, v in enumerate(value)]
     if spec.unique:
         seen: set[Any] = set()
         for i, v in enumerate(out):
@@ -130,9 +132,11 @@ def _check_record(
             chk.at(path + (key,), f"unknown field {key!r} (known: {known})", key=True)
     for name, spec in fields.items():
         if name in value:
-            out[name] = _check_value(chk, spec, value[name], path + (name,))
+            out[name] = check_value(chk, spec, value[name], path + (name,))
         elif spec.default is not None:
-            out[name] = spec.default
+            # a default goes through the same checks, so that a record default
+            # such as {state: live} gets its own optional sub-fields filled in
+            out[name] = check_value(chk, spec, copy.deepcopy(spec.default), path + (name,))
         elif spec.optional:
             out[name] = None
         elif spec.type == "list":
