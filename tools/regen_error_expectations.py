@@ -61,7 +61,11 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="fail if any file is stale")
     args = parser.parse_args()
     stale = []
-    for path, text in expectations().items():
+    found = expectations()
+    crashed = [str(p.relative_to(ROOT)) for p, text in found.items() if "Traceback" in text]
+    if crashed:
+        raise SystemExit("a traceback is never an expected message: " + ", ".join(crashed))
+    for path, text in found.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             stale.append(path.relative_to(ROOT))
             if not args.check:

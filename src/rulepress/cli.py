@@ -116,6 +116,12 @@ def build(spec_root: Path) -> None:
     help="Apply an alternative ruling (repeatable).",
 )
 @click.option(
+    "--sequence",
+    "sequence_id",
+    metavar="ID",
+    help="Run this sequence of the spec instead of the scorer's default (a state may also name it).",
+)
+@click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @_spec_root_option
@@ -124,6 +130,7 @@ def score(
     state: Path | None,
     example_id: str | None,
     variants: tuple[str, ...],
+    sequence_id: str | None,
     fmt: str,
     spec_root: Path,
 ) -> None:
@@ -138,25 +145,16 @@ def score(
     if (state is None) == (example_id is None):
         raise UsageError("give either a STATE file or --example ID")
     if example_id is not None:
-        index, ex = find_example(loaded, example_id)
-        if variants:
-            from rulepress.spec.state import validate_state
-
-            data, _ = validate_state(
-                loaded.spec.table_state,
-                loaded.spec.parameters,
-                ex.state,
-                loaded.sources,
-                ("examples", index, "state"),
-            )
-            result = run_score(loaded, data, variants=list(variants))
-        else:
-            result = run_example(loaded, index)
+        if sequence_id is not None:
+            raise UsageError("an example names its own sequence; drop --sequence")
+        index, _ = find_example(loaded, example_id)
+        result = run_example(loaded, index, variants=list(variants) if variants else None)
     else:
         assert state is not None
         if not state.is_file():
             raise UsageError(f"no state file at {state}")
-        result = run_score(loaded, load_state(loaded, state), variants=list(variants))
+        data = load_state(loaded, state, sequence_id)
+        result = run_score(loaded, data, variants=list(variants))
     if fmt == "json":
         click.echo(to_json(result))
         return
@@ -171,10 +169,16 @@ def score(
     help="Print the schema of GAME's table-state files instead.",
 )
 @click.option(
+    "--sequence",
+    "sequence_id",
+    metavar="ID",
+    help="With --state: the states of this sequence (default: the scorer's).",
+)
+@click.option(
     "--result", is_flag=True, help="Print the schema of `score --format json` output instead."
 )
 @_spec_root_option
-def schema(state_game: str | None, result: bool, spec_root: Path) -> None:
+def schema(state_game: str | None, sequence_id: str | None, result: bool, spec_root: Path) -> None:
     """Print a JSON Schema of the spec format (for editors)."""
     from rulepress.spec.schema import spec_schema, state_schema
 
@@ -185,7 +189,10 @@ def schema(state_game: str | None, result: bool, spec_root: Path) -> None:
 
         data = json_schema()
     elif state_game:
-        data = state_schema(_load(spec_root, state_game).spec)
+        try:
+            data = state_schema(_load(spec_root, state_game).spec, sequence_id)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     else:
         data = spec_schema()
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))

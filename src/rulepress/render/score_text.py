@@ -1,4 +1,4 @@
-"""The scorer's result as a terminal report: one table per player, then the winners.
+"""The scorer's result as a terminal report: votes, one table per player, the winners.
 
 Reads only the result data (:mod:`rulepress.scoring.result`), so what the
 terminal shows and what ``--format json`` gives can never disagree.
@@ -6,12 +6,12 @@ terminal shows and what ``--format json`` gives can never disagree.
 
 from __future__ import annotations
 
-from rulepress.scoring.result import PlayerResult, ScoreResult, WinnerResult
+from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec
 
 #: interface labels (translated with rulepress's own catalog)
 LABELS = {
-    "heading": "{game}: scores",
+    "heading": "{game}: {sequence}",
     "spec": "spec version {version}",
     "variants": "Rulings: {variants}",
     "no_variants": "the spec's defaults",
@@ -20,12 +20,15 @@ LABELS = {
     "rule": "Rule",
     "score": "Score",
     "points": "Points",
-    "total": "Total",
     "can_win": "can win",
     "cannot_win": "cannot win: {reason}",
     "winners": "Winners",
     "places": "Step {step} ({rules}): {note}",
     "rank": "rank {rank}",
+    "votes": "Votes",
+    "ranking": "Ranking",
+    "won": "Won",
+    "flows": "Where the cubes go",
 }
 
 
@@ -33,19 +36,11 @@ def _rules(rules: list[str]) -> str:
     return ", ".join(rules)
 
 
-def _player(p: PlayerResult, total_label: str, shown_labels: dict[str, str]) -> list[str]:
+def _player(p: PlayerResult, total_label: str | None, shown_labels: dict[str, str]) -> list[str]:
     facts = [f"{shown_labels.get(k, k)}: {v}" for k, v in p.shown.items()]
-    standing = (
-        LABELS["can_win"]
-        if p.eligible
-        else LABELS["cannot_win"].format(
-            reason=p.ineligible_reason.text if p.ineligible_reason else "?"
-        )
-    )
-    if p.rank is not None:
-        standing += f", {LABELS['rank'].format(rank=p.rank)}"
     head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
-    width_title = max([len(line.title) for line in p.lines] + [len(total_label), 12])
+    titles = [len(line.title) for line in p.lines] + [len(total_label or ""), 12]
+    width_title = max(titles)
     width_rule = max([len(_rules(line.rules)) for line in p.lines] + [len(LABELS["rule"])])
     out = [head, "-" * len(head)]
     out.append(
@@ -58,8 +53,37 @@ def _player(p: PlayerResult, total_label: str, shown_labels: dict[str, str]) -> 
             f"{line.title:<{width_title}} {line.points:>7}"
         )
         out.extend(f"  {'':<5} {'':<{width_rule}}    · {note.text}" for note in line.notes)
-    out.append(f"  {'':<5} {'':<{width_rule}}  {total_label:<{width_title}} {p.total:>7}")
-    out.append(f"  {standing}")
+    if total_label is not None and p.total is not None:
+        out.append(f"  {'':<5} {'':<{width_rule}}  {total_label:<{width_title}} {p.total:>7}")
+        standing = (
+            LABELS["can_win"]
+            if p.eligible
+            else LABELS["cannot_win"].format(
+                reason=p.ineligible_reason.text if p.ineligible_reason else "?"
+            )
+        )
+        if p.rank is not None:
+            standing += f", {LABELS['rank'].format(rank=p.rank)}"
+        out.append(f"  {standing}")
+    return out
+
+
+def _tally(t: TallyResult) -> list[str]:
+    head = f"{LABELS['step']} {t.step} {t.title} ({_rules(t.rules)})"
+    out = [head, "-" * len(head)]
+    out.extend(f"  · {b.note.text}" for b in t.ballots)
+    out.append(f"  {LABELS['votes']}: " + ", ".join(f"{c} {v}" for c, v in t.totals.items()))
+    out.extend(f"  · {note.text}" for note in t.ties)
+    out.append(
+        f"  {LABELS['ranking']}: {', '.join(t.ranking)}; {LABELS['won']}: {', '.join(t.winners)}"
+    )
+    out.append(f"  {LABELS['flows']}:")
+    for player, routes in t.flows.items():
+        moves = "; ".join(
+            f"{route}: " + ", ".join(f"{n} {unit}" for unit, n in units.items())
+            for route, units in routes.items()
+        )
+        out.append(f"    {player}: {moves}")
     return out
 
 
@@ -73,13 +97,10 @@ def _winners(w: WinnerResult) -> list[str]:
 
 def render_text(result: ScoreResult, spec: Spec) -> str:
     """The whole report as text, ending with a newline."""
-    title, total_label = spec.game.title, spec.scorer.total_label
-    shown_labels = dict(spec.scorer.show)
+    seq = next(s for s in spec.sequences if s.id == result.sequence)
     defaults = {r.id: r.default for r in spec.rulings}
-    out = [
-        LABELS["heading"].format(game=title)
-        + f" ({LABELS['spec'].format(version=result.spec_version)})"
-    ]
+    version = LABELS["spec"].format(version=result.spec_version)
+    out = [LABELS["heading"].format(game=spec.game.title, sequence=seq.title) + f" ({version})"]
     chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
     out.append(LABELS["variants"].format(variants=", ".join(chosen) or LABELS["no_variants"]))
     out.append("")
@@ -90,8 +111,11 @@ def render_text(result: ScoreResult, spec: Spec) -> str:
             for e in result.events
         )
         out.append("")
+    for tally in result.tallies:
+        out.extend(_tally(tally))
+        out.append("")
     for p in result.players:
-        out.extend(_player(p, total_label, shown_labels))
+        out.extend(_player(p, seq.total_label, dict(seq.show)))
         out.append("")
     if result.winners is not None:
         out.extend(_winners(result.winners))

@@ -9,16 +9,23 @@ shape that the existing ones cannot express.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, field
 from typing import Any
 
+from rulepress.scoring.grouping import best_grouping
+from rulepress.scoring.notes import Joined, Nested, Template
+from rulepress.spec.expr import ExpressionEvalError, to_record
 from rulepress.spec.model import (
     Component,
     Condition,
     FirstComponent,
     LinesComponent,
     Part,
+    SetsComponent,
     SumComponent,
+    Table,
+    WeightedCountsComponent,
 )
 from rulepress.spec.state import compiled
 
@@ -26,9 +33,17 @@ Namespace = Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
-class RawNote:
-    template: str
-    args: dict[str, Any]
+class Outcome:
+    """What a component gives one player: points, why, a breakdown, and its decisions.
+
+    ``breakdown`` splits the points by kind (examples may state them);
+    ``export`` holds the decisions later steps can read as ``chosen.<score id>``.
+    """
+
+    points: int
+    notes: list[Nested]
+    breakdown: dict[str, int] = field(default_factory=dict)
+    export: dict[str, Any] = field(default_factory=dict)
 
 
 def _int(value: Any, source: str) -> int:
@@ -39,15 +54,15 @@ def _int(value: Any, source: str) -> int:
     return value
 
 
-def _part_note(part: Part, ns: Namespace, points: int) -> RawNote:
+def _part_note(part: Part, ns: Namespace, points: int) -> Nested:
     args = {name: compiled(src).evaluate(ns) for name, src in part.args.items()}
     args.setdefault("points", points)
-    return RawNote(part.note, args)
+    return Nested(part.note, args)
 
 
-def _sum(comp: SumComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
+def _sum(comp: SumComponent, ns: Namespace) -> tuple[int, list[Nested]]:
     total = 0
-    notes: list[RawNote] = []
+    notes: list[Nested] = []
     for part in comp.parts:
         if not compiled(part.when).evaluate(ns):
             continue
@@ -57,7 +72,7 @@ def _sum(comp: SumComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
     return total, notes
 
 
-def _first(comp: FirstComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
+def _first(comp: FirstComponent, ns: Namespace) -> tuple[int, list[Nested]]:
     for part in comp.parts:
         if compiled(part.when).evaluate(ns):
             points = _int(compiled(part.value).evaluate(ns), part.value)
@@ -74,12 +89,12 @@ def _first_failed(conditions: list[Condition], scope: Namespace) -> Condition | 
     return next((c for c in conditions if not compiled(c.test).evaluate(scope)), None)
 
 
-def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
+def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[Nested]]:
     items = compiled(comp.items).evaluate(ns)
     scope = ns if isinstance(ns, dict) else dict(ns)
     strict_base = bool(compiled(comp.restriction_voids_continuation).evaluate(ns))
     total = 0
-    notes: list[RawNote] = []
+    notes: list[Nested] = []
     base_label = ""
     base_ok = True
     for index, item in enumerate(items, start=1):
@@ -90,31 +105,181 @@ def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[RawNote]]:
         unmet = _first_failed(comp.conditions, scope)
         barred = _first_failed(comp.restrictions, scope) if unmet is None else None
         if is_continuation and not base_ok:
-            reason = RawNote(comp.voided_note, {"base": base_label})
-            notes.append(RawNote(LINE_FAILED, {"label": label, "reason": reason}))
+            reason = Nested(comp.voided_note, {"base": base_label})
+            notes.append(Nested(LINE_FAILED, {"label": label, "reason": reason}))
         elif unmet is not None or barred is not None:
             failed = unmet or barred
             assert failed is not None
-            notes.append(
-                RawNote(LINE_FAILED, {"label": label, "reason": RawNote(failed.fails, {})})
-            )
+            notes.append(Nested(LINE_FAILED, {"label": label, "reason": Nested(failed.fails, {})}))
         else:
             points = _int(compiled(comp.value).evaluate(scope), comp.value)
             total += points
-            notes.append(RawNote(LINE_SCORED, {"label": label, "points": points}))
+            notes.append(Nested(LINE_SCORED, {"label": label, "points": points}))
         if not is_continuation:
             base_ok = unmet is None and not (strict_base and barred is not None)
             base_label = label
     return total, notes
 
 
-_OPERATIONS: dict[str, Callable[[Any, Namespace], tuple[int, list[RawNote]]]] = {
-    "sum": _sum,
-    "first": _first,
-    "lines": _lines,
-}
+def table_values(table: Table) -> dict[int, int]:
+    """A range table as {key: value} for every key its closed rows cover."""
+    out: dict[int, int] = {}
+    for row in table.rows:
+        for key in range(row.min, (row.max if row.max is not None else row.min) + 1):
+            out[key] = row.value
+    return out
 
 
-def evaluate(component: Component, ns: Namespace) -> tuple[int, list[RawNote]]:
-    """Points and notes of one component for the player whose namespace is ``ns``."""
-    return _OPERATIONS[component.op](component, ns)
+#: interface sentences of the sets and weighted-counts operations
+SET_NOTE = "set of {size}: {members}: {points}"
+WILD_AS = "{wild} as {kind}"
+KIND_NOTE = "{kind}: {count} × {multiplier} = {points}"
+MULTIPLIER_NOTE = "{kind}: {multiplier} per unit ({reasons})"
+ITEM_NOTE = "{item}: {use}: {points}"
+
+
+def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, Table]) -> Outcome:
+    scope = ns if isinstance(ns, dict) else dict(ns)
+    counts: dict[str, int] = {}
+    for kind in comp.kinds:
+        scope[comp.kind] = kind
+        counts[kind] = _int(compiled(comp.count).evaluate(scope), comp.count)
+    wild = _int(compiled(comp.wild).evaluate(scope), comp.wild)
+    values = table_values(tables[comp.values])
+    missing = [size for size in range(1, len(counts) + 1) if size not in values]
+    if missing:
+        raise ExpressionEvalError(f"table {comp.values!r} gives no value for a set of {missing[0]}")
+    total, groups = best_grouping(counts, wild, values)
+    notes = []
+    for group in groups:
+        members: list[Any] = [Template(comp.kinds[k]) for k in group.kinds]
+        members += [
+            Nested(WILD_AS, {"wild": Template(comp.wild_label), "kind": Template(comp.kinds[k])})
+            for k in group.wilds
+        ]
+        notes.append(
+            Nested(
+                SET_NOTE,
+                {"size": group.size, "members": Joined(members), "points": values[group.size]},
+            )
+        )
+    breakdown = {f"sets_of_{size}": sum(1 for g in groups if g.size == size) for size in values}
+    return Outcome(total, notes, {k: v for k, v in breakdown.items() if v})
+
+
+def _multiplier(comp: WeightedCountsComponent, scope: dict[str, Any]) -> tuple[int, list[Nested]]:
+    value = 0
+    reasons: list[Nested] = []
+    for part in comp.multiplier:
+        if compiled(part.when).evaluate(scope):
+            points = _int(compiled(part.value).evaluate(scope), part.value)
+            value += points
+            reasons.append(_part_note(part, scope, points))
+    return value, reasons
+
+
+def _weighted(comp: WeightedCountsComponent, ns: Namespace) -> Outcome:
+    base = dict(ns)
+    option_lists = [list(compiled(c.options).evaluate(base)) or [None] for c in comp.choices]
+    best: Outcome | None = None
+    for combo in itertools.product(*option_lists):
+        scope = dict(base)
+        scope.update({c.name: v for c, v in zip(comp.choices, combo, strict=True)})
+        outcome = _weighted_once(comp, scope)
+        if best is None or outcome.points > best.points:
+            notes = [
+                Nested(c.note, {"choice": Template(comp.kinds[v]) if v in comp.kinds else v})
+                for c, v in zip(comp.choices, combo, strict=True)
+                if v is not None
+            ]
+            export = {c.name: v for c, v in zip(comp.choices, combo, strict=True)}
+            export.update(outcome.export)
+            best = Outcome(outcome.points, notes + outcome.notes, outcome.breakdown, export)
+    assert best is not None
+    return best
+
+
+def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outcome:
+    multipliers: dict[str, int] = {}
+    notes: list[Nested] = []
+    breakdown: dict[str, int] = {}
+    total = 0
+    for kind, label in comp.kinds.items():
+        scope[comp.kind] = kind
+        multiplier, reasons = _multiplier(comp, scope)
+        multipliers[kind] = multiplier
+        count = _int(compiled(comp.count).evaluate(scope), comp.count)
+        points = count * multiplier
+        total += points
+        breakdown[kind] = points
+        if count:
+            args = {
+                "kind": Template(label),
+                "count": count,
+                "multiplier": multiplier,
+                "points": points,
+            }
+            notes.append(Nested(KIND_NOTE, args))
+            if reasons:
+                notes.append(
+                    Nested(
+                        MULTIPLIER_NOTE,
+                        {
+                            "kind": Template(label),
+                            "multiplier": multiplier,
+                            "reasons": Joined(reasons),
+                        },
+                    )
+                )
+    scope["multipliers"] = to_record({k.replace("-", "_"): v for k, v in multipliers.items()})
+    wild = _int(compiled(comp.wild).evaluate(scope), comp.wild)
+    if wild:
+        each = _int(compiled(comp.wild_value).evaluate(scope), comp.wild_value)
+        total += wild * each
+        breakdown["wild"] = wild * each
+        notes.append(Nested(comp.wild_note, {"count": wild, "value": each, "points": wild * each}))
+    uses: list[str] = []
+    if comp.item_uses is not None:
+        spec = comp.item_uses
+        for index, item in enumerate(compiled(spec.items).evaluate(scope), start=1):
+            scope[spec.item] = item
+            label = str(compiled(spec.label).evaluate(scope)) or f"#{index}"
+            chosen: tuple[int, str, str] | None = None
+            for use in spec.uses:
+                if not compiled(use.when).evaluate(scope):
+                    continue
+                if use.kind is not None:
+                    kind = compiled(use.kind).evaluate(scope)
+                    if kind not in multipliers:
+                        raise ExpressionEvalError(
+                            f"{use.kind!r} gave {kind!r}, which is not a kind"
+                        )
+                    value = multipliers[kind]
+                else:
+                    assert use.value is not None
+                    value = _int(compiled(use.value).evaluate(scope), use.value)
+                if chosen is None or value > chosen[0]:
+                    chosen = (value, use.id, use.title)
+            if chosen is None:
+                uses.append("")
+                continue
+            total += chosen[0]
+            breakdown[chosen[1]] = breakdown.get(chosen[1], 0) + chosen[0]
+            uses.append(chosen[1])
+            notes.append(
+                Nested(ITEM_NOTE, {"item": label, "use": Template(chosen[2]), "points": chosen[0]})
+            )
+    return Outcome(total, notes, breakdown, {"uses": uses, "multipliers": multipliers})
+
+
+def evaluate(component: Component, ns: Namespace, tables: Mapping[str, Table]) -> Outcome:
+    """Points, notes and decisions of one component for the player whose namespace is ``ns``."""
+    if isinstance(component, SumComponent):
+        return Outcome(*_sum(component, ns))
+    if isinstance(component, FirstComponent):
+        return Outcome(*_first(component, ns))
+    if isinstance(component, LinesComponent):
+        return Outcome(*_lines(component, ns))
+    if isinstance(component, SetsComponent):
+        return _sets(component, ns, tables)
+    return _weighted(component, ns)

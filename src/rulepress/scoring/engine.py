@@ -1,10 +1,10 @@
-"""The reference scorer: runs a game's scoring sequence over a table state.
+"""The reference scorer: runs one of a game's sequences over a table state.
 
 ``score(loaded, state)`` is a pure function of the spec and the state. It
-walks the sequence the spec names (``scorer.sequence``) step by step, in the
-spec's order, doing what each step declares: ``updates`` change the table
-state (Antimatter annihilates, Evidence clears guilt), ``score`` adds one
-line per player, ``winners`` settles the game. Every line, event and
+walks the sequence step by step, in the spec's order, doing what each step
+declares: ``updates`` change the table state (Antimatter annihilates,
+Evidence clears guilt), ``tally`` settles a vote, ``score`` adds one line
+per player, ``winners`` settles the game. Every line, event, vote and
 tie-break step cites the rules of the step that produced it.
 """
 
@@ -17,19 +17,22 @@ from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.scoring import components, winners
-from rulepress.scoring.notes import Listing, Names, Nested, NoteRenderer, Template
+from rulepress.scoring.notes import Listing, Names, NoteRenderer, Template
 from rulepress.scoring.result import (
     RESULT_FORMAT,
+    Ballot,
     Event,
     Line,
     PlayerResult,
     ScoreResult,
+    TallyResult,
     TieBreakStep,
     WinnerResult,
 )
+from rulepress.scoring.tally import run_tally
 from rulepress.spec.expr import ExpressionEvalError, from_record, scope, to_record
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec, Step, Update, Winners
+from rulepress.spec.model import Sequence, Spec, Step, Update, Winners
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
 
@@ -58,6 +61,16 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     return choice
 
 
+def find_sequence(spec: Spec, sequence_id: str | None) -> tuple[int, Sequence]:
+    """The sequence to run: the one named, or the scorer's default."""
+    wanted = sequence_id or spec.scorer.sequence
+    for index, seq in enumerate(spec.sequences):
+        if seq.id == wanted:
+            return index, seq
+    known = ", ".join(s.id for s in spec.sequences)
+    raise UsageError(f"{spec.game.id} has no sequence {wanted!r} (sequences: {known})")
+
+
 def _walk(steps: list[Step], path: DataPath) -> Iterator[tuple[DataPath, Step]]:
     for i, step in enumerate(steps):
         yield (*path, i), step
@@ -83,13 +96,16 @@ def _get_path(record: Any, dotted: str) -> Any:
 @dataclass
 class _Run:
     loaded: LoadedSpec
+    sequence: Sequence
     variants: dict[str, str]
     renderer: NoteRenderer
     players: list[SimpleNamespace]
     table: SimpleNamespace
     scores: dict[str, dict[str, int]] = field(default_factory=dict)
+    chosen: dict[str, dict[str, Any]] = field(default_factory=dict)
     lines: dict[str, list[Line]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    tallies: list[TallyResult] = field(default_factory=list)
     winner_result: WinnerResult | None = None
     rule: Winners | None = None
     eligible: set[str] | None = None
@@ -99,21 +115,38 @@ class _Run:
 
     def __post_init__(self) -> None:
         spec = self.loaded.spec
+        by_id = {p.id: p for p in self.players}
+        tables = {t.id: components.table_values(t) for t in spec.tables}
+
+        def player(pid: str) -> SimpleNamespace:
+            if pid not in by_id:
+                raise ValueError(f"no player {pid!r}")
+            return by_id[pid]
+
+        def lookup(table_id: str, key: int) -> int:
+            if key not in tables[table_id]:
+                raise ValueError(f"table {table_id!r} has no row for {key}")
+            return tables[table_id][key]
+
         self.base: dict[str, Any] = {
             "param": params_record(spec.parameters),
             "ruling": SimpleNamespace(**{k.replace("-", "_"): v for k, v in self.variants.items()}),
             "n_players": len(self.players),
             "table": self.table,
             "players": self.players,
+            "player": player,
+            "lookup": lookup,
         }
         for p in self.players:
             self.scores[p.id] = {}
+            self.chosen[p.id] = {}
             self.lines[p.id] = []
 
     def namespace(self, player: SimpleNamespace) -> dict[str, Any]:
         self.current = f"player {player.id}"
         scores = self.scores[player.id]
         ns = scope(self.base, vars(player), scores)
+        ns["chosen"] = to_record(self.chosen[player.id])
         ns["total"] = sum(scores.values())
         return ns
 
@@ -129,41 +162,72 @@ class _Run:
             _set_path(p, upd.set, after)
             args = {n: compiled(src).evaluate(ns) for n, src in upd.args.items()}
             args.update(player=p.id, before=before, after=after)
+            note = self.renderer.note(upd.note, args)
             self.events.append(
-                Event(
-                    step.number,
-                    step.title,
-                    list(step.rules),
-                    p.id,
-                    upd.set,
-                    before,
-                    after,
-                    self.renderer.note(upd.note, args),
-                )
+                Event(step.number, step.title, list(step.rules), p.id, upd.set, before, after, note)
             )
+
+    def tally(self, step: Step) -> None:
+        assert step.tally is not None
+        self.current = "the table"
+        outcome = run_tally(step.tally, scope(self.base))
+        self.base[step.tally.id] = outcome.record
+        ballots = [
+            Ballot(
+                b.player,
+                b.target,
+                b.unit,
+                b.units,
+                b.votes,
+                b.route,
+                self.renderer.note(b.template, b.args),
+            )
+            for b in outcome.ballots
+        ]
+        self.tallies.append(
+            TallyResult(
+                step.tally.id,
+                step.number,
+                step.tally.title,
+                list(step.rules),
+                outcome.totals,
+                outcome.ranking,
+                outcome.winners,
+                ballots,
+                [self.renderer.note(t, a) for t, a in outcome.tie_notes],
+                outcome.flows,
+            )
+        )
 
     def score_step(self, step: Step) -> None:
         assert step.score is not None
+        tables = {t.id: t for t in self.loaded.spec.tables}
         for p in self.players:
             ns = self.namespace(p)
             for name, src in step.score.let.items():
                 ns[name] = compiled(src).evaluate(ns)
-            points, raw = components.evaluate(step.score.component, ns)
-            self.scores[p.id][step.score.id] = points
-            notes = [self.renderer.note(n.template, _nested(n.args)) for n in raw]
+            outcome = components.evaluate(step.score.component, ns, tables)
+            self.scores[p.id][step.score.id] = outcome.points
+            if outcome.export:
+                self.chosen[p.id][step.score.id] = outcome.export
+            notes = [self.renderer.note(n.template, n.args) for n in outcome.notes]
             self.lines[p.id].append(
-                Line(step.score.id, step.number, step.score.title, list(step.rules), points, notes)
+                Line(
+                    step.score.id,
+                    step.number,
+                    step.score.title,
+                    list(step.rules),
+                    outcome.points,
+                    notes,
+                    outcome.breakdown,
+                )
             )
 
     def places(self, rule: Winners) -> int:
         if isinstance(rule.count, int):
             return rule.count
-        key = compiled(rule.count.key).evaluate(self.base)
-        table = next(t for t in self.loaded.spec.tables if t.id == rule.count.table)
-        for row in table.rows:
-            if row.min <= key and (row.max is None or key <= row.max):
-                return row.value
-        raise ExpressionEvalError(f"table {table.id!r} has no row for {key}")
+        key = compiled(rule.count.key).evaluate(scope(self.base))
+        return int(self.base["lookup"](rule.count.table, key))
 
     def decide(self, step: Step) -> None:
         rule = step.winners
@@ -217,38 +281,35 @@ class _Run:
         self.rule = rule
 
 
-def _nested(args: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        k: Nested(v.template, _nested(v.args)) if isinstance(v, components.RawNote) else v
-        for k, v in args.items()
-    }
-
-
 def score(
     loaded: LoadedSpec,
     state: Mapping[str, Any],
     *,
+    sequence: str | None = None,
     variants: list[str] | None = None,
     renderer: NoteRenderer | None = None,
 ) -> ScoreResult:
-    """Score a validated table state (see :func:`rulepress.scoring.state.load_state`)."""
+    """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`)."""
     spec = loaded.spec
-    chosen = resolve_variants(spec, variants or [])
+    index, seq = find_sequence(spec, sequence or state.get("sequence"))
     run = _Run(
         loaded,
-        chosen,
+        seq,
+        resolve_variants(spec, variants or []),
         renderer or NoteRenderer.english(spec),
         # to_record builds new records and lists, so the caller's state is never mutated
         to_record(list(state["players"])),
         to_record(dict(state.get("table", {}))),
     )
-    index = next(i for i, s in enumerate(spec.sequences) if s.id == spec.scorer.sequence)
     step_path: DataPath = ("sequences", index)
+    step: Step | None = None
     try:
-        for path, step in _walk(spec.sequences[index].steps, ("sequences", index, "steps")):
+        for path, step in _walk(seq.steps, ("sequences", index, "steps")):
             step_path = path
             for upd in step.updates:
                 run.update(step, upd)
+            if step.tally is not None:
+                run.tally(step)
             if step.score is not None:
                 run.score_step(step)
             if step.winners is not None:
@@ -256,43 +317,39 @@ def score(
     except ExpressionEvalError as exc:
         # The spec check proves that every name exists; what remains is a
         # value the state format let through but an expression cannot use.
-        where = f"step {step.number} ({step.title})"
+        where = f"step {step.number} ({step.title})" if step else seq.id
         raise StateError(
             "the table state cannot be scored",
             [Problem(loaded.locate(step_path), where, f"{run.current}: {exc}")],
         ) from None
-    return _result(run, chosen)
+    return _result(run)
 
 
-def _result(run: _Run, chosen: dict[str, str]) -> ScoreResult:
-    spec = run.loaded.spec
-    eligible, ranks, rule = run.eligible, run.ranks, run.rule
+def _result(run: _Run) -> ScoreResult:
+    seq = run.sequence
     players = []
     for p in run.players:
-        ns = run.namespace(p)
-        is_eligible = p.id in eligible if eligible is not None else True
+        is_eligible = p.id in run.eligible if run.eligible is not None else True
         reason = None
-        if not is_eligible and rule is not None:
-            reason = run.renderer.note(rule.eligible.fails, {})
-        shown = {name: from_record(_get_path(p, name)) for name in spec.scorer.show}
+        if not is_eligible and run.rule is not None:
+            reason = run.renderer.note(run.rule.eligible.fails, {})
+        shown = {name: from_record(_get_path(p, name)) for name in seq.show}
+        total = sum(run.scores[p.id].values()) if seq.total_label is not None else None
         players.append(
             PlayerResult(
-                p.id,
-                run.lines[p.id],
-                ns["total"],
-                is_eligible,
-                reason,
-                ranks.get(p.id),
-                shown,
+                p.id, run.lines[p.id], total, is_eligible, reason, run.ranks.get(p.id), shown
             )
         )
+    spec = run.loaded.spec
     return ScoreResult(
         RESULT_FORMAT,
         spec.game.id,
         spec.game.version,
+        seq.id,
         run.renderer.language,
-        chosen,
+        run.variants,
         players,
         run.events,
+        run.tallies,
         run.winner_result,
     )

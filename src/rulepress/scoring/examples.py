@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulepress.errors import Problem, UsageError
-from rulepress.scoring.engine import score
+from rulepress.scoring.engine import find_sequence, score
 from rulepress.scoring.notes import NoteRenderer
-from rulepress.scoring.result import PlayerResult, ScoreResult
+from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Example
 from rulepress.spec.state import validate_state
@@ -27,15 +27,36 @@ def find_example(loaded: LoadedSpec, example_id: str) -> tuple[int, Example]:
 
 
 def run_example(
-    loaded: LoadedSpec, index: int, renderer: NoteRenderer | None = None
+    loaded: LoadedSpec,
+    index: int,
+    renderer: NoteRenderer | None = None,
+    variants: list[str] | None = None,
 ) -> ScoreResult:
-    """Score example number ``index`` with the variants it names."""
+    """Score example number ``index`` with the variants it names (or ``variants``)."""
     spec = loaded.spec
     ex = spec.examples[index]
-    state, _ = validate_state(
-        spec.table_state, spec.parameters, ex.state, loaded.sources, ("examples", index, "state")
+    return score(
+        loaded,
+        example_state(loaded, index),
+        sequence=ex.sequence,
+        variants=list(ex.variants) if variants is None else variants,
+        renderer=renderer,
     )
-    return score(loaded, state, variants=list(ex.variants), renderer=renderer)
+
+
+def example_state(loaded: LoadedSpec, index: int) -> dict[str, Any]:
+    """The normalised table state of example number ``index`` (the spec check validated it)."""
+    spec = loaded.spec
+    ex = spec.examples[index]
+    _, seq = find_sequence(spec, ex.sequence)
+    state, _ = validate_state(
+        spec.table_states[seq.state],
+        spec.parameters,
+        ex.state,
+        loaded.sources,
+        ("examples", index, "state"),
+    )
+    return state
 
 
 def _fact(player: PlayerResult, key: str) -> Any:
@@ -47,43 +68,57 @@ def _fact(player: PlayerResult, key: str) -> Any:
         return player.rank
     if key in player.shown:
         return player.shown[key]
+    name, _, part = key.partition(".")
     for line in player.lines:
-        if line.score == key:
-            return line.points
+        if line.score == name:
+            return line.breakdown.get(part, 0) if part else line.points
     return None
 
 
-def mismatches(ex: Example, result: ScoreResult) -> list[tuple[tuple[str | int, ...], str]]:
+def _tally_fact(tally: TallyResult, key: str) -> Any:
+    return {
+        "totals": tally.totals,
+        "ranking": tally.ranking,
+        "winners": tally.winners,
+        "flows": tally.flows,
+    }[key]
+
+
+Mismatch = tuple[tuple[str | int, ...], str]
+
+
+def mismatches(ex: Example, result: ScoreResult) -> list[Mismatch]:
     """(data path inside the example, message) for each stated result the scorer contradicts."""
-    out: list[tuple[tuple[str | int, ...], str]] = []
+    out: list[Mismatch] = []
     players = {p.id: p for p in result.players}
     for pid, facts in ex.expect.players.items():
         for key, stated in facts.items():
             actual = _fact(players[pid], key)
             if actual != stated:
-                out.append(
-                    (
-                        ("expect", "players", pid, key),
-                        f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}",
-                    )
+                message = f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}"
+                out.append((("expect", "players", pid, key), message))
+    tallies = {t.id: t for t in result.tallies}
+    for tally_id, facts in ex.expect.tallies.items():
+        for key, stated in facts.items():
+            actual = _tally_fact(tallies[tally_id], key)
+            if actual != stated:
+                message = (
+                    f"{tally_id} {key}: the text states {stated!r}, the scorer gives {actual!r}"
                 )
+                out.append((("expect", "tallies", tally_id, key), message))
     winners = result.winners
-    actual_winners = winners.winners if winners else []
-    if sorted(actual_winners) != sorted(ex.expect.winners):
-        out.append(
-            (
-                ("expect", "winners"),
-                f"winners: the text states {ex.expect.winners}, the scorer gives {actual_winners}",
+    if ex.expect.winners is not None:
+        actual_winners = winners.winners if winners else []
+        if sorted(actual_winners) != sorted(ex.expect.winners):
+            message = (
+                f"winners: the text states {ex.expect.winners}, the scorer gives {actual_winners}"
             )
-        )
-    decided = winners.decided_by if winners else "none"
-    if decided != ex.expect.decided_by:
-        out.append(
-            (
-                ("expect", "decided_by"),
-                f"decided by: the text states {ex.expect.decided_by!r}, the scorer gives {decided!r}",
-            )
-        )
+            out.append((("expect", "winners"), message))
+    if ex.expect.decided_by is not None:
+        decided = winners.decided_by if winners else "none"
+        if decided != ex.expect.decided_by:
+            message = f"decided by: the text states {ex.expect.decided_by!r}, the scorer gives {decided!r}"
+            out.append((("expect", "decided_by"), message))
     return out
 
 

@@ -41,8 +41,15 @@ class Listing:
 
 
 @dataclass(frozen=True, slots=True)
+class Joined:
+    """Several arguments shown as a list (each rendered on its own)."""
+
+    parts: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Nested:
-    """A sentence used as an argument of another sentence."""
+    """A sentence (template and arguments); also used as an argument of another sentence."""
 
     template: str
     args: Mapping[str, Any]
@@ -69,6 +76,8 @@ class NoteRenderer:
         return to_plain(self.translate(template), self.plain, shown)
 
     def _arg(self, value: Any) -> Any:
+        if isinstance(value, Joined):
+            return self.list_separator.join(str(self._arg(v)) for v in value.parts)
         if isinstance(value, Nested):
             return self.text(value.template, value.args)
         if isinstance(value, Template):
@@ -93,6 +102,8 @@ class NoteRenderer:
 
 def _plain_arg(value: Any) -> Any:
     """The JSON form of an argument."""
+    if isinstance(value, Joined):
+        return [_plain_arg(v) for v in value.parts]
     if isinstance(value, Nested):
         return {
             "template": value.template,

@@ -39,13 +39,14 @@ class Line:
     rules: list[str]
     points: int
     notes: list[Note]
+    breakdown: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
     id: str
     lines: list[Line]
-    total: int
+    total: int | None
     eligible: bool
     ineligible_reason: Note | None
     rank: int | None
@@ -64,6 +65,35 @@ class Event:
     before: Any
     after: Any
     note: Note
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    """One ballot of a tally: who, on what, how many units of what, its votes and where it goes."""
+
+    player: str
+    target: str
+    unit: str
+    units: int
+    votes: int
+    route: str
+    note: Note
+
+
+@dataclass(frozen=True, slots=True)
+class TallyResult:
+    """A vote settled by a step: totals per candidate, ranking, winners, ballots and cube flows."""
+
+    id: str
+    step: str
+    title: str
+    rules: list[str]
+    totals: dict[str, int]
+    ranking: list[str]
+    winners: list[str]
+    ballots: list[Ballot]
+    ties: list[Note]
+    flows: dict[str, dict[str, dict[str, int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +127,12 @@ class ScoreResult:
     format: int
     game: str
     spec_version: str
+    sequence: str
     language: str
     variants: dict[str, str]
     players: list[PlayerResult]
     events: list[Event]
+    tallies: list[TallyResult]
     winners: WinnerResult | None
 
 

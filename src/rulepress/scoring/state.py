@@ -5,29 +5,63 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulepress.errors import StateError
+from rulepress.errors import Problem, StateError, UsageError
+from rulepress.scoring.engine import find_sequence
 from rulepress.spec.load import display_path
 from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import Sequence
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_file
 
 
-def check_state(loaded: LoadedSpec, data: Any, sources: SourceMap, name: str) -> dict[str, Any]:
-    """Validate parsed state data; raise StateError with every problem."""
+def state_sequence(
+    loaded: LoadedSpec, data: Any, sources: SourceMap, wanted: str | None
+) -> Sequence:
+    """The sequence a state is for: ``wanted``, else the state's ``sequence`` key, else the default."""
     spec = loaded.spec
+    named = data.get("sequence") if isinstance(data, dict) else None
+    if wanted is not None and named is not None and named != wanted:
+        raise StateError(
+            "the state and the command name different sequences",
+            [
+                Problem(
+                    sources.locate(("sequence",)),
+                    "sequence",
+                    f"this state is for {named!r}, not {wanted!r}",
+                )
+            ],
+        )
+    try:
+        return find_sequence(spec, wanted or named)[1]
+    except UsageError as exc:
+        if wanted is None and named is not None:
+            raise StateError(
+                "unknown sequence",
+                [Problem(sources.locate(("sequence",)), "sequence", exc.summary)],
+            ) from None
+        raise
+
+
+def check_state(
+    loaded: LoadedSpec, data: Any, sources: SourceMap, name: str, sequence: str | None = None
+) -> dict[str, Any]:
+    """Validate parsed state data for a sequence; raise StateError with every problem."""
+    spec = loaded.spec
+    seq = state_sequence(loaded, data, sources, sequence)
     state, problems = validate_state(
-        spec.table_state, spec.parameters, data, sources, (), spec.game.id
+        spec.table_states[seq.state], spec.parameters, data, sources, (), spec.game.id
     )
     if problems:
         raise StateError(f"{name}: not a valid {spec.game.title} table state", problems)
+    state["sequence"] = seq.id
     return state
 
 
-def load_state(loaded: LoadedSpec, path: Path) -> dict[str, Any]:
+def load_state(loaded: LoadedSpec, path: Path, sequence: str | None = None) -> dict[str, Any]:
     """Read ``path`` as a table state for ``loaded``'s game."""
     name = display_path(path)
     try:
         data, sources = load_yaml_file(path, name)
     except YamlError as exc:
         raise StateError(f"{name}: cannot be read", exc.problems) from None
-    return check_state(loaded, data, sources, name)
+    return check_state(loaded, data, sources, name, sequence)

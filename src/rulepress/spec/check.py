@@ -22,24 +22,43 @@ from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
     EXPR,
     PROSE,
+    Example,
     FieldSpec,
     LinesComponent,
     Lookup,
+    Part,
     Rule,
+    Sequence,
+    SetsComponent,
     Spec,
     StateFormat,
     Step,
+    Tally,
+    WeightedCountsComponent,
 )
 from rulepress.spec.state import StateCheck, check_value, validate_state
 from rulepress.spec.text import Ref, Stray, scan
 from rulepress.spec.yamlsrc import DataPath, format_path
 
 #: names every scoring expression can read, besides the player's own fields
-BASE_NAMES = frozenset({"param", "ruling", "n_players", "table", "players"})
+BASE_NAMES = frozenset({"param", "ruling", "n_players", "table", "players", "player", "lookup"})
 #: what an example may state about a player besides score ids and shown fields
 EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
 #: decided_by values that are not criterion ids (see rulepress.scoring.winners)
 DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
+
+
+#: what an example may state about a tally
+TALLY_KEYS = frozenset({"totals", "ranking", "winners", "flows"})
+
+
+@dataclass
+class _SequenceFacts:
+    """What a sequence defines that its examples may state."""
+
+    scores: set[str] = field(default_factory=set)
+    criteria: set[str] = field(default_factory=set)
+    tallies: dict[str, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -48,8 +67,8 @@ class _Checker:
     problems: list[Problem] = field(default_factory=list)
     rule_numbers: set[str] = field(default_factory=set)
     used_params: set[str] = field(default_factory=set)
-    criteria: set[str] = field(default_factory=set)
     options: dict[str, str] = field(default_factory=dict)
+    facts: dict[str, _SequenceFacts] = field(default_factory=dict)
 
     @property
     def spec(self) -> Spec:
@@ -208,8 +227,8 @@ class _Checker:
 
     # ------------------------------------------------------------------ state format
 
-    def state_format(self, fmt: StateFormat) -> tuple[frozenset[str], frozenset[str]]:
-        base: DataPath = ("table_state",)
+    def state_format(self, fmt_id: str, fmt: StateFormat) -> tuple[frozenset[str], frozenset[str]]:
+        base: DataPath = ("table_states", fmt_id)
 
         def field_spec(spec: FieldSpec, path: DataPath) -> None:
             if spec.type == "list" and spec.item is None:
@@ -258,7 +277,7 @@ class _Checker:
         for section, names in (("players", player_names), ("table", table_names)):
             for i, c in enumerate(getattr(fmt, section).constraints):
                 cpath = base + (section, "constraints", i)
-                scope = names | BASE_NAMES - {"ruling"}
+                scope = names | BASE_NAMES - {"ruling", "player", "lookup"}
                 self.expression(cpath + ("test",), c.test, scope)
                 for arg, src in c.args.items():
                     self.expression(cpath + ("args", arg), src, scope)
@@ -273,7 +292,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ sequences
 
-    def sequences(self, player_names: frozenset[str]) -> set[str]:
+    def sequences(self, formats: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> None:
         spec = self.spec
         ids = self.unique("sequences", spec.sequences)
         if spec.scorer.sequence not in ids:
@@ -281,61 +300,98 @@ class _Checker:
                 ("scorer", "sequence"),
                 f"no sequence {spec.scorer.sequence!r} (sequences: {', '.join(sorted(ids))})",
             )
-        tables = {t.id for t in spec.tables}
-        score_ids: set[str] = set()
-        criteria: set[str] = set()
         for s_index, seq in enumerate(spec.sequences):
-            names = set(player_names | BASE_NAMES)
-            winners_steps = 0
-            for path, step in self.steps(seq.steps, ("sequences", s_index, "steps"), None):
-                for u, upd in enumerate(step.updates):
-                    upath = path + ("updates", u)
-                    self.expression(upath + ("when",), upd.when, frozenset(names | {"total"}))
-                    self.expression(upath + ("value",), upd.value, frozenset(names | {"total"}))
-                    for arg, src in upd.args.items():
-                        self.expression(upath + ("args", arg), src, frozenset(names | {"total"}))
-                    self.prose(
-                        upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"}
+            spath: DataPath = ("sequences", s_index)
+            if seq.state not in formats:
+                known = ", ".join(sorted(formats)) or "none"
+                self.at(
+                    spath + ("state",), f"no table_states format {seq.state!r} (formats: {known})"
+                )
+                continue
+            player_names, _ = formats[seq.state]
+            for name in seq.show:
+                if name not in player_names:
+                    self.at(spath + ("show", name), f"{name!r} is not a player field", key=True)
+            self.sequence(spath, seq, player_names)
+
+    def sequence(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        tables = {t.id for t in self.spec.tables}
+        names = set(player_names | BASE_NAMES | {"chosen"})
+        found = _SequenceFacts()
+        winners_steps = 0
+        for path, step in self.steps(seq.steps, spath + ("steps",), None):
+            every = frozenset(names | {"total"})
+            for u, upd in enumerate(step.updates):
+                upath = path + ("updates", u)
+                self.expression(upath + ("when",), upd.when, every)
+                self.expression(upath + ("value",), upd.value, every)
+                for arg, src in upd.args.items():
+                    self.expression(upath + ("args", arg), src, every)
+                self.prose(
+                    upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"}
+                )
+                if upd.set.split(".")[0] not in player_names:
+                    self.at(upath + ("set",), f"{upd.set!r} is not a player field")
+            if step.tally is not None:
+                self.tally(path + ("tally",), step.tally, frozenset(names - player_names))
+                if step.tally.id in names:
+                    self.at(
+                        path + ("tally", "id"),
+                        f"tally id {step.tally.id!r} clashes with another name",
                     )
-                    if upd.set.split(".")[0] not in player_names:
-                        self.at(upath + ("set",), f"{upd.set!r} is not a player field")
-                if step.score is not None:
-                    spath = path + ("score",)
-                    if step.score.id in names:
+                names.add(step.tally.id)
+                found.tallies[step.tally.id] = set(step.tally.candidates)
+            if step.score is not None:
+                sc = path + ("score",)
+                if step.score.id in names:
+                    self.at(
+                        sc + ("id",),
+                        f"score id {step.score.id!r} clashes with a field or an earlier score",
+                    )
+                scope = every
+                for name, src in step.score.let.items():
+                    self.expression(sc + ("let", name), src, scope)
+                    scope = scope | {name}
+                self.component(sc + ("component",), step.score.component, scope, tables)
+                names.add(step.score.id)
+                found.scores.add(step.score.id)
+            if step.winners is not None:
+                winners_steps += 1
+                wpath = path + ("winners",)
+                self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
+                for c_index, crit in enumerate(step.winners.criteria):
+                    self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
+                found.criteria |= self.unique_in(
+                    wpath + ("criteria",), [c.id for c in step.winners.criteria]
+                )
+                if isinstance(step.winners.count, Lookup):
+                    if step.winners.count.table not in tables:
                         self.at(
-                            spath + ("id",),
-                            f"score id {step.score.id!r} clashes with a field or an earlier score",
+                            wpath + ("count", "table"), f"no table {step.winners.count.table!r}"
                         )
-                    scope = frozenset(names | {"total"})
-                    for name, src in step.score.let.items():
-                        self.expression(spath + ("let", name), src, scope)
-                        scope = scope | {name}
-                    self.component(spath + ("component",), step.score.component, scope)
-                    names.add(step.score.id)
-                    score_ids.add(step.score.id)
-                if step.winners is not None:
-                    winners_steps += 1
-                    wpath = path + ("winners",)
-                    every = frozenset(names | {"total"})
-                    self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
-                    for c_index, crit in enumerate(step.winners.criteria):
-                        self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
-                    seen = self.unique_in(
-                        wpath + ("criteria",), [c.id for c in step.winners.criteria]
-                    )
-                    criteria |= seen
-                    if isinstance(step.winners.count, Lookup):
-                        if step.winners.count.table not in tables:
-                            self.at(
-                                wpath + ("count", "table"), f"no table {step.winners.count.table!r}"
-                            )
-                        self.expression(
-                            wpath + ("count", "key"), step.winners.count.key, BASE_NAMES
-                        )
-            if winners_steps > 1:
-                self.at(("sequences", s_index), "a sequence settles the winners at most once")
-        self.criteria = criteria
-        return score_ids
+                    self.expression(wpath + ("count", "key"), step.winners.count.key, BASE_NAMES)
+        if winners_steps > 1:
+            self.at(spath, "a sequence settles the winners at most once")
+        if winners_steps and seq.total_label is None:
+            self.at(spath, "a sequence that settles winners needs a total_label")
+        self.facts[seq.id] = found
+
+    def tally(self, path: DataPath, tally: Tally, names: frozenset[str]) -> None:
+        self.expression(path + ("places",), tally.places, names)
+        self.expression(path + ("tie_order",), tally.tie_order, names)
+        self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
+        for i, ballots in enumerate(tally.ballots):
+            bpath = path + ("ballots", i)
+            self.expression(bpath + ("items",), ballots.items, names)
+            inner = names | {ballots.item}
+            for attr in ("player", "target", "units", "unit", "weight"):
+                self.expression(bpath + (attr,), getattr(ballots, attr), inner)
+            self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
+            self.prose(
+                bpath + ("note",),
+                ballots.note,
+                {"player", "units", "unit", "target", "votes", "route"},
+            )
 
     def unique_in(self, path: DataPath, values: list[str]) -> set[str]:
         seen: set[str] = set()
@@ -379,7 +435,7 @@ class _Checker:
             yield here, step
             yield from self.steps(step.steps, here + ("steps",), number)
 
-    def component(self, path: DataPath, comp: Any, names: frozenset[str]) -> None:
+    def component(self, path: DataPath, comp: Any, names: frozenset[str], tables: set[str]) -> None:
         if isinstance(comp, LinesComponent):
             item_names = frozenset(names | {comp.item, "index"})
             self.expression(path + ("items",), comp.items, names)
@@ -395,8 +451,43 @@ class _Checker:
                     self.expression(path + (group, i, "test"), cond.test, item_names)
             self.prose(path + ("voided_note",), comp.voided_note, {"base"})
             return
-        for i, part in enumerate(comp.parts):
-            ppath = path + ("parts", i)
+        if isinstance(comp, SetsComponent):
+            self.expression(path + ("count",), comp.count, names | {comp.kind})
+            self.expression(path + ("wild",), comp.wild, names)
+            if comp.values not in tables:
+                self.at(path + ("values",), f"no table {comp.values!r}")
+            return
+        if isinstance(comp, WeightedCountsComponent):
+            scope = names | {c.name for c in comp.choices}
+            for i, choice in enumerate(comp.choices):
+                self.expression(path + ("choices", i, "options"), choice.options, names)
+                self.prose(path + ("choices", i, "note"), choice.note, {"choice"})
+            kinded = scope | {comp.kind}
+            self.expression(path + ("count",), comp.count, kinded)
+            self.parts(path + ("multiplier",), comp.multiplier, kinded)
+            self.expression(path + ("wild",), comp.wild, scope)
+            self.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
+            self.prose(path + ("wild_note",), comp.wild_note, {"count", "value", "points"})
+            if comp.item_uses is not None:
+                ipath = path + ("item_uses",)
+                self.expression(ipath + ("items",), comp.item_uses.items, scope)
+                inner = scope | {comp.item_uses.item, "multipliers"}
+                self.expression(ipath + ("label",), comp.item_uses.label, inner)
+                for i, use in enumerate(comp.item_uses.uses):
+                    upath = ipath + ("uses", i)
+                    self.expression(upath + ("when",), use.when, inner)
+                    if (use.kind is None) == (use.value is None):
+                        self.at(upath, "a use gives either 'kind' or 'value'")
+                    for attr in ("kind", "value"):
+                        src = getattr(use, attr)
+                        if src is not None:
+                            self.expression(upath + (attr,), src, inner)
+            return
+        self.parts(path + ("parts",), comp.parts, names)
+
+    def parts(self, path: DataPath, parts: list[Part], names: frozenset[str]) -> None:
+        for i, part in enumerate(parts):
+            ppath = path + (i,)
             self.expression(ppath + ("when",), part.when, names)
             self.expression(ppath + ("value",), part.value, names)
             for arg, src in part.args.items():
@@ -445,51 +536,73 @@ class _Checker:
             elif kind == "prose" and path[-1] not in ("note", "voided_note", "message"):
                 self.prose(path, value, set())
 
-    def examples(self, score_ids: set[str]) -> None:
+    def examples(self) -> None:
         spec = self.spec
         self.unique("examples", spec.examples)
-        shown = set(spec.scorer.show)
-        allowed = EXPECT_KEYS | score_ids | shown
+        sequences = {seq.id: seq for seq in spec.sequences}
         for i, ex in enumerate(spec.examples):
             base: DataPath = ("examples", i)
             for j, variant in enumerate(ex.variants):
                 if variant not in self.options:
                     self.at(base + ("variants", j), f"unknown variant {variant!r}")
+            seq = sequences.get(ex.sequence or spec.scorer.sequence)
+            if seq is None:
+                self.at(base + ("sequence",), f"no sequence {ex.sequence!r}")
+                continue
+            fmt = spec.table_states.get(seq.state)
+            if fmt is None:
+                continue
             state, problems = validate_state(
-                spec.table_state,
-                spec.parameters,
-                ex.state,
-                self.loaded.sources,
-                base + ("state",),
-                spec.game.id,
+                fmt, spec.parameters, ex.state, self.loaded.sources, base + ("state",), spec.game.id
             )
             self.problems.extend(problems)
-            ids = {p["id"] for p in state.get("players", [])}
-            for pid, facts in ex.expect.players.items():
-                if pid not in ids:
+            facts = self.facts.get(seq.id, _SequenceFacts())
+            self.expectations(base, ex, seq, facts, {p["id"] for p in state.get("players", [])})
+
+    def expectations(
+        self, base: DataPath, ex: Example, seq: Sequence, facts: _SequenceFacts, ids: set[str]
+    ) -> None:
+        allowed = EXPECT_KEYS | facts.scores | set(seq.show)
+        for pid, stated in ex.expect.players.items():
+            if pid not in ids:
+                self.at(
+                    base + ("expect", "players", pid),
+                    f"example names unknown player {pid!r}",
+                    key=True,
+                )
+            for key in stated:
+                if key.split(".")[0] not in allowed:
+                    shown = ", ".join(sorted(allowed))
                     self.at(
-                        base + ("expect", "players", pid),
-                        f"example names unknown player {pid!r}",
+                        base + ("expect", "players", pid, key),
+                        f"cannot expect {key!r} (expectable: {shown})",
                         key=True,
                     )
-                for key in facts:
-                    if key not in allowed:
-                        self.at(
-                            base + ("expect", "players", pid, key),
-                            f"cannot expect {key!r} (expectable: {', '.join(sorted(allowed))})",
-                            key=True,
-                        )
-            for j, pid in enumerate(ex.expect.winners):
-                if pid not in ids:
-                    self.at(
-                        base + ("expect", "winners", j), f"example names unknown player {pid!r}"
-                    )
-            decided = self.criteria | DECIDED_SPECIAL
+        for j, pid in enumerate(ex.expect.winners or []):
+            if pid not in ids:
+                self.at(base + ("expect", "winners", j), f"example names unknown player {pid!r}")
+        if ex.expect.decided_by is not None:
+            decided = facts.criteria | DECIDED_SPECIAL
             if ex.expect.decided_by not in decided:
                 self.at(
                     base + ("expect", "decided_by"),
                     f"decided_by must be one of {', '.join(sorted(decided))}",
                 )
+        for tally_id, stated in ex.expect.tallies.items():
+            if tally_id not in facts.tallies:
+                self.at(
+                    base + ("expect", "tallies", tally_id),
+                    f"the sequence has no tally {tally_id!r}",
+                    key=True,
+                )
+                continue
+            for key in stated:
+                if key not in TALLY_KEYS:
+                    self.at(
+                        base + ("expect", "tallies", tally_id, key),
+                        f"cannot expect {key!r} of a tally (expectable: {', '.join(sorted(TALLY_KEYS))})",
+                        key=True,
+                    )
 
     def unused_params(self) -> None:
         for name in self.spec.parameters:
@@ -503,12 +616,11 @@ def check_spec(loaded: LoadedSpec) -> list[Problem]:
     chk.rules()
     chk.rulings_and_tables()
     chk.texts()
-    player_names, _ = chk.state_format(loaded.spec.table_state)
-    score_ids = chk.sequences(player_names)
-    for name in loaded.spec.scorer.show:
-        if name not in player_names:
-            chk.at(("scorer", "show", name), f"{name!r} is not a player field", key=True)
-    chk.examples(score_ids)
+    formats = {
+        fmt_id: chk.state_format(fmt_id, fmt) for fmt_id, fmt in loaded.spec.table_states.items()
+    }
+    chk.sequences(formats)
+    chk.examples()
     chk.unused_params()
     return chk.problems
 

@@ -38,6 +38,13 @@ def _first(items: Iterable[Any]) -> Any:
     return next(iter(items), None)
 
 
+def _get(record: Any, name: str) -> Any:
+    """A record's field by computed name (e.g. a faction chosen at run time)."""
+    if not isinstance(name, str) or name.startswith("_"):
+        raise ValueError(f"cannot read field {name!r}")
+    return getattr(record, name.replace("-", "_"))
+
+
 #: The only functions an expression may call.
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": min,
@@ -49,6 +56,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "all": all,
     "count": _count,
     "first": _first,
+    "get": _get,
+    "zip": zip,
+    "sorted": sorted,
 }
 
 _ALLOWED_NODES: tuple[type[ast.AST], ...] = (
@@ -88,6 +98,7 @@ _ALLOWED_NODES: tuple[type[ast.AST], ...] = (
     ast.Call,
     ast.GeneratorExp,
     ast.comprehension,
+    ast.Subscript,
 )
 
 #: Longest expression accepted; expressions are one-liners in YAML.
@@ -126,7 +137,7 @@ class Expression:
             return eval(self.code, env)  # noqa: S307 - the AST was whitelisted in parse()
         except (AttributeError, NameError) as exc:
             raise ExpressionEvalError(f"{self.source!r}: unknown field ({exc})") from None
-        except (TypeError, ValueError, ZeroDivisionError) as exc:
+        except (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError) as exc:
             raise ExpressionEvalError(f"{self.source!r}: {exc}") from None
 
 
@@ -185,13 +196,23 @@ def parse(source: str) -> Expression:
                 raise ExpressionSyntaxError(f"only these functions may be called: {known}", column)
             if node.keywords:
                 raise ExpressionSyntaxError("keyword arguments are not allowed", column)
-        if isinstance(node, ast.comprehension) and (
-            node.is_async or not isinstance(node.target, ast.Name)
+        if isinstance(node, ast.comprehension) and (node.is_async or not _is_names(node.target)):
+            raise ExpressionSyntaxError("a generator must bind names (x, or x, y)", column)
+        if isinstance(node, ast.Subscript) and not (
+            isinstance(node.slice, ast.Constant)
+            and type(node.slice.value) is int
+            and node.slice.value >= 0
         ):
-            raise ExpressionSyntaxError("a generator must bind a single name", column)
+            raise ExpressionSyntaxError("only a fixed index such as [0] is allowed", column)
     names = frozenset(free - bound - set(FUNCTIONS) - {"True", "False", "None"})
     code = compile(tree, "<spec expression>", "eval")
     return Expression(source, names, frozenset(attributes), code)
+
+
+def _is_names(target: ast.expr) -> bool:
+    if isinstance(target, ast.Name):
+        return True
+    return isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts)
 
 
 def to_record(value: Any) -> Any:

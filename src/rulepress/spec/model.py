@@ -277,7 +277,75 @@ class LinesComponent(Model):
     voided_note: Text
 
 
-Component = Annotated[SumComponent | FirstComponent | LinesComponent, Field(discriminator="op")]
+class SetsComponent(Model):
+    """Groups units of several kinds into sets of distinct kinds, scored by set size.
+
+    Wild units stand in for any kind missing from a set (two wilds in one set
+    stand for two different kinds). The grouping is optimal: no other
+    grouping of the same units scores more. ``values`` names a table from set
+    size to points; sets are at most as large as there are kinds.
+    """
+
+    op: Literal["sets"]
+    kinds: dict[Id, Text]
+    kind: Name = "kind"
+    count: ExprText
+    wild: ExprText = "0"
+    wild_label: Text
+    values: Id
+
+
+class Choice(Model):
+    """A decision the scorer makes for the player: every option is tried, the best kept."""
+
+    name: Name
+    options: ExprText
+    note: Text
+
+
+class Use(Model):
+    """One way an item can be used: as a unit of a kind, or for a value of its own."""
+
+    id: Id
+    title: Text
+    when: ExprText = "True"
+    kind: ExprText | None = None
+    value: ExprText | None = None
+
+
+class ItemUses(Model):
+    items: ExprText
+    item: Name = "item"
+    label: ExprText = "''"
+    uses: list[Use] = Field(min_length=1)
+
+
+class WeightedCountsComponent(Model):
+    """Units of several kinds, each unit worth its kind's multiplier.
+
+    A kind's multiplier is the sum of the ``multiplier`` parts that hold for
+    it. Wild units are each worth ``wild_value`` (which may read
+    ``multipliers``, a record of kind → multiplier). ``choices`` are tried in
+    every combination and the best total kept; ``item_uses`` give each item
+    its most valuable use. Every decision is shown in the notes.
+    """
+
+    op: Literal["weighted_counts"]
+    kinds: dict[Id, Text]
+    kind: Name = "kind"
+    count: ExprText
+    multiplier: list[Part] = Field(min_length=1)
+    wild: ExprText = "0"
+    wild_value: ExprText = "0"
+    wild_note: Text = "{count} wild unit(s) at {value} each"
+    choices: list[Choice] = []
+    item_uses: ItemUses | None = None
+
+
+Component = Annotated[
+    SumComponent | FirstComponent | LinesComponent | SetsComponent | WeightedCountsComponent,
+    Field(discriminator="op"),
+]
 
 
 class Score(Model):
@@ -319,6 +387,38 @@ class Winners(Model):
     final_tie_note: Text
 
 
+class Ballots(Model):
+    """One kind of ballot in a tally (cubes in vote trays, cards added as votes)."""
+
+    items: ExprText
+    item: Name = "ballot"
+    player: ExprText
+    target: ExprText
+    units: ExprText = "1"
+    unit: ExprText
+    weight: ExprText
+    route: ExprText
+    note: Text
+
+
+class Tally(Model):
+    """A vote over candidates: weighted ballots, a ranking, ties by an order list.
+
+    After the step, ``<id>.winners``, ``<id>.ranking`` and ``<id>.totals`` can
+    be read by later steps; every ballot is routed to a destination named in
+    ``routes`` (for example back to its owner, or out of the game).
+    """
+
+    id: Name
+    title: Text
+    candidates: dict[Id, Text]
+    ballots: list[Ballots] = Field(min_length=1)
+    places: ExprText
+    tie_order: ExprText
+    tie_note: Text
+    routes: dict[Id, Text]
+
+
 class Step(Model):
     number: StepNumber
     title: Text
@@ -326,33 +426,45 @@ class Step(Model):
     rules: list[RuleNumber] = []
     steps: list[Step] = []
     updates: list[Update] = []
+    tally: Tally | None = None
     score: Score | None = None
     winners: Winners | None = None
 
 
 class Sequence(Model):
+    """An ordered procedure; the scorer can execute it over a table state.
+
+    ``state`` names the format of the table states it runs on. With a
+    ``total_label`` each player's lines add up to a total (points, prestige);
+    without one the lines are separate amounts (cubes paid, power gained).
+    """
+
     id: Id
     title: Text
     text: Text
     rules: list[RuleNumber] = []
+    state: Id
+    total_label: Text | None = None
+    show: dict[Name, Text] = {}
     steps: list[Step] = Field(min_length=1)
 
 
 class Scorer(Model):
-    """Which sequence the reference scorer executes, and the labels it prints."""
+    """Which sequence ``rulepress score`` executes when a state names none."""
 
     sequence: Id
-    total_label: Text
-    show: dict[Name, Text] = {}
 
 
 # --------------------------------------------------------------------------- examples
 
 
 class Expectation(Model):
+    """What an example's text states; only what is given is compared."""
+
     players: dict[str, dict[str, Any]] = {}
-    winners: list[str]
-    decided_by: str
+    winners: list[str] | None = None
+    decided_by: str | None = None
+    tallies: dict[Name, dict[str, Any]] = {}
 
 
 class Example(Model):
@@ -360,6 +472,7 @@ class Example(Model):
     title: Text
     rules: list[RuleNumber] = Field(min_length=1)
     text: Text
+    sequence: Id | None = None
     variants: list[Id] = []
     state: dict[str, Any]
     expect: Expectation
@@ -379,7 +492,7 @@ class Spec(Model):
     tables: list[Table] = []
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
-    table_state: StateFormat
+    table_states: dict[Id, StateFormat]
     scorer: Scorer
     examples: list[Example] = []
 

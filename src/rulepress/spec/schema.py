@@ -22,7 +22,7 @@ def spec_schema() -> dict[str, Any]:
     full["title"] = "rulepress rules spec file"
     full["description"] = (
         "One YAML file of rules_spec/<game>/. A game's files together must give every "
-        "required section: game, rules, table_state and scorer."
+        "required section: game, rules, table_states and scorer."
     )
     return full
 
@@ -78,9 +78,14 @@ def _record(fields: dict[str, FieldSpec], params: dict[str, Parameter]) -> dict[
     }
 
 
-def state_schema(spec: Spec) -> dict[str, Any]:
-    """The schema of a table-state file for ``spec``'s game."""
-    fmt = spec.table_state
+def state_schema(spec: Spec, sequence_id: str | None = None) -> dict[str, Any]:
+    """The schema of a table-state file for one of ``spec``'s sequences (default: the scorer's)."""
+    wanted = sequence_id or spec.scorer.sequence
+    seq = next((s for s in spec.sequences if s.id == wanted), None)
+    if seq is None:
+        known = ", ".join(s.id for s in spec.sequences)
+        raise ValueError(f"{spec.game.id} has no sequence {wanted!r} (sequences: {known})")
+    fmt = spec.table_states[seq.state]
     params = dict(spec.parameters)
     player: dict[str, Any] = _record(dict(fmt.players.fields), params)
     player["properties"] = {
@@ -103,6 +108,7 @@ def state_schema(spec: Spec) -> dict[str, Any]:
         "required": ["players"],
         "properties": {
             "game": {"const": spec.game.id},
+            "sequence": {"const": seq.id},
             "players": players,
             "table": _record(dict(table.fields), params),
         },

@@ -22,7 +22,7 @@ from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 
 #: keys a state document may have besides the two sections
-_STATE_KEYS = ("game", "players", "table")
+_STATE_KEYS = ("game", "sequence", "players", "table")
 
 
 @dataclass

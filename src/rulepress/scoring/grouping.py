@@ -1,0 +1,110 @@
+"""Optimal grouping of units into sets of distinct kinds, with wild units.
+
+The problem: units of K kinds (``counts``) and ``wild`` units that can stand
+for any kind; every unit goes into exactly one set; a set holds at most one
+unit of each kind (wilds in one set stand for different kinds), so a set has
+at most K units; a set of size s is worth ``values[s]``. Find the grouping
+worth the most.
+
+A greedy grouping is not always best (it depends on the value table), and
+brute force over partitions explodes, so this solves it exactly in two
+parts:
+
+1. Which multisets of set sizes are possible? Choosing ``n_s`` sets of each
+   size s, the real units fit iff a 0/1 matrix exists with column sums
+   ``counts`` and row sums at most the set sizes; by the Gale–Ryser theorem
+   (max-flow min-cut on the complete bipartite graph) that holds iff for
+   every x in 1..K the sets can take ``sum(min(s, x))`` units of the x most
+   numerous kinds. Wilds then fill exactly the remaining places. Every size
+   vector with ``sum(s * n_s) == total units`` is enumerated and checked in
+   O(K); there are only a few thousand even for 40 units.
+2. The best feasible size vector is turned into an explicit grouping by the
+   constructive proof of that theorem: kinds in decreasing count each place
+   one unit in the sets with the most free places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set: the real kinds in it and how many wilds complete it."""
+
+    kinds: tuple[str, ...]
+    wilds: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.kinds) + len(self.wilds)
+
+
+def _size_vectors(total: int, largest: int) -> Iterator[dict[int, int]]:
+    """Every {size: number of sets} with sizes 1..largest whose sizes add up to total."""
+
+    def rec(remaining: int, size: int) -> Iterator[dict[int, int]]:
+        if size == 1:
+            yield {1: remaining}
+            return
+        for n in range(remaining // size, -1, -1):
+            for rest in rec(remaining - n * size, size - 1):
+                yield {size: n, **rest}
+
+    if total == 0:
+        yield {}
+        return
+    yield from rec(total, largest)
+
+
+def _feasible(sizes: Mapping[int, int], sorted_counts: list[int]) -> bool:
+    taken = 0
+    for x in range(1, len(sorted_counts) + 1):
+        taken += sorted_counts[x - 1]
+        capacity = sum(n * min(s, x) for s, n in sizes.items())
+        if capacity < taken:
+            return False
+    return True
+
+
+def best_grouping(
+    counts: Mapping[str, int], wild: int, values: Mapping[int, int]
+) -> tuple[int, list[Group]]:
+    """The highest total and one grouping that reaches it.
+
+    ``counts`` maps each kind (in display order) to its number of units;
+    ``values`` maps a set size to its worth and must cover 1..len(counts).
+    """
+    kinds = list(counts)
+    largest = len(kinds)
+    total_units = sum(counts.values()) + wild
+    ordered = sorted(counts.values(), reverse=True)
+    best: tuple[int, dict[int, int]] | None = None
+    for sizes in _size_vectors(total_units, largest):
+        worth = sum(n * values[s] for s, n in sizes.items())
+        if (best is None or worth > best[0]) and _feasible(sizes, ordered):
+            best = (worth, sizes)
+    assert best is not None  # all singletons is always feasible
+    return best[0], _construct(best[1], counts, wild, kinds)
+
+
+def _construct(
+    sizes: Mapping[int, int], counts: Mapping[str, int], wild: int, kinds: list[str]
+) -> list[Group]:
+    capacity = [s for s in sorted(sizes, reverse=True) for _ in range(sizes[s])]
+    members: list[list[str]] = [[] for _ in capacity]
+    free = list(capacity)
+    for kind in sorted(kinds, key=lambda k: -counts[k]):
+        targets = sorted(range(len(free)), key=lambda j: (-free[j], j))[: counts[kind]]
+        if len(targets) < counts[kind] or any(free[j] <= 0 for j in targets):
+            raise AssertionError("grouping construction failed")  # pragma: no cover
+        for j in targets:
+            members[j].append(kind)
+            free[j] -= 1
+    groups = []
+    for j, held in enumerate(members):
+        missing = [k for k in kinds if k not in held][: free[j]]
+        groups.append(Group(tuple(k for k in kinds if k in held), tuple(missing)))
+    assert sum(len(g.wilds) for g in groups) == wild
+    return groups

@@ -1,0 +1,115 @@
+"""Settling a vote: weighted ballots, a ranking with ties broken by an order list.
+
+The spec says what a ballot is worth (``weight`` per unit, an expression
+that can read riders and objectives), which candidates win (``places``),
+how ties fall (``tie_order``, a list of candidates, earlier first) and
+where each ballot goes afterwards (``route``, which can read ``winners``).
+This module only counts, ranks and routes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from rulepress.scoring.notes import Joined, Template
+from rulepress.spec.expr import ExpressionEvalError, to_record
+from rulepress.spec.model import Tally
+from rulepress.spec.state import compiled
+
+
+@dataclass(frozen=True, slots=True)
+class CastBallot:
+    player: str
+    target: str
+    unit: str
+    units: int
+    votes: int
+    route: str
+    template: str
+    args: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TallyOutcome:
+    totals: dict[str, int]
+    ranking: list[str]
+    winners: list[str]
+    ballots: list[CastBallot]
+    tie_notes: list[tuple[str, dict[str, Any]]]
+    flows: dict[str, dict[str, dict[str, int]]]
+    record: Any
+
+
+def _as_int(value: Any, source: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExpressionEvalError(f"{source!r} must give an integer, gave {value!r}")
+    return value
+
+
+def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
+    """Count every ballot, rank the candidates, pick the winners, route the ballots."""
+    totals = dict.fromkeys(tally.candidates, 0)
+    cast: list[tuple[Any, dict[str, Any], str, str, str, int, int]] = []
+    for spec in tally.ballots:
+        for item in compiled(spec.items).evaluate(base):
+            env = dict(base)
+            env[spec.item] = item
+            target = compiled(spec.target).evaluate(env)
+            if target not in totals:
+                raise ExpressionEvalError(f"{spec.target!r} gave {target!r}, not a candidate")
+            units = _as_int(compiled(spec.units).evaluate(env), spec.units)
+            weight = _as_int(compiled(spec.weight).evaluate(env), spec.weight)
+            player = str(compiled(spec.player).evaluate(env))
+            unit = str(compiled(spec.unit).evaluate(env))
+            totals[target] += units * weight
+            cast.append((spec, env, player, target, unit, units, units * weight))
+    order = list(compiled(tally.tie_order).evaluate(base))
+    missing = [c for c in tally.candidates if c not in order]
+    if missing:
+        raise ExpressionEvalError(f"the tie order does not place {', '.join(missing)}")
+    ranking = sorted(tally.candidates, key=lambda c: (-totals[c], order.index(c)))
+    places = _as_int(compiled(tally.places).evaluate(base), tally.places)
+    winners = ranking[:places]
+
+    tie_notes = []
+    for votes, group_iter in groupby(ranking, key=lambda c: totals[c]):
+        group = list(group_iter)
+        if len(group) > 1:
+            tie_notes.append(
+                (
+                    tally.tie_note,
+                    {
+                        "tied": Joined([Template(tally.candidates[c]) for c in group]),
+                        "votes": votes,
+                    },
+                )
+            )
+
+    ballots = []
+    flows: dict[str, dict[str, dict[str, int]]] = {}
+    for spec, env, player, target, unit, units, votes in cast:
+        env["winners"] = winners
+        route = str(compiled(spec.route).evaluate(env))
+        if route not in tally.routes:
+            raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
+        per_unit = flows.setdefault(player, {}).setdefault(route, {})
+        per_unit[unit] = per_unit.get(unit, 0) + units
+        args = {
+            "player": player,
+            "units": units,
+            "unit": unit,
+            "target": Template(tally.candidates[target]),
+            "votes": votes,
+            "route": Template(tally.routes[route]),
+        }
+        ballots.append(CastBallot(player, target, unit, units, votes, route, spec.note, args))
+    record = to_record(
+        {
+            "winners": winners,
+            "ranking": ranking,
+            "totals": {c.replace("-", "_"): v for c, v in totals.items()},
+        }
+    )
+    return TallyOutcome(totals, ranking, winners, ballots, tie_notes, flows, record)
