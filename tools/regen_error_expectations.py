@@ -25,7 +25,11 @@ DATA = ROOT / "tests" / "data"
 
 def run(args: list[str], cwd: Path) -> str:
     proc = subprocess.run(
-        [sys.executable, "-m", "rulepress", *args], cwd=cwd, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "rulepress", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     return proc.stderr
 

@@ -8,8 +8,8 @@ shape that the existing ones cannot express.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
