@@ -121,13 +121,13 @@ def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     for example in loaded("stationfall").spec.examples:
         jsonschema.validate(example.state, schema)
-    bad = yaml.safe_load((DATA / "bad_states" / "ten-players.yaml").read_text(encoding="utf-8"))
+    bad = yaml.safe_load((DATA / "bad_states" / "stationfall" / "ten-players.yaml").read_text(encoding="utf-8"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)
 
 
 def test_no_partial_output_on_error(tmp_path: Path) -> None:
-    bad = DATA / "bad_states" / "negative-counts.yaml"
+    bad = DATA / "bad_states" / "stationfall" / "negative-counts.yaml"
     result = run_cli("score", "stationfall", str(bad), "--format", "json")
     assert result.code == 3
     assert result.out == ""

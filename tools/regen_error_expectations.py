@@ -53,9 +53,9 @@ def expectations() -> dict[Path, str]:
             out[DATA / "bad_specs" / f"{case['id']}.expected"] = run(
                 ["validate", "rules_spec/stationfall"], work
             )
-    for state in sorted((DATA / "bad_states").glob("*.yaml")):
+    for state in sorted((DATA / "bad_states").glob("*/*.yaml")):
         out[state.with_suffix(".expected")] = run(
-            ["score", "stationfall", str(state.relative_to(ROOT))], ROOT
+            ["score", state.parent.name, str(state.relative_to(ROOT))], ROOT
         )
     return out
 

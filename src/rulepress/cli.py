@@ -80,13 +80,17 @@ def validate(path: Path, examples: bool) -> None:
             loaded = load_spec(directory)
         except SpecError as exc:
             problems.extend(exc.problems)
+            click.echo(f"{directory}: {len(exc.problems)} problem(s)")
             continue
-        counts = f"{len(loaded.spec.examples)} examples"
-        if examples:
-            found = check_examples(loaded)
-            problems.extend(found)
-            counts += " checked" if not found else f", {len(found)} wrong"
-        click.echo(f"{directory}: ok ({counts})" if not problems else f"{directory}: {counts}")
+        found = check_examples(loaded) if examples else []
+        problems.extend(found)
+        count = len(loaded.spec.examples)
+        if not examples:
+            click.echo(f"{directory}: ok ({count} examples not run)")
+        elif found:
+            click.echo(f"{directory}: {len(found)} example result(s) wrong")
+        else:
+            click.echo(f"{directory}: ok ({count} examples checked)")
     if problems:
         raise SpecError("the specs have problems", problems)
 

@@ -35,7 +35,8 @@ def test_bad_spec_is_reported_exactly(case: dict[str, Any], spec_copy: Path) -> 
     assert result.code == 2
     assert "Traceback" not in result.err
     assert result.err == expected
-    assert result.out == ""
+    count = expected.rstrip().rsplit(": ", 1)[1].split()[0]
+    assert result.out == f"rules_spec/stationfall: {count} problem(s)\n"
 
 
 def test_every_case_has_an_expectation() -> None:

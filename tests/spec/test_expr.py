@@ -44,7 +44,7 @@ def test_attribute_pairs_are_recorded_for_checks() -> None:
         ("2 ** 100000", "Pow is not allowed"),
         ("a[i]", "only a fixed index such as [0] is allowed"),
         ("x.upper()", "only these functions may be called"),
-        ("[x for x in y]", "ListComp is not allowed"),
+        ("{x: 1 for x in y}", "DictComp is not allowed"),
         ("1.5 + x", "only integers, text, booleans and None"),
         ("max(a, key=b)", "keyword arguments are not allowed"),
         ("a +", "invalid expression"),

@@ -36,7 +36,9 @@ def _rules(rules: list[str]) -> str:
     return ", ".join(rules)
 
 
-def _player(p: PlayerResult, total_label: str | None, shown_labels: dict[str, str]) -> list[str]:
+def _player(
+    p: PlayerResult, total_label: str | None, shown_labels: dict[str, str], ranked: bool
+) -> list[str]:
     facts = [f"{shown_labels.get(k, k)}: {v}" for k, v in p.shown.items()]
     head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
     titles = [len(line.title) for line in p.lines] + [len(total_label or ""), 12]
@@ -55,6 +57,7 @@ def _player(p: PlayerResult, total_label: str | None, shown_labels: dict[str, st
         out.extend(f"  {'':<5} {'':<{width_rule}}    · {note.text}" for note in line.notes)
     if total_label is not None and p.total is not None:
         out.append(f"  {'':<5} {'':<{width_rule}}  {total_label:<{width_title}} {p.total:>7}")
+    if ranked:
         standing = (
             LABELS["can_win"]
             if p.eligible
@@ -115,7 +118,7 @@ def render_text(result: ScoreResult, spec: Spec) -> str:
         out.extend(_tally(tally))
         out.append("")
     for p in result.players:
-        out.extend(_player(p, seq.total_label, dict(seq.show)))
+        out.extend(_player(p, seq.total_label, dict(seq.show), result.winners is not None))
         out.append("")
     if result.winners is not None:
         out.extend(_winners(result.winners))

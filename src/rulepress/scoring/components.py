@@ -17,10 +17,12 @@ from rulepress.scoring.grouping import best_grouping
 from rulepress.scoring.notes import Joined, Nested, Template
 from rulepress.spec.expr import ExpressionEvalError, to_record
 from rulepress.spec.model import (
+    Bound,
     Component,
     Condition,
     FirstComponent,
     LinesComponent,
+    Parameter,
     Part,
     SetsComponent,
     SumComponent,
@@ -121,12 +123,18 @@ def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[Nested]]:
     return total, notes
 
 
-def table_values(table: Table) -> dict[int, int]:
-    """A range table as {key: value} for every key its closed rows cover."""
+def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int]:
+    """A range table as {key: value} for every key its rows cover (parameters resolved)."""
+
+    def number(value: Bound) -> int:
+        return value if isinstance(value, int) else params[value.removeprefix("param:")].value
+
     out: dict[int, int] = {}
     for row in table.rows:
-        for key in range(row.min, (row.max if row.max is not None else row.min) + 1):
-            out[key] = row.value
+        low = number(row.min)
+        high = number(row.max) if row.max is not None else low
+        for key in range(low, high + 1):
+            out[key] = number(row.value)
     return out
 
 
@@ -136,16 +144,17 @@ WILD_AS = "{wild} as {kind}"
 KIND_NOTE = "{kind}: {count} × {multiplier} = {points}"
 MULTIPLIER_NOTE = "{kind}: {multiplier} per unit ({reasons})"
 ITEM_NOTE = "{item}: {use}: {points}"
+ITEM_ELSEWHERE = "{item}: {use} (scored in its own step)"
 
 
-def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, Table]) -> Outcome:
+def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
     scope = ns if isinstance(ns, dict) else dict(ns)
     counts: dict[str, int] = {}
     for kind in comp.kinds:
         scope[comp.kind] = kind
         counts[kind] = _int(compiled(comp.count).evaluate(scope), comp.count)
     wild = _int(compiled(comp.wild).evaluate(scope), comp.wild)
-    values = table_values(tables[comp.values])
+    values = tables[comp.values]
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
         raise ExpressionEvalError(f"table {comp.values!r} gives no value for a set of {missing[0]}")
@@ -244,7 +253,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
         for index, item in enumerate(compiled(spec.items).evaluate(scope), start=1):
             scope[spec.item] = item
             label = str(compiled(spec.label).evaluate(scope)) or f"#{index}"
-            chosen: tuple[int, str, str] | None = None
+            chosen: tuple[int, str, str, bool] | None = None
             for use in spec.uses:
                 if not compiled(use.when).evaluate(scope):
                     continue
@@ -259,20 +268,24 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
                     assert use.value is not None
                     value = _int(compiled(use.value).evaluate(scope), use.value)
                 if chosen is None or value > chosen[0]:
-                    chosen = (value, use.id, use.title)
+                    chosen = (value, use.id, use.title, use.scored_elsewhere)
             if chosen is None:
                 uses.append("")
                 continue
-            total += chosen[0]
-            breakdown[chosen[1]] = breakdown.get(chosen[1], 0) + chosen[0]
-            uses.append(chosen[1])
+            value, use_id, title, elsewhere = chosen
+            uses.append(use_id)
+            if elsewhere:
+                notes.append(Nested(ITEM_ELSEWHERE, {"item": label, "use": Template(title)}))
+                continue
+            total += value
+            breakdown[use_id] = breakdown.get(use_id, 0) + value
             notes.append(
-                Nested(ITEM_NOTE, {"item": label, "use": Template(chosen[2]), "points": chosen[0]})
+                Nested(ITEM_NOTE, {"item": label, "use": Template(title), "points": value})
             )
     return Outcome(total, notes, breakdown, {"uses": uses, "multipliers": multipliers})
 
 
-def evaluate(component: Component, ns: Namespace, tables: Mapping[str, Table]) -> Outcome:
+def evaluate(component: Component, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
     """Points, notes and decisions of one component for the player whose namespace is ``ns``."""
     if isinstance(component, SumComponent):
         return Outcome(*_sum(component, ns))

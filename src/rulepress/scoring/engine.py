@@ -116,7 +116,8 @@ class _Run:
     def __post_init__(self) -> None:
         spec = self.loaded.spec
         by_id = {p.id: p for p in self.players}
-        tables = {t.id: components.table_values(t) for t in spec.tables}
+        tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
+        self.tables = tables
 
         def player(pid: str) -> SimpleNamespace:
             if pid not in by_id:
@@ -201,7 +202,7 @@ class _Run:
 
     def score_step(self, step: Step) -> None:
         assert step.score is not None
-        tables = {t.id: t for t in self.loaded.spec.tables}
+        tables = self.tables
         for p in self.players:
             ns = self.namespace(p)
             for name, src in step.score.let.items():

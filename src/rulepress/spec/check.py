@@ -48,6 +48,9 @@ EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
 DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
 
 
+#: prose fields whose placeholders are checked where their arguments are known
+_NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note"})
+
 #: what an example may state about a tally
 TALLY_KEYS = frozenset({"totals", "ranking", "winners", "flows"})
 
@@ -284,6 +287,14 @@ class _Checker:
                 self.prose(cpath + ("message",), c.message, set(c.args))
         return player_names, table_names
 
+    def number(self, path: DataPath, value: int | str | None) -> int | None:
+        """An integer or ``param:name`` resolved (None if absent or unknown)."""
+        if value is None or isinstance(value, int):
+            return value
+        self.bound(path, value)
+        param = self.spec.parameters.get(value.removeprefix("param:"))
+        return param.value if param else None
+
     def bound(self, path: DataPath, value: str) -> None:
         name = value.removeprefix("param:")
         self.used_params.add(name)
@@ -519,11 +530,17 @@ class _Checker:
         for i, table in enumerate(spec.tables):
             last: int | None = None
             for j, row in enumerate(table.rows):
-                if row.max is not None and row.max < row.min:
-                    self.at(("tables", i, "rows", j), f"max {row.max} is below min {row.min}")
-                if last is not None and row.min <= last:
-                    self.at(("tables", i, "rows", j, "min"), "rows must ascend without overlapping")
-                last = row.max if row.max is not None else row.min
+                rpath: DataPath = ("tables", i, "rows", j)
+                low, high, _ = (
+                    self.number(rpath + (k,), getattr(row, k)) for k in ("min", "max", "value")
+                )
+                if low is None:
+                    continue
+                if high is not None and high < low:
+                    self.at(rpath, f"max {high} is below min {low}")
+                if last is not None and low <= last:
+                    self.at(rpath + ("min",), "rows must ascend without overlapping")
+                last = high if high is not None else low
         self.unique("glossary", spec.glossary)
         self.unique("glossary", spec.glossary, "term")
         for name, param in spec.parameters.items():
@@ -533,7 +550,7 @@ class _Checker:
         for path, kind, value in self.walk(self.spec, ()):
             if kind == "cite":
                 self.cite(path, value)
-            elif kind == "prose" and path[-1] not in ("note", "voided_note", "message"):
+            elif kind == "prose" and path[-1] not in _NOTES_WITH_ARGS:
                 self.prose(path, value, set())
 
     def examples(self) -> None:

@@ -61,6 +61,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sorted": sorted,
 }
 
+#: functions the scorer supplies with the spec's data (``lookup`` reads a table,
+#: ``player`` finds a player by id); only where the scorer provides them
+CONTEXT_FUNCTIONS = frozenset({"lookup", "player"})
+
 _ALLOWED_NODES: tuple[type[ast.AST], ...] = (
     ast.Expression,
     ast.BoolOp,
@@ -97,6 +101,7 @@ _ALLOWED_NODES: tuple[type[ast.AST], ...] = (
     ast.Tuple,
     ast.Call,
     ast.GeneratorExp,
+    ast.ListComp,
     ast.comprehension,
     ast.Subscript,
 )
@@ -162,14 +167,18 @@ def parse(source: str) -> Expression:
     if len(source) > MAX_LENGTH:
         raise ExpressionSyntaxError(f"expression longer than {MAX_LENGTH} characters", 1)
     try:
-        tree = ast.parse(source.strip(), mode="eval")
+        # Parenthesised so that an expression folded over several YAML lines parses
+        # as it reads; columns below are shifted back by the added parenthesis.
+        tree = ast.parse("(" + source.strip() + "\n)", mode="eval")
     except SyntaxError as exc:
-        raise ExpressionSyntaxError(f"invalid expression: {exc.msg}", exc.offset or 1) from None
+        raise ExpressionSyntaxError(
+            f"invalid expression: {exc.msg}", max(1, (exc.offset or 2) - 1)
+        ) from None
     bound: set[str] = set()
     free: set[str] = set()
     attributes: set[tuple[str, str]] = set()
     for node in ast.walk(tree):
-        column = getattr(node, "col_offset", 0) + 1
+        column = max(1, getattr(node, "col_offset", 1))
         if not isinstance(node, _ALLOWED_NODES):
             raise ExpressionSyntaxError(
                 f"{type(node).__name__} is not allowed in an expression", column
@@ -191,8 +200,9 @@ def parse(source: str) -> Expression:
             if isinstance(node.value, ast.Name):
                 attributes.add((node.value.id, node.attr))
         if isinstance(node, ast.Call):
-            if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-                known = ", ".join(sorted(FUNCTIONS))
+            callable_names = FUNCTIONS.keys() | CONTEXT_FUNCTIONS
+            if not isinstance(node.func, ast.Name) or node.func.id not in callable_names:
+                known = ", ".join(sorted(callable_names))
                 raise ExpressionSyntaxError(f"only these functions may be called: {known}", column)
             if node.keywords:
                 raise ExpressionSyntaxError("keyword arguments are not allowed", column)
@@ -205,6 +215,7 @@ def parse(source: str) -> Expression:
         ):
             raise ExpressionSyntaxError("only a fixed index such as [0] is allowed", column)
     names = frozenset(free - bound - set(FUNCTIONS) - {"True", "False", "None"})
+    # context functions stay in ``names``: the spec check knows where they exist
     code = compile(tree, "<spec expression>", "eval")
     return Expression(source, names, frozenset(attributes), code)
 

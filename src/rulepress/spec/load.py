@@ -22,7 +22,7 @@ from pydantic_core import ErrorDetails
 from rulepress.errors import Location, Problem, SpecError, UsageError
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
+from rulepress.spec.model import FieldSpec, Spec
 from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -82,6 +82,23 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
                 sources.keys.setdefault((section,), smap.locate((section,), key=True))
                 sources.values.setdefault((section,), smap.locate((section,)))
                 existing.extend(value)
+                continue
+            if isinstance(value, dict) and isinstance(merged.get(section), dict):
+                # mapping sections (parameters, table_states, field_types …) may be
+                # split over files too, as long as no key is given twice
+                target = merged[section]
+                for key, item in value.items():
+                    if key in target:
+                        problems.append(
+                            Problem(
+                                smap.locate((section, key), key=True),
+                                f"{section}.{key}",
+                                f"already given in {owner[section]}",
+                            )
+                        )
+                        continue
+                    target[key] = item
+                    sources.update(smap.rebased((section, key), (section, key)))
                 continue
             if section in merged:
                 problems.append(
@@ -196,8 +213,78 @@ def load_spec(directory: Path) -> LoadedSpec:
         raise SpecError(
             f"{display_path(directory)}: the spec is malformed", pydantic_problems(exc, sources)
         ) from None
+    spec, problems = resolve_field_types(spec, sources)
+    if problems:
+        raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
     loaded = LoadedSpec(spec, sources, directory)
     problems = check_spec(loaded)
     if problems:
         raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
     return loaded
+
+
+def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Problem]]:
+    """Replace every ``use: name`` field by the shared definition it names.
+
+    Done once at load time, so that the checks, the state validator and the
+    JSON Schema only ever see plain field definitions.
+    """
+    problems: list[Problem] = []
+
+    def resolve(field: FieldSpec, path: DataPath, depth: int = 0) -> FieldSpec:
+        if field.use is not None:
+            shared = spec.field_types.get(field.use)
+            if field.type is not None:
+                problems.append(
+                    Problem(
+                        sources.locate(path),
+                        format_path(path),
+                        "give either 'type' or 'use', not both",
+                    )
+                )
+            if shared is None or depth > 8:
+                known = ", ".join(sorted(spec.field_types)) or "none"
+                problems.append(
+                    Problem(
+                        sources.locate(path + ("use",)),
+                        format_path(path + ("use",)),
+                        f"no field type {field.use!r} (field_types: {known})",
+                    )
+                )
+                return field
+            update: dict[str, Any] = {"description": field.description}
+            if field.default is not None:
+                update["default"] = field.default
+            if field.optional:
+                update["optional"] = True
+            return resolve(shared, path, depth + 1).model_copy(update=update)
+        if field.type is None:
+            problems.append(
+                Problem(sources.locate(path), format_path(path), "a field needs 'type' (or 'use')")
+            )
+            return field
+        item = resolve(field.item, path + ("item",), depth) if field.item is not None else None
+        fields = {n: resolve(f, path + ("fields", n), depth) for n, f in field.fields.items()}
+        return field.model_copy(update={"item": item, "fields": fields})
+
+    formats = {}
+    for fmt_id, fmt in spec.table_states.items():
+        base: DataPath = ("table_states", fmt_id)
+        players = fmt.players.model_copy(
+            update={
+                "fields": {
+                    n: resolve(f, base + ("players", "fields", n))
+                    for n, f in fmt.players.fields.items()
+                }
+            }
+        )
+        table = fmt.table.model_copy(
+            update={
+                "fields": {
+                    n: resolve(f, base + ("table", "fields", n))
+                    for n, f in fmt.table.fields.items()
+                }
+            }
+        )
+        formats[fmt_id] = fmt.model_copy(update={"players": players, "table": table})
+    return spec.model_copy(update={"table_states": formats}), problems

@@ -134,10 +134,28 @@ class Term(Model):
     rules: list[RuleNumber] = []
 
 
+FieldType = Literal["int", "bool", "choice", "text", "player", "list", "record"]
+Bound = (
+    int
+    | Annotated[
+        str,
+        AfterValidator(
+            _pattern(re.compile(r"^param:[a-z][a-z0-9_]*$"), "bound ('param:name' or an integer)")
+        ),
+    ]
+)
+
+
 class TableRow(Model):
-    min: int
-    max: int | None = None
-    value: int
+    """Keys ``min``..``max`` (inclusive; one key without ``max``) map to ``value``.
+
+    Each may be an integer or ``param:name``, so a number printed in the
+    rules text and used in a table is written once.
+    """
+
+    min: Bound
+    max: Bound | None = None
+    value: Bound
 
 
 class Table(Model):
@@ -173,22 +191,15 @@ class Ruling(Model):
 # --------------------------------------------------------------------------- state format
 
 
-FieldType = Literal["int", "bool", "choice", "text", "player", "list", "record"]
-Bound = (
-    int
-    | Annotated[
-        str,
-        AfterValidator(
-            _pattern(re.compile(r"^param:[a-z][a-z0-9_]*$"), "bound ('param:name' or an integer)")
-        ),
-    ]
-)
-
-
 class FieldSpec(Model):
-    """One field of the table-state format: its type, bounds and help text."""
+    """One field of the table-state format: its type, bounds and help text.
 
-    type: FieldType
+    ``use`` names a shared definition from the spec's ``field_types`` instead
+    of giving ``type`` (its own description, default and optional win).
+    """
+
+    type: FieldType | None = None
+    use: Name | None = None
     description: Text
     min: Bound | None = None
     max: Bound | None = None
@@ -311,6 +322,7 @@ class Use(Model):
     when: ExprText = "True"
     kind: ExprText | None = None
     value: ExprText | None = None
+    scored_elsewhere: bool = False
 
 
 class ItemUses(Model):
@@ -492,6 +504,7 @@ class Spec(Model):
     tables: list[Table] = []
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
+    field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
     scorer: Scorer
     examples: list[Example] = []

@@ -216,10 +216,8 @@ def validate_state(
     players: list[dict[str, Any]] = []
     ids: dict[str, int] = {}
     indices: list[int] = []
-    clean: set[int] = set()
     for i, raw in enumerate(players_raw):
         path: DataPath = ("players", i)
-        before = len(chk.problems)
         rec = _check_record(chk, fmt.players.fields, raw, path)
         if rec is None:
             continue
@@ -232,19 +230,14 @@ def validate_state(
         ids.setdefault(pid, i)
         players.append({"id": pid, **rec})
         indices.append(i)
-        if len(chk.problems) == before:
-            clean.add(i)
     table_raw = data.get("table", {})
-    before = len(chk.problems)
     table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or {}
-    table_clean = len(chk.problems) == before
     for i, rec in zip(indices, players, strict=True):
-        before = len(chk.problems)
         _check_player_refs(chk, fmt.players.fields, rec, ids, ("players", i))
-        if len(chk.problems) != before:
-            clean.discard(i)
-    # Cross-field constraints run on every record that is itself well-formed,
-    # so one broken player does not hide another player's problems.
+    _check_player_refs(chk, fmt.table.fields, table, ids, ("table",))
+    # Cross-field constraints run on every record, even one with other problems:
+    # a field that failed its own check is None, so a constraint reading it
+    # fails to evaluate and is skipped instead of piling a second message on.
     context = {
         "param": params_record(params),
         "n_players": len(players),
@@ -252,10 +245,8 @@ def validate_state(
         "players": to_record(players),
     }
     for i, rec in zip(indices, players, strict=True):
-        if i in clean:
-            _constraints(chk, fmt.players, rec, context, ("players", i))
-    if table_clean:
-        _constraints(chk, fmt.table, table, context, ("table",))
+        _constraints(chk, fmt.players, rec, context, ("players", i))
+    _constraints(chk, fmt.table, table, context, ("table",))
     return {"players": players, "table": table}, chk.problems
 
 
