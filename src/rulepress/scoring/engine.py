@@ -11,7 +11,7 @@ tie-break step cites the rules of the step that produced it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,13 +20,11 @@ from rulepress.scoring import components, winners
 from rulepress.scoring.notes import Listing, Names, NoteRenderer, Template
 from rulepress.scoring.result import (
     RESULT_FORMAT,
-    Ballot,
     Event,
     Line,
     PlayerResult,
     ScoreResult,
     TallyResult,
-    TieBreakStep,
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
@@ -174,15 +172,7 @@ class _Run:
         outcome = run_tally(step.tally, scope(self.base))
         self.base[step.tally.id] = outcome.record
         ballots = [
-            Ballot(
-                b.player,
-                b.target,
-                b.unit,
-                b.units,
-                b.votes,
-                b.route,
-                self.renderer.note(b.template, b.args),
-            )
+            replace(b, note=self.renderer.note(b.note.template, b.note.args))
             for b in outcome.ballots
         ]
         self.tallies.append(
@@ -241,14 +231,10 @@ class _Run:
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
         trace = [
-            TieBreakStep(
-                row.criterion,
-                row.label,
-                row.values,
-                row.winners_so_far,
-                row.still_tied,
-                self.renderer.note(
-                    row.template,
+            replace(
+                row,
+                note=self.renderer.note(
+                    row.note.template,
                     {
                         "criterion": Template(row.label),
                         "values": Listing(row.values),

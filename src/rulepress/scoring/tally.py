@@ -14,21 +14,10 @@ from itertools import groupby
 from typing import Any
 
 from rulepress.scoring.notes import Joined, Template
+from rulepress.scoring.result import Ballot, Note
 from rulepress.spec.expr import ExpressionEvalError, to_record
 from rulepress.spec.model import Tally
 from rulepress.spec.state import compiled
-
-
-@dataclass(frozen=True, slots=True)
-class CastBallot:
-    player: str
-    target: str
-    unit: str
-    units: int
-    votes: int
-    route: str
-    template: str
-    args: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +25,7 @@ class TallyOutcome:
     totals: dict[str, int]
     ranking: list[str]
     winners: list[str]
-    ballots: list[CastBallot]
+    ballots: list[Ballot]  # their notes are not rendered yet (text is empty)
     tie_notes: list[tuple[str, dict[str, Any]]]
     flows: dict[str, dict[str, dict[str, int]]]
     record: Any
@@ -104,7 +93,7 @@ def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
             "votes": votes,
             "route": Template(tally.routes[route]),
         }
-        ballots.append(CastBallot(player, target, unit, units, votes, route, spec.note, args))
+        ballots.append(Ballot(player, target, unit, units, votes, route, Note(spec.note, args)))
     record = to_record(
         {
             "winners": winners,

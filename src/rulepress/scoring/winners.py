@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.spec.model import Winners
 from rulepress.spec.state import compiled
 
@@ -35,23 +36,13 @@ WIN_PLAIN = "Winner(s): {winners}."
 
 
 @dataclass(frozen=True, slots=True)
-class TraceRow:
-    criterion: str
-    label: str
-    values: dict[str, Any]
-    winners_so_far: list[str]
-    still_tied: list[str]
-    template: str
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     eligible: list[str]
     winners: list[str]
     ranks: dict[str, int]
     decided_by: str
     shared: bool
-    trace: list[TraceRow]
+    trace: list[TieBreakStep]  # their notes carry only the template until rendered
     conclusion: str
 
 
@@ -79,7 +70,7 @@ def decide(
 
     winners: list[str] = []
     contenders = ordered
-    trace: list[TraceRow] = []
+    trace: list[TieBreakStep] = []
     for index, crit in enumerate(rule.criteria):
         values = {p: _unsigned(keys[p][index], crit.order) for p in contenders}
         straddling: list[str] = []
@@ -94,7 +85,9 @@ def decide(
                 straddling = group
                 break
         template = CUT_STILL_TIED if straddling else CUT_DECIDED
-        trace.append(TraceRow(crit.id, crit.label, values, list(winners), straddling, template))
+        trace.append(
+            TieBreakStep(crit.id, crit.label, values, list(winners), straddling, Note(template))
+        )
         if not straddling:
             return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN)
         contenders = straddling
