@@ -191,11 +191,16 @@ def _weighted(comp: WeightedCountsComponent, ns: Namespace) -> Outcome:
     base = dict(ns)
     option_lists = [list(compiled(c.options).evaluate(base)) or [None] for c in comp.choices]
     best: Outcome | None = None
+    best_worth = 0
     for combo in itertools.product(*option_lists):
         scope = dict(base)
         scope.update({c.name: v for c, v in zip(comp.choices, combo, strict=True)})
         outcome = _weighted_once(comp, scope)
-        if best is None or outcome.points > best.points:
+        # Uses scored by a later step (a card kept for its own prestige) still
+        # count when choosing: the player wants the best total, not the best line.
+        worth = outcome.points + outcome.export["deferred"]
+        if best is None or worth > best_worth:
+            best_worth = worth
             notes = [
                 Nested(c.note, {"choice": Template(comp.kinds[v]) if v in comp.kinds else v})
                 for c, v in zip(comp.choices, combo, strict=True)
@@ -248,6 +253,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
         breakdown["wild"] = wild * each
         notes.append(Nested(comp.wild_note, {"count": wild, "value": each, "points": wild * each}))
     uses: list[str] = []
+    deferred = 0
     if comp.item_uses is not None:
         spec = comp.item_uses
         for index, item in enumerate(compiled(spec.items).evaluate(scope), start=1):
@@ -275,6 +281,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
             value, use_id, title, elsewhere = chosen
             uses.append(use_id)
             if elsewhere:
+                deferred += value
                 notes.append(Nested(ITEM_ELSEWHERE, {"item": label, "use": Template(title)}))
                 continue
             total += value
@@ -282,7 +289,8 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
             notes.append(
                 Nested(ITEM_NOTE, {"item": label, "use": Template(title), "points": value})
             )
-    return Outcome(total, notes, breakdown, {"uses": uses, "multipliers": multipliers})
+    export = {"uses": uses, "multipliers": multipliers, "deferred": deferred}
+    return Outcome(total, notes, breakdown, export)
 
 
 def evaluate(component: Component, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
