@@ -8,27 +8,29 @@ from __future__ import annotations
 
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec
+from rulepress.uitext import ui
 
 #: interface labels (translated with rulepress's own catalog)
 LABELS = {
-    "heading": "{game}: {sequence}",
-    "spec": "spec version {version}",
-    "variants": "Rulings: {variants}",
-    "no_variants": "the spec's defaults",
-    "events": "What changed during the sequence",
-    "step": "Step",
-    "rule": "Rule",
-    "score": "Score",
-    "points": "Points",
-    "can_win": "can win",
-    "cannot_win": "cannot win: {reason}",
-    "winners": "Winners",
-    "places": "Step {step} ({rules}): {note}",
-    "rank": "rank {rank}",
-    "votes": "Votes",
-    "ranking": "Ranking",
-    "won": "Won",
-    "flows": "Where the cubes go",
+    "heading": ui("report", "{game}: {sequence}"),
+    "spec": ui("report", "spec version {version}"),
+    "variants": ui("report", "Rulings: {variants}"),
+    "no_variants": ui("report", "the spec's defaults"),
+    "events": ui("report", "What changed during the sequence"),
+    "step": ui("report.column", "Step"),
+    "rule": ui("report.column", "Rule"),
+    "score": ui("report.column", "Score"),
+    "points": ui("report.column", "Points"),
+    "amount": ui("report.column", "Amount"),
+    "can_win": ui("report.player", "can win"),
+    "cannot_win": ui("report.player", "cannot win: {reason}"),
+    "winners": ui("report.heading", "Winners"),
+    "places": ui("report", "Step {step} ({rules}): {note}"),
+    "rank": ui("report.player", "rank {rank}"),
+    "votes": ui("report.tally", "Votes"),
+    "ranking": ui("report.tally", "Ranking"),
+    "won": ui("report.tally", "Won"),
+    "flows": ui("report.tally", "Where the cubes go"),
 }
 
 
@@ -47,7 +49,7 @@ def _player(
     out = [head, "-" * len(head)]
     out.append(
         f"  {LABELS['step']:<5} {LABELS['rule']:<{width_rule}}  "
-        f"{LABELS['score']:<{width_title}} {LABELS['points']:>7}"
+        f"{LABELS['score']:<{width_title}} {LABELS['points' if total_label else 'amount']:>7}"
     )
     for line in p.lines:
         out.append(

@@ -30,6 +30,7 @@ from rulepress.spec.model import (
     WeightedCountsComponent,
 )
 from rulepress.spec.state import compiled
+from rulepress.uitext import ui
 
 Namespace = Mapping[str, Any]
 
@@ -83,8 +84,8 @@ def _first(comp: FirstComponent, ns: Namespace) -> tuple[int, list[Nested]]:
 
 
 #: interface sentences of the lines operation (translated with rulepress's own catalog)
-LINE_SCORED = "{label}: {points}"
-LINE_FAILED = "{label}: 0 ({reason})"
+LINE_SCORED = ui("score.line", "{label}: {points}")
+LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
 def _first_failed(conditions: list[Condition], scope: Namespace) -> Condition | None:
@@ -139,12 +140,12 @@ def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int
 
 
 #: interface sentences of the sets and weighted-counts operations
-SET_NOTE = "set of {size}: {members}: {points}"
-WILD_AS = "{wild} as {kind}"
-KIND_NOTE = "{kind}: {count} × {multiplier} = {points}"
-MULTIPLIER_NOTE = "{kind}: {multiplier} per unit ({reasons})"
-ITEM_NOTE = "{item}: {use}: {points}"
-ITEM_ELSEWHERE = "{item}: {use} (scored in its own step)"
+SET_NOTE = ui("score.sets", "set of {size}: {members}: {points}")
+WILD_AS = ui("score.sets", "{wild} as {kind}")
+KIND_NOTE = ui("score.counts", "{kind}: {count} × {multiplier} = {points}")
+MULTIPLIER_NOTE = ui("score.counts", "{kind}: {multiplier} per unit ({reasons})")
+ITEM_NOTE = ui("score.counts", "{item}: {use}: {points}")
+ITEM_ELSEWHERE = ui("score.counts", "{item}: {use} (scored in its own step)")
 
 
 def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
@@ -234,7 +235,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
                 "points": points,
             }
             notes.append(Nested(KIND_NOTE, args))
-            if reasons:
+            if reasons and (multiplier != 1 or len(reasons) > 1):
                 notes.append(
                     Nested(
                         MULTIPLIER_NOTE,

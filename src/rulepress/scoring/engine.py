@@ -33,9 +33,15 @@ from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Update, Winners
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
+from rulepress.uitext import ui_plural
 
 #: interface sentence for the number of winning places
-PLACES_NOTE = "{places} winning place(s) with {players} players."
+PLACES_NOTE = ui_plural(
+    "winners.places",
+    "{places} winning place with {players} players.",
+    "{places} winning places with {players} players.",
+    "places",
+)
 
 
 def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
@@ -127,7 +133,13 @@ class _Run:
                 raise ValueError(f"table {table_id!r} has no row for {key}")
             return tables[table_id][key]
 
+        vocabulary = dict(spec.vocabulary)
+
+        def label(key: str) -> str:
+            return vocabulary.get(key, key)
+
         self.base: dict[str, Any] = {
+            "label": label,
             "param": params_record(spec.parameters),
             "ruling": SimpleNamespace(**{k.replace("-", "_"): v for k, v in self.variants.items()}),
             "n_players": len(self.players),

@@ -17,6 +17,7 @@ from typing import Any
 from rulepress.scoring.result import Note
 from rulepress.spec.model import Spec
 from rulepress.spec.text import NumberFormat, PlainContext, to_plain
+from rulepress.uitext import PluralText
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +60,16 @@ def _identity(template: str) -> str:
     return template
 
 
+def _english_plural(text: PluralText, n: int) -> str:
+    return text.singular if n == 1 else text.plural
+
+
 @dataclass(frozen=True)
 class NoteRenderer:
     language: str
     plain: PlainContext
     translate: Callable[[str], str] = _identity
+    translate_plural: Callable[[PluralText, int], str] = _english_plural
     number: NumberFormat = field(default_factory=NumberFormat)
     list_separator: str = ", "
 
@@ -71,9 +77,14 @@ class NoteRenderer:
     def english(cls, spec: Spec) -> NoteRenderer:
         return cls("en", plain_context(spec))
 
-    def text(self, template: str, args: Mapping[str, Any]) -> str:
+    def text(self, template: str | PluralText, args: Mapping[str, Any]) -> str:
         shown = {name: self._arg(value) for name, value in args.items()}
-        return to_plain(self.translate(template), self.plain, shown)
+        if isinstance(template, PluralText):
+            count = args.get(template.count)
+            source = self.translate_plural(template, count if isinstance(count, int) else 0)
+        else:
+            source = self.translate(template)
+        return to_plain(source, self.plain, shown)
 
     def _arg(self, value: Any) -> Any:
         if isinstance(value, Joined):
@@ -94,10 +105,10 @@ class NoteRenderer:
             return self.number(value)
         return value
 
-    def note(self, template: str, args: Mapping[str, Any]) -> Note:
-        return Note(
-            template, {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
-        )
+    def note(self, template: str | PluralText, args: Mapping[str, Any]) -> Note:
+        source = template.singular if isinstance(template, PluralText) else template
+        plain = {k: _plain_arg(v) for k, v in args.items()}
+        return Note(source, plain, self.text(template, args))
 
 
 def _plain_arg(value: Any) -> Any:

@@ -85,7 +85,8 @@ def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
             raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
         per_unit = flows.setdefault(player, {}).setdefault(route, {})
         per_unit[unit] = per_unit.get(unit, 0) + units
-        args = {
+        args = {name: compiled(src).evaluate(env) for name, src in spec.args.items()}
+        args |= {
             "player": player,
             "units": units,
             "unit": unit,

@@ -18,6 +18,7 @@ from typing import Any
 from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.spec.model import Winners
 from rulepress.spec.state import compiled
+from rulepress.uitext import ui
 
 #: decided_by values that are not criterion ids
 BY_ELIGIBILITY = "eligibility"
@@ -26,13 +27,17 @@ BY_NOBODY = "none"
 UNRESOLVED = "unresolved"
 
 #: interface sentences (translated with rulepress's own catalog)
-CUT_DECIDED = "{criterion}: {values}. Decided: {winners}."
-CUT_STILL_TIED = "{criterion}: {values}. Still tied for the last winning place: {tied}."
-NO_ELIGIBLE = "No player is eligible to win."
-FEWER_ELIGIBLE = "{count} player(s) can win, for {places} winning place(s): all of them win."
-WIN_SHARED = "The tie is not broken by any criterion: {winners} share the win."
-WIN_UNRESOLVED = "The tie is not broken by any criterion: {tied} remain tied."
-WIN_PLAIN = "Winner(s): {winners}."
+CUT_DECIDED = ui("winners.trace", "{criterion}: {values}. Decided: {winners}.")
+CUT_STILL_TIED = ui(
+    "winners.trace", "{criterion}: {values}. Still tied for the last winning place: {tied}."
+)
+NO_ELIGIBLE = ui("winners.conclusion", "No player is eligible to win.")
+FEWER_ELIGIBLE = ui(
+    "winners.conclusion", "Players who can win: {count}; winning places: {places}. All of them win."
+)
+WIN_SHARED = ui("winners.conclusion", "No tie-break separates them: {winners} share the win.")
+WIN_UNRESOLVED = ui("winners.conclusion", "No tie-break separates them: {tied} remain tied.")
+WIN_PLAIN = ui("winners.conclusion", "Winners: {winners}.")
 
 
 @dataclass(frozen=True, slots=True)

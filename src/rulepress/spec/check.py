@@ -41,7 +41,9 @@ from rulepress.spec.text import Ref, Stray, scan
 from rulepress.spec.yamlsrc import DataPath, format_path
 
 #: names every scoring expression can read, besides the player's own fields
-BASE_NAMES = frozenset({"param", "ruling", "n_players", "table", "players", "player", "lookup"})
+BASE_NAMES = frozenset(
+    {"param", "ruling", "n_players", "table", "players", "player", "lookup", "label"}
+)
 #: what an example may state about a player besides score ids and shown fields
 EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
 #: decided_by values that are not criterion ids (see rulepress.scoring.winners)
@@ -280,7 +282,7 @@ class _Checker:
         for section, names in (("players", player_names), ("table", table_names)):
             for i, c in enumerate(getattr(fmt, section).constraints):
                 cpath = base + (section, "constraints", i)
-                scope = names | BASE_NAMES - {"ruling", "player", "lookup"}
+                scope = names | BASE_NAMES - {"ruling", "player", "lookup", "label"}
                 self.expression(cpath + ("test",), c.test, scope)
                 for arg, src in c.args.items():
                     self.expression(cpath + ("args", arg), src, scope)
@@ -397,11 +399,13 @@ class _Checker:
             inner = names | {ballots.item}
             for attr in ("player", "target", "units", "unit", "weight"):
                 self.expression(bpath + (attr,), getattr(ballots, attr), inner)
+            for arg, src in ballots.args.items():
+                self.expression(bpath + ("args", arg), src, inner)
             self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
             self.prose(
                 bpath + ("note",),
                 ballots.note,
-                {"player", "units", "unit", "target", "votes", "route"},
+                {"player", "units", "unit", "target", "votes", "route", *ballots.args},
             )
 
     def unique_in(self, path: DataPath, values: list[str]) -> set[str]:

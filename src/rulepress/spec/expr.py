@@ -62,8 +62,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 #: functions the scorer supplies with the spec's data (``lookup`` reads a table,
-#: ``player`` finds a player by id); only where the scorer provides them
-CONTEXT_FUNCTIONS = frozenset({"lookup", "player"})
+#: ``player`` finds a player by id, ``label`` gives an id's words from the spec's
+#: vocabulary, in the reader's language); only where the scorer provides them
+CONTEXT_FUNCTIONS = frozenset({"lookup", "player", "label"})
 
 _ALLOWED_NODES: tuple[type[ast.AST], ...] = (
     ast.Expression,

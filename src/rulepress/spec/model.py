@@ -69,6 +69,8 @@ PROSE = FieldKind("prose")
 EXPR = FieldKind("expr")
 
 Text = Annotated[str, Field(min_length=1), PROSE]
+#: text for spec authors and editors only (state-format help); never translated
+AuthorText = Annotated[str, Field(min_length=1)]
 ExprText = Annotated[
     str, BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v), EXPR
 ]
@@ -93,7 +95,7 @@ class Game(Model):
     id: Id
     title: Text
     edition: Text
-    version: Text
+    version: AuthorText
     designer: str = ""
     publisher: str = ""
     players: Text
@@ -108,6 +110,7 @@ class Game(Model):
 class Rule(Model):
     number: RuleNumber
     title: Text
+    translator_note: str = ""
     text: Annotated[str, PROSE] = ""
     rules: list[Rule] = []
 
@@ -130,6 +133,7 @@ class Parameter(Model):
 class Term(Model):
     id: Id
     term: Text
+    translator_note: str = ""
     definition: Text
     rules: list[RuleNumber] = []
 
@@ -200,10 +204,11 @@ class FieldSpec(Model):
 
     type: FieldType | None = None
     use: Name | None = None
-    description: Text
+    description: AuthorText
     min: Bound | None = None
     max: Bound | None = None
-    choices: list[Text] = []
+    choices: list[AuthorText] = []
+    labels: dict[str, Text] = {}
     default: Any = None
     optional: bool = False
     item: FieldSpec | None = None
@@ -215,7 +220,7 @@ class Constraint(Model):
     """A cross-field rule of the state format; ``message`` may use ``{arg}``s."""
 
     test: ExprText
-    message: Text
+    message: AuthorText
     field: str = ""
     args: dict[Name, ExprText] = {}
 
@@ -231,7 +236,7 @@ class PlayersFormat(RecordFormat):
 
 
 class StateFormat(Model):
-    description: Text
+    description: AuthorText
     players: PlayersFormat
     table: RecordFormat = RecordFormat()
 
@@ -411,6 +416,7 @@ class Ballots(Model):
     weight: ExprText
     route: ExprText
     note: Text
+    args: dict[Name, ExprText] = {}
 
 
 class Tally(Model):
@@ -504,6 +510,7 @@ class Spec(Model):
     tables: list[Table] = []
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
+    vocabulary: dict[str, Text] = {}
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
     scorer: Scorer
