@@ -117,11 +117,20 @@ def test_spec_schema_validates_every_spec_file() -> None:
 def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
     import yaml
 
+    for game in ("stationfall", "brink"):
+        spec = loaded(game).spec
+        schemas: dict[str, dict] = {}  # type: ignore[type-arg]
+        for example in spec.examples:
+            sequence = example.sequence or spec.scorer.sequence
+            if sequence not in schemas:
+                out = run_cli("schema", "--state", game, "--sequence", sequence).out
+                schemas[sequence] = json.loads(out)
+                jsonschema.Draft202012Validator.check_schema(schemas[sequence])
+            jsonschema.validate(example.state, schemas[sequence])
     schema = json.loads(run_cli("schema", "--state", "stationfall").out)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    for example in loaded("stationfall").spec.examples:
-        jsonschema.validate(example.state, schema)
-    bad = yaml.safe_load((DATA / "bad_states" / "stationfall" / "ten-players.yaml").read_text(encoding="utf-8"))
+    bad = yaml.safe_load(
+        (DATA / "bad_states" / "stationfall" / "ten-players.yaml").read_text(encoding="utf-8")
+    )
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)
 
@@ -131,3 +140,83 @@ def test_no_partial_output_on_error(tmp_path: Path) -> None:
     result = run_cli("score", "stationfall", str(bad), "--format", "json")
     assert result.code == 3
     assert result.out == ""
+
+
+def test_brink_council_vote_from_a_state_file(tmp_path: Path) -> None:
+    state = tmp_path / "council.yaml"
+    state.write_text(
+        "players:\n"
+        "  - {id: ada, influence: {komek: 3, sorelia: 1}, power: {komek: 3, henko: 1}, objectives: [discover-sorelia]}\n"
+        "  - {id: ben, influence: {henko: 4, ua: 2}, power: {henko: 2, magnomi: 2}}\n"
+        "table:\n"
+        "  round: 1\n"
+        "  council_track: [{round: 1, first: 3, second: 2}]\n"
+        "  votes:\n"
+        "    - {player: ada, faction: komek, cube: komek, count: 3}\n"
+        "    - {player: ada, faction: henko, cube: sorelia, count: 1}\n"
+        "    - {player: ben, faction: henko, cube: henko, count: 4}\n"
+        "    - {player: ben, faction: komek, cube: ua, count: 2}\n"
+        "  tie_order: [ventus, magnomi, henko, komek]\n",
+        encoding="utf-8",
+    )
+    result = run_cli("score", "brink", str(state), "--sequence", "council-vote", "--format", "json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    tally = data["tallies"][0]
+    # Sorelia counts 3 for the owner of Discover Sorelia; UA -2 each
+    assert tally["totals"] == {"komek": -1, "henko": 7, "magnomi": 0, "ventus": 0}
+    # magnomi and ventus tie on 0: the tie order puts ventus first
+    assert tally["ranking"] == ["henko", "ventus", "magnomi", "komek"]
+    assert tally["flows"]["ben"] == {"common-supply": {"henko": 4}, "removed": {"ua": 2}}
+    prestige = {p["id"]: p["total"] for p in data["players"]}
+    assert prestige == {"ada": 1 * 3 + 0 * 2, "ben": 2 * 3 + 0 * 2}
+    text = run_cli("score", "brink", str(state), "--sequence", "council-vote")
+    assert "Step 1 Council vote (14.1, 14.2, 14.3, 14.4)" in text.out
+    assert "  3     14.6  Council scoring" in text.out
+
+
+def test_sequence_named_twice_differently_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "s.yaml"
+    state.write_text("sequence: end-of-game\nplayers: [{id: ada}]\n", encoding="utf-8")
+    result = run_cli("score", "brink", str(state), "--sequence", "council-vote")
+    assert result.code == 3
+    assert "this state is for 'end-of-game', not 'council-vote'" in result.err
+
+
+def test_brink_variant_changes_the_end_game_score() -> None:
+    default = json.loads(
+        run_cli(
+            "score", "brink", "--example", "discover-sorelia-best-faction", "--format", "json"
+        ).out
+    )
+    variant = json.loads(
+        run_cli(
+            "score",
+            "brink",
+            "--example",
+            "discover-sorelia-best-faction",
+            "--variant",
+            "sorelia-not-wild",
+            "--format",
+            "json",
+        ).out
+    )
+
+    def influence(data: dict) -> int:  # type: ignore[type-arg]
+        return next(
+            line["points"]
+            for line in data["players"][0]["lines"]
+            if line["score"] == "influence_points"
+        )
+
+    assert influence(variant) < influence(default)
+    assert variant["variants"]["sorelia-cubes-at-end"] == "sorelia-not-wild"
+
+
+def test_state_schema_per_sequence() -> None:
+    schema = json.loads(run_cli("schema", "--state", "brink", "--sequence", "council-vote").out)
+    assert schema["properties"]["sequence"] == {"const": "council-vote"}
+    assert "votes" in schema["properties"]["table"]["properties"]
+    bad = run_cli("schema", "--state", "brink", "--sequence", "nope")
+    assert bad.code == 4
+    assert "brink has no sequence 'nope'" in bad.err
