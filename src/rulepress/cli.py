@@ -213,6 +213,104 @@ def games(spec_root: Path) -> None:
         click.echo(f"{spec.game.id}\t{spec.game.title}\t{len(spec.examples)} examples")
 
 
+DEFAULT_LOCALES = Path("locales")
+
+
+def _project(spec_root: Path, locales: Path) -> Any:
+    from rulepress.i18n.workflow import Project
+
+    return Project(Path.cwd(), spec_root, locales)
+
+
+def _locales_option(func: F) -> F:
+    return click.option(
+        "--locales",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=DEFAULT_LOCALES,
+        show_default=True,
+        help="Directory of the gettext catalogs.",
+    )(func)
+
+
+def _check_option(func: F) -> F:
+    return click.option(
+        "--check", is_flag=True, help="Change nothing; fail if any file is out of date."
+    )(func)
+
+
+@cli.group()
+def i18n() -> None:
+    """Gettext catalogs: extract, update, compile, statistics and translator QA."""
+
+
+@i18n.command("extract")
+@_spec_root_option
+@_locales_option
+@_check_option
+def i18n_extract(spec_root: Path, locales: Path, check: bool) -> None:
+    """Write the templates (locales/<domain>.pot) of every game and of the interface."""
+    from rulepress.i18n.workflow import extract
+
+    changed = extract(_project(spec_root, locales), check=check)
+    click.echo(f"templates: {len(changed)} written" if changed else "templates: up to date")
+
+
+@i18n.command("update")
+@_spec_root_option
+@_locales_option
+@_check_option
+def i18n_update(spec_root: Path, locales: Path, check: bool) -> None:
+    """Merge the templates into every language's catalog (changed English becomes fuzzy)."""
+    from rulepress.i18n.workflow import update
+
+    changed = update(_project(spec_root, locales), check=check)
+    for path in changed:
+        click.echo(f"updated {path}")
+    if not changed:
+        click.echo("catalogs: up to date")
+
+
+@i18n.command("compile")
+@_spec_root_option
+@_locales_option
+def i18n_compile(spec_root: Path, locales: Path) -> None:
+    """Compile every catalog to .mo (fuzzy entries are left out)."""
+    from rulepress.i18n.workflow import compile_all
+
+    written = compile_all(_project(spec_root, locales))
+    click.echo(
+        f"compiled {len(written)} catalog(s)" if written else "compiled catalogs: up to date"
+    )
+
+
+@i18n.command("stats")
+@_spec_root_option
+@_locales_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def i18n_stats(spec_root: Path, locales: Path, fmt: str) -> None:
+    """Translated, fuzzy, untranslated and obsolete messages per language and domain."""
+    from dataclasses import asdict
+
+    from rulepress.i18n.workflow import all_stats
+
+    rows = all_stats(_project(spec_root, locales))
+    if fmt == "json":
+        click.echo(
+            json.dumps([asdict(r) | {"percent": round(r.percent, 1)} for r in rows], indent=2)
+        )
+        return
+    click.echo(
+        f"{'lang':<5} {'domain':<12} {'total':>6} {'done':>6} {'fuzzy':>6} {'todo':>6} {'obsolete':>8} {'%':>6}"
+    )
+    for r in rows:
+        click.echo(
+            f"{r.lang:<5} {r.domain:<12} {r.total:>6} {r.translated:>6} {r.fuzzy:>6} "
+            f"{r.untranslated:>6} {r.obsolete:>8} {r.percent:>5.1f}%"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; map rulepress errors to their exit codes without a traceback."""
     try:

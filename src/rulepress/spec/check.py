@@ -547,6 +547,11 @@ class _Checker:
                 last = high if high is not None else low
         self.unique("glossary", spec.glossary)
         self.unique("glossary", spec.glossary, "term")
+        terms = {t.id for t in spec.glossary}
+        for lang, entries in spec.termbase.items():
+            for term_id in entries:
+                if term_id not in terms:
+                    self.at(("termbase", lang, term_id), f"no glossary term {term_id!r}", key=True)
         for name, param in spec.parameters.items():
             self.cite(("parameters", name, "rule"), param.rule)
 

@@ -49,8 +49,27 @@ Visitor = Callable[[str, str, DataPath, tuple[str, ...]], str | None]
 
 
 def paragraphs(text: str) -> list[str]:
-    """A text's paragraphs (blank-line separated), each stripped of outer white space."""
-    return [p.strip() for p in text.strip().split("\n\n") if p.strip()]
+    """A text's paragraphs (blank-line separated), each on one line per list item.
+
+    Line breaks inside a paragraph are only how the YAML was wrapped, so they
+    are folded into spaces: translators see whole sentences, and re-wrapping a
+    spec file does not change its messages. A bullet list keeps one line per
+    item.
+    """
+    out = []
+    for block in text.strip().split("\n\n"):
+        items: list[str] = []
+        for line in block.strip().splitlines():
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if stripped.startswith("- ") or not items:
+                items.append(stripped)
+            else:
+                items[-1] += " " + stripped
+        if items:
+            out.append("\n".join(items))
+    return out
 
 
 def _unwrap(tp: Any) -> tuple[Any, bool]:

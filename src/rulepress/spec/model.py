@@ -496,6 +496,17 @@ class Example(Model):
     expect: Expectation
 
 
+class TermRendering(Model):
+    """An approved translation of a glossary term, and the forms QA accepts for it.
+
+    Czech inflects: ``forms`` lists the case forms a translation may use
+    ("pole zrady", "poli zrady", …). Without ``forms`` only ``term`` counts.
+    """
+
+    term: AuthorText
+    forms: list[AuthorText] = []
+
+
 # --------------------------------------------------------------------------- the spec
 
 
@@ -511,6 +522,7 @@ class Spec(Model):
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
     vocabulary: dict[str, Text] = {}
+    termbase: dict[Lang, dict[Id, TermRendering]] = {}
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
     scorer: Scorer

@@ -1,0 +1,224 @@
+"""The catalog workflow: templates, per-language catalogs, compiling, statistics.
+
+Files (all under ``locales/``)::
+
+    <domain>.pot                         template, made by ``rulepress i18n extract``
+    <lang>/LC_MESSAGES/<domain>.po       what translators edit (Poedit, Weblate, an editor)
+    <lang>/LC_MESSAGES/<domain>.mo       compiled, not committed
+
+Updating merges a template into a catalog by msgctxt, which is stable (rule
+numbers and spec ids): a message whose English text changed keeps its
+translation but becomes fuzzy, with the previous English kept as
+``#| msgid``, exactly as gettext tools do; a message that disappeared becomes
+obsolete (``#~``). Every writer is deterministic and every step has a
+``--check`` mode that only reports what would change, so CI fails when a
+committed catalog is stale.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from rulepress.errors import Location, Problem, RulepressError
+
+#: a fixed date for headers, so that files change only when their messages do
+STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+LANGUAGES = ("cs", "ja")
+
+
+class CatalogError(RulepressError):
+    """A catalog cannot be read, or is stale where CI needs it current."""
+
+    exit_code = 5
+
+
+def template_path(locales: Path, domain: str) -> Path:
+    return locales / f"{domain}.pot"
+
+
+def catalog_path(locales: Path, lang: str, domain: str) -> Path:
+    return locales / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _key(message: Message) -> tuple[Any, str | None]:
+    return (message.id, message.context)
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    """Read a .po/.pot file; a syntax error becomes a located CatalogError."""
+    try:
+        with path.open("rb") as fp:
+            return read_po(fp, locale=locale, abort_invalid=True)
+    except PoFileError as exc:
+        line = getattr(exc, "lineno", 0) or 0
+        raise CatalogError(
+            f"{path}: cannot be read",
+            [Problem(Location(str(path), line, 1), "", str(exc).split(" on ")[0])],
+        ) from None
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot be read: {exc.strerror}") from None
+
+
+def render(catalog: Catalog) -> bytes:
+    """The .po/.pot text of a catalog, deterministically."""
+    catalog.creation_date = STABLE_DATE
+    catalog.revision_date = STABLE_DATE
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=79, include_previous=True, sort_output=False)
+    return buf.getvalue()
+
+
+def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
+    """A catalog for ``lang`` with the template's messages and ``old``'s translations."""
+    new = Catalog(
+        locale=Locale.parse(lang),
+        domain=None,
+        project=template.project,
+        version=template.version,
+        copyright_holder=template.copyright_holder,
+        charset="utf-8",
+        fuzzy=False,
+    )
+    new.msgid_bugs_address = template.msgid_bugs_address
+    new.language_team = f"{Locale.parse(lang).english_name} <>"
+    if old is not None:
+        # the translators' own header lines survive every update
+        new.last_translator = old.last_translator
+        new.language_team = old.language_team
+    exact: dict[tuple[Any, str | None], Message] = {}
+    by_context: dict[str, Message] = {}
+    if old is not None:
+        for m in old:
+            if not m.id:
+                continue
+            exact[_key(m)] = m
+            if m.context:
+                by_context.setdefault(m.context, m)
+    used: set[tuple[Any, str | None]] = set()
+    for m in template:
+        if not m.id:
+            continue
+        prior = exact.get(_key(m))
+        flags = set()
+        previous: Any = ()
+        string: Any = _empty(m.id, new.num_plurals)
+        if prior is not None:
+            used.add(_key(prior))
+            string = _fit(prior.string, m.id, new.num_plurals)
+            if prior.fuzzy:
+                flags.add("fuzzy")
+                previous = prior.previous_id
+        elif m.context in by_context and _key(by_context[m.context]) not in used:
+            # same place, new English: keep the translation, flag it for review
+            prior = by_context[m.context]
+            used.add(_key(prior))
+            string = _fit(prior.string, m.id, new.num_plurals)
+            if _has_text(string):
+                flags.add("fuzzy")
+                previous = prior.id
+        new.add(
+            m.id,
+            string,
+            list(m.locations),
+            flags=flags,
+            auto_comments=list(m.auto_comments),
+            user_comments=list(prior.user_comments) if prior is not None else [],
+            previous_id=previous,
+            context=m.context,
+        )
+    if old is not None:
+        for m in old:
+            if m.id and _key(m) not in used and _has_text(m.string):
+                # Babel keys obsolete entries by msgid, or (msgid, msgctxt) when there is one
+                key: Any = (m.id, m.context) if m.context else m.id
+                new.obsolete[key] = m
+    return new
+
+
+def _empty(msgid: Any, plurals: int) -> Any:
+    return ("",) * plurals if isinstance(msgid, tuple | list) else ""
+
+
+def _fit(string: Any, msgid: Any, plurals: int) -> Any:
+    """A translation in the shape the message needs (singular, or one string per plural form)."""
+    if isinstance(msgid, tuple | list):
+        forms = list(string) if isinstance(string, tuple | list) else [string]
+        return tuple((forms + [""] * plurals)[:plurals])
+    if isinstance(string, tuple | list):
+        return string[0] if string else ""
+    return string
+
+
+def _has_text(string: Any) -> bool:
+    if isinstance(string, tuple | list):
+        return any(string)
+    return bool(string)
+
+
+@dataclass(frozen=True)
+class Stats:
+    lang: str
+    domain: str
+    total: int
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+def stats(catalog: Catalog, lang: str, domain: str) -> Stats:
+    messages = [m for m in catalog if m.id]
+    fuzzy = sum(1 for m in messages if m.fuzzy)
+    done = sum(1 for m in messages if not m.fuzzy and _complete(m.string))
+    return Stats(
+        lang,
+        domain,
+        len(messages),
+        done,
+        fuzzy,
+        len(messages) - done - fuzzy,
+        len(catalog.obsolete),
+    )
+
+
+def _complete(string: Any) -> bool:
+    if isinstance(string, tuple | list):
+        return all(string)
+    return bool(string)
+
+
+def compile_catalog(catalog: Catalog) -> bytes:
+    """The .mo bytes of a catalog (fuzzy entries left out, as gettext does)."""
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write ``data`` unless the file already holds it; True when it was (re)written."""
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)  # atomic: a crash never leaves half a catalog behind
+    return True
+
+
+def languages_of(domains: Iterable[str]) -> tuple[str, ...]:
+    del domains
+    return LANGUAGES

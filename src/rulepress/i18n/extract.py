@@ -1,0 +1,133 @@
+"""Extracting messages: a Babel extractor for spec files, and the domain templates.
+
+Translators can run plain Babel on the specs, with a mapping file such as::
+
+    # babel.cfg
+    [rulepress: rules_spec/stationfall/*.yaml]
+
+    pybabel extract -F babel.cfg -o stationfall.pot .
+
+(the ``rulepress`` method is registered under the ``babel.extractors``
+entry point). ``rulepress i18n extract`` produces the same templates for
+every game and for the interface, in ``locales/<domain>.pot``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+
+from rulepress import __version__
+from rulepress.spec.load import GAME_FILE, find_game_dirs
+from rulepress.spec.messages import messages_in
+from rulepress.spec.yamlsrc import YamlError, load_yaml_file, load_yaml_text
+
+#: the interface domain (rulepress's own sentences)
+INTERFACE = "rulepress"
+#: how interface sentences are marked in the Python sources
+INTERFACE_KEYWORDS: dict[str, Any] = {"ui": ((1, "c"), 2), "ui_plural": ((1, "c"), 2, 3)}
+SPEC_KEYWORDS: dict[str, Any] = {"pgettext": ((1, "c"), 2)}
+EXTRACTOR = "rulepress.i18n.extract:extract_spec"
+
+
+def _sibling_parameters(filename: str) -> dict[str, int]:
+    """The parameters of the spec a file belongs to, to explain placeholders to translators."""
+    path = Path(filename).with_name("parameters.yaml")
+    try:
+        data, _ = load_yaml_file(path)
+    except (YamlError, OSError):
+        return {}
+    params = data.get("parameters", {}) if isinstance(data, dict) else {}
+    return {
+        name: p["value"]
+        for name, p in params.items()
+        if isinstance(p, dict) and isinstance(p.get("value"), int)
+    }
+
+
+def extract_spec(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: list[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor: every prose message of one spec file, with its msgctxt.
+
+    A file that cannot be read yields nothing (``rulepress validate`` reports
+    it, located); extraction must not crash on a translator's machine.
+    """
+    del keywords, comment_tags, options
+    name = getattr(fileobj, "name", "<spec>")
+    try:
+        data, sources = load_yaml_text(fileobj.read().decode("utf-8"), str(name))
+    except (YamlError, UnicodeDecodeError):
+        return
+    if not isinstance(data, dict):
+        return
+    params = _sibling_parameters(str(name))
+    for message, line in messages_in(data, sources, params):
+        yield line, "pgettext", (message.context, message.text), list(message.comments)
+
+
+def _new_catalog(domain: str) -> Catalog:
+    return Catalog(
+        project=f"rulepress {domain}",
+        version=__version__,
+        msgid_bugs_address="",
+        copyright_holder="rulepress",
+        charset="utf-8",
+        fuzzy=False,
+    )
+
+
+def _fill(catalog: Catalog, found: Any) -> Catalog:
+    for filename, lineno, message, comments, context in found:
+        catalog.add(
+            message,
+            None,
+            [(filename.replace(os.sep, "/"), lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return catalog
+
+
+def spec_template(root: Path, game_dir: Path) -> Catalog:
+    """The template of one game's domain, with locations relative to ``root``."""
+    pattern = f"{game_dir.resolve().relative_to(root.resolve()).as_posix()}/*.yaml"
+    found = extract_from_dir(
+        str(root),
+        method_map=[(pattern, EXTRACTOR)],
+        keywords=SPEC_KEYWORDS,
+        comment_tags=(),
+        strip_comment_tags=False,
+    )
+    return _fill(_new_catalog(game_dir.name), found)
+
+
+def interface_template(root: Path) -> Catalog:
+    """The template of the interface domain, from the ``ui`` markers in src/."""
+    found = extract_from_dir(
+        str(root),
+        method_map=[("src/rulepress/**.py", "python")],
+        keywords=INTERFACE_KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    )
+    return _fill(_new_catalog(INTERFACE), found)
+
+
+def all_templates(root: Path, spec_root: Path) -> dict[str, Catalog]:
+    """Every domain's template: one per game under ``spec_root``, and the interface."""
+    out = {
+        d.name: spec_template(root, d)
+        for d in find_game_dirs(spec_root)
+        if (d / GAME_FILE).is_file()
+    }
+    out[INTERFACE] = interface_template(root)
+    return out

@@ -1,0 +1,100 @@
+"""The steps of the catalog workflow, as the CLI and the benchmark run them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from rulepress.errors import Location, Problem
+from rulepress.i18n import catalogs
+from rulepress.i18n.catalogs import CatalogError
+from rulepress.i18n.extract import all_templates
+
+
+@dataclass
+class Project:
+    """Where a project keeps its specs and catalogs."""
+
+    root: Path
+    spec_root: Path
+    locales: Path
+    languages: tuple[str, ...] = catalogs.LANGUAGES
+    _templates: dict[str, Catalog] | None = field(default=None, repr=False)
+
+    def templates(self) -> dict[str, Catalog]:
+        if self._templates is None:
+            self._templates = all_templates(self.root, self.spec_root)
+        return self._templates
+
+
+def _stale(path: Path) -> Problem:
+    return Problem(Location(str(path)), "", "out of date (run the same command without --check)")
+
+
+def extract(project: Project, *, check: bool) -> list[Path]:
+    """Write every domain's template; with ``check``, raise if any file would change."""
+    changed = []
+    for domain, template in project.templates().items():
+        path = catalogs.template_path(project.locales, domain)
+        data = catalogs.render(template)
+        if check:
+            if not path.exists() or path.read_bytes() != data:
+                changed.append(path)
+        elif catalogs.write_if_changed(path, data):
+            changed.append(path)
+    if check and changed:
+        raise CatalogError("templates are stale", [_stale(p) for p in changed])
+    return changed
+
+
+def update(project: Project, *, check: bool) -> list[Path]:
+    """Merge each template into each language's catalog (fuzzy on changed English)."""
+    changed = []
+    for domain, template in project.templates().items():
+        for lang in project.languages:
+            path = catalogs.catalog_path(project.locales, lang, domain)
+            old = catalogs.read_catalog(path, lang) if path.exists() else None
+            data = catalogs.render(catalogs.merge(template, old, lang))
+            if check:
+                if not path.exists() or path.read_bytes() != data:
+                    changed.append(path)
+            elif catalogs.write_if_changed(path, data):
+                changed.append(path)
+    if check and changed:
+        raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
+    return changed
+
+
+def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
+    out = []
+    for domain in project.templates():
+        for lang in project.languages:
+            path = catalogs.catalog_path(project.locales, lang, domain)
+            if path.exists():
+                out.append((lang, domain, path))
+    return out
+
+
+def compile_all(project: Project) -> list[Path]:
+    written = []
+    for lang, _domain, path in existing_catalogs(project):
+        data = catalogs.compile_catalog(catalogs.read_catalog(path, lang))
+        target = path.with_suffix(".mo")
+        if catalogs.write_if_changed(target, data):
+            written.append(target)
+    return written
+
+
+def all_stats(project: Project) -> list[catalogs.Stats]:
+    out = []
+    for domain, template in project.templates().items():
+        for lang in project.languages:
+            path = catalogs.catalog_path(project.locales, lang, domain)
+            if path.exists():
+                out.append(catalogs.stats(catalogs.read_catalog(path, lang), lang, domain))
+            else:
+                total = sum(1 for m in template if m.id)
+                out.append(catalogs.Stats(lang, domain, total, 0, 0, total, 0))
+    return out
