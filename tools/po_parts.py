@@ -30,7 +30,7 @@ def _matches(context: str, filters: list[str]) -> bool:
                 chapter = int(head[1].split(".")[0])
                 if int(m.group(1)) <= chapter <= int(m.group(2)):
                     return True
-        elif context.split("/")[0] == f:
+        elif context.split("/", maxsplit=1)[0] == f:
             return True
     return False
 
