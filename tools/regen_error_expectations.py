@@ -1,4 +1,4 @@
-"""Regenerate the exact expected messages of the bad-spec and bad-state test cases.
+"""Regenerate the exact expected messages of the bad-spec, bad-state and bad-catalog cases.
 
 The cases edit a copy of the real Stationfall spec, so line numbers in their
 expected output move when the spec is edited. Run this after such an edit and
@@ -57,6 +57,8 @@ def expectations() -> dict[Path, str]:
         out[state.with_suffix(".expected")] = run(
             ["score", state.parent.name, str(state.relative_to(ROOT))], ROOT
         )
+    for po in sorted((DATA / "bad_catalogs").glob("*.po")):
+        out[po.with_suffix(".expected")] = run(["i18n", "check", str(po.relative_to(ROOT))], ROOT)
     return out
 
 

@@ -128,6 +128,20 @@ def build(spec_root: Path) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "cs", "ja"]),
+    default="en",
+    show_default=True,
+    help="Language of the report (labels, rule titles, notes, numbers).",
+)
+@click.option(
+    "--locales",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("locales"),
+    show_default=True,
+    help="Directory of the gettext catalogs.",
+)
 @_spec_root_option
 def score(
     game: str,
@@ -136,9 +150,12 @@ def score(
     variants: tuple[str, ...],
     sequence_id: str | None,
     fmt: str,
+    lang: str,
+    locales: Path,
     spec_root: Path,
 ) -> None:
     """Score a table STATE file (YAML) of GAME, citing a rule on every line."""
+    from rulepress.i18n.runtime import localize
     from rulepress.render.score_text import render_text
     from rulepress.scoring import load_state
     from rulepress.scoring import score as run_score
@@ -148,21 +165,27 @@ def score(
     loaded = _load(spec_root, game)
     if (state is None) == (example_id is None):
         raise UsageError("give either a STATE file or --example ID")
+    local = localize(loaded, lang, locales)
+    for warning in local.warnings():
+        click.echo(f"warning: {warning}", err=True)
+    loaded = local.loaded
     if example_id is not None:
         if sequence_id is not None:
             raise UsageError("an example names its own sequence; drop --sequence")
         index, _ = find_example(loaded, example_id)
-        result = run_example(loaded, index, variants=list(variants) if variants else None)
+        result = run_example(
+            loaded, index, renderer=local.renderer, variants=list(variants) if variants else None
+        )
     else:
         assert state is not None
         if not state.is_file():
             raise UsageError(f"no state file at {state}")
         data = load_state(loaded, state, sequence_id)
-        result = run_score(loaded, data, variants=list(variants))
+        result = run_score(loaded, data, variants=list(variants), renderer=local.renderer)
     if fmt == "json":
         click.echo(to_json(result))
         return
-    click.echo(render_text(result, loaded.spec), nl=False)
+    click.echo(render_text(result, loaded.spec, local.renderer.translate), nl=False)
 
 
 @cli.command()
@@ -309,6 +332,61 @@ def i18n_stats(spec_root: Path, locales: Path, fmt: str) -> None:
             f"{r.lang:<5} {r.domain:<12} {r.total:>6} {r.translated:>6} {r.fuzzy:>6} "
             f"{r.untranslated:>6} {r.obsolete:>8} {r.percent:>5.1f}%"
         )
+
+
+@i18n.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--lang", "langs", multiple=True, help="Only these languages (default: all).")
+@click.option("--domain", "domains", multiple=True, help="Only these domains (default: all).")
+@_spec_root_option
+@_locales_option
+def i18n_check(
+    paths: tuple[Path, ...],
+    langs: tuple[str, ...],
+    domains: tuple[str, ...],
+    spec_root: Path,
+    locales: Path,
+) -> None:
+    """Translator QA on the catalogs (or on the given .po files): one line per problem.
+
+    A file given by path is checked against the domain its name starts with
+    (brink.cs.part1.po → brink) and the language in its header.
+    """
+    from rulepress.i18n.catalogs import CatalogError
+    from rulepress.i18n.qa import check_file
+    from rulepress.i18n.terms import terms_for
+    from rulepress.i18n.workflow import existing_catalogs
+
+    targets: list[tuple[str | None, str, Path]]
+    if paths:
+        targets = [(None, p.name.split(".")[0], p) for p in paths]
+    else:
+        targets = [
+            (lang, domain, path)
+            for lang, domain, path in existing_catalogs(_project(spec_root, locales))
+            if (not langs or lang in langs) and (not domains or domain in domains)
+        ]
+    errors = warnings = 0
+    for lang, domain, path in targets:
+        if not path.is_file():
+            raise UsageError(f"no catalog at {path}")
+        terms, note = terms_for(spec_root, domain, lang or _catalog_language(path))
+        if note:
+            click.echo(f"warning: {note}", err=True)
+        for finding in check_file(path, lang, terms):
+            click.echo(str(finding), err=True)
+            errors += finding.error
+            warnings += not finding.error
+    click.echo(f"{len(targets)} catalog(s) checked: {errors} error(s), {warnings} warning(s)")
+    if errors:
+        raise CatalogError(f"translator QA found {errors} error(s)")
+
+
+def _catalog_language(path: Path) -> str:
+    from rulepress.i18n.catalogs import read_catalog
+
+    catalog = read_catalog(path)
+    return str(catalog.locale).split("_")[0] if catalog.locale else ""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ committed catalog is stale.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -54,10 +55,60 @@ def _key(message: Message) -> tuple[Any, str | None]:
     return (message.id, message.context)
 
 
+_KEYWORD_LINE = re.compile(r'^(msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?)\s+"(?:[^"\\]|\\.)*"$')
+_STRING_LINE = re.compile(r'^"(?:[^"\\]|\\.)*"$')
+
+
+def lint_po(text: str, name: str) -> list[Problem]:
+    """Syntax problems Babel's reader would silently repair (it drops a missing quote)."""
+    problems = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith(("msgctxt", "msgid", "msgstr")):
+            ok = _KEYWORD_LINE.match(line) is not None
+        else:
+            ok = _STRING_LINE.match(line) is not None
+        if not ok:
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            problems.append(Problem(Location(name, number, 1), "", f"malformed line: {shown}"))
+    return problems
+
+
+def plural_counts(text: str) -> list[tuple[int, int]]:
+    """(line of msgid_plural, number of msgstr[n] lines) for every plural entry."""
+    out: list[tuple[int, int]] = []
+    current: list[int] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("msgid_plural"):
+            current = [number, 0]
+            out.append((number, 0))
+        elif current is not None and line.startswith("msgstr["):
+            current[1] += 1
+            out[-1] = (current[0], current[1])
+        elif line.startswith(("msgctxt", "msgid ")) or not line:
+            current = None
+    return out
+
+
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """Read a .po/.pot file; a syntax error becomes a located CatalogError."""
+    """Read a .po/.pot file; syntax errors become one located CatalogError."""
     try:
-        with path.open("rb") as fp:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot be read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problem = Problem(Location(str(path)), "", f"not UTF-8 (byte {exc.start})")
+        raise CatalogError(f"{path}: cannot be read", [problem]) from None
+    problems = lint_po(text, str(path))
+    if problems:
+        raise CatalogError(f"{path}: not a valid catalog", problems)
+    try:
+        with io.BytesIO(raw) as fp:
             return read_po(fp, locale=locale, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
@@ -65,8 +116,6 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
             f"{path}: cannot be read",
             [Problem(Location(str(path), line, 1), "", str(exc).split(" on ")[0])],
         ) from None
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot be read: {exc.strerror}") from None
 
 
 def render(catalog: Catalog) -> bytes:

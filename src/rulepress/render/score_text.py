@@ -6,8 +6,10 @@ terminal shows and what ``--format json`` gives can never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
-from rulepress.spec.model import Spec
+from rulepress.spec.model import Spec, Step
 from rulepress.uitext import ui
 
 #: interface labels (translated with rulepress's own catalog)
@@ -38,10 +40,40 @@ def _rules(rules: list[str]) -> str:
     return ", ".join(rules)
 
 
+class _Labels:
+    """The interface labels in the reader's language, and the spec's words for ids."""
+
+    def __init__(self, translate: Callable[[str], str], spec: Spec) -> None:
+        self.translate = translate
+        self.vocabulary = dict(spec.vocabulary)
+        self.tallies = {
+            step.tally.id: step.tally
+            for seq in spec.sequences
+            for step in _steps(seq.steps)
+            if step.tally
+        }
+
+    def __getitem__(self, key: str) -> str:
+        return self.translate(LABELS[key])
+
+    def word(self, value: object) -> str:
+        return self.vocabulary.get(value, str(value)) if isinstance(value, str) else str(value)
+
+
+def _steps(steps: list[Step]) -> Iterator[Step]:
+    for step in steps:
+        yield step
+        yield from _steps(step.steps)
+
+
 def _player(
-    p: PlayerResult, total_label: str | None, shown_labels: dict[str, str], ranked: bool
+    p: PlayerResult,
+    total_label: str | None,
+    shown_labels: dict[str, str],
+    ranked: bool,
+    LABELS: _Labels,  # noqa: N803 - reads like the module table it translates
 ) -> list[str]:
-    facts = [f"{shown_labels.get(k, k)}: {v}" for k, v in p.shown.items()]
+    facts = [f"{shown_labels.get(k, k)}: {LABELS.word(v)}" for k, v in p.shown.items()]
     head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
     titles = [len(line.title) for line in p.lines] + [len(total_label or ""), 12]
     width_title = max(titles)
@@ -73,7 +105,7 @@ def _player(
     return out
 
 
-def _tally(t: TallyResult) -> list[str]:
+def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     head = f"{LABELS['step']} {t.step} {t.title} ({_rules(t.rules)})"
     out = [head, "-" * len(head)]
     out.extend(f"  · {b.note.text}" for b in t.ballots)
@@ -92,7 +124,7 @@ def _tally(t: TallyResult) -> list[str]:
     return out
 
 
-def _winners(w: WinnerResult) -> list[str]:
+def _winners(w: WinnerResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     out = [LABELS["winners"], "-" * len(LABELS["winners"])]
     out.append(LABELS["places"].format(step=w.step, rules=_rules(w.rules), note=w.places_note.text))
     out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
@@ -100,8 +132,15 @@ def _winners(w: WinnerResult) -> list[str]:
     return out
 
 
-def render_text(result: ScoreResult, spec: Spec) -> str:
-    """The whole report as text, ending with a newline."""
+def render_text(
+    result: ScoreResult, spec: Spec, translate: Callable[[str], str] = lambda text: text
+) -> str:
+    """The whole report as text, ending with a newline.
+
+    ``spec`` is the spec in the report's language (see :mod:`rulepress.i18n.runtime`);
+    ``translate`` translates rulepress's interface labels.
+    """
+    LABELS = _Labels(translate, spec)  # noqa: N806
     seq = next(s for s in spec.sequences if s.id == result.sequence)
     defaults = {r.id: r.default for r in spec.rulings}
     version = LABELS["spec"].format(version=result.spec_version)
@@ -117,11 +156,11 @@ def render_text(result: ScoreResult, spec: Spec) -> str:
         )
         out.append("")
     for tally in result.tallies:
-        out.extend(_tally(tally))
+        out.extend(_tally(tally, LABELS))
         out.append("")
     for p in result.players:
-        out.extend(_player(p, seq.total_label, dict(seq.show), result.winners is not None))
+        out.extend(_player(p, seq.total_label, dict(seq.show), result.winners is not None, LABELS))
         out.append("")
     if result.winners is not None:
-        out.extend(_winners(result.winners))
+        out.extend(_winners(result.winners, LABELS))
     return "\n".join(out).rstrip() + "\n"

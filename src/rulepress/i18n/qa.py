@@ -1,0 +1,248 @@
+"""Translator QA: checks every msgstr against its msgid, knowing the domain.
+
+Each problem is reported as ``file.po:line: msgctxt: problem``. Errors (exit
+non-zero): untranslated or fuzzy entries, placeholders or glossary links
+missing or added, rule numbers or numbers that differ once read the way the
+locale writes them (Czech ``1,5`` is 1.5 and ``1 234`` is 1234; Japanese
+full-width ``１２`` is 12 — Translate Toolkit's number check gets both wrong),
+markup or directive syntax the source does not have, a broken bullet list,
+the wrong number of plural forms, and a linked glossary term whose words are
+not an approved rendering. Warnings: a glossary term named in the English
+without a link whose approved rendering does not appear in the translation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+
+from rulepress.i18n.catalogs import plural_counts, read_catalog
+from rulepress.spec.model import Term, TermRendering
+from rulepress.spec.text import Ref, Stray, scan
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    file: str
+    line: int
+    context: str
+    message: str
+    error: bool = True
+
+    def __str__(self) -> str:
+        kind = "" if self.error else "warning: "
+        return f"{self.file}:{self.line}: {self.context or '-'}: {kind}{self.message}"
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A domain's glossary (English names) and its approved renderings in one language."""
+
+    english: Mapping[str, str]
+    approved: Mapping[str, TermRendering]
+
+    @classmethod
+    def empty(cls) -> Terms:
+        return cls({}, {})
+
+    @classmethod
+    def of(cls, glossary: Iterable[Term], termbase: Mapping[str, TermRendering]) -> Terms:
+        return cls({t.id: t.term for t in glossary}, termbase)
+
+    def forms(self, term_id: str) -> list[str]:
+        entry = self.approved.get(term_id)
+        if entry is None:
+            return []
+        return [f.casefold() for f in (entry.term, *entry.forms)]
+
+
+# Markup that may never appear in a translation unless the source has it: it
+# would turn a translated string into markup, a directive or executable code.
+_MARKUP = [
+    (re.compile(r"</?[A-Za-z][^>]*>"), "an HTML tag"),
+    (re.compile(r"`"), "a backtick"),
+    (re.compile(r"\*\*|__"), "Markdown emphasis"),
+    (re.compile(r"(^|\s):[a-z][a-z-]*:"), "a role (:name:)"),
+    (re.compile(r"(^|\n)\s*\.\. "), "a reST directive"),
+    (re.compile(r">>>|\.\.\. "), "a doctest prompt"),
+    (re.compile(r"\]\((?!term:)"), "a Markdown link"),
+    (re.compile(r"\$\$|\\\("), "a math block"),
+    (re.compile(r"(^|\n)\s*#{1,6} "), "a heading"),
+    (re.compile(r"&[a-z]+;|&#"), "an HTML entity"),
+]
+# A bare rule number outside a {rule:…} placeholder: three or more parts, since
+# "1.5" is a decimal in English (rule numbers in spec text are placeholders anyway).
+_RULE_NUMBER = re.compile(r"(?<![\d.,])\d+(?:\.\d+){2,}(?![\d.,])")
+
+
+def _refs(text: str) -> tuple[Counter[str], Counter[str], int]:
+    """Placeholders (as written), glossary-link targets, and stray braces of a text."""
+    placeholders: Counter[str] = Counter()
+    links: Counter[str] = Counter()
+    stray = 0
+    for token in scan(text):
+        if isinstance(token, Stray):
+            stray += 1
+        elif token.words:
+            links[token.target] += 1
+        else:
+            placeholders[text[token.start : token.end]] += 1
+    return placeholders, links, stray
+
+
+def _without_refs(text: str) -> str:
+    """The text with placeholders and link targets removed (their digits are not numbers)."""
+    out, pos = [], 0
+    for token in scan(text):
+        out.append(text[pos : token.start])
+        if isinstance(token, Ref) and token.words:
+            out.append(token.words)
+        pos = token.end if isinstance(token, Ref) else token.start + 1
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def numbers(text: str, lang: str) -> Counter[Decimal]:
+    """The numbers a reader of ``lang`` sees in ``text``, as values."""
+    plain = unicodedata.normalize("NFKC", _without_refs(text))  # full-width digits → ASCII
+    plain = _RULE_NUMBER.sub(" ", plain)  # rule numbers are compared on their own
+    if lang == "cs":
+        # 1 234,5 (space or no-break space grouping, decimal comma)
+        pattern = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?|\d+(?:,\d+)?")
+    else:
+        pattern = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+    out: Counter[Decimal] = Counter()
+    for match in pattern.finditer(plain):
+        raw = match.group(0)
+        if lang == "cs":
+            raw = re.sub(r"[ \u00a0\u202f]", "", raw).replace(",", ".")
+        else:
+            raw = raw.replace(",", "")
+        try:
+            out[Decimal(raw)] += 1
+        except InvalidOperation:  # pragma: no cover - the patterns only match numbers
+            continue
+    return out
+
+
+def _bullets(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.lstrip().startswith("- "))
+
+
+def _mentions(text: str, term: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text) is not None
+
+
+def check_message(msg: Message, lang: str, plurals: int, terms: Terms) -> list[tuple[str, bool]]:
+    """(problem, is_error) for one catalog entry."""
+    problems: list[tuple[str, bool]] = []
+    if msg.fuzzy:
+        problems.append(("fuzzy: review the translation and remove the fuzzy flag", True))
+    sources = list(msg.id) if isinstance(msg.id, tuple | list) else [msg.id]
+    strings = list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
+    if not any(strings):
+        return [*problems, ("untranslated", True)]
+    if not all(strings):
+        problems.append(("a plural form is empty", True))
+    source = sources[-1]
+    for string in (s for s in strings if s):
+        problems.extend(_compare(source, string, lang, terms))
+    return list(dict.fromkeys(problems))
+
+
+def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[str, bool]]:
+    problems: list[tuple[str, bool]] = []
+    src_ph, src_links, _ = _refs(source)
+    dst_ph, dst_links, stray = _refs(string)
+    for ph in sorted((src_ph - dst_ph).elements()):
+        problems.append((f"placeholder {ph} is missing", True))
+    for ph in sorted((dst_ph - src_ph).elements()):
+        problems.append((f"placeholder {ph} is not in the source", True))
+    for target in sorted((src_links - dst_links).elements()):
+        problems.append((f"glossary link (term:{target}) is missing", True))
+    for target in sorted((dst_links - src_links).elements()):
+        problems.append((f"glossary link (term:{target}) is not in the source", True))
+    if stray:
+        problems.append(("a brace that is no placeholder", True))
+    src_rules = Counter(_RULE_NUMBER.findall(_without_refs(source)))
+    dst_rules = Counter(_RULE_NUMBER.findall(unicodedata.normalize("NFKC", _without_refs(string))))
+    for number in sorted((dst_rules - src_rules).elements()):
+        problems.append((f"rule number {number} is not in the source", True))
+    for number in sorted((src_rules - dst_rules).elements()):
+        problems.append((f"rule number {number} is missing", True))
+    src_numbers, dst_numbers = numbers(source, "en"), numbers(string, lang)
+    for value in sorted((src_numbers - dst_numbers).elements()):
+        problems.append((f"the number {value} is missing", True))
+    for value in sorted((dst_numbers - src_numbers).elements()):
+        problems.append((f"the number {value} is not in the source", True))
+    for pattern, what in _MARKUP:
+        if pattern.search(string) and not pattern.search(source):
+            problems.append((f"{what} is not in the source: translations may not add markup", True))
+    if _bullets(source) != _bullets(string):
+        problems.append(
+            (
+                f"the source has {_bullets(source)} list item(s), the translation {_bullets(string)}",
+                True,
+            )
+        )
+    problems.extend(_terms(source, string, terms))
+    return problems
+
+
+def _terms(source: str, string: str, terms: Terms) -> list[tuple[str, bool]]:
+    problems: list[tuple[str, bool]] = []
+    linked = set()
+    for token in scan(string):
+        if isinstance(token, Ref) and token.words:
+            linked.add(token.target)
+            forms = terms.forms(token.target)
+            if forms and not any(f in token.words.casefold() for f in forms):
+                problems.append(
+                    (
+                        f"[{token.words}] is not an approved rendering of '{terms.english.get(token.target, token.target)}'",
+                        True,
+                    )
+                )
+    lowered = string.casefold()
+    for term_id, english in terms.english.items():
+        if term_id in linked or not _mentions(source, english):
+            continue
+        forms = terms.forms(term_id)
+        if forms and not any(f in lowered for f in forms):
+            approved = terms.approved[term_id].term
+            problems.append((f"'{english}' should be rendered as '{approved}'", False))
+    return problems
+
+
+def check_catalog(
+    catalog: Catalog, path: Path, lang: str, terms: Terms, display: str | None = None
+) -> list[Finding]:
+    name = display or str(path)
+    plurals = catalog.num_plurals
+    findings = []
+    for msg in catalog:
+        if not msg.id:
+            continue
+        for problem, error in check_message(msg, lang, plurals, terms):
+            findings.append(Finding(name, msg.lineno or 0, msg.context or "", problem, error))
+    return findings
+
+
+def check_file(path: Path, lang: str | None, terms: Terms) -> list[Finding]:
+    catalog = read_catalog(path, lang)
+    language = lang or (str(catalog.locale) if catalog.locale else "")
+    findings = check_catalog(catalog, path, language.split("_")[0], terms)
+    # Babel pads missing plural forms with empty strings: count them in the file itself
+    text = path.read_text(encoding="utf-8")
+    for line, count in plural_counts(text):
+        if count != catalog.num_plurals:
+            message = f"needs {catalog.num_plurals} plural form(s) for {language}, has {count}"
+            findings.append(Finding(str(path), line, "", message))
+    return sorted(findings, key=lambda f: (f.line, not f.error))

@@ -1,0 +1,132 @@
+"""The catalog workflow on the real specs: extraction, staleness checks, fuzzy on change."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from tests.conftest import ROOT, edit, run_cli
+
+
+def test_committed_templates_and_catalogs_are_current() -> None:
+    assert run_cli("i18n", "extract", "--check").code == 0
+    assert run_cli("i18n", "update", "--check").code == 0
+
+
+def test_plain_pybabel_extracts_the_same_messages(tmp_path: Path) -> None:
+    out = tmp_path / "stationfall.pot"
+    subprocess.run(
+        [
+            str(Path(sys.executable).with_name("pybabel")),
+            "extract",
+            "-F",
+            "locales/babel-spec.cfg",
+            "-o",
+            str(out),
+            "rules_spec/stationfall",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    with out.open("rb") as fp:
+        plain = {(m.context, m.id) for m in read_po(fp) if m.id}
+    with (ROOT / "locales" / "stationfall.pot").open("rb") as fp:
+        ours = {(m.context, m.id) for m in read_po(fp) if m.id}
+    assert plain == ours
+    assert len(ours) > 200
+
+
+def test_messages_carry_context_comment_and_location() -> None:
+    with (ROOT / "locales" / "stationfall.pot").open("rb") as fp:
+        catalog = read_po(fp)
+    title = catalog.get("Winning", "rules/16.4.8/title")
+    assert title is not None
+    assert title.locations[0][0] == "rules_spec/stationfall/rules.yaml"
+    assert title.auto_comments[0] == "YAML: rules[0].rules[3].rules[4].title"
+    text = next(m for m in catalog if m.context == "rules/16.4.7/text")
+    assert "{param:cubes_per_player}" in text.id  # numbers stay placeholders
+    assert any("{param:cubes_per_player} = 8" in c for c in text.auto_comments)
+    plural = next(
+        m
+        for m in read_po((ROOT / "locales" / "rulepress.pot").open("rb"))
+        if isinstance(m.id, tuple)
+    )
+    assert plural.context == "winners.places"
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    for name in ("rules_spec", "locales", "src"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def test_changed_english_becomes_fuzzy_until_updated(tmp_path: Path) -> None:
+    work = _project_copy(tmp_path)
+    before = read_po((work / "locales/cs/LC_MESSAGES/stationfall.po").open("rb"))
+    old = before.get("Winning", "rules/16.4.8/title")
+    assert old is not None
+    assert old.string
+    assert not old.fuzzy
+    edit(work / "rules_spec/stationfall/rules.yaml", "title: Winning", "title: Winning the Game")
+    stale = run_cli("i18n", "extract", "--check", cwd=work)
+    assert stale.code == 5
+    assert "locales/stationfall.pot: out of date" in stale.err
+    assert run_cli("i18n", "update", "--check", cwd=work).code == 5
+    assert run_cli("i18n", "extract", cwd=work).code == 0
+    assert run_cli("i18n", "update", cwd=work).code == 0
+    after = read_po((work / "locales/cs/LC_MESSAGES/stationfall.po").open("rb"))
+    new = after.get("Winning the Game", "rules/16.4.8/title")
+    assert new is not None
+    assert new.fuzzy
+    assert new.previous_id == ["Winning"]
+    assert new.string == old.string  # the translation is kept for review
+    assert run_cli("i18n", "update", "--check", cwd=work).code == 0
+    qa = run_cli("i18n", "check", "--lang", "cs", "--domain", "stationfall", cwd=work)
+    assert qa.code == 5
+    assert "rules/16.4.8/title: fuzzy" in qa.err
+
+
+def test_stats_are_complete_for_both_languages() -> None:
+    result = run_cli("i18n", "stats", "--format", "json")
+    assert result.code == 0
+    rows = json.loads(result.out)
+    assert {(r["lang"], r["domain"]) for r in rows} == {
+        (lang, domain) for lang in ("cs", "ja") for domain in ("stationfall", "brink", "rulepress")
+    }
+    for row in rows:
+        assert row["percent"] == 100.0, row
+        assert row["fuzzy"] == 0, row
+        assert row["untranslated"] == 0, row
+    text = run_cli("i18n", "stats").out
+    assert "cs    stationfall" in text
+
+
+def test_translator_qa_passes_on_every_catalog() -> None:
+    result = run_cli("i18n", "check")
+    assert result.code == 0, result.err
+    assert "6 catalog(s) checked: 0 error(s)" in result.out
+
+
+def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
+    """GNU msgfmt --check as an independent second opinion (syntax, plurals, formats)."""
+    for po in sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po")):
+        proc = subprocess.run(
+            ["msgfmt", "--check", "-o", "/dev/null", str(po)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert proc.returncode == 0, (po, proc.stderr)
+
+
+def test_compile_writes_mo_files(tmp_path: Path) -> None:
+    work = _project_copy(tmp_path)
+    result = run_cli("i18n", "compile", cwd=work)
+    assert result.code == 0
+    assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
