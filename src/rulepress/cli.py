@@ -58,6 +58,25 @@ def cli() -> None:
     """Publish board-game rules from one executable rules spec."""
 
 
+DEFAULT_LOCALES = Path("locales")
+
+
+def _project(spec_root: Path, locales: Path) -> Any:
+    from rulepress.i18n.workflow import Project
+
+    return Project(Path.cwd(), spec_root, locales)
+
+
+def _locales_option(func: F) -> F:
+    return click.option(
+        "--locales",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=DEFAULT_LOCALES,
+        show_default=True,
+        help="Directory of the gettext catalogs.",
+    )(func)
+
+
 @cli.command()
 @click.argument("path", type=click.Path(path_type=Path), default=DEFAULT_SPEC_ROOT)
 @click.option(
@@ -95,12 +114,68 @@ def validate(path: Path, examples: bool) -> None:
         raise SpecError("the specs have problems", problems)
 
 
-@cli.command()
+@cli.group(invoke_without_command=True)
 @_spec_root_option
-def build(spec_root: Path) -> None:
-    """The main job: validate every spec and check every worked example."""
-    ctx = click.get_current_context()
-    ctx.invoke(validate, path=spec_root, examples=True)
+@click.pass_context
+def build(ctx: click.Context, spec_root: Path) -> None:
+    """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(validate, path=spec_root, examples=True)
+        ctx.invoke(build_site, spec_root=spec_root)
+
+
+@build.command("site")
+@_spec_root_option
+@_locales_option
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("build/site"),
+    show_default=True,
+)
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["en", "cs", "ja"]),
+    help="Only these languages (default: all).",
+)
+@click.option(
+    "--doctest/--no-doctest",
+    default=True,
+    show_default=True,
+    help="Also run every worked example's doctest.",
+)
+@click.option(
+    "--docs",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("docs"),
+    show_default=True,
+    help="The project's own guides (English site).",
+)
+def build_site(
+    spec_root: Path,
+    locales: Path = DEFAULT_LOCALES,
+    out: Path = Path("build/site"),
+    langs: tuple[str, ...] = (),
+    doctest: bool = True,
+    docs: Path = Path("docs"),
+) -> None:
+    """Build the rules site of every game in English, Czech and Japanese."""
+    from rulepress.sphinx_ext.build import LANGUAGES, SiteBuild
+
+    site = SiteBuild(
+        Path.cwd(),
+        spec_root,
+        locales,
+        out,
+        tuple(langs) or LANGUAGES,
+        docs=docs if docs.is_dir() else None,
+    )
+    site.build(doctest=doctest)
+    click.echo(
+        f"site: {out}/index.html ({', '.join(site.languages)}; {len(site.written)} source file(s) changed)"
+    )
 
 
 @cli.command()
@@ -234,25 +309,6 @@ def games(spec_root: Path) -> None:
     for directory in find_game_dirs(spec_root):
         spec = load_spec(directory).spec
         click.echo(f"{spec.game.id}\t{spec.game.title}\t{len(spec.examples)} examples")
-
-
-DEFAULT_LOCALES = Path("locales")
-
-
-def _project(spec_root: Path, locales: Path) -> Any:
-    from rulepress.i18n.workflow import Project
-
-    return Project(Path.cwd(), spec_root, locales)
-
-
-def _locales_option(func: F) -> F:
-    return click.option(
-        "--locales",
-        type=click.Path(path_type=Path, file_okay=False),
-        default=DEFAULT_LOCALES,
-        show_default=True,
-        help="Directory of the gettext catalogs.",
-    )(func)
 
 
 def _check_option(func: F) -> F:

@@ -140,9 +140,11 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
     )
     new.msgid_bugs_address = template.msgid_bugs_address
     new.language_team = f"{Locale.parse(lang).english_name} <>"
+    new.last_translator = "rulepress translators"
     if old is not None:
         # the translators' own header lines survive every update
-        new.last_translator = old.last_translator
+        if not old.last_translator.startswith("FULL NAME"):
+            new.last_translator = old.last_translator
         new.language_team = old.language_team
     exact: dict[tuple[Any, str | None], Message] = {}
     by_context: dict[str, Message] = {}

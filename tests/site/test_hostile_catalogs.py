@@ -1,0 +1,53 @@
+"""Translations are untrusted: a hostile msgstr renders as text and never runs as a doctest."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from rulepress.i18n.catalogs import render
+from rulepress.sphinx_ext.build import SiteBuild
+from tests.conftest import ROOT, loaded
+
+HOSTILE = {
+    "rules/16.2/title": "<script>alert('title')</script>",
+    "rules/16.4/text": "```{eval-rst}\n.. raw:: html\n\n   <script>alert('rst')</script>\n```",
+    "rules/16.3/text#1": "{raw}`<img src=x onerror=alert(1)>` :::{danger} boom",
+}
+
+
+def test_hostile_translations_are_rendered_as_text(tmp_path: Path) -> None:
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    po = locales / "cs" / "LC_MESSAGES" / "stationfall.po"
+    with po.open("rb") as fp:
+        catalog = read_po(fp)
+    first_example = loaded("stationfall").spec.examples[0].id
+    hostile = dict(HOSTILE)
+    hostile[f"examples/{first_example}/text#1"] = ">>> import os\n>>> os.getcwd()\n'pwned'"
+    for message in catalog:
+        if message.context in hostile:
+            message.string = hostile[message.context]
+    po.write_bytes(render(catalog))
+
+    build = SiteBuild(tmp_path, ROOT / "rules_spec", locales, tmp_path / "out", ("cs",))
+    build.build(doctest=True)  # -W: a directive or raw HTML would also warn and fail
+
+    rules = (tmp_path / "out" / "cs" / "stationfall" / "rules.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in rules
+    assert "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;" in rules
+    assert "onerror=alert(1)>" not in rules
+    assert "eval-rst" in rules  # shown as text
+    examples = (tmp_path / "out" / "cs" / "stationfall" / "examples.html").read_text(
+        encoding="utf-8"
+    )
+    assert "&gt;&gt;&gt; import os" in examples
+    report = (tmp_path / "out" / "_doctest" / "cs" / "stationfall" / "output.txt").read_text(
+        encoding="utf-8"
+    )
+    tests = int(re.search(r"(\d+) tests", report).group(1))  # type: ignore[union-attr]
+    assert tests == len(loaded("stationfall").spec.examples)  # no extra doctest ran
+    assert "pwned" not in report
