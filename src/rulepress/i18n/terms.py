@@ -28,4 +28,8 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
         if missing
         else ""
     )
-    return Terms.of(spec.glossary, termbase), note
+    # a term spelled like the game's own title (Stationfall) is mostly the game's name:
+    # its mentions are not checked, its links still are
+    glossary = [t for t in spec.glossary if t.term != spec.game.title]
+    linked_only = Terms.of(spec.glossary, termbase)
+    return Terms(Terms.of(glossary, termbase).english, linked_only.approved), note
