@@ -28,7 +28,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 
 from rulepress.errors import Location, Problem, RulepressError
 
@@ -109,13 +109,62 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         raise CatalogError(f"{path}: not a valid catalog", problems)
     try:
         with io.BytesIO(raw) as fp:
-            return read_po(fp, locale=locale, abort_invalid=True)
+            catalog = read_po(fp, locale=locale, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
         raise CatalogError(
             f"{path}: cannot be read",
             [Problem(Location(str(path), line, 1), "", str(exc).split(" on ")[0])],
         ) from None
+    # Babel writes "#| msgid" (the English a fuzzy entry was translated from) but
+    # reads it back as a translator comment; put it where it belongs, or the next
+    # update would turn it into a comment.
+    for message in catalog:
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    for (msgid, context), previous in previous_ids(text).items():
+        entry = catalog.get(msgid, context)
+        if entry is not None:
+            entry.previous_id = previous
+    return catalog
+
+
+def _fields(lines: list[str]) -> dict[str, str]:
+    """The keyword fields (msgctxt, msgid, …) of some PO lines, their strings joined."""
+    fields: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in lines:
+        if line.startswith('"'):
+            if current is not None:
+                fields[current].append(line)
+            continue
+        keyword, _, rest = line.partition(" ")
+        current = keyword
+        fields[keyword] = [rest.strip()]
+    return {k: "".join(unescape(part) for part in v) for k, v in fields.items()}
+
+
+def previous_ids(text: str) -> dict[tuple[Any, str | None], list[str]]:
+    """``#| msgid`` comments by the (msgid, msgctxt) of the entry they belong to.
+
+    Entries are separated by blank lines, as every PO writer does.
+    """
+    out: dict[tuple[Any, str | None], list[str]] = {}
+    for block in re.split(r"\n\s*\n", text):
+        lines = [line.strip() for line in block.splitlines()]
+        previous = _fields([line[2:].strip() for line in lines if line.startswith("#|")])
+        if "msgid" not in previous:
+            continue
+        current = _fields([line for line in lines if line and not line.startswith("#")])
+        if "msgid" not in current:
+            continue
+        msgid: Any = current["msgid"]
+        if "msgid_plural" in current:
+            msgid = (msgid, current["msgid_plural"])
+        ids = [previous["msgid"]]
+        if "msgid_plural" in previous:
+            ids.append(previous["msgid_plural"])
+        out[(msgid, current.get("msgctxt"))] = ids
+    return out
 
 
 def render(catalog: Catalog) -> bytes:
