@@ -122,6 +122,7 @@ def build(ctx: click.Context, spec_root: Path) -> None:
     if ctx.invoked_subcommand is None:
         ctx.invoke(validate, path=spec_root, examples=True)
         ctx.invoke(build_site, spec_root=spec_root)
+        ctx.invoke(build_print, spec_root=spec_root)
 
 
 @build.command("site")
@@ -176,6 +177,73 @@ def build_site(
     click.echo(
         f"site: {out}/index.html ({', '.join(site.languages)}; {len(site.written)} source file(s) changed)"
     )
+
+
+@build.command("print")
+@_spec_root_option
+@_locales_option
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("build/print"),
+    show_default=True,
+)
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(["en", "cs", "ja"]),
+    help="Only these languages (default: all).",
+)
+@click.option(
+    "--format",
+    "formats",
+    multiple=True,
+    metavar="FORMAT",
+    help="Reference card format: a4, a5, letter, poker, tarot or e.g. 100x150mm (repeatable; default: the spec's).",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 10),
+    default=3.0,
+    show_default=True,
+    help="Bleed around the trim size, in mm.",
+)
+@click.option(
+    "--icc-profile",
+    "profile",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="CMYK output-intent profile (default: Ghostscript's SWOP profile).",
+)
+def build_print(
+    spec_root: Path,
+    locales: Path = DEFAULT_LOCALES,
+    out: Path = Path("build/print"),
+    langs: tuple[str, ...] = (),
+    formats: tuple[str, ...] = (),
+    bleed: float = 3.0,
+    profile: Path | None = None,
+) -> None:
+    """Build the press files and print-and-play sheets of every game and language."""
+    from rulepress.print.build import DEFAULT_PROFILE, LANGUAGES, PrintBuild
+    from rulepress.print.formats import parse_format
+
+    for name in formats:
+        parse_format(name)  # a bad format is a usage error before any work
+    job = PrintBuild(
+        Path.cwd(),
+        spec_root,
+        locales,
+        out,
+        tuple(langs) or LANGUAGES,
+        formats,
+        bleed,
+        profile or DEFAULT_PROFILE,
+    )
+    written = job.build()
+    total = sum(job.timings.values())
+    click.echo(f"print: {len(written)} PDF file(s) in {out}/ ({total:.1f} s of rendering)")
 
 
 @cli.command()

@@ -630,6 +630,21 @@ class _Checker:
                         key=True,
                     )
 
+    def publishing(self) -> None:
+        pub = self.spec.publishing
+        if pub is None:
+            return
+        ids = {s.id for s in self.spec.sequences}
+        for key in ("reference_card", "step_cards"):
+            part = getattr(pub, key)
+            for i, seq in enumerate(part.sequences if part else []):
+                if seq not in ids:
+                    self.at(("publishing", key, "sequences", i), f"no sequence {seq!r}")
+        tables = {t.id for t in self.spec.tables}
+        for i, table in enumerate(pub.reference_card.tables):
+            if table not in tables:
+                self.at(("publishing", "reference_card", "tables", i), f"no table {table!r}")
+
     def unused_params(self) -> None:
         for name in self.spec.parameters:
             if name not in self.used_params:
@@ -647,6 +662,7 @@ def check_spec(loaded: LoadedSpec) -> list[Problem]:
     }
     chk.sequences(formats)
     chk.examples()
+    chk.publishing()
     chk.unused_params()
     return chk.problems
 

@@ -507,6 +507,28 @@ class TermRendering(Model):
     forms: list[AuthorText] = []
 
 
+class ReferenceCard(Model):
+    """What the printed reference card shows, and on which format by default."""
+
+    sequences: list[Id] = Field(min_length=1)
+    tables: list[Id] = []
+    format: Annotated[str, Field(min_length=2)] = "a5"
+    columns: int = Field(default=1, ge=1, le=3)
+
+
+class StepCards(Model):
+    """Cards with one step each, for print-and-play decks."""
+
+    sequences: list[Id] = Field(min_length=1)
+    format: Annotated[str, Field(min_length=2)] = "poker"
+
+
+class Publishing(Model):
+    reference_card: ReferenceCard
+    step_cards: StepCards | None = None
+    rulebook_format: Annotated[str, Field(min_length=2)] = "a4"
+
+
 # --------------------------------------------------------------------------- the spec
 
 
@@ -526,6 +548,7 @@ class Spec(Model):
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
     scorer: Scorer
+    publishing: Publishing | None = None
     examples: list[Example] = []
 
     #: the sections that are lists and may be split over several files

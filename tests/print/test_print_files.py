@@ -1,0 +1,242 @@
+"""The print files read back with poppler: boxes, fonts, text, pages, CMYK, reproducibility.
+
+Every page of every card and reference card is also rendered to PNG under
+test-artifacts/print/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+
+from rulepress.print.build import PrintBuild, PrintError
+from tests.conftest import ROOT, loaded
+
+MM = 72 / 25.4
+LANGS = ("en", "cs", "ja")
+GAMES = ("stationfall", "brink")
+ARTIFACTS = ROOT / "test-artifacts" / "print"
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("print")
+    PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out).build()
+    return out
+
+
+def poppler(*args: str) -> str:
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+def boxes(path: Path) -> dict[str, list[float]]:
+    out = {}
+    for line in poppler("pdfinfo", "-box", str(path)).splitlines():
+        match = re.match(r"(\w+Box):\s+([-\d.\s]+)$", line)
+        if match:
+            out[match.group(1)] = [float(v) for v in match.group(2).split()]
+    return out
+
+
+def pages(path: Path) -> int:
+    return int(re.search(r"Pages:\s+(\d+)", poppler("pdfinfo", str(path))).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("game", "name", "size"),
+    [
+        ("stationfall", "reference-a5", (148, 210)),
+        ("brink", "reference-a5", (148, 210)),
+        ("stationfall", "rulebook-a4", (210, 297)),
+        ("brink", "cards-poker", (63, 88)),
+    ],
+)
+def test_press_files_have_trim_and_bleed_boxes(
+    printed: Path, lang: str, game: str, name: str, size: tuple[int, int]
+) -> None:
+    found = boxes(printed / lang / game / f"{name}.pdf")
+    width, height = size
+    x0, y0, x1, y1 = found["TrimBox"]
+    assert math.isclose(x1 - x0, width * MM, abs_tol=0.5)
+    assert math.isclose(y1 - y0, height * MM, abs_tol=0.5)
+    bx0, _, _, by1 = found["BleedBox"]
+    assert math.isclose(x0 - bx0, 3 * MM, abs_tol=0.3)
+    assert math.isclose(by1 - y1, 3 * MM, abs_tol=0.3)
+    assert found["MediaBox"] == found["BleedBox"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_font_is_embedded(printed: Path, lang: str, game: str) -> None:
+    for pdf in sorted((printed / lang / game).glob("*.pdf")):
+        rows = poppler("pdffonts", str(pdf)).splitlines()[2:]
+        assert rows, pdf
+        for row in rows:
+            assert row.split()[-5] == "yes", (pdf.name, row)  # the "emb" column
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "expected"),
+    [
+        ("cs", "stationfall", ["Přehledová karta", "pole zrady", "Pád stanice"]),
+        ("cs", "brink", ["Hlasování rady", "prestiž"]),
+        ("ja", "stationfall", ["リファレンスカード", "裏切りボックス"]),
+        ("ja", "brink", ["評議会", "名声"]),
+        ("en", "brink", ["Reference card", "Council Vote"]),
+    ],
+)
+def test_text_is_extractable_in_every_script(
+    printed: Path, lang: str, game: str, expected: list[str]
+) -> None:
+    text = poppler("pdftotext", str(printed / lang / game / "reference-a5.pdf"), "-")
+    book = poppler("pdftotext", str(printed / lang / game / "rulebook-a4.pdf"), "-")
+    for word in expected:
+        assert word.casefold() in (text + book).casefold(), word
+    assert "\ufffd" not in text  # no replacement characters (missing glyphs)
+
+
+def test_japanese_lines_never_start_with_closing_punctuation_or_small_kana(printed: Path) -> None:
+    forbidden = "、。，．）」』】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+    for game in GAMES:
+        text = poppler("pdftotext", "-layout", str(printed / "ja" / game / "rulebook-a4.pdf"), "-")
+        starts = [line.strip()[0] for line in text.splitlines() if line.strip()]
+        assert not [c for c in starts if c in forbidden]
+
+
+def test_page_counts(printed: Path) -> None:
+    for lang in LANGS:
+        for game in GAMES:
+            folder = printed / lang / game
+            cards = sum(
+                1
+                for seq in loaded(game).spec.publishing.reference_card.sequences  # type: ignore[union-attr]
+                for _ in _steps_of(game, seq)
+            )
+            assert pages(folder / "reference-a5.pdf") == 1
+            assert pages(folder / "cards-poker.pdf") == 2 * cards
+            sheets = math.ceil(cards / 9)
+            assert pages(folder / "pnp-a4.pdf") == 2 * sheets
+            assert pages(folder / "pnp-letter.pdf") == 2 * sheets
+            assert pages(folder / "rulebook-a4.pdf") > 5
+
+
+def _steps_of(game: str, sequence: str) -> list[str]:
+    seq = next(s for s in loaded(game).spec.sequences if s.id == sequence)
+    out: list[str] = []
+
+    def walk(steps: list) -> None:  # type: ignore[type-arg]
+        for step in steps:
+            out.append(step.number)
+            walk(step.steps)
+
+    walk(seq.steps)
+    return out
+
+
+def _streams(path: Path) -> list[bytes]:
+    data = path.read_bytes()
+    out = []
+    for match in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+        try:
+            out.append(zlib.decompress(match.group(1)))
+        except zlib.error:
+            out.append(match.group(1))
+    return out
+
+
+def test_press_colours_are_cmyk(printed: Path) -> None:
+    for name in ("reference-a5.pdf", "rulebook-a4.pdf", "cards-poker.pdf"):
+        content = b"\n".join(_streams(printed / "cs" / "stationfall" / name))
+        assert b"/DeviceCMYK cs" in content  # colours are set in the CMYK space
+        assert re.search(rb"[\d.]+ [\d.]+ [\d.]+ [\d.]+ scn\b", content)
+        assert b"/DeviceRGB" not in content
+        assert not re.search(rb"[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b", content)  # no RGB colour
+
+
+def test_pdfx4_has_a_cmyk_output_intent(printed: Path) -> None:
+    path = printed / "ja" / "brink" / "reference-a5-pdfx4.pdf"
+    data = path.read_bytes() + b"\n".join(_streams(path))  # dictionaries may sit in object streams
+    assert b"/OutputIntents" in data
+    assert b"/GTS_PDFX" in data
+    assert b"PDF/X-4" in data
+    assert b"/DestOutputProfile" in data
+
+
+def test_print_and_play_sheets_are_3x3_with_crop_marks(printed: Path) -> None:
+    for sheet in ("pnp-a4.pdf", "pnp-letter.pdf"):
+        path = printed / "en" / "stationfall" / sheet
+        text = poppler("pdftotext", "-f", "1", "-l", "1", str(path), "-")
+        assert text.count("Stationfall and Scoring".upper()) == 9  # nine fronts on the first sheet
+        content = b"\n".join(_streams(path))
+        assert content.count(b" re") >= 9  # the card slots
+
+
+def test_png_artifacts_for_people(printed: Path) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for lang in LANGS:
+        for game in GAMES:
+            for name in ("reference-a5", "cards-poker", "pnp-a4"):
+                target = ARTIFACTS / f"{lang}-{game}-{name}"
+                subprocess.run(
+                    [
+                        "pdftoppm",
+                        "-r",
+                        "50",
+                        "-png",
+                        "-l",
+                        "2",
+                        str(printed / lang / game / f"{name}.pdf"),
+                        str(target),
+                    ],
+                    check=True,
+                )
+    assert len(list(ARTIFACTS.glob("*.png"))) >= 3 * 2 * 3
+
+
+def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out, ("ja",)).build()
+    files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
+    assert files
+    for rel in files:
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+    info = poppler("pdfinfo", str(first / "ja/stationfall/reference-a5.pdf"))
+    assert "CreationDate:    Thu Jan  1 00:00:00 2026 UTC" in info  # SOURCE_DATE_EPOCH
+
+
+def test_overflow_names_card_language_and_amount_and_writes_nothing(tmp_path: Path) -> None:
+    job = PrintBuild(
+        ROOT, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out", ("cs",), ("poker",)
+    )
+    with pytest.raises(PrintError) as info:
+        job.build()
+    message = info.value.render()
+    assert re.search(
+        r"stationfall \(cs\) reference card, poker: overflow: the content is \d+\.\d mm taller",
+        message,
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    result = run_cli(
+        "build", "print", "--lang", "en", "--format", "tarot", "--out", str(tmp_path / "o")
+    )
+    assert result.code == 7
+    assert "reference card, tarot: overflow" in result.err
+    assert "Traceback" not in result.err
+    bad = run_cli("build", "print", "--format", "huge")
+    assert bad.code == 4
+    assert "unknown format 'huge'" in bad.err
+    shutil.rmtree(tmp_path, ignore_errors=True)
