@@ -30,6 +30,14 @@ NAMES = ("Security", "Medical", "Legal", "Corpsicle", "Boarder", "Pilot", "Capta
 
 def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
     ids = [f"p{i}" for i in range(players)]
+    # each player's one Bribe is unused, spent elsewhere, or lies on another player's card
+    placed: dict[str, list[str]] = {pid: [] for pid in ids}
+    unused: dict[str, bool] = {}
+    for pid in ids:
+        fate = rng.random()
+        unused[pid] = fate < 0.4
+        if fate >= 0.7:
+            placed[rng.choice([x for x in ids if x != pid])].append(pid)
     out = []
     for pid in ids:
         box = rng.randint(0, 3)
@@ -59,8 +67,8 @@ def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
                 "guilt": rng.choice(("innocent", "suspect", "guilty")),
                 "evidence_to_authorities": rng.random() < 0.3,
                 "agenda": agenda,
-                "bribe_unused": rng.random() < 0.5,
-                "foreign_bribes": rng.sample([x for x in ids if x != pid], rng.randint(0, 2)),
+                "bribe_unused": unused[pid],
+                "foreign_bribes": placed[pid],
                 "cubes": {"supply": 8 - box - on_cards, "on_cards": on_cards, "betrayal_box": box},
             }
         )
@@ -129,11 +137,12 @@ def main() -> None:
     rng = random.Random(args.seed)
     raw = [generate_state(rng) for _ in range(args.states)]
     empty = SourceMap()
+    fmt = spec.table_states[next(s.state for s in spec.sequences if s.id == spec.scorer.sequence)]
 
     def validate_all() -> list[dict[str, Any]]:
         out = []
         for data in raw:
-            state, problems = validate_state(spec.table_state, spec.parameters, data, empty)
+            state, problems = validate_state(fmt, spec.parameters, data, empty)
             assert not problems, problems[0]
             out.append(state)
         return out

@@ -1,0 +1,63 @@
+"""Benchmark: every print file of both games in three languages.
+
+Prints the total and the time per document kind (reference card, its PDF/X-4
+variant, rulebook, its PDF/X-4 variant, card deck, print-and-play sheets),
+and, as a baseline measured in the same run, WeasyPrint laying out and
+writing a one-page document of plain text in the same fonts: the fixed cost
+every PDF pays.
+
+    .venv/bin/python benchmarks/bench_print.py
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from rulepress.print import pdf
+from rulepress.print.build import PrintBuild
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    out = Path(tempfile.mkdtemp(prefix="rulepress-print-bench-"))
+    try:
+        job = PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out)
+        start = time.perf_counter()
+        written = job.build()
+        total = time.perf_counter() - start
+        kinds: dict[str, list[float]] = defaultdict(list)
+        for name, seconds in job.timings.items():
+            kinds[re.sub(r"^.*/", "", name).rsplit(".", 1)[0]].append(seconds)
+        base_html = (
+            "<!doctype html><html><head><meta charset='utf-8'></head><body>"
+            "<p>Pád stanice 名声</p></body></html>"
+        )
+        base_css = (
+            '@page { size: 148mm 210mm } html { font-family: "Noto Sans", "Noto Sans CJK JP" }'
+        )
+        start = time.perf_counter()
+        runs = 5
+        for _ in range(runs):
+            pdf.render(base_html, base_css)
+        baseline = (time.perf_counter() - start) / runs
+        print(
+            f"{len(written)} PDF files, 2 games x 3 languages: {total:.1f} s in total (overflow checks included)"
+        )
+        for kind, times in sorted(kinds.items()):
+            mean = sum(times) / len(times)
+            print(
+                f"  {kind:<22} {len(times):3d} files  {mean:6.2f} s each  ({mean / baseline:5.1f}x baseline)"
+            )
+        print(f"baseline: a one-page text PDF {baseline:.3f} s")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
