@@ -33,6 +33,29 @@ def _spec_root_option(func: F) -> F:
     )(func)
 
 
+def _langs_option(func: F) -> F:
+    return click.option(
+        "--lang",
+        "langs",
+        multiple=True,
+        type=click.Choice(["en", "cs", "ja"]),
+        help="Only these languages (default: all).",
+    )(func)
+
+
+def _out_option(default: Path) -> Callable[[F], F]:
+    def decorate(func: F) -> F:
+        return click.option(
+            "--out",
+            type=click.Path(path_type=Path, file_okay=False),
+            default=default,
+            show_default=True,
+            help="Where the output goes.",
+        )(func)
+
+    return decorate
+
+
 def _game_dir(spec_root: Path, game: str) -> Path:
     candidate = Path(game)
     if candidate.is_dir() and (candidate / "game.yaml").is_file():
@@ -128,19 +151,8 @@ def build(ctx: click.Context, spec_root: Path) -> None:
 @build.command("site")
 @_spec_root_option
 @_locales_option
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("build/site"),
-    show_default=True,
-)
-@click.option(
-    "--lang",
-    "langs",
-    multiple=True,
-    type=click.Choice(["en", "cs", "ja"]),
-    help="Only these languages (default: all).",
-)
+@_out_option(Path("build/site"))
+@_langs_option
 @click.option(
     "--doctest/--no-doctest",
     default=True,
@@ -182,19 +194,8 @@ def build_site(
 @build.command("print")
 @_spec_root_option
 @_locales_option
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("build/print"),
-    show_default=True,
-)
-@click.option(
-    "--lang",
-    "langs",
-    multiple=True,
-    type=click.Choice(["en", "cs", "ja"]),
-    help="Only these languages (default: all).",
-)
+@_out_option(Path("build/print"))
+@_langs_option
 @click.option(
     "--format",
     "formats",

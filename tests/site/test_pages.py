@@ -6,8 +6,9 @@ import re
 
 import pytest
 
+from rulepress.render.context import RenderContext
 from rulepress.render.myst import Links, escape, inline
-from rulepress.render.pages import PageContext, game_pages
+from rulepress.render.pages import game_pages
 from rulepress.spec.model import Rule
 from tests.conftest import loaded
 
@@ -23,7 +24,7 @@ def _numbers(rules: list[Rule]) -> list[str]:
 @pytest.mark.parametrize("game", ["stationfall", "brink"])
 def test_every_rule_has_its_permalink_label(game: str) -> None:
     spec = loaded(game).spec
-    pages = game_pages(PageContext(spec, "en", str, str))
+    pages = game_pages(RenderContext(spec, "en", str, str))
     labels = set(re.findall(r"^\(rule-([0-9-]+)\)=$", pages["rules"], re.MULTILINE))
     assert labels == {n.replace(".", "-") for n in _numbers(spec.rules)}
     index = pages["rules-index"]
@@ -33,7 +34,7 @@ def test_every_rule_has_its_permalink_label(game: str) -> None:
 
 def test_examples_carry_a_generated_doctest_per_stated_fact() -> None:
     spec = loaded("stationfall").spec
-    page = game_pages(PageContext(spec, "en", str, str))["examples"]
+    page = game_pages(RenderContext(spec, "en", str, str))["examples"]
     assert page.count("```{doctest}") == len(spec.examples)
     example = spec.examples[0]
     assert f">>> result = run_example('stationfall', {example.id!r})" in page

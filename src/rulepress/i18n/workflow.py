@@ -33,17 +33,21 @@ def _stale(path: Path) -> Problem:
     return Problem(Location(str(path)), "", "out of date (run the same command without --check)")
 
 
+def _sync(path: Path, data: bytes, *, check: bool, changed: list[Path]) -> None:
+    """Write ``data`` to ``path`` (or, with ``check``, only note that it would change)."""
+    if check:
+        if not path.exists() or path.read_bytes() != data:
+            changed.append(path)
+    elif catalogs.write_if_changed(path, data):
+        changed.append(path)
+
+
 def extract(project: Project, *, check: bool) -> list[Path]:
     """Write every domain's template; with ``check``, raise if any file would change."""
-    changed = []
+    changed: list[Path] = []
     for domain, template in project.templates().items():
         path = catalogs.template_path(project.locales, domain)
-        data = catalogs.render(template)
-        if check:
-            if not path.exists() or path.read_bytes() != data:
-                changed.append(path)
-        elif catalogs.write_if_changed(path, data):
-            changed.append(path)
+        _sync(path, catalogs.render(template), check=check, changed=changed)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
     return changed
@@ -51,17 +55,13 @@ def extract(project: Project, *, check: bool) -> list[Path]:
 
 def update(project: Project, *, check: bool) -> list[Path]:
     """Merge each template into each language's catalog (fuzzy on changed English)."""
-    changed = []
+    changed: list[Path] = []
     for domain, template in project.templates().items():
         for lang in project.languages:
             path = catalogs.catalog_path(project.locales, lang, domain)
             old = catalogs.read_catalog(path, lang) if path.exists() else None
             data = catalogs.render(catalogs.merge(template, old, lang))
-            if check:
-                if not path.exists() or path.read_bytes() != data:
-                    changed.append(path)
-            elif catalogs.write_if_changed(path, data):
-                changed.append(path)
+            _sync(path, data, check=check, changed=changed)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
     return changed

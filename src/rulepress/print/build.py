@@ -29,7 +29,7 @@ from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.render import print_html
-from rulepress.render.print_html import PrintContext
+from rulepress.render.context import RenderContext
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 
@@ -110,7 +110,7 @@ class PrintBuild:
         pub = spec.publishing
         assert pub is not None
         numbers = LocaleNumbers(lang) if lang != "en" else str
-        ctx = PrintContext(spec, lang, local.renderer.translate, numbers)
+        ctx = RenderContext(spec, lang, local.renderer.translate, numbers)
         folder = self.out / lang / spec.game.id
         name = f"{spec.game.id} ({lang})"
 
@@ -166,7 +166,7 @@ class PrintBuild:
 
     def _cards(
         self,
-        ctx: PrintContext,
+        ctx: RenderContext,
         sequences: list[str],
         fmt: Format,
         folder: Path,

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rulepress.spec.text import Ref, Stray, scan
+from rulepress.spec.text import Ref, transform
 
 _SPECIAL = frozenset("\\`*_{}[]<>#!|~$:&=^+")
 _LINE_START = re.compile(r"^(\s*)(\d+)([.)])")
@@ -68,18 +68,7 @@ def ruling_label(ruling_id: str) -> str:
 
 def inline(text: str, links: Links, args: Callable[[str], str] | None = None) -> str:
     """One line or paragraph of spec text as MyST inline markup."""
-    out: list[str] = []
-    pos = 0
-    for token in scan(text):
-        out.append(_chars(text[pos : token.start]))
-        if isinstance(token, Stray):
-            out.append(_chars(token.char))
-            pos = token.start + 1
-            continue
-        out.append(_ref(token, links, args))
-        pos = token.end
-    out.append(_chars(text[pos:]))
-    return _line_starts("".join(out))
+    return _line_starts(transform(text, _chars, lambda token: _ref(token, links, args)))
 
 
 def _ref(token: Ref, links: Links, args: Callable[[str], str] | None) -> str:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 import yaml
 
+from rulepress.render.context import RenderContext
 from rulepress.render.myst import Links, blocks, escape, inline, rule_label, ruling_label
-from rulepress.spec.model import Example, Rule, Sequence, Spec, Step, Table
+from rulepress.spec.model import Example, Rule, Sequence, Step, Table
 from rulepress.uitext import ui
 
 #: the pages of every game, in reading order
@@ -63,25 +63,15 @@ T = {
 }
 
 
-@dataclass(frozen=True)
-class PageContext:
-    spec: Spec
-    lang: str
-    translate: Callable[[str], str]
-    number: Callable[[int], str]
-    home: str = ""
-
-    def t(self, key: str) -> str:
-        return self.translate(T[key])
-
-    @property
-    def links(self) -> Links:
-        return Links(
-            frozenset(_rule_numbers(self.spec.rules)),
-            {name: self.number(p.value) for name, p in self.spec.parameters.items()},
-            {term.id: term.term for term in self.spec.glossary},
-            {r.id: r.title for r in self.spec.rulings},
-        )
+def links_of(ctx: RenderContext) -> Links:
+    """Where the page's references point: rule permalinks, numbers, terms, rulings."""
+    spec = ctx.spec
+    return Links(
+        frozenset(_rule_numbers(spec.rules)),
+        {name: ctx.number(p.value) for name, p in spec.parameters.items()},
+        {term.id: term.term for term in spec.glossary},
+        {r.id: r.title for r in spec.rulings},
+    )
 
 
 def _rule_numbers(rules: list[Rule]) -> Iterator[str]:
@@ -100,7 +90,7 @@ def _heading(level: int, text: str) -> str:
     return "#" * min(level, 6) + " " + text
 
 
-def game_pages(ctx: PageContext) -> dict[str, str]:
+def game_pages(ctx: RenderContext) -> dict[str, str]:
     """Every page of one game: name (without .md) → MyST text."""
     return {
         "index": _index(ctx),
@@ -114,17 +104,17 @@ def game_pages(ctx: PageContext) -> dict[str, str]:
     }
 
 
-def _index(ctx: PageContext) -> str:
-    g, links = ctx.spec.game, ctx.links
+def _index(ctx: RenderContext) -> str:
+    g, links = ctx.spec.game, links_of(ctx)
     facts = [
-        (ctx.t("edition"), inline(g.edition, links)),
-        (ctx.t("players"), escape(g.players)),
-        (ctx.t("source"), inline(g.source.document, links)),
+        (ctx.t(T["edition"]), inline(g.edition, links)),
+        (ctx.t(T["players"]), escape(g.players)),
+        (ctx.t(T["source"]), inline(g.source.document, links)),
     ]
     if g.designer:
-        facts.append((ctx.t("designer"), escape(g.designer)))
+        facts.append((ctx.t(T["designer"]), escape(g.designer)))
     if g.publisher:
-        facts.append((ctx.t("publisher"), escape(g.publisher)))
+        facts.append((ctx.t(T["publisher"]), escape(g.publisher)))
     lines = [f"# {escape(g.title)}", "", blocks(g.summary, links), ""]
     lines += [f"- **{escape(k)}:** {v}" for k, v in facts]
     if g.source.note:
@@ -134,14 +124,14 @@ def _index(ctx: PageContext) -> str:
     lines += ["```", ""]
     if ctx.home:
         # a plain link out of this Sphinx project (games and the home page are separate projects)
-        label = html.escape(ctx.t("home"))
+        label = html.escape(ctx.t(T["home"]))
         lines += [f'<p class="rp-home"><a href="{html.escape(ctx.home)}">← {label}</a></p>', ""]
     return "\n".join(lines)
 
 
-def _rules(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('rules'))}", ""]
+def _rules(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['rules']))}", ""]
     for rule, depth in _walk_rules(ctx.spec.rules):
         out += [
             f"({rule_label(rule.number)})=",
@@ -151,7 +141,7 @@ def _rules(ctx: PageContext) -> str:
         if rule.text:
             out += [blocks(rule.text, links), ""]
     if ctx.spec.external_rules:
-        out += [_heading(2, escape(ctx.t("external"))), ""]
+        out += [_heading(2, escape(ctx.t(T["external"]))), ""]
         for ext in ctx.spec.external_rules:
             line = f"- **{ext.number} {escape(ext.title)}** ({escape(ext.source)})"
             if ext.summary:
@@ -165,8 +155,8 @@ def _cites(rules: list[str], links: Links) -> str:
     return ", ".join(inline(f"{{rule:{n}}}", links) for n in rules)
 
 
-def _steps(steps: list[Step], ctx: PageContext, depth: int = 0) -> list[str]:
-    links = ctx.links
+def _steps(steps: list[Step], ctx: RenderContext, depth: int = 0) -> list[str]:
+    links = links_of(ctx)
     out = []
     for step in steps:
         colons = ":" * (4 + max(0, 2 - depth))
@@ -177,7 +167,7 @@ def _steps(steps: list[Step], ctx: PageContext, depth: int = 0) -> list[str]:
         if step.rules:
             out += [
                 f"{colons[:-1]}{{card-footer}}",
-                f"{ctx.t('cites')}: {_cites(step.rules, links)}",
+                f"{ctx.t(T['cites'])}: {_cites(step.rules, links)}",
                 f"{colons[:-1]}",
                 "",
             ]
@@ -185,18 +175,18 @@ def _steps(steps: list[Step], ctx: PageContext, depth: int = 0) -> list[str]:
     return out
 
 
-def _sequences(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('sequences'))}", ""]
+def _sequences(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['sequences']))}", ""]
     for seq in ctx.spec.sequences:
         out += [f"(sequence-{seq.id})=", f"## {escape(seq.title)}", "", blocks(seq.text, links), ""]
         if seq.rules:
-            out += [f"{ctx.t('cites')}: {_cites(seq.rules, links)}", ""]
+            out += [f"{ctx.t(T['cites'])}: {_cites(seq.rules, links)}", ""]
         out += _steps(seq.steps, ctx)
     return "\n".join(out)
 
 
-def _table(table: Table, ctx: PageContext) -> list[str]:
+def _table(table: Table, ctx: RenderContext) -> list[str]:
     values = {name: p.value for name, p in ctx.spec.parameters.items()}
 
     def num(value: int | str | None) -> str:
@@ -208,7 +198,7 @@ def _table(table: Table, ctx: PageContext) -> list[str]:
         f"(table-{table.id})=",
         f"## {escape(table.title)}",
         "",
-        f"{ctx.t('cites')}: {_cites([table.rule], ctx.links)}",
+        f"{ctx.t(T['cites'])}: {_cites([table.rule], links_of(ctx))}",
         "",
     ]
     out += [f"| {escape(table.key_label)} | {escape(table.value_label)} |", "| --- | --- |"]
@@ -222,9 +212,9 @@ def _table(table: Table, ctx: PageContext) -> list[str]:
     return [*out, ""]
 
 
-def _scoring(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('scoring'))}", ""]
+def _scoring(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['scoring']))}", ""]
     for table in ctx.spec.tables:
         out += _table(table, ctx)
     for seq in ctx.spec.sequences:
@@ -233,15 +223,19 @@ def _scoring(ctx: PageContext) -> str:
                 continue
             w = step.winners
             out += [
-                f"## {escape(ctx.t('tiebreak'))}: {escape(seq.title)}",
+                f"## {escape(ctx.t(T['tiebreak']))}: {escape(seq.title)}",
                 "",
-                f"{ctx.t('cites')}: {_cites(step.rules, links)}",
+                f"{ctx.t(T['cites'])}: {_cites(step.rules, links)}",
                 "",
             ]
-            out += [f"**{escape(ctx.t('eligible'))}:** {inline(w.eligible.fails, links)}", ""]
-            out += [f"**{escape(ctx.t('criteria'))}:**", ""]
+            out += [f"**{escape(ctx.t(T['eligible']))}:** {inline(w.eligible.fails, links)}", ""]
+            out += [f"**{escape(ctx.t(T['criteria']))}:**", ""]
             out += [f"{i}. {inline(c.label, links)}" for i, c in enumerate(w.criteria, start=1)]
-            out += ["", f"**{escape(ctx.t('final_tie'))}:** {inline(w.final_tie_note, links)}", ""]
+            out += [
+                "",
+                f"**{escape(ctx.t(T['final_tie']))}:** {inline(w.final_tie_note, links)}",
+                "",
+            ]
     return "\n".join(out)
 
 
@@ -251,18 +245,18 @@ def _all_steps(steps: list[Step]) -> Iterator[Step]:
         yield from _all_steps(step.steps)
 
 
-def _rulings(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('rulings'))}", ""]
+def _rulings(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['rulings']))}", ""]
     for r in ctx.spec.rulings:
         out += [f"({ruling_label(r.id)})=", f"## {escape(r.title)}", ""]
         if r.rules:
-            out += [f"{ctx.t('cites')}: {_cites(r.rules, links)}", ""]
+            out += [f"{ctx.t(T['cites'])}: {_cites(r.rules, links)}", ""]
         for key in ("question", "decision", "reason"):
-            out += [f"**{escape(ctx.t(key))}:** {inline(getattr(r, key), links)}", ""]
-        out += [f"**{escape(ctx.t('options'))}:**", ""]
+            out += [f"**{escape(ctx.t(T[key]))}:** {inline(getattr(r, key), links)}", ""]
+        out += [f"**{escape(ctx.t(T['options']))}:**", ""]
         for opt in sorted(r.options, key=lambda o: o.id != r.default):
-            mark = f" ({escape(ctx.t('default'))})" if opt.id == r.default else ""
+            mark = f" ({escape(ctx.t(T['default']))})" if opt.id == r.default else ""
             out.append(
                 f"- `{opt.id}`{mark}: **{escape(opt.title)}**: {inline(opt.description, links)}"
             )
@@ -270,9 +264,9 @@ def _rulings(ctx: PageContext) -> str:
     return "\n".join(out)
 
 
-def _glossary(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('glossary'))}", "", "```{glossary}"]
+def _glossary(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['glossary']))}", "", "```{glossary}"]
     for term in sorted(ctx.spec.glossary, key=lambda t: t.term.casefold()):
         out.append(term.term.replace("\n", " "))
         definition = inline(" ".join(term.definition.split()), links)
@@ -284,11 +278,11 @@ def _glossary(ctx: PageContext) -> str:
     return "\n".join(out)
 
 
-def _rules_index(ctx: PageContext) -> str:
+def _rules_index(ctx: RenderContext) -> str:
     out = [
-        f"# {escape(ctx.t('rules-index'))}",
+        f"# {escape(ctx.t(T['rules-index']))}",
         "",
-        f"| {escape(ctx.t('number'))} | {escape(ctx.t('title'))} |",
+        f"| {escape(ctx.t(T['number']))} | {escape(ctx.t(T['title']))} |",
         "| --- | --- |",
     ]
     for rule, _ in _walk_rules(ctx.spec.rules):
@@ -296,35 +290,38 @@ def _rules_index(ctx: PageContext) -> str:
     return "\n".join(out) + "\n"
 
 
-def _sequence_of(ctx: PageContext, ex: Example) -> Sequence:
+def _sequence_of(ctx: RenderContext, ex: Example) -> Sequence:
     wanted = ex.sequence or ctx.spec.scorer.sequence
     return next(s for s in ctx.spec.sequences if s.id == wanted)
 
 
-def _examples(ctx: PageContext) -> str:
-    links = ctx.links
-    out = [f"# {escape(ctx.t('examples'))}", ""]
+def _examples(ctx: RenderContext) -> str:
+    links = links_of(ctx)
+    out = [f"# {escape(ctx.t(T['examples']))}", ""]
     for ex in ctx.spec.examples:
         seq = _sequence_of(ctx, ex)
         out += [f"(example-{ex.id})=", f"## {escape(ex.title)}", ""]
         out += [
-            f"{ctx.t('cites')}: {_cites(ex.rules, links)} · {{ref}}`{_plain(seq.title)} <sequence-{seq.id}>`",
+            f"{ctx.t(T['cites'])}: {_cites(ex.rules, links)} · {{ref}}`{_plain(seq.title)} <sequence-{seq.id}>`",
             "",
         ]
         if ex.variants:
-            out += [f"{escape(ctx.t('variants'))}: " + ", ".join(f"`{v}`" for v in ex.variants), ""]
+            out += [
+                f"{escape(ctx.t(T['variants']))}: " + ", ".join(f"`{v}`" for v in ex.variants),
+                "",
+            ]
         out += [blocks(ex.text, links), ""]
         out += [
-            f"**{escape(ctx.t('state'))}**",
+            f"**{escape(ctx.t(T['state']))}**",
             "",
             "```yaml",
             yaml.safe_dump(ex.state, allow_unicode=True, sort_keys=False).rstrip(),
             "```",
             "",
         ]
-        out += [f"**{escape(ctx.t('stated'))}**", ""]
+        out += [f"**{escape(ctx.t(T['stated']))}**", ""]
         out += _stated(ctx, ex, seq)
-        out += ["", escape(ctx.t("checked")), ""]
+        out += ["", escape(ctx.t(T["checked"])), ""]
         out += _doctest(ctx.spec.game.id, ex)
     return "\n".join(out)
 
@@ -333,7 +330,7 @@ def _plain(text: str) -> str:
     return re.sub(r"[`<>]", "", text)
 
 
-def _stated(ctx: PageContext, ex: Example, seq: Sequence) -> list[str]:
+def _stated(ctx: RenderContext, ex: Example, seq: Sequence) -> list[str]:
     titles = {s.score.id: s.score.title for s in _all_steps(seq.steps) if s.score}
     titles.update(seq.show)
     if seq.total_label:
@@ -353,14 +350,14 @@ def _stated(ctx: PageContext, ex: Example, seq: Sequence) -> list[str]:
         for key, value in facts.items():
             out.append(f"- `{tally_id}.{key}`: `{json.dumps(value, ensure_ascii=False)}`")
     if ex.expect.winners is not None:
-        line = f"- **{escape(ctx.t('winners'))}**: {escape(', '.join(ex.expect.winners) or '—')}"
+        line = f"- **{escape(ctx.t(T['winners']))}**: {escape(', '.join(ex.expect.winners) or '—')}"
         if ex.expect.decided_by:
-            line += f" ({escape(ctx.t('decided'))} `{ex.expect.decided_by}`)"
+            line += f" ({escape(ctx.t(T['decided']))} `{ex.expect.decided_by}`)"
         out.append(line)
     return out
 
 
-def _value(value: object, ctx: PageContext) -> str:
+def _value(value: object, ctx: RenderContext) -> str:
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, int):

@@ -11,11 +11,12 @@ file either.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rulepress.spec.model import Rule, Sequence, Spec, Step
-from rulepress.spec.text import Ref, Stray, scan
+from rulepress.render.context import RenderContext
+from rulepress.spec.model import Rule, Sequence, Step
+from rulepress.spec.text import Ref, transform
 from rulepress.uitext import ui
 
 T = {
@@ -38,53 +39,32 @@ T = {
 }
 
 
-@dataclass(frozen=True)
-class PrintContext:
-    spec: Spec
-    lang: str
-    translate: Callable[[str], str]
-    number: Callable[[int], str]
-
-    def t(self, key: str) -> str:
-        return self.translate(T[key])
-
-
 def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def inline(text: str, ctx: PrintContext) -> str:
+def inline(text: str, ctx: RenderContext) -> str:
     """Spec markup as HTML: rule numbers marked, numbers filled in, terms emphasised."""
     params = {name: ctx.number(p.value) for name, p in ctx.spec.parameters.items()}
     terms = {t.id: t.term for t in ctx.spec.glossary}
     rulings = {r.id: r.title for r in ctx.spec.rulings}
-    out: list[str] = []
-    pos = 0
-    for token in scan(text):
-        out.append(_e(text[pos : token.start]))
-        if isinstance(token, Stray):
-            out.append(_e(token.char))
-            pos = token.start + 1
-            continue
-        assert isinstance(token, Ref)
+
+    def ref(token: Ref) -> str:
         if token.kind == "rule":
-            out.append(f'<span class="rule">{_e(token.target)}</span>')
-        elif token.kind == "param":
-            out.append(_e(params.get(token.target, token.target)))
-        elif token.kind == "ruling":
-            out.append(f'<span class="ruling">{_e(rulings.get(token.target, token.target))}</span>')
-        elif token.kind == "term":
-            out.append(
-                f'<span class="term">{_e(token.words or terms.get(token.target, token.target))}</span>'
-            )
-        else:
-            out.append(_e("{" + token.target + "}"))
-        pos = token.end
-    out.append(_e(text[pos:]))
-    return "".join(out)
+            return f'<span class="rule">{_e(token.target)}</span>'
+        if token.kind == "param":
+            return _e(params.get(token.target, token.target))
+        if token.kind == "ruling":
+            return f'<span class="ruling">{_e(rulings.get(token.target, token.target))}</span>'
+        if token.kind == "term":
+            words = token.words or terms.get(token.target, token.target)
+            return f'<span class="term">{_e(words)}</span>'
+        return _e("{" + token.target + "}")
+
+    return transform(text, _e, ref)
 
 
-def blocks(text: str, ctx: PrintContext) -> str:
+def blocks(text: str, ctx: RenderContext) -> str:
     out = []
     for block in text.strip().split("\n\n"):
         lines = [line.strip() for line in block.splitlines() if line.strip()]
@@ -114,7 +94,7 @@ def _cites(rules: list[str]) -> str:
     )
 
 
-def _document(ctx: PrintContext, title: str, body: str, kind: str, created: str) -> str:
+def _document(ctx: RenderContext, title: str, body: str, kind: str, created: str) -> str:
     return (
         f'<!doctype html><html lang="{_e(ctx.lang)}"><head><meta charset="utf-8">'
         f"<title>{_e(title)}</title>"
@@ -125,7 +105,7 @@ def _document(ctx: PrintContext, title: str, body: str, kind: str, created: str)
     )
 
 
-def _steps(steps: list[Step], ctx: PrintContext) -> str:
+def _steps(steps: list[Step], ctx: RenderContext) -> str:
     items = []
     for step in steps:
         sub = f'<ol class="substeps">{_steps(step.steps, ctx)}</ol>' if step.steps else ""
@@ -142,7 +122,7 @@ def _all_steps(steps: list[Step]) -> Iterator[Step]:
         yield from _all_steps(step.steps)
 
 
-def _tiebreak(seq: Sequence, ctx: PrintContext) -> str:
+def _tiebreak(seq: Sequence, ctx: RenderContext) -> str:
     out = []
     for step in _all_steps(seq.steps):
         w = step.winners
@@ -150,15 +130,15 @@ def _tiebreak(seq: Sequence, ctx: PrintContext) -> str:
             continue
         criteria = "".join(f"<li>{inline(c.label, ctx)}</li>" for c in w.criteria)
         out.append(
-            f'<section class="tiebreak"><h3>{_e(ctx.t("tiebreak"))} {_cites(step.rules)}</h3>'
-            f"<p><b>{_e(ctx.t('eligible'))}:</b> {inline(w.eligible.fails, ctx)}</p>"
-            f"<p><b>{_e(ctx.t('criteria'))}:</b></p><ol>{criteria}</ol>"
-            f"<p><b>{_e(ctx.t('final_tie'))}:</b> {inline(w.final_tie_note, ctx)}</p></section>"
+            f'<section class="tiebreak"><h3>{_e(ctx.t(T["tiebreak"]))} {_cites(step.rules)}</h3>'
+            f"<p><b>{_e(ctx.t(T['eligible']))}:</b> {inline(w.eligible.fails, ctx)}</p>"
+            f"<p><b>{_e(ctx.t(T['criteria']))}:</b></p><ol>{criteria}</ol>"
+            f"<p><b>{_e(ctx.t(T['final_tie']))}:</b> {inline(w.final_tie_note, ctx)}</p></section>"
         )
     return "".join(out)
 
 
-def _table(table_id: str, ctx: PrintContext) -> str:
+def _table(table_id: str, ctx: RenderContext) -> str:
     table = next(t for t in ctx.spec.tables if t.id == table_id)
     values = {name: p.value for name, p in ctx.spec.parameters.items()}
 
@@ -179,12 +159,12 @@ def _table(table_id: str, ctx: PrintContext) -> str:
 
 
 def reference_card(
-    ctx: PrintContext, sequences: list[str], created: str, tables: list[str] | None = None
+    ctx: RenderContext, sequences: list[str], created: str, tables: list[str] | None = None
 ) -> str:
     """One page: the reference sequences with their steps, rule numbers, tie-breaks and tables."""
     spec = ctx.spec
     parts = [
-        f'<header><h1>{_e(spec.game.title)}</h1><p class="kind">{_e(ctx.t("reference"))}</p></header>'
+        f'<header><h1>{_e(spec.game.title)}</h1><p class="kind">{_e(ctx.t(T["reference"]))}</p></header>'
     ]
     # the tables flow with the last sequence's columns, where there is room
     tables_html = "".join(_table(t, ctx) for t in tables or [])
@@ -198,11 +178,11 @@ def reference_card(
         )
     parts.append(f"<footer>{inline(spec.game.edition, ctx)} · {_e(spec.game.version)}</footer>")
     return _document(
-        ctx, f"{spec.game.title}: {ctx.t('reference')}", "".join(parts), "reference", created
+        ctx, f"{spec.game.title}: {ctx.t(T['reference'])}", "".join(parts), "reference", created
     )
 
 
-def _rules(rules: list[Rule], ctx: PrintContext, depth: int = 0) -> str:
+def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> str:
     out = []
     for rule in rules:
         level = min(depth + 2, 4)
@@ -217,28 +197,28 @@ def _rules(rules: list[Rule], ctx: PrintContext, depth: int = 0) -> str:
     return "".join(out)
 
 
-def rulebook(ctx: PrintContext, created: str) -> str:
+def rulebook(ctx: RenderContext, created: str) -> str:
     """The whole rulebook: cover, contents with page numbers, rules, glossary, rulings, examples."""
     spec = ctx.spec
     g = spec.game
     cover = (
-        f'<section class="cover"><h1>{_e(g.title)}</h1><p class="kind">{_e(ctx.t("rulebook"))}</p>'
-        f"{blocks(g.summary, ctx)}<p><b>{_e(ctx.t('edition'))}:</b> {inline(g.edition, ctx)}</p>"
-        f"<p><b>{_e(ctx.t('source'))}:</b> {inline(g.source.document, ctx)}</p></section>"
+        f'<section class="cover"><h1>{_e(g.title)}</h1><p class="kind">{_e(ctx.t(T["rulebook"]))}</p>'
+        f"{blocks(g.summary, ctx)}<p><b>{_e(ctx.t(T['edition']))}:</b> {inline(g.edition, ctx)}</p>"
+        f"<p><b>{_e(ctx.t(T['source']))}:</b> {inline(g.source.document, ctx)}</p></section>"
     )
     toc_items = "".join(
         f'<li><a href="#rule-{r.number.replace(".", "-")}"><span class="n">{_e(r.number)}</span> {_e(r.title)}</a></li>'
         for r in spec.rules
     )
     toc_items += "".join(
-        f'<li><a href="#{anchor}">{_e(ctx.t(key))}</a></li>'
+        f'<li><a href="#{anchor}">{_e(ctx.t(T[key]))}</a></li>'
         for key, anchor in (
             ("glossary", "glossary"),
             ("rulings", "rulings"),
             ("examples", "examples"),
         )
     )
-    toc = f'<nav class="toc"><h2>{_e(ctx.t("contents"))}</h2><ol>{toc_items}</ol></nav>'
+    toc = f'<nav class="toc"><h2>{_e(ctx.t(T["contents"]))}</h2><ol>{toc_items}</ol></nav>'
     rules = f'<section class="rules">{_rules(spec.rules, ctx)}</section>'
     glossary = "".join(
         f"<dt>{_e(t.term)}</dt><dd>{inline(' '.join(t.definition.split()), ctx)} {_cites(t.rules)}</dd>"
@@ -246,8 +226,8 @@ def rulebook(ctx: PrintContext, created: str) -> str:
     )
     rulings = "".join(
         f'<section class="ruling"><h3>{_e(r.title)} {_cites(r.rules)}</h3>'
-        f"<p><b>{_e(ctx.t('question'))}:</b> {inline(r.question, ctx)}</p>"
-        f"<p><b>{_e(ctx.t('decision'))}:</b> {inline(r.decision, ctx)}</p></section>"
+        f"<p><b>{_e(ctx.t(T['question']))}:</b> {inline(r.question, ctx)}</p>"
+        f"<p><b>{_e(ctx.t(T['decision']))}:</b> {inline(r.decision, ctx)}</p></section>"
         for r in spec.rulings
     )
     examples = "".join(
@@ -258,11 +238,11 @@ def rulebook(ctx: PrintContext, created: str) -> str:
         cover
         + toc
         + rules
-        + f'<section class="glossary" id="glossary"><h2 class="chapter">{_e(ctx.t("glossary"))}</h2><dl>{glossary}</dl></section>'
-        + f'<section id="rulings"><h2 class="chapter">{_e(ctx.t("rulings"))}</h2>{rulings}</section>'
-        + f'<section id="examples"><h2 class="chapter">{_e(ctx.t("examples"))}</h2>{examples}</section>'
+        + f'<section class="glossary" id="glossary"><h2 class="chapter">{_e(ctx.t(T["glossary"]))}</h2><dl>{glossary}</dl></section>'
+        + f'<section id="rulings"><h2 class="chapter">{_e(ctx.t(T["rulings"]))}</h2>{rulings}</section>'
+        + f'<section id="examples"><h2 class="chapter">{_e(ctx.t(T["examples"]))}</h2>{examples}</section>'
     )
-    return _document(ctx, f"{g.title}: {ctx.t('rulebook')}", body, "rulebook", created)
+    return _document(ctx, f"{g.title}: {ctx.t(T['rulebook'])}", body, "rulebook", created)
 
 
 @dataclass(frozen=True)
@@ -274,7 +254,7 @@ class Card:
     back: str
 
 
-def step_cards(ctx: PrintContext, sequences: list[str]) -> list[Card]:
+def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
     """A card for every step of the reference sequences (a step with sub-steps introduces them)."""
     spec = ctx.spec
     cards = []
@@ -289,11 +269,11 @@ def step_cards(ctx: PrintContext, sequences: list[str]) -> list[Card]:
             )
             back = (
                 f'<div class="card-back"><p class="game">{_e(spec.game.title)}</p>'
-                f'<p class="kind">{_e(ctx.t("reference"))}</p><p class="lang">{_e(ctx.lang)}</p></div>'
+                f'<p class="kind">{_e(ctx.t(T["reference"]))}</p><p class="lang">{_e(ctx.lang)}</p></div>'
             )
             cards.append(Card(f"{seq.id} step {step.number}", front, back))
     return cards
 
 
-def card_document(ctx: PrintContext, fragment: str, created: str, title: str) -> str:
+def card_document(ctx: RenderContext, fragment: str, created: str, title: str) -> str:
     return _document(ctx, title, fragment, "card", created)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -105,33 +105,42 @@ class PlainContext:
     number: NumberFormat | None = None
 
 
+def transform(text: str, literal: Callable[[str], str], ref: Callable[[Ref], str]) -> str:
+    """Rewrite spec markup: ``literal`` for plain text (stray braces included), ``ref`` per reference.
+
+    The one walker behind every output format (terminal text, MyST, print HTML):
+    each supplies how plain text is escaped and how a reference is shown.
+    """
+    out: list[str] = []
+    pos = 0
+    for token in tokens(text):
+        out.append(literal(text[pos : token.start]))
+        if isinstance(token, Stray):
+            out.append(literal(token.char))
+            pos = token.start + 1
+            continue
+        out.append(ref(token))
+        pos = token.end
+    out.append(literal(text[pos:]))
+    return "".join(out)
+
+
 def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None) -> str:
     """Render spec markup as plain text (for the terminal and for JSON ``text`` fields)."""
     fmt = ctx.number or NumberFormat()
     values = args or {}
-    out: list[str] = []
-    pos = 0
-    for token in tokens(text):
-        start = token.start
-        out.append(text[pos:start])
-        if isinstance(token, Stray):
-            out.append(token.char)
-            pos = start + 1
-            continue
+
+    def ref(token: Ref) -> str:
         if token.kind == "rule":
-            out.append(token.target)
-        elif token.kind == "param":
+            return token.target
+        if token.kind == "param":
             param = ctx.params.get(token.target)
-            out.append(fmt(param) if param is not None else token.target)
-        elif token.kind == "ruling":
-            out.append(ctx.rulings.get(token.target, token.target))
-        elif token.kind == "term":
-            out.append(token.words or ctx.terms.get(token.target, token.target))
-        else:
-            value = values.get(token.target, "{" + token.target + "}")
-            out.append(
-                fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
-            )
-        pos = token.end
-    out.append(text[pos:])
-    return "".join(out)
+            return fmt(param) if param is not None else token.target
+        if token.kind == "ruling":
+            return ctx.rulings.get(token.target, token.target)
+        if token.kind == "term":
+            return token.words or ctx.terms.get(token.target, token.target)
+        value = values.get(token.target, "{" + token.target + "}")
+        return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+    return transform(text, str, ref)

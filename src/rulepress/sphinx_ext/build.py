@@ -27,8 +27,9 @@ from pathlib import Path
 
 from rulepress.errors import Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.render.context import RenderContext
 from rulepress.render.myst import escape
-from rulepress.render.pages import PageContext, game_pages
+from rulepress.render.pages import game_pages
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
 from rulepress.uitext import ui
@@ -88,7 +89,9 @@ class SiteBuild:
             for loaded in games:
                 local = localize(loaded, lang, self.locales)
                 translate = local.renderer.translate
-                ctx = PageContext(local.loaded.spec, lang, translate, numbers, home="../index.html")
+                ctx = RenderContext(
+                    local.loaded.spec, lang, translate, numbers, home="../index.html"
+                )
                 game_id = loaded.spec.game.id
                 for name, text in game_pages(ctx).items():
                     self.write(self.sources / lang / game_id / f"{name}.md", text)
