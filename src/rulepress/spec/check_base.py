@@ -1,0 +1,145 @@
+"""The shared state and helpers of the spec checks: locating problems, text, expressions.
+
+:mod:`rulepress.spec.check` runs the checks; the procedures' checks live in
+:mod:`rulepress.spec.check_sequences`. Both build on :class:`CheckBase`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulepress.errors import Problem
+from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import Spec
+from rulepress.spec.text import Ref, Stray, scan
+from rulepress.spec.yamlsrc import DataPath, format_path
+
+#: names every scoring expression can read, besides the player's own fields
+BASE_NAMES = frozenset(
+    {"param", "ruling", "n_players", "table", "players", "player", "lookup", "label"}
+)
+#: what an example may state about a player besides score ids and shown fields
+EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
+#: decided_by values that are not criterion ids (see rulepress.scoring.winners)
+DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
+
+
+#: prose fields whose placeholders are checked where their arguments are known
+NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note"})
+
+#: what an example may state about a tally
+TALLY_KEYS = frozenset({"totals", "ranking", "winners", "flows"})
+
+
+@dataclass
+class SequenceFacts:
+    """What a sequence defines that its examples may state."""
+
+    scores: set[str] = field(default_factory=set)
+    criteria: set[str] = field(default_factory=set)
+    tallies: dict[str, set[str]] = field(default_factory=dict)
+
+
+@dataclass
+class CheckBase:
+    """The problems found so far and what the checks learn about the spec on the way."""
+
+    loaded: LoadedSpec
+    problems: list[Problem] = field(default_factory=list)
+    rule_numbers: set[str] = field(default_factory=set)
+    used_params: set[str] = field(default_factory=set)
+    options: dict[str, str] = field(default_factory=dict)
+    facts: dict[str, SequenceFacts] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> Spec:
+        return self.loaded.spec
+
+    def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
+        self.problems.append(Problem(self.loaded.locate(path, key=key), format_path(path), message))
+
+    def cite(self, path: DataPath, number: str) -> None:
+        if number not in self.rule_numbers:
+            self.at(
+                path,
+                f"rule {number} exists nowhere (declare it under external_rules if it lives in another document)",
+            )
+
+    def unique(self, section: str, items: list[Any], attr: str = "id") -> set[str]:
+        seen: set[str] = set()
+        for i, item in enumerate(items):
+            value = getattr(item, attr)
+            if value in seen:
+                self.at((section, i, attr), f"{attr} {value!r} is used twice")
+            seen.add(value)
+        return seen
+
+    def prose(self, path: DataPath, text: str, args: set[str]) -> None:
+        terms = {t.id for t in self.spec.glossary}
+        rulings = {r.id for r in self.spec.rulings}
+        for token in scan(text):
+            if isinstance(token, Stray):
+                self.at(
+                    path,
+                    f"stray {token.char!r} in text (markup is {{rule:N}}, {{param:x}}, {{term:id}}, {{ruling:id}}, [words](term:id))",
+                )
+                continue
+            assert isinstance(token, Ref)
+            if token.kind == "rule":
+                self.cite(path, token.target)
+            elif token.kind == "param":
+                self.used_params.add(token.target)
+                if token.target not in self.spec.parameters:
+                    self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
+            elif token.kind == "term" and token.target not in terms:
+                self.at(path, f"unknown glossary term {token.target!r}")
+            elif token.kind == "ruling" and token.target not in rulings:
+                self.at(path, f"unknown ruling {token.target!r}")
+            elif token.kind == "arg" and token.target not in args:
+                allowed = ", ".join(sorted(args)) or "none here"
+                self.at(path, f"unknown placeholder {{{token.target}}} (allowed: {allowed})")
+
+    def expression(self, path: DataPath, source: str, names: frozenset[str]) -> Expression | None:
+        try:
+            expr = parse(source)
+        except ExpressionSyntaxError as exc:
+            self.at(path, f"{exc} (column {exc.column} of {source!r})")
+            return None
+        unknown = sorted(expr.names - names)
+        if unknown:
+            self.at(path, f"unknown name(s) {', '.join(unknown)} in {source!r}")
+        rulings = {r.id.replace("-", "_") for r in self.spec.rulings}
+        for base, attr in expr.attributes:
+            if base == "param" and "param" not in expr.names - names:
+                self.used_params.add(attr)
+                if attr not in self.spec.parameters:
+                    self.at(path, f"unknown parameter param.{attr}")
+            if base == "ruling" and attr not in rulings:
+                self.at(
+                    path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})"
+                )
+        return expr
+
+    def number(self, path: DataPath, value: int | str | None) -> int | None:
+        """An integer or ``param:name`` resolved (None if absent or unknown)."""
+        if value is None or isinstance(value, int):
+            return value
+        self.bound(path, value)
+        param = self.spec.parameters.get(value.removeprefix("param:"))
+        return param.value if param else None
+
+    def bound(self, path: DataPath, value: str) -> None:
+        name = value.removeprefix("param:")
+        self.used_params.add(name)
+        if name not in self.spec.parameters:
+            self.at(path, f"unknown parameter {name!r}")
+
+    def unique_in(self, path: DataPath, values: list[str]) -> set[str]:
+        seen: set[str] = set()
+        for i, value in enumerate(values):
+            if value in seen:
+                self.at(path + (i,), f"{value!r} is used twice")
+            seen.add(value)
+        return seen

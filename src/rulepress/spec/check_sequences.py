@@ -1,0 +1,222 @@
+"""Checks of the spec's procedures: steps in order, expressions that read only what exists.
+
+Each step's updates, tally, score component and winners are checked with the
+names that will exist when the step runs: the player's fields, the base
+names, the scores and tallies of earlier steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
+from rulepress.spec.model import (
+    LinesComponent,
+    Lookup,
+    Part,
+    Sequence,
+    SetsComponent,
+    Step,
+    Tally,
+    WeightedCountsComponent,
+)
+from rulepress.spec.yamlsrc import DataPath
+
+
+class SequenceChecks(CheckBase):
+    def sequences(self, formats: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> None:
+        spec = self.spec
+        ids = self.unique("sequences", spec.sequences)
+        if spec.scorer.sequence not in ids:
+            self.at(
+                ("scorer", "sequence"),
+                f"no sequence {spec.scorer.sequence!r} (sequences: {', '.join(sorted(ids))})",
+            )
+        for s_index, seq in enumerate(spec.sequences):
+            spath: DataPath = ("sequences", s_index)
+            if seq.state not in formats:
+                known = ", ".join(sorted(formats)) or "none"
+                self.at(
+                    spath + ("state",), f"no table_states format {seq.state!r} (formats: {known})"
+                )
+                continue
+            player_names, _ = formats[seq.state]
+            for name in seq.show:
+                if name not in player_names:
+                    self.at(spath + ("show", name), f"{name!r} is not a player field", key=True)
+            self.sequence(spath, seq, player_names)
+
+    def sequence(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        tables = {t.id for t in self.spec.tables}
+        names = set(player_names | BASE_NAMES | {"chosen"})
+        found = SequenceFacts()
+        winners_steps = 0
+        for path, step in self.steps(seq.steps, spath + ("steps",), None):
+            every = frozenset(names | {"total"})
+            for u, upd in enumerate(step.updates):
+                upath = path + ("updates", u)
+                self.expression(upath + ("when",), upd.when, every)
+                self.expression(upath + ("value",), upd.value, every)
+                for arg, src in upd.args.items():
+                    self.expression(upath + ("args", arg), src, every)
+                self.prose(
+                    upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"}
+                )
+                if upd.set.split(".")[0] not in player_names:
+                    self.at(upath + ("set",), f"{upd.set!r} is not a player field")
+            if step.tally is not None:
+                self.tally(path + ("tally",), step.tally, frozenset(names - player_names))
+                if step.tally.id in names:
+                    self.at(
+                        path + ("tally", "id"),
+                        f"tally id {step.tally.id!r} clashes with another name",
+                    )
+                names.add(step.tally.id)
+                found.tallies[step.tally.id] = set(step.tally.candidates)
+            if step.score is not None:
+                sc = path + ("score",)
+                if step.score.id in names:
+                    self.at(
+                        sc + ("id",),
+                        f"score id {step.score.id!r} clashes with a field or an earlier score",
+                    )
+                scope = every
+                for name, src in step.score.let.items():
+                    self.expression(sc + ("let", name), src, scope)
+                    scope = scope | {name}
+                self.component(sc + ("component",), step.score.component, scope, tables)
+                names.add(step.score.id)
+                found.scores.add(step.score.id)
+            if step.winners is not None:
+                winners_steps += 1
+                wpath = path + ("winners",)
+                self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
+                for c_index, crit in enumerate(step.winners.criteria):
+                    self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
+                found.criteria |= self.unique_in(
+                    wpath + ("criteria",), [c.id for c in step.winners.criteria]
+                )
+                if isinstance(step.winners.count, Lookup):
+                    if step.winners.count.table not in tables:
+                        self.at(
+                            wpath + ("count", "table"), f"no table {step.winners.count.table!r}"
+                        )
+                    self.expression(wpath + ("count", "key"), step.winners.count.key, BASE_NAMES)
+        if winners_steps > 1:
+            self.at(spath, "a sequence settles the winners at most once")
+        if winners_steps and seq.total_label is None:
+            self.at(spath, "a sequence that settles winners needs a total_label")
+        self.facts[seq.id] = found
+
+    def tally(self, path: DataPath, tally: Tally, names: frozenset[str]) -> None:
+        self.expression(path + ("places",), tally.places, names)
+        self.expression(path + ("tie_order",), tally.tie_order, names)
+        self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
+        for i, ballots in enumerate(tally.ballots):
+            bpath = path + ("ballots", i)
+            self.expression(bpath + ("items",), ballots.items, names)
+            inner = names | {ballots.item}
+            for attr in ("player", "target", "units", "unit", "weight"):
+                self.expression(bpath + (attr,), getattr(ballots, attr), inner)
+            for arg, src in ballots.args.items():
+                self.expression(bpath + ("args", arg), src, inner)
+            self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
+            self.prose(
+                bpath + ("note",),
+                ballots.note,
+                {"player", "units", "unit", "target", "votes", "route", *ballots.args},
+            )
+
+    def steps(
+        self, steps: list[Step], path: DataPath, parent: str | None
+    ) -> Iterator[tuple[DataPath, Step]]:
+        previous: str | None = None
+        for i, step in enumerate(steps):
+            here = path + (i,)
+            number = step.number
+            if parent is None:
+                if not number.isdigit():
+                    self.at(
+                        here + ("number",),
+                        f"a top-level step is numbered with digits, not {number!r}",
+                    )
+                elif previous is not None and previous.isdigit() and int(number) <= int(previous):
+                    self.at(
+                        here + ("number",),
+                        f"step {number} comes after step {previous}; steps must ascend",
+                    )
+            else:
+                letter = number[len(parent) :]
+                if not (number.startswith(parent) and len(letter) == 1 and letter.isalpha()):
+                    self.at(
+                        here + ("number",),
+                        f"sub-step {number!r} of step {parent} is numbered {parent}a, {parent}b, …",
+                    )
+                elif previous is not None and number <= previous:
+                    self.at(
+                        here + ("number",),
+                        f"step {number} comes after step {previous}; steps must ascend",
+                    )
+            previous = number
+            yield here, step
+            yield from self.steps(step.steps, here + ("steps",), number)
+
+    def component(self, path: DataPath, comp: Any, names: frozenset[str], tables: set[str]) -> None:
+        if isinstance(comp, LinesComponent):
+            item_names = frozenset(names | {comp.item, "index"})
+            self.expression(path + ("items",), comp.items, names)
+            self.expression(
+                path + ("restriction_voids_continuation",),
+                comp.restriction_voids_continuation,
+                names,
+            )
+            for attr in ("continuation", "value", "label"):
+                self.expression(path + (attr,), getattr(comp, attr), item_names)
+            for group in ("conditions", "restrictions"):
+                for i, cond in enumerate(getattr(comp, group)):
+                    self.expression(path + (group, i, "test"), cond.test, item_names)
+            self.prose(path + ("voided_note",), comp.voided_note, {"base"})
+            return
+        if isinstance(comp, SetsComponent):
+            self.expression(path + ("count",), comp.count, names | {comp.kind})
+            self.expression(path + ("wild",), comp.wild, names)
+            if comp.values not in tables:
+                self.at(path + ("values",), f"no table {comp.values!r}")
+            return
+        if isinstance(comp, WeightedCountsComponent):
+            scope = names | {c.name for c in comp.choices}
+            for i, choice in enumerate(comp.choices):
+                self.expression(path + ("choices", i, "options"), choice.options, names)
+                self.prose(path + ("choices", i, "note"), choice.note, {"choice"})
+            kinded = scope | {comp.kind}
+            self.expression(path + ("count",), comp.count, kinded)
+            self.parts(path + ("multiplier",), comp.multiplier, kinded)
+            self.expression(path + ("wild",), comp.wild, scope)
+            self.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
+            self.prose(path + ("wild_note",), comp.wild_note, {"count", "value", "points"})
+            if comp.item_uses is not None:
+                ipath = path + ("item_uses",)
+                self.expression(ipath + ("items",), comp.item_uses.items, scope)
+                inner = scope | {comp.item_uses.item, "multipliers"}
+                self.expression(ipath + ("label",), comp.item_uses.label, inner)
+                for i, use in enumerate(comp.item_uses.uses):
+                    upath = ipath + ("uses", i)
+                    self.expression(upath + ("when",), use.when, inner)
+                    if (use.kind is None) == (use.value is None):
+                        self.at(upath, "a use gives either 'kind' or 'value'")
+                    for attr in ("kind", "value"):
+                        src = getattr(use, attr)
+                        if src is not None:
+                            self.expression(upath + (attr,), src, inner)
+            return
+        self.parts(path + ("parts",), comp.parts, names)
+
+    def parts(self, path: DataPath, parts: list[Part], names: frozenset[str]) -> None:
+        for i, part in enumerate(parts):
+            ppath = path + (i,)
+            self.expression(ppath + ("when",), part.when, names)
+            self.expression(ppath + ("value",), part.value, names)
+            for arg, src in part.args.items():
+                self.expression(ppath + ("args", arg), src, names)
+            self.prose(ppath + ("note",), part.note, set(part.args) | {"points"})
