@@ -53,6 +53,12 @@ def test_messages_carry_context_comment_and_location() -> None:
     text = next(m for m in catalog if m.context == "rules/16.4.7/text")
     assert "{param:cubes_per_player}" in text.id  # numbers stay placeholders
     assert any("{param:cubes_per_player} = 8" in c for c in text.auto_comments)
+    noted = catalog.get("Stationfall", "rules/16/title")
+    assert noted is not None
+    assert any("pád stanice" in c for c in noted.auto_comments)  # the spec author's note
+    child = catalog.get("When the Station Falls", "rules/16.1/title")
+    assert child is not None
+    assert not any("pád stanice" in c for c in child.auto_comments)  # not inherited
     with (ROOT / "locales" / "rulepress.pot").open("rb") as fp:
         plural = next(m for m in read_po(fp) if isinstance(m.id, tuple))
     assert plural.context == "winners.places"

@@ -142,8 +142,8 @@ def _walk(
     origin = typing.get_origin(tp)
     if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(data, dict):
         note = data.get("translator_note")
-        if isinstance(note, str) and note:
-            notes = (*notes, note)
+        # an author's note belongs to this part's own texts, not to the parts nested in it
+        own = (*notes, note) if isinstance(note, str) and note else notes
         out_map = dict(data)
         for key, value in data.items():
             field = tp.model_fields.get(key)
@@ -152,7 +152,8 @@ def _walk(
             annotation: Any = field.annotation
             if field.metadata:
                 annotation = typing.Annotated[(annotation, *field.metadata)]
-            out_map[key] = _walk(value, annotation, (*ctx, key), (*path, key), notes, visit)
+            inherited = own if isinstance(value, str) else notes
+            out_map[key] = _walk(value, annotation, (*ctx, key), (*path, key), inherited, visit)
         return out_map
     if origin is list and isinstance(data, list):
         (item_tp,) = typing.get_args(tp)

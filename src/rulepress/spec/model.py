@@ -5,7 +5,9 @@ One :class:`Spec` per game, built from every YAML file of
 error reporting live in :mod:`rulepress.spec.load`, cross-reference checks
 in :mod:`rulepress.spec.check`, and behaviour in :mod:`rulepress.scoring`.
 
-Reader-facing text fields are English source text and may use this inline
+Any part that has ``translator_note`` passes it to translators as a comment
+on each of its messages. Reader-facing text fields are English source text
+and may use this inline
 markup (see :mod:`rulepress.spec.text`): ``{rule:16.4.8}``, ``{param:name}``,
 ``{ruling:id}``, ``{term:id}`` and ``[words](term:id)``.
 """
@@ -102,6 +104,7 @@ class Game(Model):
     source: SourceDocument
     languages: list[Lang]
     summary: Text
+    translator_note: str = ""
 
 
 # --------------------------------------------------------------------------- rules
@@ -190,6 +193,7 @@ class Ruling(Model):
     reason: Text
     default: Id
     options: list[RulingOption] = Field(min_length=1)
+    translator_note: str = ""
 
 
 # --------------------------------------------------------------------------- state format
@@ -447,6 +451,7 @@ class Step(Model):
     tally: Tally | None = None
     score: Score | None = None
     winners: Winners | None = None
+    translator_note: str = ""
 
 
 class Sequence(Model):
@@ -465,6 +470,7 @@ class Sequence(Model):
     total_label: Text | None = None
     show: dict[Name, Text] = {}
     steps: list[Step] = Field(min_length=1)
+    translator_note: str = ""
 
 
 class Scorer(Model):
@@ -494,6 +500,7 @@ class Example(Model):
     variants: list[Id] = []
     state: dict[str, Any]
     expect: Expectation
+    translator_note: str = ""
 
 
 class TermRendering(Model):
