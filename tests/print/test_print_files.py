@@ -102,6 +102,22 @@ def test_text_is_extractable_in_every_script(
     assert "\ufffd" not in text  # no replacement characters (missing glyphs)
 
 
+@pytest.mark.parametrize(
+    ("lang", "markers"),
+    [("cs", ("Přehledová karta", "Pravidla hry")), ("ja", ("リファレンスカード", "ルールブック"))],
+)
+def test_every_pdf_carries_text_in_its_language(
+    printed: Path, lang: str, markers: tuple[str, ...]
+) -> None:
+    for game in GAMES:
+        for pdf in sorted((printed / lang / game).glob("*.pdf")):
+            text = poppler("pdftotext", str(pdf), "-")
+            # letter-spaced capitals come out as "P ŘEHLEDOVÁ": compare without spaces or case
+            flat = re.sub(r"\s+", "", text).casefold()
+            assert any(re.sub(r"\s+", "", m).casefold() in flat for m in markers), pdf.name
+            assert "\ufffd" not in text, pdf.name
+
+
 def test_japanese_lines_never_start_with_closing_punctuation_or_small_kana(printed: Path) -> None:
     forbidden = "、。，．）」』】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
     for game in GAMES:
