@@ -8,6 +8,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,3 +72,14 @@ def run_cli(*args: str, cwd: Path | None = None) -> Run:
         check=False,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, Any]:
+    """A private copy of locales/, the path of one catalog in it, and that catalog read."""
+    from babel.messages.pofile import read_po
+
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    po = locales / lang / "LC_MESSAGES" / f"{domain}.po"
+    with po.open("rb") as fp:
+        return locales, po, read_po(fp)

@@ -279,13 +279,7 @@ def build_print(
     show_default=True,
     help="Language of the report (labels, rule titles, notes, numbers).",
 )
-@click.option(
-    "--locales",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("locales"),
-    show_default=True,
-    help="Directory of the gettext catalogs.",
-)
+@_locales_option
 @_spec_root_option
 def score(
     game: str,

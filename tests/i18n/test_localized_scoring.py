@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import render
 from rulepress.i18n.runtime import LocaleNumbers
-from tests.conftest import DATA, ROOT, run_cli
+from tests.conftest import DATA, ROOT, catalog_copy, run_cli
 
 STATE = str((DATA / "states" / "stationfall-four-players.yaml").relative_to(ROOT))
 
@@ -89,11 +88,7 @@ def test_czech_plural_forms_in_the_interface() -> None:
 
 
 def test_missing_translation_falls_back_with_a_warning(tmp_path: Path) -> None:
-    locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
-    po = locales / "cs" / "LC_MESSAGES" / "stationfall.po"
-    with po.open("rb") as fp:
-        catalog = read_po(fp)
+    locales, po, catalog = catalog_copy(tmp_path, "cs", "stationfall")
     target = catalog.get("Agenda", "sequences/stationfall-sequence/steps/4a/score/title")
     step = next(m for m in catalog if m.context == "sequences/stationfall-sequence/steps/5/title")
     assert target is not None

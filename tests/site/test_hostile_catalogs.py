@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import render
 from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import ROOT, loaded
+from tests.conftest import ROOT, catalog_copy, loaded
 
 HOSTILE = {
     "rules/16.2/title": "<script>alert('title')</script>",
@@ -20,11 +17,7 @@ HOSTILE = {
 
 
 def test_hostile_translations_are_rendered_as_text(tmp_path: Path) -> None:
-    locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
-    po = locales / "cs" / "LC_MESSAGES" / "stationfall.po"
-    with po.open("rb") as fp:
-        catalog = read_po(fp)
+    locales, po, catalog = catalog_copy(tmp_path, "cs", "stationfall")
     first_example = loaded("stationfall").spec.examples[0].id
     hostile = dict(HOSTILE)
     hostile[f"examples/{first_example}/text#1"] = ">>> import os\n>>> os.getcwd()\n'pwned'"
