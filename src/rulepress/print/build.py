@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from weasyprint.document import Document
+
 from rulepress.errors import Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import impose, pdf, styles
@@ -37,6 +39,14 @@ DEFAULT_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 LANGUAGES = ("en", "cs", "ja")
 CARD_MARGIN_MM = 4.0
 REFERENCE_MARGIN_MM = 6.0
+
+
+@dataclass
+class Laid:
+    """A laid-out document and the seconds its layout took (not yet counted)."""
+
+    document: Document
+    seconds: float
 
 
 class PrintError(RulepressError):
@@ -121,17 +131,19 @@ class PrintBuild:
             css = styles.reference_css(
                 fmt, self.bleed_mm, self.profile, card.columns, REFERENCE_MARGIN_MM
             )
-            if self._one_page(
+            laid = self._one_page(
                 f"{name} reference card, {fmt.name}", html, css, fmt, REFERENCE_MARGIN_MM
-            ):
-                self._pdf(folder / f"reference-{fmt.name}.pdf", html, css, x4=False)
-                self._pdf(folder / f"reference-{fmt.name}-pdfx4.pdf", html, css, x4=True)
+            )
+            if laid is not None:  # one layout serves the press file and its PDF/X-4 variant
+                self._write(laid, folder / f"reference-{fmt.name}.pdf", x4=False)
+                self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", x4=True)
 
         book_fmt = parse_format(pub.rulebook_format)
         book = print_html.rulebook(ctx, created)
         book_css = styles.rulebook_css(book_fmt, self.bleed_mm, self.profile)
-        self._pdf(folder / f"rulebook-{book_fmt.name}.pdf", book, book_css, x4=False)
-        self._pdf(folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", book, book_css, x4=True)
+        laid_book = self._layout(book, book_css)
+        self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", x4=False)
+        self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", x4=True)
 
         if pub.step_cards is not None:
             self._cards(
@@ -143,15 +155,29 @@ class PrintBuild:
                 created,
             )
 
-    def _pdf(self, path: Path, html: str, css: str, *, x4: bool) -> None:
+    def _layout(self, html: str, css: str) -> Laid:
         start = time.perf_counter()
-        self.files[path] = pdf.render(html, css, x4=x4).pdf
-        self.timings[str(path.relative_to(self.out))] = time.perf_counter() - start
+        document = pdf.layout(html, css)
+        return Laid(document, time.perf_counter() - start)
 
-    def _one_page(self, what: str, html: str, css: str, fmt: Format, margin_mm: float) -> bool:
-        """True when the content fits one page; otherwise a problem saying by how much it is over."""
-        if len(pdf.layout(html, css).pages) == 1:
-            return True
+    def _write(self, laid: Laid, path: Path, *, x4: bool) -> None:
+        """Write a laid-out document; its layout time counts once, for the first file."""
+        start = time.perf_counter()
+        self.files[path] = pdf.write(laid.document, x4=x4)
+        spent = time.perf_counter() - start + laid.seconds
+        laid.seconds = 0.0
+        self.timings[str(path.relative_to(self.out))] = spent
+
+    def _pdf(self, path: Path, html: str, css: str) -> None:
+        self._write(self._layout(html, css), path, x4=False)
+
+    def _one_page(
+        self, what: str, html: str, css: str, fmt: Format, margin_mm: float
+    ) -> Laid | None:
+        """The layout when the content fits one page; otherwise None and a problem saying by how much."""
+        laid = self._layout(html, css)
+        if len(laid.document.pages) == 1:
+            return laid
         height = pdf.content_height_mm(html, css, f"{fmt.width_mm:g}mm", margin_mm)
         available = fmt.height_mm - 2 * margin_mm
         self.problems.append(
@@ -162,7 +188,7 @@ class PrintBuild:
                 f"the {fmt.name} page leaves for it; shorten the text or choose a larger format",
             )
         )
-        return False
+        return None
 
     def _cards(
         self,
@@ -185,7 +211,7 @@ class PrintBuild:
             )
             for card in cards
         ]
-        if not all(fits):
+        if not all(laid is not None for laid in fits):
             return
         faces = "".join(
             f'<section style="break-after: page">{face}</section>'
@@ -197,7 +223,6 @@ class PrintBuild:
             folder / f"cards-{fmt.name}.pdf",
             print_html.card_document(ctx, faces, created, title),
             css,
-            x4=False,
         )
         for sheet_name in self.pnp_sheets:
             sheet = PRESETS[sheet_name]
@@ -208,5 +233,4 @@ class PrintBuild:
                 folder / f"pnp-{sheet_name}.pdf",
                 print_html.card_document(ctx, body, created, title),
                 sheet_css,
-                x4=False,
             )
