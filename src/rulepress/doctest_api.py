@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulepress.scoring.examples import _fact, find_example
+from rulepress.scoring.examples import fact, find_example, tally_fact
 from rulepress.scoring.examples import run_example as _run
 from rulepress.scoring.result import ScoreResult
 from rulepress.spec.load import load_spec
@@ -34,16 +34,10 @@ class ExampleResult:
     def fact(self, player: str, key: str) -> Any:
         """A player's total, rank, eligibility, score line (or ``line.kind``) or shown field."""
         found = next(p for p in self.result.players if p.id == player)
-        return _fact(found, key)
+        return fact(found, key)
 
     def tally(self, tally_id: str, key: str) -> Any:
-        found = next(t for t in self.result.tallies if t.id == tally_id)
-        return {
-            "totals": found.totals,
-            "ranking": found.ranking,
-            "winners": found.winners,
-            "flows": found.flows,
-        }[key]
+        return tally_fact(next(t for t in self.result.tallies if t.id == tally_id), key)
 
     def winners(self) -> list[str]:
         return list(self.result.winners.winners) if self.result.winners else []

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -317,8 +316,3 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     tmp.write_bytes(data)
     tmp.replace(path)  # atomic: a crash never leaves half a catalog behind
     return True
-
-
-def languages_of(domains: Iterable[str]) -> tuple[str, ...]:
-    del domains
-    return LANGUAGES

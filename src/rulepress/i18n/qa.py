@@ -25,7 +25,7 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.i18n.catalogs import plural_counts, read_catalog
 from rulepress.spec.model import Term, TermRendering
-from rulepress.spec.text import Ref, Stray, scan
+from rulepress.spec.text import Ref, Stray, scan, transform
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +99,7 @@ def _refs(text: str) -> tuple[Counter[str], Counter[str], int]:
 
 def _without_refs(text: str) -> str:
     """The text with placeholders and link targets removed (their digits are not numbers)."""
-    out, pos = [], 0
-    for token in scan(text):
-        out.append(text[pos : token.start])
-        if isinstance(token, Ref) and token.words:
-            out.append(token.words)
-        pos = token.end if isinstance(token, Ref) else token.start + 1
-    out.append(text[pos:])
-    return "".join(out)
+    return transform(text, str, lambda token: token.words)
 
 
 def numbers(text: str, lang: str) -> Counter[Decimal]:

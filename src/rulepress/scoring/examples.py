@@ -59,7 +59,8 @@ def example_state(loaded: LoadedSpec, index: int) -> dict[str, Any]:
     return state
 
 
-def _fact(player: PlayerResult, key: str) -> Any:
+def fact(player: PlayerResult, key: str) -> Any:
+    """A player's total, eligibility, rank, shown field, score line or ``line.kind`` part."""
     if key == "total":
         return player.total
     if key == "eligible":
@@ -75,7 +76,8 @@ def _fact(player: PlayerResult, key: str) -> Any:
     return None
 
 
-def _tally_fact(tally: TallyResult, key: str) -> Any:
+def tally_fact(tally: TallyResult, key: str) -> Any:
+    """What an example may state about a tally: totals, ranking, winners or flows."""
     return {
         "totals": tally.totals,
         "ranking": tally.ranking,
@@ -93,14 +95,14 @@ def mismatches(ex: Example, result: ScoreResult) -> list[Mismatch]:
     players = {p.id: p for p in result.players}
     for pid, facts in ex.expect.players.items():
         for key, stated in facts.items():
-            actual = _fact(players[pid], key)
+            actual = fact(players[pid], key)
             if actual != stated:
                 message = f"{pid} {key}: the text states {stated!r}, the scorer gives {actual!r}"
                 out.append((("expect", "players", pid, key), message))
     tallies = {t.id: t for t in result.tallies}
     for tally_id, facts in ex.expect.tallies.items():
         for key, stated in facts.items():
-            actual = _tally_fact(tallies[tally_id], key)
+            actual = tally_fact(tallies[tally_id], key)
             if actual != stated:
                 message = (
                     f"{tally_id} {key}: the text states {stated!r}, the scorer gives {actual!r}"

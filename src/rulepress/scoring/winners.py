@@ -77,7 +77,7 @@ def decide(
     contenders = ordered
     trace: list[TieBreakStep] = []
     for index, crit in enumerate(rule.criteria):
-        values = {p: _unsigned(keys[p][index], crit.order) for p in contenders}
+        values = {p: _signed(keys[p][index], crit.order) for p in contenders}
         straddling: list[str] = []
         for _, group_iter in groupby(contenders, key=lambda p: keys[p][index]):
             group = list(group_iter)
@@ -102,9 +102,5 @@ def decide(
 
 
 def _signed(value: Any, order: str) -> Any:
-    """Sort key: ascending sort puts the best first."""
-    return -value if order == "highest" else value
-
-
-def _unsigned(value: Any, order: str) -> Any:
+    """Sort key: ascending sort puts the best first (applied twice, it gives the value back)."""
     return -value if order == "highest" else value

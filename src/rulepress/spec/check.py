@@ -10,7 +10,7 @@ game's state format and whose expectations name real players.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -33,7 +33,6 @@ from rulepress.spec.model import (
     FieldSpec,
     Rule,
     Sequence,
-    Spec,
     StateFormat,
 )
 from rulepress.spec.state import StateCheck, check_value, validate_state
@@ -344,16 +343,3 @@ def check_spec(loaded: LoadedSpec) -> list[Problem]:
     chk.publishing()
     chk.unused_params()
     return chk.problems
-
-
-def rule_index(spec: Spec) -> Mapping[str, Rule]:
-    """Every reproduced rule by number."""
-    out: dict[str, Rule] = {}
-
-    def visit(rules: list[Rule]) -> None:
-        for rule in rules:
-            out[rule.number] = rule
-            visit(rule.rules)
-
-    visit(spec.rules)
-    return out

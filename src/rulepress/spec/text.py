@@ -83,11 +83,6 @@ def refs(text: str) -> list[Ref]:
     return [r for r in scan(text) if isinstance(r, Ref)]
 
 
-def line_of(text: str, offset: int) -> int:
-    """0-based line of ``offset`` inside ``text``."""
-    return text.count("\n", 0, offset)
-
-
 class NumberFormat:
     """Formats integers for a reader; the default is plain ``str``."""
 

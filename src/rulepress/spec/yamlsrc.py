@@ -15,7 +15,6 @@ and what would make loading unsafe or ambiguous:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,13 +84,6 @@ class SourceMap:
     def update(self, other: SourceMap) -> None:
         self.values.update(other.values)
         self.keys.update(other.keys)
-
-    def subtree(self, prefix: DataPath) -> SourceMap:
-        """The positions below ``prefix``, with ``prefix`` removed from their paths."""
-        return self.rebased(prefix, ())
-
-    def paths(self) -> Iterator[DataPath]:
-        return iter(self.values)
 
 
 class YamlError(Exception):
