@@ -23,6 +23,9 @@ def game_dirs() -> list[Path]:
     return find_game_dirs(SPEC_ROOT)
 
 
+#: the games found in rules_spec/ (tests parametrize over these, never over a list of names)
+GAMES = tuple(d.name for d in game_dirs())
+
 _cache: dict[str, LoadedSpec] = {}
 
 

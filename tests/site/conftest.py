@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from rulepress.render import tree
 from rulepress.sphinx_ext.build import SiteBuild
+from rulepress.sphinx_ext.doctree import doctest_source
 from tests.conftest import ROOT
 
 
@@ -24,3 +27,35 @@ def page(site: SiteBuild, lang: str, game: str, name: str) -> str:
 
 def out_dir(site: SiteBuild) -> Path:
     return site.out
+
+
+def doctests(site: SiteBuild, lang: str, game: str) -> tuple[int, int]:
+    """(doctest blocks, statements) on a game's generated examples page."""
+    path = site.sources / lang / game / "examples.rptree"
+    page = tree.Page.from_json(path.read_text(encoding="utf-8"))
+    found: list[tree.Doctest] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, tree.Doctest):
+            found.append(value)
+        elif isinstance(value, tree.Node):
+            for name in type(value).model_fields:
+                walk(getattr(value, name))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(page)
+    statements = sum(
+        line.startswith(">>> ") for test in found for line in doctest_source(test).splitlines()
+    )
+    return len(found), statements
+
+
+def doctest_count(site: SiteBuild, lang: str, game: str) -> int:
+    """How many doctest statements Sphinx ran for a game (from its report)."""
+    report = (site.out / "_doctest" / lang / game / "output.txt").read_text(encoding="utf-8")
+    match = re.search(r"(\d+) tests", report)
+    assert match is not None, report
+    assert "0 failures in tests" in report
+    return int(match.group(1))

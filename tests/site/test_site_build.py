@@ -10,11 +10,10 @@ import pytest
 
 from rulepress.render.pages import PAGES
 from rulepress.sphinx_ext.build import SiteBuild, SiteError
-from tests.conftest import ROOT, loaded
-from tests.site.conftest import page
+from tests.conftest import GAMES, ROOT, loaded
+from tests.site.conftest import doctest_count, doctests, page
 
 LANGS = ("en", "cs", "ja")
-GAMES = ("stationfall", "brink")
 
 
 def test_every_page_in_every_language(site: SiteBuild) -> None:
@@ -79,16 +78,10 @@ def test_czech_search_folds_diacritics_and_stems(site: SiteBuild) -> None:
 def test_doctests_ran_in_every_language(site: SiteBuild) -> None:
     for lang in LANGS:
         for game in GAMES:
-            report = (site.out / "_doctest" / lang / game / "output.txt").read_text(
-                encoding="utf-8"
-            )
-            source = (site.sources / lang / game / "examples.md").read_text(encoding="utf-8")
-            match = re.search(r"(\d+) tests", report)
-            assert match is not None, report
+            blocks, statements = doctests(site, lang, game)
             # one doctest block per example, every statement of it run
-            assert source.count("```{doctest}") == len(loaded(game).spec.examples)
-            assert int(match.group(1)) == source.count("\n>>> ")
-            assert "0 failures in tests" in report
+            assert blocks == len(loaded(game).spec.examples)
+            assert doctest_count(site, lang, game) == statements
 
 
 def test_a_wrong_stated_result_fails_the_doctest_build(tmp_path: Path) -> None:

@@ -1,26 +1,57 @@
-"""A game's pages as MyST text, from its spec in one language (stage 1 of the site).
+"""A game's pages as document trees, from its spec in one language (stage 1 of the site).
 
-The pages are plain text that Sphinx parses (with myst-parser and
-sphinx-design); they can be read, diffed and tested without Sphinx. Every
-rule has the label ``rule-<number>`` (the same anchor in every language),
-every ruling ``ruling-<id>``, every example ``example-<id>``. Worked examples
-carry a doctest that runs the real scorer on the example's state and compares
-what the page states; its code comes from the spec's ids and values, never
-from translated text.
+Each page is a :class:`~rulepress.render.tree.Page`: typed nodes that Sphinx
+turns into HTML one for one (:mod:`rulepress.sphinx_ext.doctree`). Text from
+the spec or a catalog only ever lands in text nodes. Every rule has the label
+``rule-<number>`` (the same anchor in every language), every term
+``term-<id>``, every ruling ``ruling-<id>``, every example ``example-<id>``,
+every table ``table-<id>``. Worked examples carry a :class:`Doctest` built
+from the example's stated facts, which the spec holds as data (ids and
+values, never prose), so no translation can touch a doctest.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Iterator
 
 import yaml
 
 from rulepress.render.context import RenderContext
-from rulepress.render.myst import Links, blocks, escape, inline, rule_label, ruling_label
-from rulepress.spec.model import Example, Rule, Sequence, Step, Table
+from rulepress.render.markup import (
+    Links,
+    blocks,
+    inline,
+    joined,
+    rule_label,
+    ruling_label,
+    term_label,
+)
+from rulepress.render.tree import (
+    Block,
+    BulletList,
+    Card,
+    Code,
+    CodeBlock,
+    Doctest,
+    Fact,
+    Glossary,
+    GlossaryEntry,
+    Inline,
+    Link,
+    NumberedList,
+    Page,
+    Paragraph,
+    Ref,
+    Section,
+    Strong,
+    Table,
+    Text,
+    TocTree,
+    text,
+)
+from rulepress.spec.model import Example, Rule, Sequence, Step
+from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
 #: the pages of every game, in reading order
@@ -63,7 +94,7 @@ T = {
 }
 
 
-def links_of(ctx: RenderContext) -> Links:
+def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
     """Where the page's references point: rule permalinks, numbers, terms, rulings."""
     spec = ctx.spec
     return Links(
@@ -71,6 +102,7 @@ def links_of(ctx: RenderContext) -> Links:
         {name: ctx.number(p.value) for name, p in spec.parameters.items()},
         {term.id: term.term for term in spec.glossary},
         {r.id: r.title for r in spec.rulings},
+        linked=linked,
     )
 
 
@@ -80,163 +112,10 @@ def _rule_numbers(rules: list[Rule]) -> Iterator[str]:
         yield from _rule_numbers(rule.rules)
 
 
-def _walk_rules(rules: list[Rule], depth: int = 0) -> Iterator[tuple[Rule, int]]:
+def _walk_rules(rules: list[Rule]) -> Iterator[Rule]:
     for rule in rules:
-        yield rule, depth
-        yield from _walk_rules(rule.rules, depth + 1)
-
-
-def _heading(level: int, text: str) -> str:
-    return "#" * min(level, 6) + " " + text
-
-
-def game_pages(ctx: RenderContext) -> dict[str, str]:
-    """Every page of one game: name (without .md) → MyST text."""
-    return {
-        "index": _index(ctx),
-        "rules": _rules(ctx),
-        "sequences": _sequences(ctx),
-        "scoring": _scoring(ctx),
-        "rulings": _rulings(ctx),
-        "glossary": _glossary(ctx),
-        "examples": _examples(ctx),
-        "rules-index": _rules_index(ctx),
-    }
-
-
-def _index(ctx: RenderContext) -> str:
-    g, links = ctx.spec.game, links_of(ctx)
-    facts = [
-        (ctx.t(T["edition"]), inline(g.edition, links)),
-        (ctx.t(T["players"]), escape(g.players)),
-        (ctx.t(T["source"]), inline(g.source.document, links)),
-    ]
-    if g.designer:
-        facts.append((ctx.t(T["designer"]), escape(g.designer)))
-    if g.publisher:
-        facts.append((ctx.t(T["publisher"]), escape(g.publisher)))
-    lines = [f"# {escape(g.title)}", "", blocks(g.summary, links), ""]
-    lines += [f"- **{escape(k)}:** {v}" for k, v in facts]
-    if g.source.note:
-        lines += ["", blocks(g.source.note, links)]
-    lines += ["", "```{toctree}", ":maxdepth: 1", ""]
-    lines += [page for page in PAGES if page != "index"]
-    lines += ["```", ""]
-    if ctx.home:
-        # a plain link out of this Sphinx project (games and the home page are separate projects)
-        label = html.escape(ctx.t(T["home"]))
-        lines += [f'<p class="rp-home"><a href="{html.escape(ctx.home)}">← {label}</a></p>', ""]
-    return "\n".join(lines)
-
-
-def _rules(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['rules']))}", ""]
-    for rule, depth in _walk_rules(ctx.spec.rules):
-        out += [
-            f"({rule_label(rule.number)})=",
-            _heading(depth + 2, f"{rule.number} {escape(rule.title)}"),
-            "",
-        ]
-        if rule.text:
-            out += [blocks(rule.text, links), ""]
-    if ctx.spec.external_rules:
-        out += [_heading(2, escape(ctx.t(T["external"]))), ""]
-        for ext in ctx.spec.external_rules:
-            line = f"- **{ext.number} {escape(ext.title)}** ({escape(ext.source)})"
-            if ext.summary:
-                line += ": " + inline(ext.summary, links)
-            out.append(line)
-        out.append("")
-    return "\n".join(out)
-
-
-def _cites(rules: list[str], links: Links) -> str:
-    return ", ".join(inline(f"{{rule:{n}}}", links) for n in rules)
-
-
-def _steps(steps: list[Step], ctx: RenderContext, depth: int = 0) -> list[str]:
-    links = links_of(ctx)
-    out = []
-    for step in steps:
-        colons = ":" * (4 + max(0, 2 - depth))
-        out += [f"{colons}{{card}} {step.number}. {escape(step.title)}", ""]
-        out += [blocks(step.text, links), ""]
-        if step.steps:
-            out += _steps(step.steps, ctx, depth + 1)
-        if step.rules:
-            out += [
-                f"{colons[:-1]}{{card-footer}}",
-                f"{ctx.t(T['cites'])}: {_cites(step.rules, links)}",
-                f"{colons[:-1]}",
-                "",
-            ]
-        out += [colons, ""]
-    return out
-
-
-def _sequences(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['sequences']))}", ""]
-    for seq in ctx.spec.sequences:
-        out += [f"(sequence-{seq.id})=", f"## {escape(seq.title)}", "", blocks(seq.text, links), ""]
-        if seq.rules:
-            out += [f"{ctx.t(T['cites'])}: {_cites(seq.rules, links)}", ""]
-        out += _steps(seq.steps, ctx)
-    return "\n".join(out)
-
-
-def _table(table: Table, ctx: RenderContext) -> list[str]:
-    values = {name: p.value for name, p in ctx.spec.parameters.items()}
-
-    def num(value: int | str | None) -> str:
-        if value is None:
-            return ""
-        return ctx.number(value if isinstance(value, int) else values[value.removeprefix("param:")])
-
-    out = [
-        f"(table-{table.id})=",
-        f"## {escape(table.title)}",
-        "",
-        f"{ctx.t(T['cites'])}: {_cites([table.rule], links_of(ctx))}",
-        "",
-    ]
-    out += [f"| {escape(table.key_label)} | {escape(table.value_label)} |", "| --- | --- |"]
-    for row in table.rows:
-        key = (
-            num(row.min)
-            if row.max is None or num(row.max) == num(row.min)
-            else f"{num(row.min)}–{num(row.max)}"
-        )
-        out.append(f"| {key} | {num(row.value)} |")
-    return [*out, ""]
-
-
-def _scoring(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['scoring']))}", ""]
-    for table in ctx.spec.tables:
-        out += _table(table, ctx)
-    for seq in ctx.spec.sequences:
-        for step in _all_steps(seq.steps):
-            if step.winners is None:
-                continue
-            w = step.winners
-            out += [
-                f"## {escape(ctx.t(T['tiebreak']))}: {escape(seq.title)}",
-                "",
-                f"{ctx.t(T['cites'])}: {_cites(step.rules, links)}",
-                "",
-            ]
-            out += [f"**{escape(ctx.t(T['eligible']))}:** {inline(w.eligible.fails, links)}", ""]
-            out += [f"**{escape(ctx.t(T['criteria']))}:**", ""]
-            out += [f"{i}. {inline(c.label, links)}" for i, c in enumerate(w.criteria, start=1)]
-            out += [
-                "",
-                f"**{escape(ctx.t(T['final_tie']))}:** {inline(w.final_tie_note, links)}",
-                "",
-            ]
-    return "\n".join(out)
+        yield rule
+        yield from _walk_rules(rule.rules)
 
 
 def _all_steps(steps: list[Step]) -> Iterator[Step]:
@@ -245,141 +124,330 @@ def _all_steps(steps: list[Step]) -> Iterator[Step]:
         yield from _all_steps(step.steps)
 
 
-def _rulings(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['rulings']))}", ""]
-    for r in ctx.spec.rulings:
-        out += [f"({ruling_label(r.id)})=", f"## {escape(r.title)}", ""]
-        if r.rules:
-            out += [f"{ctx.t(T['cites'])}: {_cites(r.rules, links)}", ""]
-        for key in ("question", "decision", "reason"):
-            out += [f"**{escape(ctx.t(T[key]))}:** {inline(getattr(r, key), links)}", ""]
-        out += [f"**{escape(ctx.t(T['options']))}:**", ""]
-        for opt in sorted(r.options, key=lambda o: o.id != r.default):
-            mark = f" ({escape(ctx.t(T['default']))})" if opt.id == r.default else ""
-            out.append(
-                f"- `{opt.id}`{mark}: **{escape(opt.title)}**: {inline(opt.description, links)}"
-            )
-        out.append("")
-    return "\n".join(out)
+class _Page:
+    """Helpers shared by the page builders of one game in one language."""
+
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
+        self.links = links_of(ctx)
+        # headings and labels never hold links: a reference in them is shown as text
+        self.plain = links_of(ctx, linked=False)
+
+    def t(self, key: str) -> str:
+        return self.ctx.t(T[key])
+
+    def title(self, value: str) -> list[Inline]:
+        return inline(value, self.plain)
+
+    def label(self, key: str) -> Inline:
+        """An interface label in bold, followed by a colon: "**Decision:**"."""
+        return Strong(children=text(self.t(key) + ":"))
+
+    def labelled(self, key: str, value: list[Inline]) -> Paragraph:
+        return Paragraph(children=[self.label(key), Text(text=" "), *value])
+
+    def rule(self, number: str) -> Inline:
+        if number in self.links.rules:
+            return Ref(label=rule_label(number), children=text(number), classes=["rp-rule"])
+        return Text(text=number)  # an external rule: cited, not reproduced
+
+    def rules(self, numbers: list[str]) -> list[Inline]:
+        return joined([[self.rule(n)] for n in numbers], lambda: text(", "))
+
+    def cites(self, numbers: list[str], *extra: Inline) -> Paragraph:
+        return Paragraph(children=[*text(self.t("cites") + ": "), *self.rules(numbers), *extra])
 
 
-def _glossary(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['glossary']))}", "", "```{glossary}"]
-    for term in sorted(ctx.spec.glossary, key=lambda t: t.term.casefold()):
-        out.append(term.term.replace("\n", " "))
-        definition = inline(" ".join(term.definition.split()), links)
-        if term.rules:
-            definition += f" ({_cites(term.rules, links)})"
-        out.append("   " + definition)
-        out.append("")
-    out += ["```", ""]
-    return "\n".join(out)
+def game_pages(ctx: RenderContext) -> dict[str, Page]:
+    """Every page of one game: name → page."""
+    p = _Page(ctx)
+    return {
+        "index": _index(p),
+        "rules": _rules(p),
+        "sequences": _sequences(p),
+        "scoring": _scoring(p),
+        "rulings": _rulings(p),
+        "glossary": _glossary(p),
+        "examples": _examples(p),
+        "rules-index": _rules_index(p),
+    }
 
 
-def _rules_index(ctx: RenderContext) -> str:
-    out = [
-        f"# {escape(ctx.t(T['rules-index']))}",
-        "",
-        f"| {escape(ctx.t(T['number']))} | {escape(ctx.t(T['title']))} |",
-        "| --- | --- |",
+def _page(label: str, title: list[Inline], children: list[Block]) -> Page:
+    return Page(blocks=[Section(label=label, title=title, children=children)])
+
+
+def _index(p: _Page) -> Page:
+    g = p.ctx.spec.game
+    facts: list[tuple[str, list[Inline]]] = [
+        ("edition", inline(g.edition, p.links)),
+        ("players", text(g.players)),
+        ("source", inline(g.source.document, p.links)),
     ]
-    for rule, _ in _walk_rules(ctx.spec.rules):
-        out.append(f"| {{ref}}`{rule.number} <{rule_label(rule.number)}>` | {escape(rule.title)} |")
-    return "\n".join(out) + "\n"
+    if g.designer:
+        facts.append(("designer", text(g.designer)))
+    if g.publisher:
+        facts.append(("publisher", text(g.publisher)))
+    body: list[Block] = [
+        *blocks(g.summary, p.links),
+        BulletList(items=[[p.labelled(key, value)] for key, value in facts]),
+    ]
+    if g.source.note:
+        body += blocks(g.source.note, p.links)
+    body.append(TocTree(entries=[page for page in PAGES if page != "index"]))
+    if p.ctx.home:
+        # a plain link out of this Sphinx project (games and the home page are separate projects)
+        home = Link(url=p.ctx.home, children=text("← " + p.t("home")))
+        body.append(Paragraph(children=[home], classes=["rp-home"]))
+    return _page("index", p.title(g.title), body)
 
 
-def _sequence_of(ctx: RenderContext, ex: Example) -> Sequence:
-    wanted = ex.sequence or ctx.spec.scorer.sequence
-    return next(s for s in ctx.spec.sequences if s.id == wanted)
+def _rule_section(p: _Page, rule: Rule) -> Section:
+    children: list[Block] = blocks(rule.text, p.links) if rule.text else []
+    children += [_rule_section(p, sub) for sub in rule.rules]
+    title: list[Inline] = [Text(text=rule.number + " "), *p.title(rule.title)]
+    return Section(label=rule_label(rule.number), title=title, children=children)
 
 
-def _examples(ctx: RenderContext) -> str:
-    links = links_of(ctx)
-    out = [f"# {escape(ctx.t(T['examples']))}", ""]
-    for ex in ctx.spec.examples:
-        seq = _sequence_of(ctx, ex)
-        out += [f"(example-{ex.id})=", f"## {escape(ex.title)}", ""]
-        out += [
-            f"{ctx.t(T['cites'])}: {_cites(ex.rules, links)} · {{ref}}`{_plain(seq.title)} <sequence-{seq.id}>`",
-            "",
-        ]
-        if ex.variants:
-            out += [
-                f"{escape(ctx.t(T['variants']))}: " + ", ".join(f"`{v}`" for v in ex.variants),
-                "",
+def _rules(p: _Page) -> Page:
+    spec = p.ctx.spec
+    children: list[Block] = [_rule_section(p, rule) for rule in spec.rules]
+    if spec.external_rules:
+        items: list[list[Block]] = []
+        for ext in spec.external_rules:
+            line: list[Inline] = [
+                Strong(children=[Text(text=ext.number + " "), *p.title(ext.title)]),
+                Text(text=f" ({ext.source})"),
             ]
-        out += [blocks(ex.text, links), ""]
-        out += [
-            f"**{escape(ctx.t(T['state']))}**",
-            "",
-            "```yaml",
-            yaml.safe_dump(ex.state, allow_unicode=True, sort_keys=False).rstrip(),
-            "```",
-            "",
+            if ext.summary:
+                line += [Text(text=": "), *inline(ext.summary, p.links)]
+            items.append([Paragraph(children=line)])
+        children.append(
+            Section(
+                label="external-rules",
+                title=text(p.t("external")),
+                children=[BulletList(items=items)],
+            )
+        )
+    return _page("rules", text(p.t("rules")), children)
+
+
+def _card(p: _Page, step: Step) -> Card:
+    body: list[Block] = blocks(step.text, p.links)
+    body += [_card(p, sub) for sub in step.steps]
+    footer: list[Block] = [p.cites(step.rules)] if step.rules else []
+    title: list[Inline] = [Text(text=f"{step.number}. "), *p.title(step.title)]
+    return Card(title=title, body=body, footer=footer)
+
+
+def _sequences(p: _Page) -> Page:
+    sections: list[Block] = []
+    for seq in p.ctx.spec.sequences:
+        children: list[Block] = blocks(seq.text, p.links)
+        if seq.rules:
+            children.append(p.cites(seq.rules))
+        children += [_card(p, step) for step in seq.steps]
+        sections.append(
+            Section(label=f"sequence-{seq.id}", title=p.title(seq.title), children=children)
+        )
+    return _page("sequences", text(p.t("sequences")), sections)
+
+
+def _table(p: _Page, table: SpecTable) -> Section:
+    values = {name: param.value for name, param in p.ctx.spec.parameters.items()}
+
+    def num(value: int | str | None) -> str:
+        if value is None:
+            return ""
+        number = value if isinstance(value, int) else values[value.removeprefix("param:")]
+        return p.ctx.number(number)
+
+    rows: list[list[list[Inline]]] = []
+    for row in table.rows:
+        low, high = num(row.min), num(row.max)
+        key = low if row.max is None or high == low else f"{low}–{high}"
+        rows.append([text(key), text(num(row.value))])
+    grid = Table(header=[p.title(table.key_label), p.title(table.value_label)], rows=rows)
+    return Section(
+        label=f"table-{table.id}",
+        title=p.title(table.title),
+        children=[p.cites([table.rule]), grid],
+    )
+
+
+def _scoring(p: _Page) -> Page:
+    children: list[Block] = [_table(p, table) for table in p.ctx.spec.tables]
+    for seq in p.ctx.spec.sequences:
+        for step in _all_steps(seq.steps):
+            w = step.winners
+            if w is None:
+                continue
+            criteria = [[Paragraph(children=inline(c.label, p.links))] for c in w.criteria]
+            children.append(
+                Section(
+                    label=f"tiebreak-{seq.id}-{step.number.lower()}",
+                    title=[Text(text=p.t("tiebreak") + ": "), *p.title(seq.title)],
+                    children=[
+                        p.cites(step.rules),
+                        p.labelled("eligible", inline(w.eligible.fails, p.links)),
+                        Paragraph(children=[p.label("criteria")]),
+                        NumberedList(items=criteria),
+                        p.labelled("final_tie", inline(w.final_tie_note, p.links)),
+                    ],
+                )
+            )
+    return _page("scoring", text(p.t("scoring")), children)
+
+
+def _rulings(p: _Page) -> Page:
+    sections: list[Block] = []
+    for r in p.ctx.spec.rulings:
+        children: list[Block] = [p.cites(r.rules)] if r.rules else []
+        children += [
+            p.labelled("question", inline(r.question, p.links)),
+            p.labelled("decision", inline(r.decision, p.links)),
+            p.labelled("reason", inline(r.reason, p.links)),
+            Paragraph(children=[p.label("options")]),
         ]
-        out += [f"**{escape(ctx.t(T['stated']))}**", ""]
-        out += _stated(ctx, ex, seq)
-        out += ["", escape(ctx.t(T["checked"])), ""]
-        out += _doctest(ctx.spec.game.id, ex)
-    return "\n".join(out)
+        items: list[list[Block]] = []
+        for opt in sorted(r.options, key=lambda o: o.id != r.default):
+            line: list[Inline] = [Code(text=opt.id)]
+            if opt.id == r.default:
+                line.append(Text(text=f" ({p.t('default')})"))
+            line += [
+                Text(text=": "),
+                Strong(children=p.title(opt.title)),
+                Text(text=": "),
+                *inline(opt.description, p.links),
+            ]
+            items.append([Paragraph(children=line)])
+        children.append(BulletList(items=items))
+        sections.append(
+            Section(label=ruling_label(r.id), title=p.title(r.title), children=children)
+        )
+    return _page("rulings", text(p.t("rulings")), sections)
 
 
-def _plain(text: str) -> str:
-    return re.sub(r"[`<>]", "", text)
+def _glossary(p: _Page) -> Page:
+    entries = []
+    for term in sorted(p.ctx.spec.glossary, key=lambda t: t.term.casefold()):
+        definition = inline(term.definition, p.links)
+        if term.rules:
+            definition += [Text(text=" ("), *p.rules(term.rules), Text(text=")")]
+        entries.append(
+            GlossaryEntry(
+                label=term_label(term.id),
+                term=" ".join(term.term.split()),
+                definition=definition,
+            )
+        )
+    return _page("glossary", text(p.t("glossary")), [Glossary(entries=entries)])
 
 
-def _stated(ctx: RenderContext, ex: Example, seq: Sequence) -> list[str]:
+def _rules_index(p: _Page) -> Page:
+    rows: list[list[list[Inline]]] = [
+        [[p.rule(rule.number)], p.title(rule.title)] for rule in _walk_rules(p.ctx.spec.rules)
+    ]
+    table = Table(header=[text(p.t("number")), text(p.t("title"))], rows=rows)
+    return _page("rules-index", text(p.t("rules-index")), [table])
+
+
+def _sequence_of(p: _Page, ex: Example) -> Sequence:
+    wanted = ex.sequence or p.ctx.spec.scorer.sequence
+    return next(s for s in p.ctx.spec.sequences if s.id == wanted)
+
+
+def _examples(p: _Page) -> Page:
+    sections: list[Block] = []
+    for ex in p.ctx.spec.examples:
+        seq = _sequence_of(p, ex)
+        sequence = Ref(label=f"sequence-{seq.id}", children=p.title(seq.title))
+        children: list[Block] = [p.cites(ex.rules, Text(text=" · "), sequence)]
+        if ex.variants:
+            variants = joined([[Code(text=v)] for v in ex.variants], lambda: text(", "))
+            children.append(Paragraph(children=[*text(p.t("variants") + ": "), *variants]))
+        children += blocks(ex.text, p.links)
+        state = yaml.safe_dump(ex.state, allow_unicode=True, sort_keys=False).rstrip()
+        children += [
+            Paragraph(children=[Strong(children=text(p.t("state")))]),
+            CodeBlock(text=state, language="yaml"),
+            Paragraph(children=[Strong(children=text(p.t("stated")))]),
+            BulletList(items=[[Paragraph(children=line)] for line in _stated(p, ex, seq)]),
+            Paragraph(children=text(p.t("checked"))),
+            doctest(p.ctx.spec.game.id, ex),
+        ]
+        sections.append(
+            Section(label=f"example-{ex.id}", title=p.title(ex.title), children=children)
+        )
+    return _page("examples", text(p.t("examples")), sections)
+
+
+def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
+    vocabulary = p.ctx.spec.vocabulary
     titles = {s.score.id: s.score.title for s in _all_steps(seq.steps) if s.score}
     titles.update(seq.show)
     if seq.total_label:
         titles["total"] = seq.total_label
-    out = []
+    out: list[list[Inline]] = []
     for pid, facts in ex.expect.players.items():
-        parts = []
+        parts: list[list[Inline]] = []
         for key, value in facts.items():
             name, _, part = key.partition(".")
-            label = titles.get(name, name) + (
-                f" ({ctx.spec.vocabulary.get(part, part)})" if part else ""
-            )
-            shown = ctx.spec.vocabulary.get(value, value) if isinstance(value, str) else value
-            parts.append(f"{escape(label)} {_value(shown, ctx)}")
-        out.append(f"- **{escape(pid)}**: " + "; ".join(parts))
+            label = titles.get(name, name) + (f" ({vocabulary.get(part, part)})" if part else "")
+            shown = vocabulary.get(value, value) if isinstance(value, str) else value
+            parts.append([*p.title(label), Text(text=" " + _value(shown, p))])
+        out.append(
+            [Strong(children=text(pid)), Text(text=": "), *joined(parts, lambda: text("; "))]
+        )
     for tally_id, facts in ex.expect.tallies.items():
         for key, value in facts.items():
-            out.append(f"- `{tally_id}.{key}`: `{json.dumps(value, ensure_ascii=False)}`")
+            out.append([Code(text=f"{tally_id}.{key}"), Text(text=": "), Code(text=_json(value))])
     if ex.expect.winners is not None:
-        line = f"- **{escape(ctx.t(T['winners']))}**: {escape(', '.join(ex.expect.winners) or '—')}"
+        line: list[Inline] = [
+            Strong(children=text(p.t("winners"))),
+            Text(text=": " + (", ".join(ex.expect.winners) or "—")),
+        ]
         if ex.expect.decided_by:
-            line += f" ({escape(ctx.t(T['decided']))} `{ex.expect.decided_by}`)"
+            line += [
+                Text(text=f" ({p.t('decided')} "),
+                Code(text=ex.expect.decided_by),
+                Text(text=")"),
+            ]
         out.append(line)
     return out
 
 
-def _value(value: object, ctx: RenderContext) -> str:
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _value(value: object, p: _Page) -> str:
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, int):
-        return escape(ctx.number(value))
-    return escape(str(value))
+        return p.ctx.number(value)
+    return str(value)
 
 
-def _doctest(game: str, ex: Example) -> list[str]:
-    """A doctest that runs the scorer on the example and checks every stated fact."""
-    lines = [
-        "```{doctest}",
-        ">>> from rulepress.doctest_api import run_example",
-        f">>> result = run_example({game!r}, {ex.id!r})",
+def doctest(game: str, ex: Example) -> Doctest:
+    """The check of one worked example: every fact it states, as data.
+
+    ``ex.expect`` holds ids and values, never prose, so translating the spec
+    leaves it as the author wrote it; the doctest's code is written from it
+    by the Sphinx extension, not here.
+    """
+    facts = [
+        Fact(ask="player", subject=pid, key=key, value=value)
+        for pid, stated in ex.expect.players.items()
+        for key, value in stated.items()
     ]
-    for pid, facts in ex.expect.players.items():
-        for key, value in facts.items():
-            lines += [f">>> result.fact({pid!r}, {key!r})", repr(value)]
-    for tally_id, facts in ex.expect.tallies.items():
-        for key, value in facts.items():
-            lines += [f">>> result.tally({tally_id!r}, {key!r}) == {value!r}", "True"]
+    facts += [
+        Fact(ask="tally", subject=tally_id, key=key, value=value)
+        for tally_id, stated in ex.expect.tallies.items()
+        for key, value in stated.items()
+    ]
     if ex.expect.winners is not None:
-        lines += [">>> sorted(result.winners())", repr(sorted(ex.expect.winners))]
+        facts.append(Fact(ask="winners", value=sorted(ex.expect.winners)))
     if ex.expect.decided_by is not None:
-        lines += [">>> result.decided_by()", repr(ex.expect.decided_by)]
-    return [*lines, "```", ""]
+        facts.append(Fact(ask="decided_by", value=ex.expect.decided_by))
+    return Doctest(game=game, example=ex.id, facts=facts)

@@ -3,10 +3,13 @@
 Stages, each inspectable on disk:
 
 1. for each language, the specs are translated (:mod:`rulepress.i18n.runtime`)
-   and rendered to MyST pages (:mod:`rulepress.render.pages`) in
-   ``<out>/_sources/<lang>/``, with a generated ``conf.py``; files are written
-   only when their text changes, so Sphinx rebuilds only what changed;
-2. Sphinx builds ``<out>/<lang>/`` (HTML, warnings are errors) and, with
+   and built into page trees (:mod:`rulepress.render.pages`), written as
+   JSON (``*.rptree``) to ``<out>/_sources/<lang>/<project>/`` with the
+   project's configuration as data (``rulepress-site.json``) and a ``conf.py``
+   that only reads it; files are written only when their text changes, so
+   Sphinx rebuilds only what changed;
+2. Sphinx builds ``<out>/<lang>/`` (HTML, warnings are errors; the
+   rulepress extension turns each tree into docutils nodes) and, with
    ``doctest=True``, runs every worked example's doctest; languages build in
    parallel processes;
 3. ``<out>/index.html`` sends a reader to their language.
@@ -28,10 +31,12 @@ from pathlib import Path
 from rulepress.errors import Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render.context import RenderContext
-from rulepress.render.myst import escape
-from rulepress.render.pages import game_pages
+from rulepress.render.markup import blocks
+from rulepress.render.pages import game_pages, links_of
+from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
+from rulepress.sphinx_ext.siteconf import CONF_PY, SiteConfig
 from rulepress.uitext import ui
 
 LANGUAGES = ("en", "cs", "ja")
@@ -43,6 +48,8 @@ SITE_INTRO = ui(
     "Rules references published with rulepress: every rule with a permanent link, checked worked examples, in three languages.",
 )
 GUIDES = ui("site", "rulepress documentation")
+#: the suffix of generated page trees (read by rulepress.sphinx_ext.doctree.PageParser)
+PAGE_SUFFIX = ".rptree"
 
 
 class SiteError(RulepressError):
@@ -61,6 +68,7 @@ class SiteBuild:
     theme: str = "furo"
     docs: Path | None = None
     written: list[Path] = field(default_factory=list)
+    unchanged: set[Path] = field(default_factory=set)
 
     @property
     def sources(self) -> Path:
@@ -68,6 +76,7 @@ class SiteBuild:
 
     def write(self, path: Path, text: str) -> None:
         if path.exists() and path.read_text(encoding="utf-8") == text:
+            self.unchanged.add(path)
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -93,82 +102,59 @@ class SiteBuild:
                     local.loaded.spec, lang, translate, numbers, home="../index.html"
                 )
                 game_id = loaded.spec.game.id
-                for name, text in game_pages(ctx).items():
-                    self.write(self.sources / lang / game_id / f"{name}.md", text)
-                title = local.loaded.spec.game.title
-                self.write(
-                    self.sources / lang / game_id / "conf.py", self._conf(lang, game_id, title)
-                )
-                g = local.loaded.spec.game
-                cards.append((game_id, g.title, " ".join(g.summary.split())))
+                project = self.sources / lang / game_id
+                for name, page in game_pages(ctx).items():
+                    self.write(project / f"{name}{PAGE_SUFFIX}", page.to_json())
+                self._project(project, lang, game_id, local.loaded.spec.game.title)
+                cards.append(_game_card(ctx, game_id))
             home = self.sources / lang / "_home"
-            self.write(home / "index.md", self._landing(lang, cards, translate))
-            self.write(home / "conf.py", self._conf(lang, "_home", "rulepress"))
-            if lang == "en" and self.docs is not None:
+            guides = lang == "en" and self.docs is not None
+            self.write(
+                home / f"index{PAGE_SUFFIX}", self._landing(cards, translate, guides).to_json()
+            )
+            self._project(home, lang, "_home", "rulepress", guides=guides)
+            if guides:
                 self._guides(home / "guide")
         self.write(self.out / "index.html", self._root_page())
+        self._prune()
 
-    def _landing(
-        self, lang: str, cards: list[tuple[str, str, str]], tr: Callable[[str], str]
-    ) -> str:
-        lines = [
-            f"# {escape(tr(SITE_TITLE))}",
-            "",
-            escape(tr(SITE_INTRO)),
-            "",
-            "::::{grid} 1 1 2 2",
-            ":gutter: 3",
-            "",
+    def _landing(self, cards: list[LinkCard], tr: Callable[[str], str], guides: bool) -> Page:
+        children: list[Block] = [
+            Paragraph(children=text(tr(SITE_INTRO))),
+            Grid(columns=(1, 1, 2, 2), gutter=3, cards=cards),
         ]
-        for game_id, title, summary in cards:
-            lines += [
-                f":::{{grid-item-card}} {escape(title)}",
-                f":link: {game_id}/index.html",
-                ":link-type: url",
-                "",
-                escape(summary),
-                ":::",
-                "",
-            ]
-        lines += ["::::", ""]
-        if lang == "en" and self.docs is not None:
-            lines += [
-                "```{toctree}",
-                ":maxdepth: 1",
-                f":caption: {escape(tr(GUIDES))}",
-                "",
-                "guide/index",
-                "```",
-                "",
-            ]
-        return "\n".join(lines)
+        if guides:
+            children.append(TocTree(entries=["guide/index"], caption=tr(GUIDES)))
+        return Page(blocks=[Section(label="index", title=text(tr(SITE_TITLE)), children=children)])
 
-    def _conf(self, lang: str, project: str, title: str) -> str:
-        names = {code: NATIVE_NAMES[code] for code in self.languages}
-        setup = (
-            "import rulepress.doctest_api as _api; from pathlib import Path as _P; "
-            f"_api.SPEC_ROOT = _P({str(self.spec_root.resolve())!r})"
+    def _project(
+        self, directory: Path, lang: str, project: str, title: str, *, guides: bool = False
+    ) -> None:
+        """A project's configuration: its values as data, and a conf.py that only reads them."""
+        config = SiteConfig(
+            project=project,
+            title=title,
+            language=lang,
+            languages=list(self.languages),
+            language_names={code: NATIVE_NAMES[code] for code in self.languages},
+            theme=self.theme,
+            favicon=str(ICON),
+            spec_root=str(self.spec_root.resolve()),
+            guides=guides,
         )
-        return "\n".join(
-            [
-                "# Generated by rulepress build site; edits are overwritten.",
-                f"project = {project!r}",
-                f"html_title = {title!r}",
-                f"language = {lang!r}",
-                "extensions = ['myst_parser', 'sphinx_design', 'sphinx.ext.doctest', 'rulepress.sphinx_ext']",
-                "myst_enable_extensions = ['colon_fence']",
-                f"html_theme = {self.theme!r}",
-                "html_copy_source = False",
-                f"html_favicon = {str(ICON)!r}",
-                "html_show_sourcelink = False",
-                f"html_search_language = {lang!r}",
-                f"rulepress_languages = {list(self.languages)!r}",
-                f"rulepress_language_names = {names!r}",
-                f"doctest_global_setup = {setup!r}",
-                "exclude_patterns = ['_build']",
-                "",
-            ]
-        )
+        self.write(*config.write(directory))
+        self.write(directory / "conf.py", CONF_PY)
+
+    def _prune(self) -> None:
+        """Remove generated sources that this build did not write (a page or game now gone)."""
+        wanted = set(self.written) | self.unchanged
+        for path in sorted(self.sources.rglob("*")):
+            if (
+                path.is_file()
+                and path not in wanted
+                and "guide" not in path.relative_to(self.sources).parts
+            ):
+                path.unlink()
 
     def _guides(self, target: Path) -> None:
         assert self.docs is not None
@@ -245,6 +231,16 @@ class SiteBuild:
         ]
         if problems:
             raise SiteError("the site did not build cleanly", problems)
+
+
+def _game_card(ctx: RenderContext, game_id: str) -> LinkCard:
+    """A game on the landing page: its title and summary, a link to its pages."""
+    g = ctx.spec.game
+    return LinkCard(
+        title=text(g.title),
+        body=blocks(g.summary, links_of(ctx, linked=False)),
+        url=f"{game_id}/index.html",
+    )
 
 
 def _tail(output: str, lines: int = 25) -> str:

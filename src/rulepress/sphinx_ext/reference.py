@@ -1,4 +1,9 @@
-"""Reference pages generated from the code itself: the CLI and the spec's JSON Schema."""
+"""Reference pages generated from the code itself: the CLI and the spec's JSON Schema.
+
+These are MyST pages of the English guides. Their text is rulepress's own
+(click's help texts, the JSON Schema of the spec model), never a spec's or a
+catalog's, so writing them as MyST is safe; game pages are document trees.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,15 @@ from typing import Any
 import click
 
 from rulepress.cli import cli
-from rulepress.render.myst import escape
 from rulepress.spec.schema import spec_schema
+
+#: what MyST could read as markup in the CLI's help texts (ours, not a spec's or a catalog's)
+_SPECIAL = frozenset("\\`*_{}[]<>#!|~$:&=^+")
+
+
+def escape(text: str) -> str:
+    """Our own help text as MyST that shows exactly that text."""
+    return "".join("\\" + c if c in _SPECIAL else c for c in text)
 
 
 def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:

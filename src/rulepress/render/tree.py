@@ -1,0 +1,245 @@
+"""The document tree of a page: what a reader sees, as typed nodes, never as markup.
+
+Stage 1 of the site turns a spec (already in the reader's language) into
+these nodes; stage 2, inside Sphinx, turns them one for one into docutils
+nodes (:mod:`rulepress.sphinx_ext.doctree`). Between the two the tree is a
+JSON file on disk, so each page can be read, diffed and tested without
+Sphinx (GUIDE §3.11).
+
+Why a tree and not MyST text: text that came from a spec, a catalog or a
+table state is held in :class:`Text` (and the few other fields typed ``str``
+below), and the converter makes a docutils text node of it. Nothing parses
+it again, so a translation cannot open a directive, a raw block, a fence or
+a doctest, whatever characters it holds. The only structure on a page is
+the structure these classes spell out. Doctests are :class:`Doctest` nodes
+that carry the worked example's *data* (ids and stated values); the code is
+written from that data by the converter, never from text.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: what a label may look like: the permalink ids (``rule-16-4-8``, ``term-agenda``)
+LABEL_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+Label = Annotated[str, Field(pattern=LABEL_PATTERN, max_length=200)]
+
+
+class Node(BaseModel):
+    """Every node is frozen and refuses unknown fields when read back from JSON."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ------------------------------------------------------------------ inline nodes
+
+
+class Text(Node):
+    """Plain text: shown exactly as it is, whatever characters it holds."""
+
+    kind: Literal["text"] = "text"
+    text: str
+
+
+class Strong(Node):
+    kind: Literal["strong"] = "strong"
+    children: list[Inline]
+
+
+class Emphasis(Node):
+    kind: Literal["emphasis"] = "emphasis"
+    children: list[Inline]
+
+
+class Code(Node):
+    """A short literal, such as a variant's id (shown in a monospace font)."""
+
+    kind: Literal["code"] = "code"
+    text: str
+
+
+class Ref(Node):
+    """A link to a label on one of the same project's pages (a rule, a term, a ruling …)."""
+
+    kind: Literal["ref"] = "ref"
+    label: Label
+    children: list[Inline]
+    classes: list[Label] = []
+
+
+class Link(Node):
+    """A link to a page outside the project (another game, the home page); URLs are ours."""
+
+    kind: Literal["link"] = "link"
+    url: Annotated[str, Field(pattern=r"^[A-Za-z0-9_./#-]+$")]
+    children: list[Inline]
+
+
+Inline = Annotated[Text | Strong | Emphasis | Code | Ref | Link, Field(discriminator="kind")]
+
+
+# ------------------------------------------------------------------- block nodes
+
+
+class Paragraph(Node):
+    kind: Literal["paragraph"] = "paragraph"
+    children: list[Inline]
+    classes: list[Label] = []
+
+
+class BulletList(Node):
+    kind: Literal["bullets"] = "bullets"
+    items: list[list[Block]]
+
+
+class NumberedList(Node):
+    kind: Literal["numbered"] = "numbered"
+    items: list[list[Block]]
+
+
+class Section(Node):
+    """A heading and what follows it; ``label`` is its permanent anchor, the same in every language."""
+
+    kind: Literal["section"] = "section"
+    label: Label
+    title: list[Inline]
+    children: list[Block]
+
+
+class Card(Node):
+    """A boxed block with a title (a step of a sequence), an optional footer."""
+
+    kind: Literal["card"] = "card"
+    title: list[Inline]
+    body: list[Block]
+    footer: list[Block] = []
+
+
+class LinkCard(Node):
+    """A card that is one big link (a game on the landing page)."""
+
+    kind: Literal["link-card"] = "link-card"
+    title: list[Inline]
+    body: list[Block]
+    url: Annotated[str, Field(pattern=r"^[A-Za-z0-9_./#-]+$")]
+
+
+class Grid(Node):
+    """Cards side by side: ``columns`` per row on phones, small, medium and large screens."""
+
+    kind: Literal["grid"] = "grid"
+    columns: tuple[int, int, int, int]
+    gutter: int = Field(ge=0, le=5)
+    cards: list[LinkCard]
+
+
+class Table(Node):
+    kind: Literal["table"] = "table"
+    header: list[list[Inline]]
+    rows: list[list[list[Inline]]]
+
+
+class GlossaryEntry(Node):
+    label: Label
+    term: str
+    definition: list[Inline]
+
+
+class Glossary(Node):
+    kind: Literal["glossary"] = "glossary"
+    entries: list[GlossaryEntry]
+
+
+class CodeBlock(Node):
+    """Literal text shown as it is (an example's table state as YAML)."""
+
+    kind: Literal["code-block"] = "code-block"
+    text: str
+    language: Literal["yaml", "json", "text"]
+
+
+#: a value an example states: what the doctest compares the scorer's answer with
+Stated = Any
+
+
+class Fact(Node):
+    """One stated fact of a worked example, as data: what to ask the scorer and the answer."""
+
+    ask: Literal["player", "tally", "winners", "decided_by"]
+    subject: str = ""  # the player id or the tally id
+    key: str = ""
+    value: Stated
+
+
+class Doctest(Node):
+    """A check that the worked example computes what its text states (run by ``-b doctest``)."""
+
+    kind: Literal["doctest"] = "doctest"
+    game: Label
+    example: Label
+    facts: list[Fact]
+
+
+class TocTree(Node):
+    """The pages a project's start page lists (Sphinx's toctree)."""
+
+    kind: Literal["toctree"] = "toctree"
+    entries: list[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9/_-]*$")]]
+    caption: str | None = None
+    maxdepth: int = 1
+
+
+Block = Annotated[
+    Paragraph
+    | BulletList
+    | NumberedList
+    | Section
+    | Card
+    | Grid
+    | Table
+    | Glossary
+    | CodeBlock
+    | Doctest
+    | TocTree,
+    Field(discriminator="kind"),
+]
+
+
+class Page(Node):
+    """One page: its blocks, the first of which is normally the page's own section."""
+
+    format: Literal[1] = 1
+    blocks: list[Block]
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=1, exclude_defaults=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Page:
+        return cls.model_validate_json(text)
+
+
+_RECURSIVE: tuple[type[Node], ...] = (
+    *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card),
+    *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page),
+)
+for _model in _RECURSIVE:
+    _model.model_rebuild()
+
+
+def text(value: str) -> list[Inline]:
+    """Plain text as inline content."""
+    return [Text(text=value)]
+
+
+def plain_text(inlines: list[Inline]) -> str:
+    """What the inline content reads as, without its links and emphasis."""
+    out: list[str] = []
+    for node in inlines:
+        if isinstance(node, Text | Code):
+            out.append(node.text)
+        else:
+            out.append(plain_text(node.children))
+    return "".join(out)

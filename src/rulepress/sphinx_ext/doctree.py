@@ -1,0 +1,321 @@
+"""Page trees → docutils nodes: the Sphinx source parser of rulepress pages.
+
+A generated page is a JSON file (``*.rptree``) holding a
+:class:`rulepress.render.tree.Page`. This parser reads it back with the
+tree's strict model and builds docutils nodes one for one, as
+sphinx-design builds nodes in its directives. It is the only way a rulepress
+page reaches Sphinx, and it never parses text: every string becomes a
+``nodes.Text`` (through :func:`_text`, the one place that also cleans
+control characters) or the content of a literal block. Labels are
+registered as explicit targets, so Sphinx resolves the cross-references
+and warns about any that dangle.
+
+Doctests are written here, from the facts a :class:`~rulepress.render.tree.Doctest`
+node carries (ids and values from the spec's worked example). Each value
+is written with ``repr`` of plain data (text, numbers, booleans, lists and
+mappings of them): a Python literal that evaluates back to the same data,
+whatever characters it holds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from pydantic import ValidationError
+from sphinx import addnodes
+from sphinx.domains.std import make_glossary_term
+from sphinx.parsers import Parser
+from sphinx_design.shared import create_component
+
+from rulepress.render import tree
+
+#: C0 and C1 control characters other than tab and line feed: not text a reader can see,
+#: and NUL and friends are not allowed in HTML; each is shown as U+FFFD
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _text(value: str) -> nodes.Text:
+    """The one way text enters a page: as a text node, control characters made visible."""
+    return nodes.Text(_CONTROLS.sub("\ufffd", value))
+
+
+def _plain(value: str) -> str:
+    return _CONTROLS.sub("\ufffd", value)
+
+
+class PageParser(Parser):
+    """Sphinx parser for ``*.rptree`` files (registered as the ``rulepress-page`` type)."""
+
+    supported = ("rulepress-page",)
+
+    def parse(self, inputstring: str, document: nodes.document) -> None:
+        self.setup_parse(inputstring, document)
+        try:
+            page = tree.Page.from_json(inputstring)
+        except ValidationError as exc:
+            document.reporter.severe(f"not a rulepress page: {exc.errors()[0]['msg']}")
+            self.finish_parse()
+            return
+        build = _Builder(document)
+        for block in page.blocks:
+            document += build.block(block)
+        self.finish_parse()
+
+
+class _Builder:
+    def __init__(self, document: nodes.document) -> None:
+        self.document = document
+        self.env: Any = document.settings.env
+
+    @property
+    def docname(self) -> str:
+        return str(self.env.current_document.docname)
+
+    # ---------------------------------------------------------------- inlines
+
+    def inlines(self, children: list[tree.Inline]) -> list[nodes.Node]:
+        return [self.inline(child) for child in children]
+
+    def inline(self, node: tree.Inline) -> nodes.Node:
+        if isinstance(node, tree.Text):
+            return _text(node.text)
+        if isinstance(node, tree.Strong):
+            return nodes.strong("", "", *self.inlines(node.children))
+        if isinstance(node, tree.Emphasis):
+            return nodes.emphasis("", "", *self.inlines(node.children))
+        if isinstance(node, tree.Code):
+            return nodes.literal("", "", _text(node.text))
+        if isinstance(node, tree.Link):
+            return nodes.reference("", "", *self.inlines(node.children), refuri=node.url)
+        return self.ref(node)
+
+    def ref(self, node: tree.Ref) -> nodes.Node:
+        # an explicit-title reference to a label: resolved by Sphinx's std domain
+        # (it knows the label's page), warned about (and so failing -W) if absent
+        xref = addnodes.pending_xref(
+            "",
+            nodes.inline("", "", *self.inlines(node.children), classes=["xref", "std", "std-ref"]),
+            refdomain="std",
+            reftype="ref",
+            reftarget=node.label,
+            refexplicit=True,
+            refwarn=True,
+            refdoc=self.docname,
+        )
+        if not node.classes:
+            return xref
+        return nodes.inline("", "", xref, classes=list(node.classes))
+
+    # ----------------------------------------------------------------- blocks
+
+    def blocks(self, children: list[tree.Block]) -> list[nodes.Node]:
+        return [self.block(child) for child in children]
+
+    def block(self, node: tree.Block) -> nodes.Node:
+        if isinstance(node, tree.Paragraph):
+            return nodes.paragraph("", "", *self.inlines(node.children), classes=list(node.classes))
+        if isinstance(node, tree.Section):
+            return self.section(node)
+        if isinstance(node, tree.BulletList):
+            return nodes.bullet_list("", *self.items(node.items), bullet="-")
+        if isinstance(node, tree.NumberedList):
+            return nodes.enumerated_list(
+                "", *self.items(node.items), enumtype="arabic", prefix="", suffix="."
+            )
+        if isinstance(node, tree.Card):
+            return self.card(node)
+        if isinstance(node, tree.Grid):
+            return self.grid(node)
+        if isinstance(node, tree.Table):
+            return self.table(node)
+        if isinstance(node, tree.Glossary):
+            return self.glossary(node)
+        if isinstance(node, tree.CodeBlock):
+            code = _plain(node.text)
+            return nodes.literal_block(code, code, language=node.language)
+        if isinstance(node, tree.Doctest):
+            return doctest_node(node)
+        return self.toctree(node)
+
+    def items(self, items: list[list[tree.Block]]) -> list[nodes.Node]:
+        return [nodes.list_item("", *self.blocks(item)) for item in items]
+
+    def target(self, node: nodes.Element, label: str) -> None:
+        """Give ``node`` its permanent anchor and make it a cross-reference target."""
+        node["ids"].append(label)
+        node["names"].append(label)
+        self.document.note_explicit_target(node, node)
+
+    def section(self, node: tree.Section) -> nodes.section:
+        section = nodes.section()
+        self.target(section, node.label)
+        section += nodes.title("", "", *self.inlines(node.title))
+        section.extend(self.blocks(node.children))
+        return section
+
+    def card(self, node: tree.Card) -> nodes.Node:
+        # the node structure of sphinx-design's card directive, so its styles apply
+        card = create_component(
+            "card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm"]
+        )
+        body = create_component("card-body", ["sd-card-body"])
+        title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
+        title += nodes.inline("", "", *self.inlines(node.title))
+        body += title
+        body.extend(self._card_text(self.blocks(node.body)))
+        card += body
+        if node.footer:
+            footer = create_component("card-footer", ["sd-card-footer"])
+            footer.extend(self._card_text(self.blocks(node.footer)))
+            card += footer
+        return card
+
+    @staticmethod
+    def _card_text(children: list[nodes.Node]) -> list[nodes.Node]:
+        for child in children:
+            if isinstance(child, nodes.paragraph):
+                child["classes"].append("sd-card-text")
+        return children
+
+    def grid(self, node: tree.Grid) -> nodes.Node:
+        xs, sm, md, lg = node.columns
+        g = node.gutter
+        grid = create_component(
+            "grid-container", ["sd-container-fluid", "sd-sphinx-override", "sd-mb-4"]
+        )
+        row = create_component(
+            "grid-row",
+            [
+                "sd-row",
+                f"sd-row-cols-{xs}",
+                f"sd-row-cols-xs-{xs}",
+                f"sd-row-cols-sm-{sm}",
+                f"sd-row-cols-md-{md}",
+                f"sd-row-cols-lg-{lg}",
+                f"sd-g-{g}",
+                f"sd-g-xs-{g}",
+                f"sd-g-sm-{g}",
+                f"sd-g-md-{g}",
+                f"sd-g-lg-{g}",
+            ],
+        )
+        for item in node.cards:
+            column = create_component("grid-item", ["sd-col", "sd-d-flex-row"])
+            card = create_component(
+                "card",
+                ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "sd-card-hover"],
+            )
+            body = create_component("card-body", ["sd-card-body"])
+            title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
+            title += nodes.inline("", "", *self.inlines(item.title))
+            body += title
+            body.extend(self._card_text(self.blocks(item.body)))
+            card += body
+            name = tree.plain_text(item.title)
+            card += nodes.paragraph(
+                "",
+                "",
+                nodes.reference(
+                    "",
+                    "",
+                    nodes.inline("", "", _text(name)),
+                    refuri=item.url,
+                    classes=["sd-stretched-link", "sd-hide-link-text"],
+                ),
+            )
+            column += card
+            row += column
+        grid += row
+        return grid
+
+    def table(self, node: tree.Table) -> nodes.Node:
+        columns = max([len(node.header), *(len(r) for r in node.rows)])
+        group = nodes.tgroup("", cols=columns)
+        group.extend(nodes.colspec("", colwidth=1) for _ in range(columns))
+        group += nodes.thead("", self.row(node.header))
+        group += nodes.tbody("", *(self.row(r) for r in node.rows))
+        return nodes.table("", group)
+
+    def row(self, cells: list[list[tree.Inline]]) -> nodes.row:
+        return nodes.row(
+            "", *(nodes.entry("", nodes.paragraph("", "", *self.inlines(c))) for c in cells)
+        )
+
+    def glossary(self, node: tree.Glossary) -> nodes.Node:
+        items = []
+        for entry in node.entries:
+            # Sphinx's own glossary term (index entry, :term: target), with the
+            # spec's id as its anchor: the same in every language
+            term = make_glossary_term(
+                self.env,
+                [_text(entry.term)],
+                None,
+                self.docname,
+                0,
+                entry.label,
+                self.document,
+            )
+            term["names"].append(entry.label)
+            self.document.note_explicit_target(term, term)
+            definition = nodes.definition(
+                "", nodes.paragraph("", "", *self.inlines(entry.definition))
+            )
+            items.append(nodes.definition_list_item("", term, definition))
+        glossary = addnodes.glossary()
+        glossary["sorted"] = False  # the entries come sorted for the language already
+        glossary += nodes.definition_list("", *items, classes=["glossary"])
+        return glossary
+
+    def toctree(self, node: tree.TocTree) -> nodes.Node:
+        toc = addnodes.toctree()
+        toc["parent"] = self.docname
+        toc["entries"] = [(None, entry) for entry in node.entries]
+        toc["includefiles"] = list(node.entries)
+        toc["maxdepth"] = node.maxdepth
+        toc["caption"] = node.caption
+        toc["glob"] = False
+        toc["hidden"] = False
+        toc["includehidden"] = False
+        toc["numbered"] = 0
+        toc["titlesonly"] = False
+        return nodes.compound("", toc, classes=["toctree-wrapper"])
+
+
+def doctest_source(node: tree.Doctest) -> str:
+    """The doctest of a worked example, written from its data only."""
+    lines = [
+        ">>> from rulepress.doctest_api import run_example",
+        f">>> result = run_example({node.game!r}, {node.example!r})",
+    ]
+    for fact in node.facts:
+        value = _literal(fact.value)
+        if fact.ask == "player":
+            lines += [f">>> result.fact({fact.subject!r}, {fact.key!r})", value]
+        elif fact.ask == "tally":
+            lines += [f">>> result.tally({fact.subject!r}, {fact.key!r}) == {value}", "True"]
+        elif fact.ask == "winners":
+            lines += [">>> sorted(result.winners())", value]
+        else:
+            lines += [">>> result.decided_by()", value]
+    return "\n".join(lines)
+
+
+def _literal(value: Any) -> str:
+    """``repr`` of plain data, refusing anything else (so the literal reads back as the data)."""
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"a worked example states {type(value).__name__}, not plain data")
+
+
+def doctest_node(node: tree.Doctest) -> nodes.literal_block:
+    """A ``doctest`` block as ``sphinx.ext.doctest`` makes them (its builder runs these only)."""
+    code = doctest_source(node)
+    return nodes.literal_block(
+        code, code, testnodetype="doctest", groups=["default"], options={}, language="pycon"
+    )
