@@ -10,15 +10,15 @@ from rulepress.spec.expr import (
     ExpressionEvalError,
     ExpressionSyntaxError,
     parse,
-    to_record,
 )
+from rulepress.spec.records import record
 
 
 def test_evaluates_records_generators_and_functions() -> None:
     expr = parse("sum(l.points for l in agenda if l.met) + max(0, cubes.out - limit)")
     ns = {
-        "agenda": to_record([{"points": 2, "met": True}, {"points": 5, "met": False}]),
-        "cubes": to_record({"out": 6}),
+        "agenda": record([{"points": 2, "met": True}, {"points": 5, "met": False}]),
+        "cubes": record({"out": 6}),
         "limit": 4,
     }
     assert expr.evaluate(ns) == 4
@@ -57,7 +57,7 @@ def test_refuses_what_is_not_whitelisted(source: str, message: str) -> None:
 
 
 def test_runtime_failures_are_expression_errors() -> None:
-    with pytest.raises(ExpressionEvalError, match="unknown field"):
-        parse("a.missing").evaluate({"a": to_record({"b": 1})})
+    with pytest.raises(ExpressionEvalError, match="the record has no field 'missing'"):
+        parse("a.missing").evaluate({"a": record({"b": 1})})
     with pytest.raises(ExpressionEvalError):
         parse("a + 'x'").evaluate({"a": 1})

@@ -9,13 +9,13 @@ shape that the existing ones cannot express.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.scoring.grouping import best_grouping
 from rulepress.scoring.notes import Joined, Nested, Template
-from rulepress.spec.expr import ExpressionEvalError, to_record
+from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import (
     Bound,
     Component,
@@ -29,10 +29,13 @@ from rulepress.spec.model import (
     Table,
     WeightedCountsComponent,
 )
+from rulepress.spec.records import fields_record
 from rulepress.spec.state import compiled
 from rulepress.uitext import ui
 
 Namespace = Mapping[str, Any]
+#: the context functions the scorer supplies to expressions (``lookup``, ``player``, ``label``)
+Functions = Mapping[str, Callable[..., Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,29 +60,29 @@ def _int(value: Any, source: str) -> int:
     return value
 
 
-def _part_note(part: Part, ns: Namespace, points: int) -> Nested:
-    args = {name: compiled(src).evaluate(ns) for name, src in part.args.items()}
+def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:
+    args = {name: compiled(src).evaluate(ns, fns) for name, src in part.args.items()}
     args.setdefault("points", points)
     return Nested(part.note, args)
 
 
-def _sum(comp: SumComponent, ns: Namespace) -> tuple[int, list[Nested]]:
+def _sum(comp: SumComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
     total = 0
     notes: list[Nested] = []
     for part in comp.parts:
-        if not compiled(part.when).evaluate(ns):
+        if not compiled(part.when).evaluate(ns, fns):
             continue
-        points = _int(compiled(part.value).evaluate(ns), part.value)
+        points = _int(compiled(part.value).evaluate(ns, fns), part.value)
         total += points
-        notes.append(_part_note(part, ns, points))
+        notes.append(_part_note(part, ns, points, fns))
     return total, notes
 
 
-def _first(comp: FirstComponent, ns: Namespace) -> tuple[int, list[Nested]]:
+def _first(comp: FirstComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
     for part in comp.parts:
-        if compiled(part.when).evaluate(ns):
-            points = _int(compiled(part.value).evaluate(ns), part.value)
-            return points, [_part_note(part, ns, points)]
+        if compiled(part.when).evaluate(ns, fns):
+            points = _int(compiled(part.value).evaluate(ns, fns), part.value)
+            return points, [_part_note(part, ns, points, fns)]
     return 0, []
 
 
@@ -88,14 +91,16 @@ LINE_SCORED = ui("score.line", "{label}: {points}")
 LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
-def _first_failed(conditions: list[Condition], scope: Namespace) -> Condition | None:
-    return next((c for c in conditions if not compiled(c.test).evaluate(scope)), None)
+def _first_failed(
+    conditions: list[Condition], scope: Namespace, fns: Functions
+) -> Condition | None:
+    return next((c for c in conditions if not compiled(c.test).evaluate(scope, fns)), None)
 
 
-def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[Nested]]:
-    items = compiled(comp.items).evaluate(ns)
+def _lines(comp: LinesComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
+    items = compiled(comp.items).evaluate(ns, fns)
     scope = ns if isinstance(ns, dict) else dict(ns)
-    strict_base = bool(compiled(comp.restriction_voids_continuation).evaluate(ns))
+    strict_base = bool(compiled(comp.restriction_voids_continuation).evaluate(ns, fns))
     total = 0
     notes: list[Nested] = []
     base_label = ""
@@ -103,10 +108,10 @@ def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[Nested]]:
     for index, item in enumerate(items, start=1):
         scope[comp.item] = item
         scope["index"] = index
-        label = str(compiled(comp.label).evaluate(scope)) or f"#{index}"
-        is_continuation = bool(compiled(comp.continuation).evaluate(scope))
-        unmet = _first_failed(comp.conditions, scope)
-        barred = _first_failed(comp.restrictions, scope) if unmet is None else None
+        label = str(compiled(comp.label).evaluate(scope, fns)) or f"#{index}"
+        is_continuation = bool(compiled(comp.continuation).evaluate(scope, fns))
+        unmet = _first_failed(comp.conditions, scope, fns)
+        barred = _first_failed(comp.restrictions, scope, fns) if unmet is None else None
         if is_continuation and not base_ok:
             reason = Nested(comp.voided_note, {"base": base_label})
             notes.append(Nested(LINE_FAILED, {"label": label, "reason": reason}))
@@ -115,7 +120,7 @@ def _lines(comp: LinesComponent, ns: Namespace) -> tuple[int, list[Nested]]:
             assert failed is not None
             notes.append(Nested(LINE_FAILED, {"label": label, "reason": Nested(failed.fails, {})}))
         else:
-            points = _int(compiled(comp.value).evaluate(scope), comp.value)
+            points = _int(compiled(comp.value).evaluate(scope, fns), comp.value)
             total += points
             notes.append(Nested(LINE_SCORED, {"label": label, "points": points}))
         if not is_continuation:
@@ -148,13 +153,15 @@ ITEM_NOTE = ui("score.counts", "{item}: {use}: {points}")
 ITEM_ELSEWHERE = ui("score.counts", "{item}: {use} (scored in its own step)")
 
 
-def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
+def _sets(
+    comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]], fns: Functions
+) -> Outcome:
     scope = ns if isinstance(ns, dict) else dict(ns)
     counts: dict[str, int] = {}
     for kind in comp.kinds:
         scope[comp.kind] = kind
-        counts[kind] = _int(compiled(comp.count).evaluate(scope), comp.count)
-    wild = _int(compiled(comp.wild).evaluate(scope), comp.wild)
+        counts[kind] = _int(compiled(comp.count).evaluate(scope, fns), comp.count)
+    wild = _int(compiled(comp.wild).evaluate(scope, fns), comp.wild)
     values = tables[comp.values]
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
@@ -177,26 +184,28 @@ def _sets(comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int
     return Outcome(total, notes, {k: v for k, v in breakdown.items() if v})
 
 
-def _multiplier(comp: WeightedCountsComponent, scope: dict[str, Any]) -> tuple[int, list[Nested]]:
+def _multiplier(
+    comp: WeightedCountsComponent, scope: dict[str, Any], fns: Functions
+) -> tuple[int, list[Nested]]:
     value = 0
     reasons: list[Nested] = []
     for part in comp.multiplier:
-        if compiled(part.when).evaluate(scope):
-            points = _int(compiled(part.value).evaluate(scope), part.value)
+        if compiled(part.when).evaluate(scope, fns):
+            points = _int(compiled(part.value).evaluate(scope, fns), part.value)
             value += points
-            reasons.append(_part_note(part, scope, points))
+            reasons.append(_part_note(part, scope, points, fns))
     return value, reasons
 
 
-def _weighted(comp: WeightedCountsComponent, ns: Namespace) -> Outcome:
+def _weighted(comp: WeightedCountsComponent, ns: Namespace, fns: Functions) -> Outcome:
     base = dict(ns)
-    option_lists = [list(compiled(c.options).evaluate(base)) or [None] for c in comp.choices]
+    option_lists = [list(compiled(c.options).evaluate(base, fns)) or [None] for c in comp.choices]
     best: Outcome | None = None
     best_worth = 0
     for combo in itertools.product(*option_lists):
         scope = dict(base)
         scope.update({c.name: v for c, v in zip(comp.choices, combo, strict=True)})
-        outcome = _weighted_once(comp, scope)
+        outcome = _weighted_once(comp, scope, fns)
         # Uses scored by a later step (a card kept for its own prestige) still
         # count when choosing: the player wants the best total, not the best line.
         worth = outcome.points + outcome.export["deferred"]
@@ -214,16 +223,16 @@ def _weighted(comp: WeightedCountsComponent, ns: Namespace) -> Outcome:
     return best
 
 
-def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outcome:
+def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Functions) -> Outcome:
     multipliers: dict[str, int] = {}
     notes: list[Nested] = []
     breakdown: dict[str, int] = {}
     total = 0
     for kind, label in comp.kinds.items():
         scope[comp.kind] = kind
-        multiplier, reasons = _multiplier(comp, scope)
+        multiplier, reasons = _multiplier(comp, scope, fns)
         multipliers[kind] = multiplier
-        count = _int(compiled(comp.count).evaluate(scope), comp.count)
+        count = _int(compiled(comp.count).evaluate(scope, fns), comp.count)
         points = count * multiplier
         total += points
         breakdown[kind] = points
@@ -246,10 +255,10 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
                         },
                     )
                 )
-    scope["multipliers"] = to_record({k.replace("-", "_"): v for k, v in multipliers.items()})
-    wild = _int(compiled(comp.wild).evaluate(scope), comp.wild)
+    scope["multipliers"] = fields_record(multipliers)
+    wild = _int(compiled(comp.wild).evaluate(scope, fns), comp.wild)
     if wild:
-        each = _int(compiled(comp.wild_value).evaluate(scope), comp.wild_value)
+        each = _int(compiled(comp.wild_value).evaluate(scope, fns), comp.wild_value)
         total += wild * each
         breakdown["wild"] = wild * each
         notes.append(Nested(comp.wild_note, {"count": wild, "value": each, "points": wild * each}))
@@ -257,15 +266,15 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
     deferred = 0
     if comp.item_uses is not None:
         spec = comp.item_uses
-        for index, item in enumerate(compiled(spec.items).evaluate(scope), start=1):
+        for index, item in enumerate(compiled(spec.items).evaluate(scope, fns), start=1):
             scope[spec.item] = item
-            label = str(compiled(spec.label).evaluate(scope)) or f"#{index}"
+            label = str(compiled(spec.label).evaluate(scope, fns)) or f"#{index}"
             chosen: tuple[int, str, str, bool] | None = None
             for use in spec.uses:
-                if not compiled(use.when).evaluate(scope):
+                if not compiled(use.when).evaluate(scope, fns):
                     continue
                 if use.kind is not None:
-                    kind = compiled(use.kind).evaluate(scope)
+                    kind = compiled(use.kind).evaluate(scope, fns)
                     if kind not in multipliers:
                         raise ExpressionEvalError(
                             f"{use.kind!r} gave {kind!r}, which is not a kind"
@@ -273,7 +282,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
                     value = multipliers[kind]
                 else:
                     assert use.value is not None
-                    value = _int(compiled(use.value).evaluate(scope), use.value)
+                    value = _int(compiled(use.value).evaluate(scope, fns), use.value)
                 if chosen is None or value > chosen[0]:
                     chosen = (value, use.id, use.title, use.scored_elsewhere)
             if chosen is None:
@@ -294,14 +303,19 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any]) -> Outc
     return Outcome(total, notes, breakdown, export)
 
 
-def evaluate(component: Component, ns: Namespace, tables: Mapping[str, dict[int, int]]) -> Outcome:
+def evaluate(
+    component: Component,
+    ns: Namespace,
+    tables: Mapping[str, dict[int, int]],
+    fns: Functions,
+) -> Outcome:
     """Points, notes and decisions of one component for the player whose namespace is ``ns``."""
     if isinstance(component, SumComponent):
-        return Outcome(*_sum(component, ns))
+        return Outcome(*_sum(component, ns, fns))
     if isinstance(component, FirstComponent):
-        return Outcome(*_first(component, ns))
+        return Outcome(*_first(component, ns, fns))
     if isinstance(component, LinesComponent):
-        return Outcome(*_lines(component, ns))
+        return Outcome(*_lines(component, ns, fns))
     if isinstance(component, SetsComponent):
-        return _sets(component, ns, tables)
-    return _weighted(component, ns)
+        return _sets(component, ns, tables, fns)
+    return _weighted(component, ns, fns)

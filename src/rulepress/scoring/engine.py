@@ -10,9 +10,8 @@ tie-break step cites the rules of the step that produced it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from types import SimpleNamespace
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
@@ -28,9 +27,10 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.expr import ExpressionEvalError, from_record, scope, to_record
+from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Update, Winners
+from rulepress.spec.records import Record, fields_record, plain, record
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
 from rulepress.uitext import ui_plural
@@ -81,20 +81,22 @@ def _walk(steps: list[Step], path: DataPath) -> Iterator[tuple[DataPath, Step]]:
         yield from _walk(step.steps, (*path, i, "steps"))
 
 
-def _set_path(record: SimpleNamespace, dotted: str, value: Any) -> Any:
+def _set_path(rec: Record, dotted: str, value: Any) -> Any:
+    """Set field ``dotted`` (``a.b``) of a record; the spec check proved the path exists."""
     *parents, last = dotted.split(".")
-    target = record
+    target = rec
     for name in parents:
-        target = getattr(target, name)
-    before = getattr(target, last)
-    setattr(target, last, value)
+        target = target[name]
+    before = target[last]
+    target[last] = value
     return before
 
 
-def _get_path(record: Any, dotted: str) -> Any:
+def _get_path(rec: Record, dotted: str) -> Any:
+    value: Any = rec
     for name in dotted.split("."):
-        record = getattr(record, name)
-    return record
+        value = value[name]
+    return value
 
 
 @dataclass
@@ -103,10 +105,11 @@ class _Run:
     sequence: Sequence
     variants: dict[str, str]
     renderer: NoteRenderer
-    players: list[SimpleNamespace]
-    table: SimpleNamespace
+    players: list[Record]
+    table: Record
     scores: dict[str, dict[str, int]] = field(default_factory=dict)
-    chosen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
+    chosen: dict[str, Record] = field(default_factory=dict)
     lines: dict[str, list[Line]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     tallies: list[TallyResult] = field(default_factory=list)
@@ -119,11 +122,11 @@ class _Run:
 
     def __post_init__(self) -> None:
         spec = self.loaded.spec
-        by_id = {p.id: p for p in self.players}
+        by_id = {p["id"]: p for p in self.players}
         tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
         self.tables = tables
 
-        def player(pid: str) -> SimpleNamespace:
+        def player(pid: str) -> Record:
             if pid not in by_id:
                 raise ValueError(f"no player {pid!r}")
             return by_id[pid]
@@ -138,50 +141,61 @@ class _Run:
         def label(key: str) -> str:
             return vocabulary.get(key, key)
 
-        self.base: dict[str, Any] = {
+        #: the context functions expressions may call (apart from the data names)
+        self.functions: dict[str, Callable[..., Any]] = {
             "label": label,
-            "param": params_record(spec.parameters),
-            "ruling": SimpleNamespace(**{k.replace("-", "_"): v for k, v in self.variants.items()}),
-            "n_players": len(self.players),
-            "table": self.table,
-            "players": self.players,
             "player": player,
             "lookup": lookup,
         }
+        self.base: dict[str, Any] = {
+            "param": params_record(spec.parameters),
+            "ruling": fields_record(self.variants),
+            "n_players": len(self.players),
+            "table": self.table,
+            "players": self.players,
+        }
         for p in self.players:
-            self.scores[p.id] = {}
-            self.chosen[p.id] = {}
-            self.lines[p.id] = []
+            self.scores[p["id"]] = {}
+            self.chosen[p["id"]] = Record()
+            self.lines[p["id"]] = []
 
-    def namespace(self, player: SimpleNamespace) -> dict[str, Any]:
-        self.current = f"player {player.id}"
-        scores = self.scores[player.id]
-        ns = scope(self.base, vars(player), scores)
-        ns["chosen"] = to_record(self.chosen[player.id])
+    def namespace(self, player: Record) -> dict[str, Any]:
+        """A player's names: the table's, then the player's fields, scores and decisions.
+
+        One flat dict, built by C-level merges: no record is copied.
+        """
+        pid = player["id"]
+        self.current = f"player {pid}"
+        scores = self.scores[pid]
+        ns = {**self.base, **player, **scores}
+        ns["chosen"] = self.chosen[pid]
         ns["total"] = sum(scores.values())
         return ns
 
     def update(self, step: Step, upd: Update) -> None:
         for p in self.players:
             ns = self.namespace(p)
-            if not compiled(upd.when).evaluate(ns):
+            fns = self.functions
+            if not compiled(upd.when).evaluate(ns, fns):
                 continue
-            after = compiled(upd.value).evaluate(ns)
+            after = compiled(upd.value).evaluate(ns, fns)
             before = _get_path(p, upd.set)
             if before == after:
                 continue
             _set_path(p, upd.set, after)
-            args = {n: compiled(src).evaluate(ns) for n, src in upd.args.items()}
-            args.update(player=p.id, before=before, after=after)
+            args = {n: compiled(src).evaluate(ns, fns) for n, src in upd.args.items()}
+            args.update(player=p["id"], before=before, after=after)
             note = self.renderer.note(upd.note, args)
             self.events.append(
-                Event(step.number, step.title, list(step.rules), p.id, upd.set, before, after, note)
+                Event(
+                    step.number, step.title, list(step.rules), p["id"], upd.set, before, after, note
+                )
             )
 
     def tally(self, step: Step) -> None:
         assert step.tally is not None
         self.current = "the table"
-        outcome = run_tally(step.tally, scope(self.base))
+        outcome = run_tally(step.tally, dict(self.base), self.functions)
         self.base[step.tally.id] = outcome.record
         ballots = [
             replace(b, note=self.renderer.note(b.note.template, b.note.args))
@@ -207,14 +221,16 @@ class _Run:
         tables = self.tables
         for p in self.players:
             ns = self.namespace(p)
+            fns = self.functions
             for name, src in step.score.let.items():
-                ns[name] = compiled(src).evaluate(ns)
-            outcome = components.evaluate(step.score.component, ns, tables)
-            self.scores[p.id][step.score.id] = outcome.points
+                ns[name] = compiled(src).evaluate(ns, fns)
+            outcome = components.evaluate(step.score.component, ns, tables, fns)
+            pid = p["id"]
+            self.scores[pid][step.score.id] = outcome.points
             if outcome.export:
-                self.chosen[p.id][step.score.id] = outcome.export
+                self.chosen[pid][step.score.id] = record(outcome.export)
             notes = [self.renderer.note(n.template, n.args) for n in outcome.notes]
-            self.lines[p.id].append(
+            self.lines[pid].append(
                 Line(
                     step.score.id,
                     step.number,
@@ -229,16 +245,23 @@ class _Run:
     def places(self, rule: Winners) -> int:
         if isinstance(rule.count, int):
             return rule.count
-        key = compiled(rule.count.key).evaluate(scope(self.base))
-        return int(self.base["lookup"](rule.count.table, key))
+        key = compiled(rule.count.key).evaluate(self.base, self.functions)
+        try:
+            return int(self.functions["lookup"](rule.count.table, key))
+        except ValueError as exc:  # no row for that many players
+            raise ExpressionEvalError(str(exc)) from None
 
     def decide(self, step: Step) -> None:
         rule = step.winners
         assert rule is not None
         places = self.places(rule)
-        by_id = {p.id: p for p in self.players}
+        by_id = {p["id"]: p for p in self.players}
         outcome = winners.decide(
-            rule, places, [p.id for p in self.players], lambda pid: self.namespace(by_id[pid])
+            rule,
+            places,
+            list(by_id),
+            lambda pid: self.namespace(by_id[pid]),
+            self.functions,
         )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -296,9 +319,9 @@ def score(
         seq,
         resolve_variants(spec, variants or []),
         renderer or NoteRenderer.english(spec),
-        # to_record builds new records and lists, so the caller's state is never mutated
-        to_record(list(state["players"])),
-        to_record(dict(state.get("table", {}))),
+        # record() builds new records and lists, so the caller's state is never mutated
+        record(list(state["players"])),
+        record(dict(state.get("table", {}))),
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
@@ -328,16 +351,15 @@ def _result(run: _Run) -> ScoreResult:
     seq = run.sequence
     players = []
     for p in run.players:
-        is_eligible = p.id in run.eligible if run.eligible is not None else True
+        pid = p["id"]
+        is_eligible = pid in run.eligible if run.eligible is not None else True
         reason = None
         if not is_eligible and run.rule is not None:
             reason = run.renderer.note(run.rule.eligible.fails, {})
-        shown = {name: from_record(_get_path(p, name)) for name in seq.show}
-        total = sum(run.scores[p.id].values()) if seq.total_label is not None else None
+        shown = {name: plain(_get_path(p, name)) for name in seq.show}
+        total = sum(run.scores[pid].values()) if seq.total_label is not None else None
         players.append(
-            PlayerResult(
-                p.id, run.lines[p.id], total, is_eligible, reason, run.ranks.get(p.id), shown
-            )
+            PlayerResult(pid, run.lines[pid], total, is_eligible, reason, run.ranks.get(pid), shown)
         )
     spec = run.loaded.spec
     return ScoreResult(

@@ -9,14 +9,16 @@ This module only counts, ranks and routes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
 from rulepress.scoring.notes import Joined, Template
 from rulepress.scoring.result import Ballot, Note
-from rulepress.spec.expr import ExpressionEvalError, to_record
+from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import Tally
+from rulepress.spec.records import Record, fields_record
 from rulepress.spec.state import compiled
 
 
@@ -28,7 +30,7 @@ class TallyOutcome:
     ballots: list[Ballot]  # their notes are not rendered yet (text is empty)
     tie_notes: list[tuple[str, dict[str, Any]]]
     flows: dict[str, dict[str, dict[str, int]]]
-    record: Any
+    record: Record
 
 
 def _as_int(value: Any, source: str) -> int:
@@ -37,29 +39,31 @@ def _as_int(value: Any, source: str) -> int:
     return value
 
 
-def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
+def run_tally(
+    tally: Tally, base: dict[str, Any], fns: Mapping[str, Callable[..., Any]]
+) -> TallyOutcome:
     """Count every ballot, rank the candidates, pick the winners, route the ballots."""
     totals = dict.fromkeys(tally.candidates, 0)
     cast: list[tuple[Any, dict[str, Any], str, str, str, int, int]] = []
     for spec in tally.ballots:
-        for item in compiled(spec.items).evaluate(base):
+        for item in compiled(spec.items).evaluate(base, fns):
             env = dict(base)
             env[spec.item] = item
-            target = compiled(spec.target).evaluate(env)
+            target = compiled(spec.target).evaluate(env, fns)
             if target not in totals:
                 raise ExpressionEvalError(f"{spec.target!r} gave {target!r}, not a candidate")
-            units = _as_int(compiled(spec.units).evaluate(env), spec.units)
-            weight = _as_int(compiled(spec.weight).evaluate(env), spec.weight)
-            player = str(compiled(spec.player).evaluate(env))
-            unit = str(compiled(spec.unit).evaluate(env))
+            units = _as_int(compiled(spec.units).evaluate(env, fns), spec.units)
+            weight = _as_int(compiled(spec.weight).evaluate(env, fns), spec.weight)
+            player = str(compiled(spec.player).evaluate(env, fns))
+            unit = str(compiled(spec.unit).evaluate(env, fns))
             totals[target] += units * weight
             cast.append((spec, env, player, target, unit, units, units * weight))
-    order = list(compiled(tally.tie_order).evaluate(base))
+    order = list(compiled(tally.tie_order).evaluate(base, fns))
     missing = [c for c in tally.candidates if c not in order]
     if missing:
         raise ExpressionEvalError(f"the tie order does not place {', '.join(missing)}")
     ranking = sorted(tally.candidates, key=lambda c: (-totals[c], order.index(c)))
-    places = _as_int(compiled(tally.places).evaluate(base), tally.places)
+    places = _as_int(compiled(tally.places).evaluate(base, fns), tally.places)
     winners = ranking[:places]
 
     tie_notes = []
@@ -80,12 +84,12 @@ def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
     flows: dict[str, dict[str, dict[str, int]]] = {}
     for spec, env, player, target, unit, units, votes in cast:
         env["winners"] = winners
-        route = str(compiled(spec.route).evaluate(env))
+        route = str(compiled(spec.route).evaluate(env, fns))
         if route not in tally.routes:
             raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
         per_unit = flows.setdefault(player, {}).setdefault(route, {})
         per_unit[unit] = per_unit.get(unit, 0) + units
-        args = {name: compiled(src).evaluate(env) for name, src in spec.args.items()}
+        args = {name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()}
         args |= {
             "player": player,
             "units": units,
@@ -95,11 +99,5 @@ def run_tally(tally: Tally, base: dict[str, Any]) -> TallyOutcome:
             "route": Template(tally.routes[route]),
         }
         ballots.append(Ballot(player, target, unit, units, votes, route, Note(spec.note, args)))
-    record = to_record(
-        {
-            "winners": winners,
-            "ranking": ranking,
-            "totals": {c.replace("-", "_"): v for c, v in totals.items()},
-        }
-    )
+    record = Record(winners=list(winners), ranking=list(ranking), totals=fields_record(totals))
     return TallyOutcome(totals, ranking, winners, ballots, tie_notes, flows, record)

@@ -56,13 +56,17 @@ def decide(
     places: int,
     players: list[str],
     namespace_of: Callable[[str], Mapping[str, Any]],
+    functions: Mapping[str, Callable[..., Any]],
 ) -> Outcome:
     """Apply ``rule`` to the players (in turn order) whose namespaces are given."""
-    eligible = [p for p in players if compiled(rule.eligible.test).evaluate(namespace_of(p))]
+    test = compiled(rule.eligible.test)
+    eligible = [p for p in players if test.evaluate(namespace_of(p), functions)]
     keys: dict[str, tuple[Any, ...]] = {}
     for p in eligible:
         ns = namespace_of(p)
-        keys[p] = tuple(_signed(compiled(c.key).evaluate(ns), c.order) for c in rule.criteria)
+        keys[p] = tuple(
+            _signed(compiled(c.key).evaluate(ns, functions), c.order) for c in rule.criteria
+        )
     ordered = sorted(eligible, key=lambda p: keys[p])
     ranks: dict[str, int] = {}
     for i, p in enumerate(ordered):

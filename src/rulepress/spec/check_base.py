@@ -107,6 +107,15 @@ class CheckBase:
         except ExpressionSyntaxError as exc:
             self.at(path, f"{exc} (column {exc.column} of {source!r})")
             return None
+        for bound, column in expr.bindings:
+            # a generator may not hide a name the scope gives (a field, a score, param …)
+            if bound in names:
+                self.at(
+                    path,
+                    f"a generator may not bind {bound!r}, a name this expression's scope "
+                    f"already gives (column {column} of {source!r})",
+                )
+                return None
         unknown = sorted(expr.names - names)
         if unknown:
             self.at(path, f"unknown name(s) {', '.join(unknown)} in {source!r}")

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Problem
-from rulepress.spec.expr import Expression, ExpressionEvalError, parse, scope, to_record
+from rulepress.spec.expr import Expression, ExpressionEvalError, parse
 from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
+from rulepress.spec.records import Record, fields_record
+from rulepress.spec.records import record as to_record
 from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 
@@ -159,7 +161,8 @@ def _constraints(
     path: DataPath,
 ) -> None:
     plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
-    ns = scope(context, {k: to_record(v) for k, v in record.items()})
+    # the table-wide names, then the record's own fields (these win, as in the scorer)
+    ns = {**context, **to_record(dict(record))}
     for c in fmt.constraints:
         try:
             ok = compiled(c.test).evaluate(ns)
@@ -182,8 +185,9 @@ def compiled(source: str) -> Expression:
     return expr
 
 
-def params_record(params: Mapping[str, Parameter]) -> Any:
-    return to_record({name: p.value for name, p in params.items()})
+def params_record(params: Mapping[str, Parameter]) -> Record:
+    """The spec's parameters as the record ``param`` of expressions."""
+    return fields_record({name: p.value for name, p in params.items()})
 
 
 def validate_state(

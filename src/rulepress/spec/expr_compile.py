@@ -1,0 +1,616 @@
+"""Compiling a checked expression tree into Python closures, one per node.
+
+Each closure takes the data names (a mapping) and the evaluation's frame
+(see :mod:`rulepress.spec.expr_eval`) and returns the node's value. Nothing
+here is Python's ``eval``: the tree only decides which of our closures to
+build. Common shapes get their own closure (``a.b``, ``x == 'text'``,
+integer arithmetic, ``get(r, 'name')``), constants are folded when the
+expression is compiled (a folded constant that breaks a bound is refused as
+a syntax error, so ``'x' * 100000000`` fails when the spec is checked), and
+steps are only counted where the expression loops or calls.
+
+Names bound by generators live in frame slots, one per binding, resolved
+when compiling: a generator cannot shadow a name of an enclosing generator,
+and a data name is read from the mapping only.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulepress.spec.expr_base import (
+    MAX_ITEMS,
+    MAX_STEPS,
+    ExpressionEvalError,
+    ExpressionSyntaxError,
+    items_limit,
+    steps_limit,
+)
+from rulepress.spec.expr_check import ARITY, Columns
+from rulepress.spec.expr_eval import (
+    FUNCS,
+    IMPLEMENTATIONS,
+    STEPS,
+    Frame,
+    binop,
+    charge,
+    checked_int,
+    contains,
+    get_field,
+    no_field,
+    type_name,
+)
+from rulepress.spec.records import Record
+
+Fn = Callable[[Mapping[str, Any], Any], Any]
+#: marks a compiled node whose value is not known before evaluation
+_NC: Any = object()
+
+_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
+
+
+@dataclass
+class Compiled:
+    """What compiling found: the closure, the free names, fields read, generator bindings."""
+
+    fn: Fn
+    names: set[str] = field(default_factory=set)
+    attributes: set[tuple[str, str]] = field(default_factory=set)
+    bindings: list[tuple[str, int]] = field(default_factory=list)
+    slots: int = 0
+    uses_frame: bool = False
+
+
+class Compiler:
+    def __init__(self, columns: Columns) -> None:
+        self.columns = columns
+        self.out = Compiled(lambda ns, fr: None)
+        self.scopes: list[dict[str, int]] = []
+
+    def run(self, tree: ast.Expression) -> Compiled:
+        fn, const = self.node(tree.body)
+        self.out.fn = _constant(const) if const is not _NC else fn
+        return self.out
+
+    def node(self, node: ast.expr) -> tuple[Fn, Any]:
+        """The closure of ``node`` and its value if it is constant (else ``_NC``)."""
+        method = _DISPATCH[type(node)]
+        return method(self, node, self.columns.of(node))
+
+    def fold(self, fn: Fn, column: int) -> tuple[Fn, Any]:
+        """Evaluate a node whose parts are all constant, once, now."""
+        try:
+            value = fn({}, [MAX_STEPS, {}])
+        except ExpressionEvalError as exc:
+            raise ExpressionSyntaxError(exc.message, exc.column or column) from None
+        except (TypeError, ValueError, ArithmeticError, MemoryError, RecursionError) as exc:
+            raise ExpressionSyntaxError(str(exc), column) from None
+        return _constant(value), value
+
+    # --- leaves ---------------------------------------------------------------------------
+
+    def _literal(self, node: ast.Constant, column: int) -> tuple[Fn, Any]:
+        return _constant(node.value), node.value
+
+    def _name(self, node: ast.Name, column: int) -> tuple[Fn, Any]:
+        name = node.id
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return _slot(scope[name]), _NC
+        self.out.names.add(name)
+
+        def load(ns: Mapping[str, Any], fr: Any) -> Any:
+            try:
+                return ns[name]
+            except KeyError:
+                raise ExpressionEvalError(f"unknown name {name!r}", column) from None
+
+        return load, _NC
+
+    def _attribute(self, node: ast.Attribute, column: int) -> tuple[Fn, Any]:
+        attr = node.attr
+        base = node.value
+        if isinstance(base, ast.Name) and not any(base.id in s for s in self.scopes):
+            self.out.attributes.add((base.id, attr))
+            self.out.names.add(base.id)
+            name = base.id
+
+            def load_field(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    value = ns[name]
+                except KeyError:
+                    raise ExpressionEvalError(f"unknown name {name!r}", column) from None
+                if type(value) is Record:
+                    try:
+                        return value[attr]
+                    except KeyError:
+                        pass
+                raise no_field(value, attr, column)
+
+            return load_field, _NC
+        sub, _ = self.node(base)
+
+        def read_field(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = sub(ns, fr)
+            if type(value) is Record:
+                try:
+                    return value[attr]
+                except KeyError:
+                    pass
+            raise no_field(value, attr, column)
+
+        return read_field, _NC
+
+    def _subscript(self, node: ast.Subscript, column: int) -> tuple[Fn, Any]:
+        sub, const = self.node(node.value)
+        assert isinstance(node.slice, ast.Constant)
+        index = node.slice.value
+        assert isinstance(index, int)
+
+        def item(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = sub(ns, fr)
+            if type(value) is list or type(value) is tuple or type(value) is str:
+                if index < len(value):
+                    return value[index]
+                raise ExpressionEvalError(
+                    f"index {index} is past the end of {type_name(value)} of {len(value)}", column
+                )
+            raise ExpressionEvalError(f"cannot index {type_name(value)}", column)
+
+        return self.fold(item, column) if const is not _NC else (item, _NC)
+
+    # --- operators ------------------------------------------------------------------------
+
+    def _bool_op(self, node: ast.BoolOp, column: int) -> tuple[Fn, Any]:
+        parts = [self.node(v)[0] for v in node.values]
+        if isinstance(node.op, ast.And):
+            if len(parts) == 2:
+                a, b = parts
+                return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
+
+            def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
+                value: Any = True
+                for part in parts:
+                    value = part(ns, fr)
+                    if not value:
+                        return value
+                return value
+
+            return all_of, _NC
+        if len(parts) == 2:
+            a, b = parts
+            return (lambda ns, fr: a(ns, fr) or b(ns, fr)), _NC
+
+        def any_of(ns: Mapping[str, Any], fr: Any) -> Any:
+            value: Any = False
+            for part in parts:
+                value = part(ns, fr)
+                if value:
+                    return value
+            return value
+
+        return any_of, _NC
+
+    def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
+        sub, const = self.node(node.operand)
+        if isinstance(node.op, ast.Not):
+            fn: Fn = lambda ns, fr: not sub(ns, fr)  # noqa: E731
+        else:
+            sign = -1 if isinstance(node.op, ast.USub) else 1
+            symbol = "-" if sign < 0 else "+"
+
+            def fn(ns: Mapping[str, Any], fr: Any) -> Any:
+                value = sub(ns, fr)
+                if isinstance(value, int):
+                    return checked_int(sign * value, column)
+                raise ExpressionEvalError(
+                    f"'{symbol}' needs an integer, got {type_name(value)}", column
+                )
+
+        return self.fold(fn, column) if const is not _NC else (fn, _NC)
+
+    def _bin_op(self, node: ast.BinOp, column: int) -> tuple[Fn, Any]:
+        op = _BINOPS[type(node.op)]
+        left, lc = self.node(node.left)
+        right, rc = self.node(node.right)
+        fn = _arith(op, left, right, column)
+        return self.fold(fn, column) if lc is not _NC and rc is not _NC else (fn, _NC)
+
+    def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
+        test, tc = self.node(node.test)
+        body, bc = self.node(node.body)
+        orelse, oc = self.node(node.orelse)
+        if tc is not _NC:
+            return (body, bc) if tc else (orelse, oc)
+        return (lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)), _NC
+
+    def _compare(self, node: ast.Compare, column: int) -> tuple[Fn, Any]:
+        left, lc = self.node(node.left)
+        tests = []
+        consts = [lc]
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right, rc = self.node(right_node)
+            consts.append(rc)
+            tests.append(_comparison(op, right, rc, self.columns.of(right_node)))
+        if len(tests) == 1:
+            fn = _single_compare(node.ops[0], left, tests[0], consts[1])
+        else:
+
+            def fn(ns: Mapping[str, Any], fr: Any) -> Any:
+                value = left(ns, fr)
+                for test in tests:
+                    ok, value = test(value, ns, fr)
+                    if not ok:
+                        return False
+                return True
+
+        if all(c is not _NC for c in consts):
+            return self.fold(fn, column)
+        return fn, _NC
+
+    # --- collections, calls, generators ---------------------------------------------------
+
+    def _list(self, node: ast.List, column: int) -> tuple[Fn, Any]:
+        parts = [self.node(e) for e in node.elts]
+        if all(c is not _NC for _, c in parts):
+            value = [c for _, c in parts]
+            return (lambda ns, fr: list(value)), value
+        fns = [f for f, _ in parts]
+        return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
+
+    def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
+        parts = [self.node(e) for e in node.elts]
+        if all(c is not _NC for _, c in parts):
+            value = tuple(c for _, c in parts)
+            return _constant(value), value
+        fns = [f for f, _ in parts]
+        return (lambda ns, fr: tuple(f(ns, fr) for f in fns)), _NC
+
+    def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
+        assert isinstance(node.func, ast.Name)
+        name = node.func.id
+        self.out.uses_frame = True
+        parts = [self.node(a) for a in node.args]
+        args = [f for f, _ in parts]
+        if name not in ARITY:
+            return _context_call(name, args, column), _NC
+        if name == "get" and parts[1][1] is not _NC:
+            return _get_constant(args[0], parts[1][1], column), _NC
+        impl = IMPLEMENTATIONS[name]
+        if len(args) == 1:
+            (a,) = args
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, a(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        else:
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, *[f(ns, fr) for f in args])
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        if all(c is not _NC for _, c in parts):
+            return self.fold(call, column)
+        return call, _NC
+
+    def _generator_exp(self, node: ast.GeneratorExp, column: int) -> tuple[Fn, Any]:
+        return self.comprehension(node, column), _NC
+
+    def _list_comp(self, node: ast.ListComp, column: int) -> tuple[Fn, Any]:
+        gen = self.comprehension(node, column)
+
+        def build(ns: Mapping[str, Any], fr: Any) -> list[Any]:
+            out = list(gen(ns, fr))
+            if len(out) > MAX_ITEMS:
+                raise items_limit(len(out), column)
+            return out
+
+        return build, _NC
+
+    def comprehension(self, node: ast.GeneratorExp | ast.ListComp, column: int) -> Fn:
+        self.out.uses_frame = True
+        scope: dict[str, int] = {}
+        loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]] = []
+        # the first source is read outside the generator, later ones see earlier names
+        for gen in node.generators:
+            source, sc = self.node(gen.iter)
+            if sc is not _NC and isinstance(sc, list | tuple):
+                frozen = tuple(sc)
+                source = _constant(frozen)
+            if not self.scopes or self.scopes[-1] is not scope:
+                self.scopes.append(scope)
+            target = self.bind(gen.target, scope)
+            conds = [self.node(c)[0] for c in gen.ifs]
+            loops.append((source, target, conds, self.columns.of(gen.iter)))
+        element = self.node(node.elt)[0]
+        self.scopes.pop()
+        return _generator(loops, element)
+
+    def bind(self, target: ast.expr, scope: dict[str, int]) -> int | tuple[int, ...]:
+        names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
+        slots = []
+        for name_node in names:
+            assert isinstance(name_node, ast.Name)
+            name = name_node.id
+            column = self.columns.of(name_node)
+            if any(name in s for s in self.scopes):
+                raise ExpressionSyntaxError(
+                    f"name {name!r} is already bound by an enclosing generator", column
+                )
+            scope[name] = slot = 2 + self.out.slots
+            self.out.slots += 1
+            self.out.bindings.append((name, column))
+            slots.append(slot)
+        return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+_DISPATCH: dict[type[ast.AST], Callable[[Compiler, Any, int], tuple[Fn, Any]]] = {
+    ast.Constant: Compiler._literal,
+    ast.Name: Compiler._name,
+    ast.Attribute: Compiler._attribute,
+    ast.Subscript: Compiler._subscript,
+    ast.BoolOp: Compiler._bool_op,
+    ast.UnaryOp: Compiler._unary_op,
+    ast.BinOp: Compiler._bin_op,
+    ast.IfExp: Compiler._if_exp,
+    ast.Compare: Compiler._compare,
+    ast.List: Compiler._list,
+    ast.Tuple: Compiler._tuple,
+    ast.Call: Compiler._call,
+    ast.GeneratorExp: Compiler._generator_exp,
+    ast.ListComp: Compiler._list_comp,
+}
+
+
+def _slot(index: int) -> Fn:
+    return lambda ns, fr: fr[index]
+
+
+def _constant(value: Any) -> Fn:
+    if type(value) is list:
+        return lambda ns, fr: list(value)
+    return lambda ns, fr: value
+
+
+def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
+    if op == "+":
+
+        def add(ns: Mapping[str, Any], fr: Any) -> Any:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(a) is int and type(b) is int:
+                return checked_int(a + b, column)
+            return binop("+", a, b, fr, column)
+
+        return add
+    if op == "-":
+
+        def sub(ns: Mapping[str, Any], fr: Any) -> Any:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(a) is int and type(b) is int:
+                return checked_int(a - b, column)
+            return binop("-", a, b, fr, column)
+
+        return sub
+    if op == "*":
+
+        def mul(ns: Mapping[str, Any], fr: Any) -> Any:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(a) is int and type(b) is int:
+                return checked_int(a * b, column)
+            return binop("*", a, b, fr, column)
+
+        return mul
+    return lambda ns, fr: binop(op, left(ns, fr), right(ns, fr), fr, column)
+
+
+def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
+    try:
+        if isinstance(op, ast.Lt):
+            return bool(a < b)
+        if isinstance(op, ast.LtE):
+            return bool(a <= b)
+        if isinstance(op, ast.Gt):
+            return bool(a > b)
+        return bool(a >= b)
+    except TypeError:
+        raise ExpressionEvalError(
+            f"cannot compare {type_name(a)} with {type_name(b)}", column
+        ) from None
+
+
+def _equal(a: Any, b: Any, fr: Any, column: int) -> bool:
+    if type(a) is list or type(a) is tuple:  # comparing collections costs their size
+        charge(fr, len(a), column)
+    return bool(a == b)
+
+
+Test = Callable[[Any, Mapping[str, Any], Any], tuple[bool, Any]]
+
+
+def _comparison(op: ast.cmpop, right: Fn, const: Any, column: int) -> Test:
+    """One link of a comparison chain: (holds, right value) for a left value."""
+
+    def test(a: Any, ns: Mapping[str, Any], fr: Any) -> tuple[bool, Any]:
+        b = right(ns, fr)
+        if isinstance(op, ast.Eq):
+            return _equal(a, b, fr, column), b
+        if isinstance(op, ast.NotEq):
+            return not _equal(a, b, fr, column), b
+        if isinstance(op, ast.In):
+            return contains(a, b, fr, column), b
+        if isinstance(op, ast.NotIn):
+            return not contains(a, b, fr, column), b
+        if isinstance(op, ast.Is):
+            return a is None, b
+        if isinstance(op, ast.IsNot):
+            return a is not None, b
+        return _ordered(op, a, b, column), b
+
+    return test
+
+
+def _single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
+    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …)."""
+    scalar = const is not _NC and (const is None or type(const) in (int, str, bool))
+    if isinstance(op, ast.Eq) and scalar:
+        return lambda ns, fr: left(ns, fr) == const
+    if isinstance(op, ast.NotEq) and scalar:
+        return lambda ns, fr: left(ns, fr) != const
+    if isinstance(op, ast.Is):
+        return lambda ns, fr: left(ns, fr) is None
+    if isinstance(op, ast.IsNot):
+        return lambda ns, fr: left(ns, fr) is not None
+    if isinstance(op, ast.In | ast.NotIn) and type(const) in (list, tuple):
+        members = tuple(const)
+        try:
+            fast = frozenset(members)
+        except TypeError:
+            fast = None
+        if fast is not None and all(type(m) in (int, str, bool) or m is None for m in members):
+            negate = isinstance(op, ast.NotIn)
+
+            def member(ns: Mapping[str, Any], fr: Any) -> bool:
+                value = left(ns, fr)
+                try:
+                    found = value in fast
+                except TypeError:  # an unhashable value (a list, a record) equals no constant
+                    found = False
+                return found is not negate
+
+            return member
+    return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
+
+
+def _context_call(name: str, args: list[Fn], column: int) -> Fn:
+    def call(ns: Mapping[str, Any], fr: Any) -> Any:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        function = fr[FUNCS].get(name)
+        if function is None:
+            raise ExpressionEvalError(f"function {name!r} is not available here", column)
+        values = [f(ns, fr) for f in args]
+        try:
+            return function(*values)
+        except ExpressionEvalError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ExpressionEvalError(f"{name}(): {exc}", column) from None
+
+    return call
+
+
+def _get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
+    if type(name) is not str:
+        return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
+    key = name.replace("-", "_")
+
+    def get(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = record_fn(ns, fr)
+        if type(value) is Record:
+            try:
+                return value[key]
+            except KeyError:
+                pass
+        raise no_field(value, key, column)
+
+    return get
+
+
+def _located(fn: Callable[..., Any], fr: Any, *args: Any) -> Any:
+    *values, column = args
+    try:
+        return fn(fr, *values)
+    except ExpressionEvalError as exc:
+        exc.column = exc.column or column
+        raise
+
+
+def _generator(loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]], element: Fn) -> Fn:
+    """The closure making a generator over ``loops`` (source, target slots, conditions, column)."""
+    if len(loops) == 1 and isinstance(loops[0][1], int) and len(loops[0][2]) <= 1:
+        source, slot, conds, column = loops[0]
+        assert isinstance(slot, int)
+        cond = conds[0] if conds else None
+
+        def simple(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
+            seq = source(ns, fr)
+            if type(seq) is not list and type(seq) is not tuple:
+                raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
+            return _simple_loop(ns, fr, seq, slot, cond, element, column)
+
+        return simple
+
+    def nested(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
+        return _nested_loop(ns, fr, loops, 0, element)
+
+    return nested
+
+
+def _simple_loop(
+    ns: Mapping[str, Any],
+    fr: Frame,
+    seq: list[Any] | tuple[Any, ...],
+    slot: int,
+    cond: Fn | None,
+    element: Fn,
+    column: int,
+) -> Iterator[Any]:
+    for value in seq:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        fr[slot] = value
+        if cond is None or cond(ns, fr):
+            yield element(ns, fr)
+
+
+def _nested_loop(
+    ns: Mapping[str, Any],
+    fr: Frame,
+    loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]],
+    level: int,
+    element: Fn,
+) -> Iterator[Any]:
+    source, target, conds, column = loops[level]
+    seq = source(ns, fr)
+    if type(seq) is not list and type(seq) is not tuple:
+        raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
+    last = level + 1 == len(loops)
+    for value in seq:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        if isinstance(target, int):
+            fr[target] = value
+        else:
+            if type(value) not in (list, tuple) or len(value) != len(target):
+                raise ExpressionEvalError(
+                    f"cannot unpack {type_name(value)} into {len(target)} names", column
+                )
+            for slot, part in zip(target, value, strict=True):
+                fr[slot] = part
+        if all(cond(ns, fr) for cond in conds):
+            if last:
+                yield element(ns, fr)
+            else:
+                yield from _nested_loop(ns, fr, loops, level + 1, element)

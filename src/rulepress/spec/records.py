@@ -1,0 +1,52 @@
+"""Records: the table state as the expression language sees it.
+
+A record is a plain mapping of field name to value (a player, the table, a
+bonus character, ``param``, ``ruling``, a tally's outcome). Expressions read
+a field with ``a.b`` or ``get(a, name)``; neither ever touches a Python
+attribute, so the only things an expression can reach are the fields a
+record holds. Records built from a validated table state hold exactly the
+fields the spec's state format declares.
+
+:class:`Record` is its own type (a ``dict`` subclass with no extra state) so
+that the interpreter can tell a record from any other mapping at the cost of
+one ``type(x) is Record`` test, and so that a record never has attributes of
+its own: field ``keys`` is ``record["keys"]``, never the method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Record(dict[str, Any]):
+    """A record of named fields; read by expressions as ``record.field``."""
+
+    __slots__ = ()
+
+
+def record(value: Any) -> Any:
+    """Nested plain data as records: every mapping becomes a :class:`Record`, lists are copied.
+
+    The copy is deep for mappings and lists, so the scorer may update the
+    records it gets without touching the caller's state.
+    """
+    if isinstance(value, dict):
+        return Record({k: record(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [record(v) for v in value]
+    return value
+
+
+def fields_record(values: Mapping[str, Any]) -> Record:
+    """A record from names that may contain ``-`` (ids), read as ``_`` in expressions."""
+    return Record({k.replace("-", "_"): record(v) for k, v in values.items()})
+
+
+def plain(value: Any) -> Any:
+    """The inverse of :func:`record`: plain dicts and lists (e.g. for JSON)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
