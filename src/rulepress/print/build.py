@@ -32,6 +32,7 @@ from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
+from rulepress.render.html_tree import el
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 
@@ -213,11 +214,11 @@ class PrintBuild:
         ]
         if not all(laid is not None for laid in fits):
             return
-        faces = "".join(
-            f'<section style="break-after: page">{face}</section>'
+        faces = [
+            el("section", face, style="break-after: page")
             for card in cards
             for face in (card.front, card.back)
-        )
+        ]
         title = f"{ctx.spec.game.title}: cards"
         self._pdf(
             folder / f"cards-{fmt.name}.pdf",

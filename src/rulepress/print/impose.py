@@ -3,7 +3,8 @@
 Cards sit edge to edge in a grid centred on the sheet, so one straight cut
 separates two cards; crop marks run outside the grid along every cut line.
 Backs are laid out mirrored left to right, so that with long-edge duplex each
-back lands behind its front.
+back lands behind its front. Sheets are :mod:`rulepress.render.html_tree`
+elements around the card faces, never HTML strings.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from rulepress.errors import UsageError
 from rulepress.print.formats import Format
 from rulepress.print.styles import BASE, CARD_FACES, FONTS, INK, TINT, color_profile
+from rulepress.render.html_tree import Element, el
 
 MARK_LENGTH = 3.5  # mm
 MARK_GAP = 1.0  # mm between the card edge and the mark
@@ -52,7 +54,7 @@ def grid(card: Format, sheet: Format) -> Grid:
     return Grid(cols, rows, x0, y0, card)
 
 
-def _marks(g: Grid) -> str:
+def _marks(g: Grid) -> list[Element]:
     lines = []
     w, h = g.card.width_mm, g.card.height_mm
     top, bottom = g.y0, g.y0 + g.rows * h
@@ -65,30 +67,31 @@ def _marks(g: Grid) -> str:
         y = g.y0 + j * h
         lines.append(_line(left - MARK_GAP - MARK_LENGTH, y, MARK_LENGTH, 0))
         lines.append(_line(right + MARK_GAP, y, MARK_LENGTH, 0))
-    return "".join(lines)
+    return lines
 
 
-def _line(x: float, y: float, w: float, h: float) -> str:
+def _line(x: float, y: float, w: float, h: float) -> Element:
+    # the style is made from numbers only; the tree escapes it like any attribute
     if w:
-        return f'<i class="mark" style="left:{x:.3f}mm;top:{y:.3f}mm;width:{w:.3f}mm;height:0"></i>'
-    return f'<i class="mark" style="left:{x:.3f}mm;top:{y:.3f}mm;width:0;height:{h:.3f}mm"></i>'
+        return el("i", cls="mark", style=f"left:{x:.3f}mm;top:{y:.3f}mm;width:{w:.3f}mm;height:0")
+    return el("i", cls="mark", style=f"left:{x:.3f}mm;top:{y:.3f}mm;width:0;height:{h:.3f}mm")
 
 
-def _sheet(g: Grid, faces: list[str], mirrored: bool) -> str:
-    slots = "".join(
-        f'<div class="slot" style="left:{x:.3f}mm;top:{y:.3f}mm">{face}</div>'
+def _sheet(g: Grid, faces: list[Element], mirrored: bool) -> Element:
+    slots = [
+        el("div", face, cls="slot", style=f"left:{x:.3f}mm;top:{y:.3f}mm")
         for (x, y), face in zip(g.positions(mirrored), faces, strict=False)
-    )
-    return f'<div class="sheet">{slots}{_marks(g)}</div>'
+    ]
+    return el("div", slots, _marks(g), cls="sheet")
 
 
-def sheets(fronts: list[str], backs: list[str], g: Grid) -> str:
+def sheets(fronts: list[Element], backs: list[Element], g: Grid) -> list[Element]:
     """The body of a print-and-play document: a sheet of fronts, then its sheet of backs."""
     out = []
     for start in range(0, len(fronts), g.per_sheet):
         out.append(_sheet(g, fronts[start : start + g.per_sheet], mirrored=False))
         out.append(_sheet(g, backs[start : start + g.per_sheet], mirrored=True))
-    return "".join(out)
+    return out
 
 
 def sheet_css(sheet: Format, card: Format, profile: object) -> str:

@@ -4,17 +4,24 @@ Three kinds of document, all plain HTML that WeasyPrint lays out with the
 print stylesheet: the reference card (the reference sequences and the
 tie-breaks on one page), the rulebook (cover, contents, every rule, glossary,
 rulings, worked examples) and step cards (one card per step, with a back).
-Every text is HTML-escaped, so a translation cannot add markup to a print
-file either.
+
+Specs and translations are untrusted, so no HTML is written from strings
+here: every document is a tree of :mod:`rulepress.render.html_tree`
+elements, whose one serialiser escapes and cleans every text and attribute
+value. Spec text reaches the tree only as text children, after the spec's
+own markup (rule numbers, parameters, terms, paragraphs, ``- `` lists) has
+been turned into elements. :func:`reference_card`, :func:`rulebook` and
+:func:`card_document` return the serialised HTML: the stage a test or a
+person can inspect before WeasyPrint lays it out.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulepress.render.context import RenderContext
+from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
 from rulepress.spec.model import Rule, Sequence, Step
 from rulepress.spec.text import Ref, transform
 from rulepress.uitext import ui
@@ -38,36 +45,51 @@ T = {
     "source": ui("page.game", "Source"),
 }
 
+#: heading elements by nesting depth of a rule (deeper rules stay at h4)
+_HEADINGS: tuple[Tag, ...] = ("h2", "h3", "h4")
 
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
 
-
-def inline(text: str, ctx: RenderContext) -> str:
-    """Spec markup as HTML: rule numbers marked, numbers filled in, terms emphasised."""
+def inline(text: str, ctx: RenderContext) -> list[Content]:
+    """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised."""
     params = {name: ctx.number(p.value) for name, p in ctx.spec.parameters.items()}
     terms = {t.id: t.term for t in ctx.spec.glossary}
     rulings = {r.id: r.title for r in ctx.spec.rulings}
+    out: list[Content] = []
+
+    def literal(part: str) -> str:
+        out.append(part)
+        return ""
 
     def ref(token: Ref) -> str:
         if token.kind == "rule":
-            return f'<span class="rule">{_e(token.target)}</span>'
-        if token.kind == "param":
-            return _e(params.get(token.target, token.target))
-        if token.kind == "ruling":
-            return f'<span class="ruling">{_e(rulings.get(token.target, token.target))}</span>'
-        if token.kind == "term":
+            out.append(el("span", token.target, cls="rule"))
+        elif token.kind == "param":
+            out.append(params.get(token.target, token.target))
+        elif token.kind == "ruling":
+            out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
+        elif token.kind == "term":
             words = token.words or terms.get(token.target, token.target)
-            return f'<span class="term">{_e(words)}</span>'
-        return _e("{" + token.target + "}")
+            out.append(el("span", words, cls="term"))
+        else:
+            out.append("{" + token.target + "}")
+        return ""
 
-    return transform(text, _e, ref)
+    # the project's one markup walker; it joins strings, so the nodes are collected on the side
+    transform(text, literal, ref)
+    return out
 
 
-def blocks(text: str, ctx: RenderContext) -> str:
+def _line(text: str) -> str:
+    """Prose that is one paragraph in print: every line break and run of spaces one space."""
+    return " ".join(clean_prose(text).split())
+
+
+def blocks(text: str, ctx: RenderContext) -> list[Element]:
+    """Paragraphs (blank-line separated) and ``- `` lists, as in :mod:`rulepress.spec.text`."""
     out = []
-    for block in text.strip().split("\n\n"):
-        lines = [line.strip() for line in block.splitlines() if line.strip()]
+    # only LF separates lines: CR, U+2028 and the like are spaces (see html_tree.clean_prose)
+    for block in clean_prose(text).strip().split("\n\n"):
+        lines = [line.strip() for line in block.split("\n") if line.strip()]
         items: list[str] = []
         para: list[str] = []
         for line in lines:
@@ -78,42 +100,53 @@ def blocks(text: str, ctx: RenderContext) -> str:
             else:
                 para.append(line)
         if para:
-            out.append(f"<p>{inline(' '.join(para), ctx)}</p>")
+            out.append(el("p", inline(" ".join(para), ctx)))
         if items:
-            out.append("<ul>" + "".join(f"<li>{inline(i, ctx)}</li>" for i in items) + "</ul>")
-    return "".join(out)
+            out.append(el("ul", [el("li", inline(i, ctx)) for i in items]))
+    return out
 
 
-def _cites(rules: list[str]) -> str:
+def _cites(rules: list[str]) -> list[Element]:
     if not rules:
-        return ""
-    return (
-        '<span class="cites">'
-        + ", ".join(f'<span class="rule">{_e(n)}</span>' for n in rules)
-        + "</span>"
+        return []
+    numbers: list[Content] = []
+    for i, n in enumerate(rules):
+        numbers += [", "] if i else []
+        numbers.append(el("span", n, cls="rule"))
+    return [el("span", numbers, cls="cites")]
+
+
+def _labelled(label: str, *value: Content) -> Element:
+    """A paragraph led by a bold label: ``<p><b>Label:</b> value</p>``."""
+    return el("p", el("b", label + ":"), " " if value else "", value)
+
+
+def _document(ctx: RenderContext, title: str, body: Content, kind: str, created: str) -> str:
+    head = el(
+        "head",
+        el("meta", charset="utf-8"),
+        el("title", title),
+        el("meta", name="dcterms.created", content=created),
+        el("meta", name="dcterms.modified", content=created),
+        el("meta", name="generator", content="rulepress"),
     )
+    return document(el("html", head, el("body", body, cls=kind), lang=ctx.lang))
 
 
-def _document(ctx: RenderContext, title: str, body: str, kind: str, created: str) -> str:
-    return (
-        f'<!doctype html><html lang="{_e(ctx.lang)}"><head><meta charset="utf-8">'
-        f"<title>{_e(title)}</title>"
-        f'<meta name="dcterms.created" content="{_e(created)}">'
-        f'<meta name="dcterms.modified" content="{_e(created)}">'
-        f'<meta name="generator" content="rulepress"></head>'
-        f'<body class="{kind}">{body}</body></html>'
-    )
-
-
-def _steps(steps: list[Step], ctx: RenderContext) -> str:
-    items = []
-    for step in steps:
-        sub = f'<ol class="substeps">{_steps(step.steps, ctx)}</ol>' if step.steps else ""
-        items.append(
-            f'<li><span class="n">{_e(step.number)}</span> <b>{_e(step.title)}</b> '
-            f'{_cites(step.rules)}<div class="text">{inline(" ".join(step.text.split()), ctx)}</div>{sub}</li>'
+def _steps(steps: list[Step], ctx: RenderContext) -> list[Element]:
+    return [
+        el(
+            "li",
+            el("span", step.number, cls="n"),
+            " ",
+            el("b", step.title),
+            " ",
+            _cites(step.rules),
+            el("div", inline(_line(step.text), ctx), cls="text"),
+            el("ol", _steps(step.steps, ctx), cls="substeps") if step.steps else "",
         )
-    return "".join(items)
+        for step in steps
+    ]
 
 
 def _all_steps(steps: list[Step]) -> Iterator[Step]:
@@ -122,23 +155,27 @@ def _all_steps(steps: list[Step]) -> Iterator[Step]:
         yield from _all_steps(step.steps)
 
 
-def _tiebreak(seq: Sequence, ctx: RenderContext) -> str:
+def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
     out = []
     for step in _all_steps(seq.steps):
         w = step.winners
         if w is None:
             continue
-        criteria = "".join(f"<li>{inline(c.label, ctx)}</li>" for c in w.criteria)
         out.append(
-            f'<section class="tiebreak"><h3>{_e(ctx.t(T["tiebreak"]))} {_cites(step.rules)}</h3>'
-            f"<p><b>{_e(ctx.t(T['eligible']))}:</b> {inline(w.eligible.fails, ctx)}</p>"
-            f"<p><b>{_e(ctx.t(T['criteria']))}:</b></p><ol>{criteria}</ol>"
-            f"<p><b>{_e(ctx.t(T['final_tie']))}:</b> {inline(w.final_tie_note, ctx)}</p></section>"
+            el(
+                "section",
+                el("h3", ctx.t(T["tiebreak"]), " ", _cites(step.rules)),
+                _labelled(ctx.t(T["eligible"]), inline(w.eligible.fails, ctx)),
+                _labelled(ctx.t(T["criteria"])),
+                el("ol", [el("li", inline(c.label, ctx)) for c in w.criteria]),
+                _labelled(ctx.t(T["final_tie"]), inline(w.final_tie_note, ctx)),
+                cls="tiebreak",
+            )
         )
-    return "".join(out)
+    return out
 
 
-def _table(table_id: str, ctx: RenderContext) -> str:
+def _table(table_id: str, ctx: RenderContext) -> Element:
     table = next(t for t in ctx.spec.tables if t.id == table_id)
     values = {name: p.value for name, p in ctx.spec.parameters.items()}
 
@@ -147,14 +184,18 @@ def _table(table_id: str, ctx: RenderContext) -> str:
             return ""
         return ctx.number(value if isinstance(value, int) else values[value.removeprefix("param:")])
 
-    rows = "".join(
-        f"<tr><td>{num(r.min)}{'' if r.max is None or num(r.max) == num(r.min) else '–' + num(r.max)}</td>"
-        f"<td>{num(r.value)}</td></tr>"
-        for r in table.rows
-    )
-    return (
-        f'<table class="lookup"><caption>{_e(table.title)} {_cites([table.rule])}</caption>'
-        f"<tr><th>{_e(table.key_label)}</th><th>{_e(table.value_label)}</th></tr>{rows}</table>"
+    def key(low: str, high: str) -> str:
+        return low if not high or high == low else low + "–" + high
+
+    rows = [
+        el("tr", el("td", key(num(r.min), num(r.max))), el("td", num(r.value))) for r in table.rows
+    ]
+    return el(
+        "table",
+        el("caption", table.title, " ", _cites([table.rule])),
+        el("tr", el("th", table.key_label), el("th", table.value_label)),
+        rows,
+        cls="lookup",
     )
 
 
@@ -163,95 +204,120 @@ def reference_card(
 ) -> str:
     """One page: the reference sequences with their steps, rule numbers, tie-breaks and tables."""
     spec = ctx.spec
-    parts = [
-        f'<header><h1>{_e(spec.game.title)}</h1><p class="kind">{_e(ctx.t(T["reference"]))}</p></header>'
+    parts: list[Content] = [
+        el("header", el("h1", spec.game.title), el("p", ctx.t(T["reference"]), cls="kind"))
     ]
     # the tables flow with the last sequence's columns, where there is room
-    tables_html = "".join(_table(t, ctx) for t in tables or [])
+    tables_html = [_table(t, ctx) for t in tables or []]
     for i, seq_id in enumerate(sequences):
         seq = next(s for s in spec.sequences if s.id == seq_id)
-        extra = tables_html if i == len(sequences) - 1 else ""
         parts.append(
-            f'<section class="sequence"><h2>{_e(seq.title)} {_cites(seq.rules)}</h2>'
-            f'<p class="lead">{inline(" ".join(seq.text.split()), ctx)}</p>'
-            f'<ol class="steps">{_steps(seq.steps, ctx)}</ol>{_tiebreak(seq, ctx)}{extra}</section>'
+            el(
+                "section",
+                el("h2", seq.title, " ", _cites(seq.rules)),
+                el("p", inline(_line(seq.text), ctx), cls="lead"),
+                el("ol", _steps(seq.steps, ctx), cls="steps"),
+                _tiebreak(seq, ctx),
+                tables_html if i == len(sequences) - 1 else [],
+                cls="sequence",
+            )
         )
-    parts.append(f"<footer>{inline(spec.game.edition, ctx)} · {_e(spec.game.version)}</footer>")
+    parts.append(el("footer", inline(spec.game.edition, ctx), " · ", spec.game.version))
     return _document(
-        ctx, f"{spec.game.title}: {ctx.t(T['reference'])}", "".join(parts), "reference", created
+        ctx, f"{spec.game.title}: {ctx.t(T['reference'])}", parts, "reference", created
     )
 
 
-def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> str:
-    out = []
+def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Element]:
+    out: list[Element] = []
     for rule in rules:
-        level = min(depth + 2, 4)
-        anchor = "rule-" + rule.number.replace(".", "-")
-        chapter = ' class="chapter"' if depth == 0 else ""
-        out.append(
-            f'<h{level} id="{anchor}"{chapter}><span class="n">{_e(rule.number)}</span> {_e(rule.title)}</h{level}>'
-        )
+        attrs: Attrs = {"id": _anchor(rule.number)}
+        if depth == 0:
+            attrs["cls"] = "chapter"
+        heading = _HEADINGS[min(depth, len(_HEADINGS) - 1)]
+        out.append(el(heading, el("span", rule.number, cls="n"), " ", rule.title, **attrs))
         if rule.text:
-            out.append(blocks(rule.text, ctx))
-        out.append(_rules(rule.rules, ctx, depth + 1))
-    return "".join(out)
+            out += blocks(rule.text, ctx)
+        out += _rules(rule.rules, ctx, depth + 1)
+    return out
+
+
+def _anchor(number: str) -> str:
+    return "rule-" + number.replace(".", "-")
 
 
 def rulebook(ctx: RenderContext, created: str) -> str:
     """The whole rulebook: cover, contents with page numbers, rules, glossary, rulings, examples."""
     spec = ctx.spec
     g = spec.game
-    cover = (
-        f'<section class="cover"><h1>{_e(g.title)}</h1><p class="kind">{_e(ctx.t(T["rulebook"]))}</p>'
-        f"{blocks(g.summary, ctx)}<p><b>{_e(ctx.t(T['edition']))}:</b> {inline(g.edition, ctx)}</p>"
-        f"<p><b>{_e(ctx.t(T['source']))}:</b> {inline(g.source.document, ctx)}</p></section>"
+    cover = el(
+        "section",
+        el("h1", g.title),
+        el("p", ctx.t(T["rulebook"]), cls="kind"),
+        blocks(g.summary, ctx),
+        _labelled(ctx.t(T["edition"]), inline(g.edition, ctx)),
+        _labelled(ctx.t(T["source"]), inline(g.source.document, ctx)),
+        cls="cover",
     )
-    toc_items = "".join(
-        f'<li><a href="#rule-{r.number.replace(".", "-")}"><span class="n">{_e(r.number)}</span> {_e(r.title)}</a></li>'
+    toc_items = [
+        el("li", el("a", el("span", r.number, cls="n"), " ", r.title, href="#" + _anchor(r.number)))
         for r in spec.rules
-    )
-    toc_items += "".join(
-        f'<li><a href="#{anchor}">{_e(ctx.t(T[key]))}</a></li>'
-        for key, anchor in (
-            ("glossary", "glossary"),
-            ("rulings", "rulings"),
-            ("examples", "examples"),
-        )
-    )
-    toc = f'<nav class="toc"><h2>{_e(ctx.t(T["contents"]))}</h2><ol>{toc_items}</ol></nav>'
-    rules = f'<section class="rules">{_rules(spec.rules, ctx)}</section>'
-    glossary = "".join(
-        f"<dt>{_e(t.term)}</dt><dd>{inline(' '.join(t.definition.split()), ctx)} {_cites(t.rules)}</dd>"
+    ]
+    toc_items += [
+        el("li", el("a", ctx.t(T[key]), href="#" + key))
+        for key in ("glossary", "rulings", "examples")
+    ]
+    toc = el("nav", el("h2", ctx.t(T["contents"])), el("ol", toc_items), cls="toc")
+    glossary = [
+        [
+            el("dt", t.term),
+            el("dd", inline(_line(t.definition), ctx), " ", _cites(t.rules)),
+        ]
         for t in sorted(spec.glossary, key=lambda t: t.term.casefold())
-    )
-    rulings = "".join(
-        f'<section class="ruling"><h3>{_e(r.title)} {_cites(r.rules)}</h3>'
-        f"<p><b>{_e(ctx.t(T['question']))}:</b> {inline(r.question, ctx)}</p>"
-        f"<p><b>{_e(ctx.t(T['decision']))}:</b> {inline(r.decision, ctx)}</p></section>"
+    ]
+    rulings = [
+        el(
+            "section",
+            el("h3", r.title, " ", _cites(r.rules)),
+            _labelled(ctx.t(T["question"]), inline(r.question, ctx)),
+            _labelled(ctx.t(T["decision"]), inline(r.decision, ctx)),
+            cls="ruling",
+        )
         for r in spec.rulings
-    )
-    examples = "".join(
-        f'<section class="example"><h3>{_e(ex.title)} {_cites(ex.rules)}</h3>{blocks(ex.text, ctx)}</section>'
+    ]
+    examples = [
+        el(
+            "section",
+            el("h3", ex.title, " ", _cites(ex.rules)),
+            blocks(ex.text, ctx),
+            cls="example",
+        )
         for ex in spec.examples
-    )
-    body = (
-        cover
-        + toc
-        + rules
-        + f'<section class="glossary" id="glossary"><h2 class="chapter">{_e(ctx.t(T["glossary"]))}</h2><dl>{glossary}</dl></section>'
-        + f'<section id="rulings"><h2 class="chapter">{_e(ctx.t(T["rulings"]))}</h2>{rulings}</section>'
-        + f'<section id="examples"><h2 class="chapter">{_e(ctx.t(T["examples"]))}</h2>{examples}</section>'
-    )
+    ]
+    body = [
+        cover,
+        toc,
+        el("section", _rules(spec.rules, ctx), cls="rules"),
+        el(
+            "section",
+            el("h2", ctx.t(T["glossary"]), cls="chapter"),
+            el("dl", glossary),
+            cls="glossary",
+            id="glossary",
+        ),
+        el("section", el("h2", ctx.t(T["rulings"]), cls="chapter"), rulings, id="rulings"),
+        el("section", el("h2", ctx.t(T["examples"]), cls="chapter"), examples, id="examples"),
+    ]
     return _document(ctx, f"{g.title}: {ctx.t(T['rulebook'])}", body, "rulebook", created)
 
 
 @dataclass(frozen=True)
 class Card:
-    """One step card: its front and back as HTML fragments."""
+    """One step card: its front and back as (immutable) elements."""
 
     name: str
-    front: str
-    back: str
+    front: Element
+    back: Element
 
 
 def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
@@ -261,19 +327,25 @@ def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
     for seq_id in sequences:
         seq = next(s for s in spec.sequences if s.id == seq_id)
         for step in _all_steps(seq.steps):
-            front = (
-                f'<div class="card-front"><p class="seq">{_e(seq.title)}</p>'
-                f'<h2><span class="n">{_e(step.number)}</span> {_e(step.title)}</h2>'
-                f'<div class="text">{inline(" ".join(step.text.split()), ctx)}</div>'
-                f'<p class="foot">{_cites(step.rules)}</p></div>'
+            front = el(
+                "div",
+                el("p", seq.title, cls="seq"),
+                el("h2", el("span", step.number, cls="n"), " ", step.title),
+                el("div", inline(_line(step.text), ctx), cls="text"),
+                el("p", _cites(step.rules), cls="foot"),
+                cls="card-front",
             )
-            back = (
-                f'<div class="card-back"><p class="game">{_e(spec.game.title)}</p>'
-                f'<p class="kind">{_e(ctx.t(T["reference"]))}</p><p class="lang">{_e(ctx.lang)}</p></div>'
+            back = el(
+                "div",
+                el("p", spec.game.title, cls="game"),
+                el("p", ctx.t(T["reference"]), cls="kind"),
+                el("p", ctx.lang, cls="lang"),
+                cls="card-back",
             )
             cards.append(Card(f"{seq.id} step {step.number}", front, back))
     return cards
 
 
-def card_document(ctx: RenderContext, fragment: str, created: str, title: str) -> str:
-    return _document(ctx, title, fragment, "card", created)
+def card_document(ctx: RenderContext, body: Content, created: str, title: str) -> str:
+    """A document of card faces (one card, all faces, or imposed sheets) as HTML."""
+    return _document(ctx, title, body, "card", created)
