@@ -2,11 +2,32 @@
 
 Reads only the result data (:mod:`rulepress.scoring.result`), so what the
 terminal shows and what ``--format json`` gives can never disagree.
+
+Player ids, agenda texts and notes come from table states, titles and labels
+from specs and catalogs: all untrusted. So every line of the report goes
+through :func:`visible` before it is written, which makes each piece of text
+single-line and free of controls: a C0 or C1 control (CR, LF, TAB, ESC …),
+DEL, U+2028/U+2029 and the bidi embeddings, overrides and isolates
+(U+202A–U+202E, U+2066–U+2069) are shown as ``<U+XXXX>`` (``"\r"`` becomes
+``<U+000D>``, ``"\u202e"`` ``<U+202E>``). So a player id cannot forge a
+report line, move the cursor, colour the terminal or reorder the text around
+it, and whoever reads the report sees that the input held something odd.
+Letters, combining marks, full-width characters, ZWJ and the bidi marks
+(LRM, RLM, ALM) are text and stay as they are.
+
+Columns are padded by display width (``wcwidth``), so Japanese full-width
+text and Czech combining marks line up. Interface labels are filled with
+:func:`_fill`, which replaces only the named ``{placeholders}`` it is given:
+a translation cannot reach attributes (``{0.__class__}``) or crash the
+report with an unknown name.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+
+from wcwidth import wcswidth, wcwidth
 
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec, Step
@@ -34,6 +55,44 @@ LABELS = {
     "won": ui("report.tally", "Won"),
     "flows": ui("report.tally", "Where the cubes go"),
 }
+
+
+# controls, line/paragraph separators and bidi embeddings/overrides/isolates
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def visible(text: str) -> str:
+    """``text`` on one line with every control shown as ``<U+XXXX>`` (see the module docstring)."""
+    return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal, once made :func:`visible`."""
+    shown = visible(text)
+    width = wcswidth(shown)
+    # -1 means a character wcwidth cannot place; count each one it can, the rest as one
+    return width if width >= 0 else sum(max(wcwidth(c), 1) for c in shown)
+
+
+def _left(text: str, width: int) -> str:
+    return visible(text) + " " * max(0, width - _width(text))
+
+
+def _right(text: object, width: int) -> str:
+    shown = str(text)
+    return " " * max(0, width - _width(shown)) + visible(shown)
+
+
+def _rule_line(text: str) -> str:
+    return "-" * _width(text)
+
+
+def _fill(template: str, **values: object) -> str:
+    """``template`` with ``{name}`` replaced for the names given; nothing else is format syntax."""
+    return _PLACEHOLDER.sub(
+        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(), template
+    )
 
 
 def _rules(rules: list[str]) -> str:
@@ -75,39 +134,46 @@ def _player(
 ) -> list[str]:
     facts = [f"{shown_labels.get(k, k)}: {LABELS.word(v)}" for k, v in p.shown.items()]
     head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
-    titles = [len(line.title) for line in p.lines] + [len(total_label or ""), 12]
-    width_title = max(titles)
-    width_rule = max([len(_rules(line.rules)) for line in p.lines] + [len(LABELS["rule"])])
-    out = [head, "-" * len(head)]
+    amount = LABELS["points" if total_label else "amount"]
+    w_step = max([_width(line.step) for line in p.lines] + [_width(LABELS["step"]), 5])
+    w_rule = max([_width(_rules(line.rules)) for line in p.lines] + [_width(LABELS["rule"])])
+    w_title = max(
+        [_width(line.title) for line in p.lines]
+        + [_width(total_label or ""), _width(LABELS["score"]), 12]
+    )
+    w_points = max([_width(str(line.points)) for line in p.lines] + [_width(amount), 7])
+    blank = f"  {_left('', w_step)} {_left('', w_rule)}  "
+    out = [head, _rule_line(head)]
     out.append(
-        f"  {LABELS['step']:<5} {LABELS['rule']:<{width_rule}}  "
-        f"{LABELS['score']:<{width_title}} {LABELS['points' if total_label else 'amount']:>7}"
+        f"  {_left(LABELS['step'], w_step)} {_left(LABELS['rule'], w_rule)}  "
+        f"{_left(LABELS['score'], w_title)} {_right(amount, w_points)}"
     )
     for line in p.lines:
         out.append(
-            f"  {line.step:<5} {_rules(line.rules):<{width_rule}}  "
-            f"{line.title:<{width_title}} {line.points:>7}"
+            f"  {_left(line.step, w_step)} {_left(_rules(line.rules), w_rule)}  "
+            f"{_left(line.title, w_title)} {_right(line.points, w_points)}"
         )
-        out.extend(f"  {'':<5} {'':<{width_rule}}    · {note.text}" for note in line.notes)
+        out.extend(f"{blank}  · {note.text}" for note in line.notes)
     if total_label is not None and p.total is not None:
-        out.append(f"  {'':<5} {'':<{width_rule}}  {total_label:<{width_title}} {p.total:>7}")
+        out.append(f"{blank}{_left(total_label, w_title)} {_right(p.total, w_points)}")
     if ranked:
         standing = (
             LABELS["can_win"]
             if p.eligible
-            else LABELS["cannot_win"].format(
-                reason=p.ineligible_reason.text if p.ineligible_reason else "?"
+            else _fill(
+                LABELS["cannot_win"],
+                reason=p.ineligible_reason.text if p.ineligible_reason else "?",
             )
         )
         if p.rank is not None:
-            standing += f", {LABELS['rank'].format(rank=p.rank)}"
+            standing += f", {_fill(LABELS['rank'], rank=p.rank)}"
         out.append(f"  {standing}")
     return out
 
 
 def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     head = f"{LABELS['step']} {t.step} {t.title} ({_rules(t.rules)})"
-    out = [head, "-" * len(head)]
+    out = [head, _rule_line(head)]
     out.extend(f"  · {b.note.text}" for b in t.ballots)
     out.append(f"  {LABELS['votes']}: " + ", ".join(f"{c} {v}" for c, v in t.totals.items()))
     out.extend(f"  · {note.text}" for note in t.ties)
@@ -125,8 +191,8 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
 
 
 def _winners(w: WinnerResult, LABELS: _Labels) -> list[str]:  # noqa: N803
-    out = [LABELS["winners"], "-" * len(LABELS["winners"])]
-    out.append(LABELS["places"].format(step=w.step, rules=_rules(w.rules), note=w.places_note.text))
+    out = [LABELS["winners"], _rule_line(LABELS["winners"])]
+    out.append(_fill(LABELS["places"], step=w.step, rules=_rules(w.rules), note=w.places_note.text))
     out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
     out.append(f"  → {w.conclusion.text}")
     return out
@@ -143,10 +209,10 @@ def render_text(
     LABELS = _Labels(translate, spec)  # noqa: N806
     seq = next(s for s in spec.sequences if s.id == result.sequence)
     defaults = {r.id: r.default for r in spec.rulings}
-    version = LABELS["spec"].format(version=result.spec_version)
-    out = [LABELS["heading"].format(game=spec.game.title, sequence=seq.title) + f" ({version})"]
+    version = _fill(LABELS["spec"], version=result.spec_version)
+    out = [_fill(LABELS["heading"], game=spec.game.title, sequence=seq.title) + f" ({version})"]
     chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
-    out.append(LABELS["variants"].format(variants=", ".join(chosen) or LABELS["no_variants"]))
+    out.append(_fill(LABELS["variants"], variants=", ".join(chosen) or LABELS["no_variants"]))
     out.append("")
     if result.events:
         out.append(LABELS["events"])
@@ -163,4 +229,5 @@ def render_text(
         out.append("")
     if result.winners is not None:
         out.extend(_winners(result.winners, LABELS))
-    return "\n".join(out).rstrip() + "\n"
+    # the one place lines are joined: each is made visible first, so none holds a line break
+    return "\n".join(visible(line) for line in out).rstrip() + "\n"
