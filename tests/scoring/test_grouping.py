@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -58,3 +59,35 @@ def test_large_hand_stays_exact() -> None:
     total, groups = best_grouping({"k": 10, "h": 8, "m": 5, "v": 2}, 15, BRINK)
     assert len(groups) == 10
     assert total == 10 * 18  # forty ambassadors make ten full sets
+
+
+def test_the_largest_brink_state_stays_polynomial(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the most ambassadors the Brink state format allows, the search is counted, not timed.
+
+    The size vectors are the partitions of N units into parts of at most K = 4:
+    never more than (N//2 + 1)(N//3 + 1)(N//4 + 1), a cubic in N, and N itself
+    is bounded by the state format (every colour, Sorelia included, at most
+    ``ambassadors_per_colour_limit``).
+    """
+    from rulepress.scoring import grouping
+    from tests.conftest import loaded
+
+    spec = loaded("brink").spec
+    limit = spec.parameters["ambassadors_per_colour_limit"].value
+    ambassadors = spec.table_states["end-of-game"].players.fields["ambassadors"]
+    assert {f.max for f in ambassadors.fields.values()} == {"param:ambassadors_per_colour_limit"}
+    enumerated = [0]
+    original = grouping._size_vectors
+
+    def counted(total: int, largest: int) -> Iterator[dict[int, int]]:
+        for vector in original(total, largest):
+            enumerated[0] += 1
+            yield vector
+
+    monkeypatch.setattr(grouping, "_size_vectors", counted)
+    counts = dict.fromkeys("khmv", limit)
+    total, groups = best_grouping(counts, limit, BRINK)
+    units = 5 * limit
+    assert total == units // 4 * BRINK[4]  # every unit in a full set of four
+    assert len(groups) == units // 4
+    assert 0 < enumerated[0] <= (units // 2 + 1) * (units // 3 + 1) * (units // 4 + 1)

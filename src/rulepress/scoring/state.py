@@ -1,4 +1,10 @@
-"""Reading a table state file for the scorer, with located errors."""
+"""Reading a table state file for the scorer, with located errors.
+
+A state file is refused unread past :data:`MAX_STATE_BYTES`, far below the
+4 MiB a spec file may have: a table state is written by a player, and even the
+largest the state formats allow (9 Stationfall players with every list full)
+is a few dozen KiB.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,9 @@ from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_file
+
+#: A table state file larger than this is refused before it is parsed.
+MAX_STATE_BYTES = 256 * 1024
 
 
 def state_sequence(
@@ -61,7 +70,7 @@ def load_state(loaded: LoadedSpec, path: Path, sequence: str | None = None) -> d
     """Read ``path`` as a table state for ``loaded``'s game."""
     name = display_path(path)
     try:
-        data, sources = load_yaml_file(path, name)
+        data, sources = load_yaml_file(path, name, MAX_STATE_BYTES)
     except YamlError as exc:
         raise StateError(f"{name}: cannot be read", exc.problems) from None
     return check_state(loaded, data, sources, name, sequence)

@@ -144,10 +144,23 @@ class _Checker(SequenceChecks):
                 and spec.default not in spec.choices
             ):
                 self.at(path + ("default",), f"default {spec.default!r} is not one of the choices")
-            for bound in ("min", "max"):
-                value = getattr(spec, bound)
-                if isinstance(value, str):
-                    self.bound(path + (bound,), value)
+            # Table states are untrusted: a count or a list without a most allowed
+            # value lets one state make the validator and the scorer do unbounded
+            # work, so the spec must say how many the game's components allow.
+            if spec.type in ("int", "list") and spec.max is None:
+                what = "an integer" if spec.type == "int" else "a list"
+                self.at(
+                    path,
+                    f"{what} field needs 'max' (the most the game allows, "
+                    "an integer or param:name), so that table states stay bounded",
+                )
+            # (resolving a param: bound also reports it when unknown)
+            low, high = (
+                self.number(path + ("min",), spec.min),
+                self.number(path + ("max",), spec.max),
+            )
+            if low is not None and high is not None and high < low:
+                self.at(path + ("max",), f"max {high} is below min {low}")
             if spec.default is not None:
                 chk = StateCheck(self.loaded.sources, path + ("default",), self.spec.parameters)
                 check_value(chk, spec, spec.default, ())

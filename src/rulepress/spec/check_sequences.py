@@ -23,6 +23,12 @@ from rulepress.spec.model import (
 )
 from rulepress.spec.yamlsrc import DataPath
 
+#: The most kinds a ``sets`` component may group. The optimal grouping
+#: (rulepress.scoring.grouping) enumerates set-size vectors, about
+#: N**(K-1) / (K! (K-1)!) of them for N units of K kinds: polynomial in the
+#: state's counts only while K is a small constant of the spec (Brink has 4).
+MAX_SET_KINDS = 6
+
 
 class SequenceChecks(CheckBase):
     def sequences(self, formats: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> None:
@@ -179,6 +185,11 @@ class SequenceChecks(CheckBase):
             self.prose(path + ("voided_note",), comp.voided_note, {"base"})
             return
         if isinstance(comp, SetsComponent):
+            if len(comp.kinds) > MAX_SET_KINDS:
+                self.at(
+                    path + ("kinds",),
+                    f"{len(comp.kinds)} kinds; a sets component groups at most {MAX_SET_KINDS}",
+                )
             self.expression(path + ("count",), comp.count, names | {comp.kind})
             self.expression(path + ("wild",), comp.wild, names)
             if comp.values not in tables:

@@ -71,14 +71,19 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
                 Problem(smap.locate(()), "", "a spec file must be a mapping of sections")
             )
             continue
+        # Where each of this file's paths goes in the merged spec, collected for
+        # one pass over the file's source map (see SourceMap.moved): moving the
+        # items one at a time made loading quadratic in the number of rules.
+        moves: dict[DataPath, DataPath] = {}
         for section, value in data.items():
             if section in Spec.LIST_SECTIONS and isinstance(value, list):
                 existing = merged.setdefault(section, [])
+                owner.setdefault(section, name)
                 if not isinstance(existing, list):
                     continue
                 offset = len(existing)
                 for i in range(len(value)):
-                    sources.update(smap.rebased((section, i), (section, offset + i)))
+                    moves[(section, i)] = (section, offset + i)
                 sources.keys.setdefault((section,), smap.locate((section,), key=True))
                 sources.values.setdefault((section,), smap.locate((section,)))
                 existing.extend(value)
@@ -98,20 +103,25 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
                         )
                         continue
                     target[key] = item
-                    sources.update(smap.rebased((section, key), (section, key)))
+                    moves[(section, key)] = (section, key)
                 continue
             if section in merged:
+                # a list section is merged over files only where each part is a list
+                listed = section in Spec.LIST_SECTIONS and isinstance(merged[section], list)
                 problems.append(
                     Problem(
                         smap.locate((section,), key=True),
                         section,
-                        f"section already given in {owner[section]}",
+                        f"expected a list, like its other part in {owner[section]}"
+                        if listed
+                        else f"section already given in {owner[section]}",
                     )
                 )
                 continue
             owner[section] = name
             merged[section] = value
-            sources.update(smap.rebased((section,), (section,)))
+            moves[(section,)] = (section,)
+        sources.update(smap.moved(moves))
     if files:
         first = display_path(files[0])
         sources.values.setdefault((), Location(first, 1, 1))

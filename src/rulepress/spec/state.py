@@ -109,7 +109,11 @@ def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
     if low is not None and len(value) < low:
         chk.at(path, f"needs at least {low} entries, has {len(value)}")
     if high is not None and len(value) > high:
+        # the length is checked before any item, and an oversize list stops
+        # here: its items are never checked, so the work stays bounded by the
+        # game (one problem, not one per item of a list a player inflated)
         chk.at(path, f"allows at most {high} entries, has {len(value)}")
+        return None
     assert spec.item is not None  # the spec check guarantees it
     out = [check_value(chk, spec.item, v, path + (i,)) for i, v in enumerate(value)]
     if spec.unique:
@@ -216,7 +220,11 @@ def validate_state(
     if low is not None and len(players_raw) < low:
         chk.at(("players",), f"{len(players_raw)} players; the game needs at least {low}")
     if high is not None and len(players_raw) > high:
+        # Refused before any player is looked at: checking each of 10,000
+        # players (and the constraints across them) is work the game never
+        # needs, and the other problems of such a state are beside the point.
         chk.at(("players",), f"{len(players_raw)} players; the game allows at most {high}")
+        return {}, chk.problems
     players: list[dict[str, Any]] = []
     ids: dict[str, int] = {}
     indices: list[int] = []

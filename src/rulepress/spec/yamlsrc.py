@@ -10,11 +10,15 @@ and what would make loading unsafe or ambiguous:
   "billion laughs" attack, and they hide where a value was written),
 * duplicate mapping keys (PyYAML silently keeps the last one),
 * non-string keys and merge keys (``<<``),
-* documents larger than :data:`MAX_BYTES`.
+* documents larger than :data:`MAX_BYTES` (or the caller's smaller bound),
+* collections nested deeper than :data:`MAX_DEPTH` (the conversion recurses
+  once per level; libyaml itself stops at 1000, past Python's recursion limit),
+* scalars that cannot be converted (an integer of more than 4300 digits).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +29,11 @@ from rulepress.errors import Location, Problem
 
 #: A spec file larger than this is refused before parsing.
 MAX_BYTES = 4 * 1024 * 1024
+
+#: Collections nested deeper than this are refused. The deepest real spec
+#: file nests 13 levels; 64 leaves room while keeping every recursive walk
+#: over the data (conversion, pydantic, the checks) far from the recursion limit.
+MAX_DEPTH = 64
 
 DataPath = tuple[str | int, ...]
 
@@ -73,12 +82,26 @@ class SourceMap:
 
     def rebased(self, old: DataPath, new: DataPath) -> SourceMap:
         """A copy where every path starting with ``old`` starts with ``new`` instead."""
+        return self.moved({old: new})
+
+    def moved(self, moves: Mapping[DataPath, DataPath]) -> SourceMap:
+        """A copy of the paths under any key of ``moves``, each moved to its value.
+
+        One pass over this map whatever the number of moves: each path looks
+        up its own prefixes (one per distinct prefix length, the longest
+        first) instead of every move scanning the whole map. Loading a list
+        section of n items used to rebase once per item, n passes over n
+        paths; this keeps loading linear in the size of the spec.
+        """
+        lengths = sorted({len(old) for old in moves}, reverse=True)
         out = SourceMap()
-        n = len(old)
         for src, dst in ((self.values, out.values), (self.keys, out.keys)):
             for p, loc in src.items():
-                if p[:n] == old:
-                    dst[new + p[n:]] = loc
+                for n in lengths:
+                    new = moves.get(p[:n]) if len(p) >= n else None
+                    if new is not None:
+                        dst[new + p[n:]] = loc
+                        break
         return out
 
     def update(self, other: SourceMap) -> None:
@@ -104,11 +127,22 @@ class _Converter:
         self.map = SourceMap()
         self.problems: list[Problem] = []
         self._seen: set[int] = set()
+        self._too_deep = False
 
     def problem(self, mark: yaml.Mark, path: DataPath, message: str) -> None:
         self.problems.append(Problem(_loc(self.file, mark), format_path(path), message))
 
     def convert(self, node: yaml.Node, path: DataPath) -> Any:
+        if len(path) > MAX_DEPTH:
+            # checked before recursing further, and reported once per document:
+            # one problem at the first node too deep, not one per level or per
+            # sibling below it (nor a RecursionError)
+            if not self._too_deep:
+                self._too_deep = True
+                self.problem(
+                    node.start_mark, path[:MAX_DEPTH], f"nested deeper than {MAX_DEPTH} levels"
+                )
+            return None
         if id(node) in self._seen:
             # an alias yields the anchored node itself: report where it is used
             where = self.map.keys.get(path)
@@ -131,6 +165,9 @@ class _Converter:
             return _scalar_constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             self.problem(node.start_mark, path, f"cannot read this value: {exc.problem}")
+            return None
+        except ValueError:  # int() refuses more than 4300 digits
+            self.problem(node.start_mark, path, "cannot read this value: the number is too long")
             return None
 
     def _mapping(self, node: yaml.MappingNode, path: DataPath) -> dict[str, Any]:
@@ -159,12 +196,19 @@ class _Converter:
         return out
 
 
-def load_yaml_text(text: str, file: str) -> tuple[Any, SourceMap]:
+def _too_large(file: str, max_bytes: int) -> YamlError:
+    size = (
+        f"{max_bytes // 1024 // 1024} MiB"
+        if max_bytes >= 1024 * 1024
+        else f"{max_bytes // 1024} KiB"
+    )
+    return YamlError([Problem(Location(file), "", f"file is larger than {size}")])
+
+
+def load_yaml_text(text: str, file: str, max_bytes: int = MAX_BYTES) -> tuple[Any, SourceMap]:
     """Parse one YAML document; raise :class:`YamlError` with located messages."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise YamlError(
-            [Problem(Location(file), "", f"file is larger than {MAX_BYTES // 1024 // 1024} MiB")]
-        )
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise _too_large(file, max_bytes)
     try:
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
@@ -187,20 +231,24 @@ def load_yaml_text(text: str, file: str) -> tuple[Any, SourceMap]:
     return data, conv.map
 
 
-def load_yaml_file(path: Path, display: str | None = None) -> tuple[Any, SourceMap]:
-    """Read and parse ``path``; ``display`` is the name used in messages."""
+def load_yaml_file(
+    path: Path, display: str | None = None, max_bytes: int = MAX_BYTES
+) -> tuple[Any, SourceMap]:
+    """Read and parse ``path``; ``display`` is the name used in messages.
+
+    The size is checked before reading, and the read itself stops one byte past
+    ``max_bytes``: a file that grows (or a FIFO, whose size reads as 0) is
+    never read whole.
+    """
     name = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise YamlError(
-                [
-                    Problem(
-                        Location(name), "", f"file is larger than {MAX_BYTES // 1024 // 1024} MiB"
-                    )
-                ]
-            )
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > max_bytes:
+            raise _too_large(name, max_bytes)
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+        if len(raw) > max_bytes:
+            raise _too_large(name, max_bytes)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(
             [Problem(Location(name), "", f"not UTF-8 text (byte {exc.start})")]
