@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from rulepress.spec.expr import (
     ExpressionEvalError,
+    ExpressionLimitError,
     ExpressionSyntaxError,
     parse,
 )
 from rulepress.spec.records import record
+from tests.conftest import edit, run_cli
 
 
 def test_evaluates_records_generators_and_functions() -> None:
@@ -61,3 +64,66 @@ def test_runtime_failures_are_expression_errors() -> None:
         parse("a.missing").evaluate({"a": record({"b": 1})})
     with pytest.raises(ExpressionEvalError):
         parse("a + 'x'").evaluate({"a": 1})
+
+
+def test_a_data_name_is_never_called() -> None:
+    """Context functions come apart from the data: a name in the data cannot be called."""
+    called: list[str] = []
+    names = {"lookup": lambda *a: called.append("data")}
+    with pytest.raises(ExpressionEvalError, match="function 'lookup' is not available here"):
+        parse("lookup('t', 1)").evaluate(names)
+    assert parse("lookup('t', 1)").evaluate({}, {"lookup": lambda t, k: k + 1}) == 2
+    assert called == []
+
+
+def test_fields_are_keys_never_attributes() -> None:
+    rec = record({"name": "x"})
+    for name in ("keys", "items", "__class__", "__dict__", "get"):
+        with pytest.raises(ExpressionEvalError, match=f"the record has no field '{name}'"):
+            parse("get(r, n)").evaluate({"r": rec, "n": name})
+    assert parse("get(r, 'na-me'), r.name").evaluate({"r": record({"na_me": 1, "name": 2})}) == (
+        1,
+        2,
+    )
+
+
+def test_steps_are_counted_per_evaluation() -> None:
+    expr = parse("count(1 for a in big for b in big)")
+    assert expr.evaluate({"big": list(range(300))}) == 90_000
+    assert expr.evaluate({"big": list(range(300))}) == 90_000  # a fresh budget each time
+    with pytest.raises(ExpressionLimitError, match="more than 100000 evaluation steps"):
+        expr.evaluate({"big": list(range(400))})
+
+
+@pytest.mark.parametrize("escape", ["smuggled-field", "rebound-function"])
+def test_known_escapes_are_refused_by_validate(
+    escape: str, spec_copy: Path, tmp_path: Path
+) -> None:
+    """The two escapes of the eval()-based language, end to end: located, non-zero, no effect."""
+    sentinel = tmp_path / "sentinel"
+    chain = "get(get(get(bc, '-_class--'), '-_init--'), '-_globals--')"
+    when = {
+        "smuggled-field": f"get({chain}, '-_builtins--') is None",
+        # the data name the generator binds (here a text) would be what get() calls
+        "rebound-function": f"any(get('touch {sentinel}') for get in [bc.name])",
+    }[escape]
+    edit(
+        spec_copy / "stationfall" / "sequence.yaml",
+        "when: bc.kind == 'friend' and bc.state == 'escaped'",
+        f'when: "{when}"',
+    )
+    result = run_cli("validate", "rules_spec/stationfall", cwd=spec_copy.parent)
+    assert result.code != 0
+    assert "Traceback" not in result.err
+    assert not sentinel.exists()
+    where = "rules_spec/stationfall/sequence.yaml:120:27: "
+    path = "sequences[0].steps[4].steps[1].score.component.parts[0].when: "
+    message = {
+        "smuggled-field": "field '__builtins__' is not allowed",
+        "rebound-function": "'get' is a function: it can only be called, not bound by a generator",
+    }[escape]
+    column = {"smuggled-field": 1, "rebound-function": 23 + len(str(sentinel))}[escape]
+    assert result.err == (
+        f"{where}{path}{message} (column {column} of {when!r})\n"
+        "the specs have problems: 1 problem\n"
+    )

@@ -128,7 +128,7 @@ class Expression:
         except ExpressionEvalError as exc:
             exc.source = self.source
             raise
-        except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
             raise ExpressionEvalError(str(exc), 0, self.source) from None
         except (MemoryError, RecursionError):
             raise ExpressionLimitError("ran out of memory or stack", 0, self.source) from None

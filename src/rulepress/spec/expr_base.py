@@ -63,7 +63,7 @@ class ExpressionLimitError(ExpressionEvalError):
 
 
 def int_limit(column: int = 0) -> ExpressionLimitError:
-    return ExpressionLimitError(f"integer beyond the bound of ±{MAX_INT:.0e}", column)
+    return ExpressionLimitError(f"an integer beyond the bound of ±{MAX_INT}", column)
 
 
 def text_limit(size: int, column: int = 0) -> ExpressionLimitError:

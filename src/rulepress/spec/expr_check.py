@@ -216,6 +216,14 @@ def _check_call(node: ast.Call, column: int) -> None:
     if node.keywords:
         raise ExpressionSyntaxError("keyword arguments are not allowed", column)
     name = node.func.id
+    if name == "get" and len(node.args) == 2:
+        field = node.args[1]
+        if isinstance(field, ast.Constant) and isinstance(field.value, str):
+            key = field.value.replace("-", "_")
+            if key.startswith("_"):
+                # get() maps '-' to '_' so '-_class--' reads '__class__': refuse it here
+                # too, where the spec check can say where (evaluation refuses it anyway)
+                raise ExpressionSyntaxError(f"field {key!r} is not allowed", column)
     least, most = ARITY.get(name) or CONTEXT_ARITY[name]
     given = len(node.args)
     if given < least or (most is not None and given > most):

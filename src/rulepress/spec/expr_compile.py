@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.spec.expr_base import (
-    MAX_ITEMS,
     MAX_STEPS,
     ExpressionEvalError,
     ExpressionSyntaxError,
-    items_limit,
     steps_limit,
 )
 from rulepress.spec.expr_check import ARITY, Columns
@@ -38,6 +36,7 @@ from rulepress.spec.expr_eval import (
     binop,
     charge,
     checked_int,
+    collected,
     contains,
     get_field,
     no_field,
@@ -316,10 +315,7 @@ class Compiler:
         gen = self.comprehension(node, column)
 
         def build(ns: Mapping[str, Any], fr: Any) -> list[Any]:
-            out = list(gen(ns, fr))
-            if len(out) > MAX_ITEMS:
-                raise items_limit(len(out), column)
-            return out
+            return collected(gen(ns, fr), column)
 
         return build, _NC
 

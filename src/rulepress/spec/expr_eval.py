@@ -145,10 +145,30 @@ def _repeat(seq: Any, times: int, fr: Frame | None, column: int) -> Any:
         raise ExpressionEvalError(f"cannot multiply {type_name(seq)} and an integer", column)
     if type(seq) is str and size > MAX_TEXT:
         raise text_limit(size, column)
-    if type(seq) is not str and size > MAX_ITEMS:
-        raise items_limit(size, column)
+    if type(seq) is not str:
+        if size > MAX_ITEMS:
+            raise items_limit(size, column)
+        # repeating references to collections would multiply what the result
+        # holds without showing in its length ([[0] * 10000] * 10000)
+        if any(type(v) in _COLLECTIONS for v in seq):
+            raise ExpressionEvalError("only a list of plain values can be repeated", column)
     charge(fr, size, column)
     return seq * times
+
+
+_COLLECTIONS = (list, tuple, Record)
+
+
+def collected(values: Iterator[Any], column: int) -> list[Any]:
+    """A comprehension's output, each nested collection counted by its size."""
+    out = []
+    size = 0
+    for value in values:
+        out.append(value)
+        size += len(value) + 1 if type(value) in _COLLECTIONS else 1
+        if size > MAX_ITEMS:
+            raise items_limit(size, column)
+    return out
 
 
 def contains(item: Any, container: Any, fr: Frame | None, column: int) -> bool:
@@ -157,7 +177,9 @@ def contains(item: Any, container: Any, fr: Frame | None, column: int) -> bool:
         return item in container
     if type(container) is str:
         if type(item) is not str:
-            raise ExpressionEvalError(f"'in' text needs text, got {type_name(item)}", column)
+            raise ExpressionEvalError(
+                f"'in' on text needs text on its left, got {type_name(item)}", column
+            )
         return item in container
     raise ExpressionEvalError(
         f"'in' needs a list, tuple or text, got {type_name(container)}", column
