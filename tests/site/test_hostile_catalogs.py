@@ -1,51 +1,282 @@
-"""Translations are untrusted: a hostile msgstr renders as text and never runs as a doctest."""
+"""Translations are untrusted: a hostile msgstr in every message is shown as text, nowhere run.
+
+One Czech catalog per domain (each game's and the interface's) in which
+**every** message, of every kind, carries the same payload: doctest prompts,
+``{doctest}`` fences of backticks and of tildes, fences that close and open,
+``{eval-rst}``, ``{raw}``, ``.. raw:: html``, ``<script>``, ``<img onerror>``,
+a heading and a list item made with ``\\r``, and a format-string trick. With
+those catalogs the real commands run: the site build with its doctests, the
+print build (which refuses: the payload makes every card overflow) and the
+print documents' HTML stage, and ``score --lang cs`` on every worked example.
+Then:
+
+* no code ran: the payload's doctests would create a sentinel file;
+* the doctests are exactly the generated ones, as many as with the real catalogs;
+* every page has the same HTML elements as with the real catalogs;
+* each payload that reaches a reader is shown whole, as text, with a marker
+  naming its message, and every kind of message reached one.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
+from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
-from rulepress.i18n.catalogs import render
-from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import ROOT, catalog_copy, loaded
+import pytest
+from babel.messages.pofile import read_po
 
-HOSTILE = {
-    "rules/16.2/title": "<script>alert('title')</script>",
-    "rules/16.4/text": "```{eval-rst}\n.. raw:: html\n\n   <script>alert('rst')</script>\n```",
-    "rules/16.3/text#1": "{raw}`<img src=x onerror=alert(1)>` :::{danger} boom",
+from rulepress.cli import main
+from rulepress.i18n.catalogs import render
+from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.render import print_html
+from rulepress.render.context import RenderContext
+from rulepress.sphinx_ext.build import SiteBuild
+from tests.conftest import GAMES, ROOT, Run, loaded, run_cli
+from tests.site.conftest import doctest_count, doctests
+
+LANG = "cs"
+
+
+def payload(sentinel: Path) -> str:
+    code = f"open({str(sentinel)!r}, 'w').close()"
+    return (
+        f">>> {code}\n"
+        f"```{{doctest}}\n>>> {code}\n```\n"
+        f"~~~{{doctest}}\n>>> {code}\n~~~\n"
+        "```\n:::{note}\n"
+        "```{eval-rst}\n.. raw:: html\n   <script>alert('rst')</script>\n```\n"
+        "{raw}`<b>raw</b>` .. raw:: html <script>alert('html')</script>"
+        " <img src=x onerror=alert('img')>"
+        "\r# heading\r- item\r{0.__class__} %(x)999d"
+    )
+
+
+def _visible(text: str) -> str:
+    """What a reader sees of a payload: line breaks and runs of spaces are one space."""
+    return " ".join(text.split())
+
+
+class _Page(HTMLParser):
+    """A page's elements (tag and attribute names) and its visible text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: Counter[tuple[str, tuple[str, ...]]] = Counter()
+        self.text: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements[(tag, tuple(sorted(name for name, _ in attrs)))] += 1
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.text.append(data)
+
+
+def _parse(html: str) -> _Page:
+    page = _Page()
+    page.feed(html)
+    return page
+
+
+def _read(path: Path) -> _Page:
+    return _parse(path.read_text(encoding="utf-8"))
+
+
+def _hostile_catalogs(tmp_path: Path, attack: str) -> tuple[Path, dict[str, str]]:
+    """A copy of locales/ whose Czech msgstrs all carry ``attack``; marker → message context."""
+    locales = tmp_path / "locales"
+    markers: dict[str, str] = {}
+    for domain in (*GAMES, "rulepress"):
+        src = ROOT / "locales" / LANG / "LC_MESSAGES" / f"{domain}.po"
+        with src.open("rb") as fh:
+            catalog = read_po(fh, locale=LANG)
+        for i, message in enumerate(catalog):
+            if not message.id:
+                continue  # the header
+            marker = f"HX{domain[:2].upper()}{i:04d}"
+            markers[marker] = f"{domain}:{message.context}"
+
+            def spoil(text: str, marker: str = marker) -> str:
+                return f"{text} {marker} {attack}"
+
+            if isinstance(message.string, tuple | list):
+                message.string = tuple(spoil(s) for s in message.string)
+            else:
+                message.string = spoil(message.string)
+        target = locales / LANG / "LC_MESSAGES" / f"{domain}.po"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(render(catalog))
+    return locales, markers
+
+
+#: every kind of translatable message, by the start of its context; each must reach a reader
+KINDS = {
+    "rule titles": r"^\w+:rules/[\d.]+/title$",
+    "rule text": r"^\w+:rules/[\d.]+/text",
+    "step text": r"^\w+:sequences/.+/steps/.+/text",
+    "step titles": r"^\w+:sequences/.+/steps/.+/title$",
+    "glossary terms": r"^\w+:glossary/[^/]+/term$",
+    "glossary definitions": r"^\w+:glossary/[^/]+/definition",
+    "ruling titles": r"^\w+:rulings/[^/]+/title$",
+    "ruling options": r"^\w+:rulings/[^/]+/options/",
+    "table labels": r"^\w+:tables/[^/]+/(key|value)_label$",
+    "scorer notes": r"^\w+:sequences/.+/(note|notes|fails|tie_note|voided_note|wild_label)",
+    "page interface": r"^rulepress:page\.",
+    "report interface": r"^rulepress:(report|score|winners)\.",
+    "print interface": r"^rulepress:print$",
 }
 
 
-def test_hostile_translations_are_rendered_as_text(tmp_path: Path) -> None:
-    locales, po, catalog = catalog_copy(tmp_path, "cs", "stationfall")
-    first_example = loaded("stationfall").spec.examples[0].id
-    hostile = dict(HOSTILE)
-    hostile[f"examples/{first_example}/text#1"] = ">>> import os\n>>> os.getcwd()\n'pwned'"
-    for message in catalog:
-        if message.context in hostile:
-            message.string = hostile[message.context]
-    po.write_bytes(render(catalog))
+def _in_process(*args: str) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return Run(code, out.getvalue(), err.getvalue())
 
-    build = SiteBuild(tmp_path, ROOT / "rules_spec", locales, tmp_path / "out", ("cs",))
-    build.build(doctest=True)  # -W: a directive or raw HTML would also warn and fail
 
-    rules = (tmp_path / "out" / "cs" / "stationfall" / "rules.html").read_text(encoding="utf-8")
-    assert "<script>alert" not in rules
-    assert "&lt;script&gt;alert(" in rules  # shown as text (quotes may be typographic)
-    assert "onerror=alert(1)>" not in rules
-    assert "eval-rst" in rules  # shown as text
-    examples = (tmp_path / "out" / "cs" / "stationfall" / "examples.html").read_text(
-        encoding="utf-8"
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    tmp = tmp_path_factory.mktemp("hostile")
+    sentinel = tmp / "SENTINEL"
+    attack = payload(sentinel)
+    locales, markers = _hostile_catalogs(tmp, attack)
+    site_out, print_out = tmp / "site", tmp / "print"
+    runs = [
+        run_cli("build", "site", "--lang", LANG, "--locales", str(locales), "--out", str(site_out))
+    ]
+    printed = run_cli(
+        "build", "print", "--lang", LANG, "--locales", str(locales), "--out", str(print_out)
     )
-    assert "&gt;&gt;&gt; import os" in examples
-    report = (tmp_path / "out" / "_doctest" / "cs" / "stationfall" / "output.txt").read_text(
-        encoding="utf-8"
-    )
-    tests = int(re.search(r"(\d+) tests", report).group(1))  # type: ignore[union-attr]
-    source = (tmp_path / "out" / "_sources" / "cs" / "stationfall" / "examples.md").read_text(
-        encoding="utf-8"
-    )
-    # exactly the generated statements ran: the hostile >>> lines were text, not tests
-    assert tests == source.count("\n>>> ")
-    assert source.count("```{doctest}") == len(loaded("stationfall").spec.examples)
-    assert "pwned" not in report
+    reports = []
+    for game in GAMES:
+        for ex in loaded(game).spec.examples:
+            # in this process: a subprocess per worked example would cost a minute
+            run = _in_process(
+                "score", game, "--example", ex.id, "--lang", LANG, "--locales", str(locales)
+            )
+            runs.append(run)
+            reports.append(run.out)
+    return {
+        "sentinel": sentinel,
+        "attack": attack,
+        "markers": markers,
+        "site": site_out,
+        "print": print_out,
+        "runs": runs,
+        "reports": reports,
+        "printed": printed,
+        "locales": locales,
+    }
+
+
+def test_every_command_succeeds_and_no_code_ran(hostile: dict[str, object]) -> None:
+    for run in hostile["runs"]:  # type: ignore[attr-defined]
+        assert run.code == 0, run.err[-3000:]
+    assert not Path(str(hostile["sentinel"])).exists()
+
+
+def test_only_the_generated_doctests_ran(hostile: dict[str, object], site: SiteBuild) -> None:
+    spoiled = SiteBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", Path(str(hostile["site"])))
+    for game in GAMES:
+        blocks, statements = doctests(spoiled, LANG, game)
+        assert blocks == len(loaded(game).spec.examples)
+        assert (blocks, statements) == doctests(site, LANG, game)
+        assert doctest_count(spoiled, LANG, game) == doctest_count(site, LANG, game) == statements
+
+
+def test_no_page_gains_an_element(hostile: dict[str, object], site: SiteBuild) -> None:
+    out = Path(str(hostile["site"])) / LANG
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) > 10
+    for path in pages:
+        honest = site.out / LANG / path.relative_to(out)
+        assert _read(path).elements == _read(honest).elements, path
+        # the payload's tags are text: escaped in the HTML, no element of their own
+        assert "<script>alert" not in path.read_text(encoding="utf-8")
+
+
+def _shown(texts: list[str], hostile: dict[str, object]) -> set[str]:
+    """The markers whose payload a reader sees whole; fail on any that is cut or altered."""
+    attack = _visible(str(hostile["attack"]))
+    seen: set[str] = set()
+    for text in texts:
+        flat = _visible(text)
+        for match in re.finditer(r"HX[A-Z]{2}\d{4}", flat):
+            after = flat[match.end() + 1 : match.end() + 1 + len(attack)]
+            # typographic quotes (Sphinx's smart quotes) are the only change allowed
+            normal = after.replace("‘", "'").replace("’", "'").replace("“", '"').replace("”", '"')
+            normal = normal.replace("‚", "'").replace("„", '"')
+            assert normal == attack, (match.group(), after)
+            seen.add(match.group())
+    return seen
+
+
+def _print_documents(locales: Path) -> dict[str, str]:
+    """Every print document's HTML (the stage WeasyPrint lays out), as the print build makes it."""
+    out: dict[str, str] = {}
+    for game in GAMES:
+        local = localize(loaded(game), LANG, locales)
+        ctx = RenderContext(local.loaded.spec, LANG, local.renderer.translate, LocaleNumbers(LANG))
+        pub = ctx.spec.publishing
+        assert pub is not None
+        card = pub.reference_card
+        out[f"{game}/reference"] = print_html.reference_card(
+            ctx, card.sequences, "2026-01-01", card.tables
+        )
+        out[f"{game}/rulebook"] = print_html.rulebook(ctx, "2026-01-01")
+        if pub.step_cards is not None:
+            for face in print_html.step_cards(ctx, pub.step_cards.sequences):
+                for side, body in (("front", face.front), ("back", face.back)):
+                    out[f"{game}/{face.name}/{side}"] = print_html.card_document(
+                        ctx, body, "2026-01-01", face.name
+                    )
+    return out
+
+
+def test_the_print_build_refuses_what_does_not_fit_and_runs_nothing(
+    hostile: dict[str, object],
+) -> None:
+    run: Run = hostile["printed"]  # type: ignore[assignment]
+    # the payload makes every card overflow: the build says so, per card, and writes nothing
+    assert run.code == 7, run.err[-3000:]
+    problems = [line for line in run.err.splitlines() if line.startswith(("brink", "stationfall"))]
+    assert problems
+    assert all("overflow" in line for line in problems), problems
+    assert not list(Path(str(hostile["print"])).rglob("*.pdf"))
+    assert not Path(str(hostile["sentinel"])).exists()
+
+
+def test_every_kind_of_message_is_shown_whole_as_text(hostile: dict[str, object]) -> None:
+    site_texts = ["".join(_read(p).text) for p in Path(str(hostile["site"])).rglob("*.html")]
+    reports = [_terminal(r) for r in hostile["reports"]]  # type: ignore[attr-defined]
+    honest = _print_documents(ROOT / "locales")
+    spoiled = _print_documents(Path(str(hostile["locales"])))
+    assert spoiled.keys() == honest.keys()
+    printed = []
+    for name, html in spoiled.items():
+        page = _parse(html)
+        assert page.elements == _parse(honest[name]).elements, name
+        printed.append("".join(page.text))
+    seen = _shown(site_texts, hostile) | _shown(reports, hostile) | _shown(printed, hostile)
+    markers: dict[str, str] = hostile["markers"]  # type: ignore[assignment]
+    contexts = {markers[m] for m in seen}
+    missing = [
+        kind for kind, pattern in KINDS.items() if not any(re.search(pattern, c) for c in contexts)
+    ]
+    assert missing == []
+
+
+def _terminal(report: str) -> str:
+    """The text report shows a line break inside a text as <U+000D>, <U+000A> …: a space here."""
+    return re.sub(r"<U\+(000A|000D|000B|000C|0085|2028|2029)>", " ", report)

@@ -164,6 +164,8 @@ class SiteBuild:
         self.write(target / "spec-schema.md", schema_page())
 
     def _root_page(self) -> str:
+        # JSON inside <script>: "<" escaped so that no "</script>" can ever close it
+        langs = json.dumps(list(self.languages)).replace("<", "\\u003c")
         links = "".join(
             f'<li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">{NATIVE_NAMES[lang]}</a></li>'
             for lang in self.languages
@@ -174,7 +176,7 @@ class SiteBuild:
             "<title>rulepress</title><link rel='icon' href='en/_static/rulepress-icon.svg'></head><body><ul>"
             + links
             + "</ul><script>"
-            f"var langs={json.dumps(list(self.languages))};"
+            f"var langs={langs};"
             "var want=(navigator.languages||[navigator.language||'en']).map(function(l){return l.slice(0,2)});"
             "var pick=want.find(function(l){return langs.indexOf(l)>=0})||langs[0];"
             "if(!/[?&]stay/.test(location.search)){location.replace(pick+'/index.html'+location.hash);}"

@@ -31,18 +31,20 @@ from sphinx_design.shared import create_component
 
 from rulepress.render import tree
 
-#: C0 and C1 control characters other than tab and line feed: not text a reader can see,
-#: and NUL and friends are not allowed in HTML; each is shown as U+FFFD
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def _text(value: str) -> nodes.Text:
-    """The one way text enters a page: as a text node, control characters made visible."""
-    return nodes.Text(_CONTROLS.sub("\ufffd", value))
+#: line breaks other than \n: a space, as in spec prose (see rulepress.render.markup)
+_BREAKS = re.compile("\r\n?|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+#: the other C0 and C1 control characters (tab and line feed aside): not text a reader
+#: can see, and NUL and friends are not allowed in HTML; each is shown as U+FFFD
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
 
 
 def _plain(value: str) -> str:
-    return _CONTROLS.sub("\ufffd", value)
+    return _CONTROLS.sub("\ufffd", _BREAKS.sub(" ", value))
+
+
+def _text(value: str) -> nodes.Text:
+    """The one way text enters a page: as a text node, control characters made harmless."""
+    return nodes.Text(_plain(value))
 
 
 class PageParser(Parser):
@@ -133,7 +135,8 @@ class _Builder:
         if isinstance(node, tree.Glossary):
             return self.glossary(node)
         if isinstance(node, tree.CodeBlock):
-            code = _plain(node.text)
+            # a literal block keeps its lines: only \n breaks one
+            code = _CONTROLS.sub("\ufffd", node.text.replace("\r\n", "\n"))
             return nodes.literal_block(code, code, language=node.language)
         if isinstance(node, tree.Doctest):
             return doctest_node(node)
