@@ -98,6 +98,7 @@ def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) 
     assert "Traceback" not in result.err
 
 
+@pytest.mark.slow
 def test_validate_and_build_pass_on_the_real_specs() -> None:
     for command in ("validate", "build"):
         result = run_cli(command)

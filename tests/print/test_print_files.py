@@ -18,6 +18,9 @@ import pytest
 from rulepress.print.build import PrintBuild, PrintError
 from tests.conftest import ROOT, loaded
 
+#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
+pytestmark = pytest.mark.slow
+
 MM = 72 / 25.4
 LANGS = ("en", "cs", "ja")
 GAMES = ("stationfall", "brink")

@@ -16,6 +16,9 @@ import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
 
+#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
+pytestmark = pytest.mark.slow
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"

@@ -38,6 +38,9 @@ from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import GAMES, ROOT, Run, loaded, run_cli
 from tests.site.conftest import doctest_count, doctests
 
+#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
+pytestmark = pytest.mark.slow
+
 LANG = "cs"
 
 
@@ -47,7 +50,7 @@ def payload(sentinel: Path) -> str:
         f">>> {code}\n"
         f"```{{doctest}}\n>>> {code}\n```\n"
         f"~~~{{doctest}}\n>>> {code}\n~~~\n"
-        "```\n:::{note}\n"
+        "```\n:::{danger}\n"
         "```{eval-rst}\n.. raw:: html\n   <script>alert('rst')</script>\n```\n"
         "{raw}`<b>raw</b>` .. raw:: html <script>alert('html')</script>"
         " <img src=x onerror=alert('img')>"

@@ -13,6 +13,9 @@ from rulepress.sphinx_ext.build import SiteBuild, SiteError
 from tests.conftest import GAMES, ROOT, loaded
 from tests.site.conftest import doctest_count, doctests, page
 
+#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
+pytestmark = pytest.mark.slow
+
 LANGS = ("en", "cs", "ja")
 
 
