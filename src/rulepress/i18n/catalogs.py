@@ -30,6 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 
 from rulepress.errors import Location, Problem, RulepressError
+from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 
 #: a fixed date for headers, so that files change only when their messages do
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -61,7 +62,7 @@ _STRING_LINE = re.compile(r'^"(?:[^"\\]|\\.)*"$')
 def lint_po(text: str, name: str) -> list[Problem]:
     """Syntax problems Babel's reader would silently repair (it drops a missing quote)."""
     problems = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(po_lines(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -79,7 +80,7 @@ def plural_counts(text: str) -> list[tuple[int, int]]:
     """(line of msgid_plural, number of msgstr[n] lines) for every plural entry."""
     out: list[tuple[int, int]] = []
     current: list[int] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(po_lines(text), start=1):
         line = raw.strip()
         if line.startswith("msgid_plural"):
             current = [number, 0]
@@ -92,29 +93,58 @@ def plural_counts(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """Read a .po/.pot file; syntax errors become one located CatalogError."""
+@dataclass
+class Inspected:
+    """A catalog as far as it could be read, its header, and every problem found reading it."""
+
+    catalog: Catalog | None
+    header: Header
+    problems: list[Problem]
+
+
+def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
+    """Read a .po/.pot file and report every problem in reading it, without raising.
+
+    The file must be UTF-8 and well-formed, and its header usable (see
+    :mod:`rulepress.i18n.headers`). With an unusable header the messages are
+    still read (the header emptied, so Babel falls back on the language's own
+    rules) so that a check can report everything at once; ``catalog`` is None
+    only when the text itself cannot be parsed.
+    """
+    name = str(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise CatalogError(f"{path}: cannot be read: {exc.strerror}") from None
+        problem = Problem(Location(name), "", f"cannot be read: {exc.strerror}")
+        return Inspected(None, Header(), [problem])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problem = Problem(Location(str(path)), "", f"not UTF-8 (byte {exc.start})")
-        raise CatalogError(f"{path}: cannot be read", [problem]) from None
-    problems = lint_po(text, str(path))
-    if problems:
-        raise CatalogError(f"{path}: not a valid catalog", problems)
+        problem = Problem(Location(name), "", f"not UTF-8 (byte {exc.start})")
+        return Inspected(None, Header(), [problem])
+    problems = lint_po(text, name)
+    header = read_header(text, name, locale)
+    problems += header.problems
+    if len(problems) > len(header.problems):
+        return Inspected(None, header, problems)
+    usable = text if not header.problems else blank_header(text, header)
     try:
-        with io.BytesIO(raw) as fp:
-            catalog = read_po(fp, locale=locale, abort_invalid=True)
+        # str lines, never bytes: Babel would decode bytes with the header's charset
+        catalog = read_po(po_lines(usable), locale=header.language, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
-        raise CatalogError(
-            f"{path}: cannot be read",
-            [Problem(Location(str(path), line, 1), "", str(exc).split(" on ")[0])],
-        ) from None
+        problems.append(Problem(Location(name, line, 1), "", str(exc).split(" on ")[0]))
+        return Inspected(None, header, problems)
+    catalog.charset = "utf-8"  # what write_po / write_mo encode with
+    if (
+        not header.problems
+        and header.plural is not None
+        and (
+            catalog.num_plurals != header.plural.nplurals
+            or catalog.plural_expr.strip() != header.plural.expression
+        )
+    ):  # pragma: no cover - the header parser accepts only forms Babel reads alike
+        problems.append(Problem(Location(name, 1, 1), "Plural-Forms", "read differently by Babel"))
     # Babel writes "#| msgid" (the English a fuzzy entry was translated from) but
     # reads it back as a translator comment; put it where it belongs, or the next
     # update would turn it into a comment.
@@ -124,7 +154,15 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         entry = catalog.get(msgid, context)
         if entry is not None:
             entry.previous_id = previous
-    return catalog
+    return Inspected(catalog, header, problems)
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    """Read a .po/.pot file; any problem (syntax, header) becomes one located CatalogError."""
+    found = inspect_catalog(path, locale)
+    if found.problems or found.catalog is None:
+        raise CatalogError(f"{path}: not a valid catalog", found.problems)
+    return found.catalog
 
 
 def _fields(lines: list[str]) -> dict[str, str]:
@@ -149,7 +187,7 @@ def previous_ids(text: str) -> dict[tuple[Any, str | None], list[str]]:
     """
     out: dict[tuple[Any, str | None], list[str]] = {}
     for block in re.split(r"\n\s*\n", text):
-        lines = [line.strip() for line in block.splitlines()]
+        lines = [line.strip() for line in po_lines(block)]
         previous = _fields([line[2:].strip() for line in lines if line.startswith("#|")])
         if "msgid" not in previous:
             continue

@@ -7,8 +7,16 @@ locale writes them (Czech ``1,5`` is 1.5 and ``1 234`` is 1234; Japanese
 full-width ``１２`` is 12 — Translate Toolkit's number check gets both wrong),
 markup or directive syntax the source does not have, a broken bullet list,
 the wrong number of plural forms, and a linked glossary term whose words are
-not an approved rendering. Warnings: a glossary term named in the English
-without a link whose approved rendering does not appear in the translation.
+not an approved rendering, and invisible or line-breaking characters the
+source does not have (CR, NUL, NEL, U+2028/2029, bidi controls). Warnings: a
+glossary term named in the English without a link whose approved rendering
+does not appear in the translation.
+
+The split between *unsafe* and *QA only* is explicit: a finding with
+``safety=True`` (printed ``unsafe:``) is one that
+:func:`rulepress.i18n.safety.check_safe` also finds, so every build refuses
+the catalog; every other error is for the translator to fix, and the builds
+show such text as text (see the docstring of :mod:`rulepress.i18n.safety`).
 """
 
 from __future__ import annotations
@@ -23,9 +31,24 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from rulepress.i18n.catalogs import plural_counts, read_catalog
+from rulepress.errors import Problem
+from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.spec.model import Term, TermRendering
 from rulepress.spec.text import Ref, Stray, scan, transform
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One problem with an entry: an error or a warning, and whether it makes the catalog unsafe.
+
+    ``safety`` issues are the ones :func:`rulepress.i18n.safety.check_safe` also
+    finds, so the builds refuse the catalog; the rest are QA only (the builds
+    show the text as text).
+    """
+
+    message: str
+    error: bool = True
+    safety: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +58,18 @@ class Finding:
     context: str
     message: str
     error: bool = True
+    safety: bool = False
+    column: int = 0
 
     def __str__(self) -> str:
-        kind = "" if self.error else "warning: "
-        return f"{self.file}:{self.line}: {self.context or '-'}: {kind}{self.message}"
+        kind = "unsafe: " if self.safety else "" if self.error else "warning: "
+        where = f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+        return f"{where}: {self.context or '-'}: {kind}{self.message}"
+
+    @classmethod
+    def unsafe(cls, problem: Problem) -> Finding:
+        loc = problem.location
+        return cls(loc.file, loc.line, problem.where, problem.message, True, True, loc.column)
 
 
 @dataclass(frozen=True)
@@ -77,6 +108,26 @@ _MARKUP = [
     (re.compile(r"(^|\n)\s*#{1,6} "), "a heading"),
     (re.compile(r"&[a-z]+;|&#"), "an HTML entity"),
 ]
+# named here because unicodedata calls them only "<control>" or by a long name
+_CONTROL_NAMES = {
+    "\x00": "NUL",
+    "\r": "carriage return",
+    "\x85": "next line (NEL)",
+    "\u2028": "line separator",
+    "\u2029": "paragraph separator",
+    "\u202a": "left-to-right embedding",
+    "\u202b": "right-to-left embedding",
+    "\u202c": "pop directional formatting",
+    "\u202d": "left-to-right override",
+    "\u202e": "right-to-left override",
+    "\u2066": "left-to-right isolate",
+    "\u2067": "right-to-left isolate",
+    "\u2068": "first strong isolate",
+    "\u2069": "pop directional isolate",
+    "\u200e": "left-to-right mark",
+    "\u200f": "right-to-left mark",
+    "\u061c": "arabic letter mark",
+}
 # A bare rule number outside a {rule:…} placeholder: three or more parts, since
 # "1.5" is a decimal in English (rule numbers in spec text are placeholders anyway).
 _RULE_NUMBER = re.compile(r"(?<![\d.,])\d+(?:\.\d+){2,}(?![\d.,])")
@@ -133,25 +184,48 @@ def _mentions(text: str, term: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text) is not None
 
 
-def check_message(msg: Message, lang: str, plurals: int, terms: Terms) -> list[tuple[str, bool]]:
-    """(problem, is_error) for one catalog entry."""
-    problems: list[tuple[str, bool]] = []
+def check_message(msg: Message, lang: str, terms: Terms) -> list[Issue]:
+    """Every issue with one catalog entry, safety issues marked."""
+    problems: list[Issue] = []
     if msg.fuzzy:
-        problems.append(("fuzzy: review the translation and remove the fuzzy flag", True))
+        problems.append(Issue("fuzzy: review the translation and remove the fuzzy flag"))
     sources = list(msg.id) if isinstance(msg.id, tuple | list) else [msg.id]
     strings = list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string]
     if not any(strings):
-        return [*problems, ("untranslated", True)]
+        return [*problems, Issue("untranslated")]
     if not all(strings):
-        problems.append(("a plural form is empty", True))
+        problems.append(Issue("a plural form is empty"))
     source = sources[-1]
+    unsafe = set(message_problems(msg))
     for string in (s for s in strings if s):
-        problems.extend(_compare(source, string, lang, terms))
+        for message, error in _compare(source, string, lang, terms):
+            problems.append(Issue(message, error, message in unsafe))
     return list(dict.fromkeys(problems))
 
 
+def _controls(source: str, string: str) -> list[tuple[str, bool]]:
+    """Invisible or line-breaking characters the source does not have (errors, QA only).
+
+    They cannot run or inject anything (the renderers keep them as text), but a
+    reader cannot see them: a bidi override reorders what is shown (Trojan
+    Source), NUL ends the string for C gettext tools, CR, NEL, U+2028/2029
+    break lines where the source does not.
+    """
+    found: list[tuple[str, bool]] = []
+    for char in dict.fromkeys(string):
+        if char in source or char in "\n\t":
+            continue
+        name = _CONTROL_NAMES.get(char)
+        if name is None and unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+            name = unicodedata.name(char, "a control character").lower()
+        if name is not None:
+            what = f"U+{ord(char):04X} ({name}) is not in the source: remove it"
+            found.append((what, True))
+    return found
+
+
 def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[str, bool]]:
-    problems: list[tuple[str, bool]] = []
+    problems: list[tuple[str, bool]] = _controls(source, string)
     src_ph, src_links, _ = _refs(source)
     dst_ph, dst_links, stray = _refs(string)
     for ph in sorted((src_ph - dst_ph).elements()):
@@ -218,24 +292,26 @@ def check_catalog(
     catalog: Catalog, path: Path, lang: str, terms: Terms, display: str | None = None
 ) -> list[Finding]:
     name = display or str(path)
-    plurals = catalog.num_plurals
     findings = []
     for msg in catalog:
         if not msg.id:
             continue
-        for problem, error in check_message(msg, lang, plurals, terms):
-            findings.append(Finding(name, msg.lineno or 0, msg.context or "", problem, error))
+        for issue in check_message(msg, lang, terms):
+            line, context = msg.lineno or 0, msg.context or ""
+            findings.append(Finding(name, line, context, issue.message, issue.error, issue.safety))
     return findings
 
 
 def check_file(path: Path, lang: str | None, terms: Terms) -> list[Finding]:
-    catalog = read_catalog(path, lang)
-    language = lang or (str(catalog.locale) if catalog.locale else "")
-    findings = check_catalog(catalog, path, language.split("_")[0], terms)
-    # Babel pads missing plural forms with empty strings: count them in the file itself
-    text = path.read_text(encoding="utf-8")
-    for line, count in plural_counts(text):
-        if count != catalog.num_plurals:
-            message = f"needs {catalog.num_plurals} plural form(s) for {language}, has {count}"
-            findings.append(Finding(str(path), line, "", message))
-    return sorted(findings, key=lambda f: (f.line, not f.error))
+    """All of QA on one file: the safety checks (marked ``unsafe``) and the translator checks.
+
+    A catalog whose header is unusable is still checked message by message
+    (with its language's own plural rules), so one run shows everything.
+    """
+    checked = check_structure(path, lang)
+    findings = [Finding.unsafe(p) for p in checked.problems]
+    if checked.catalog is not None:
+        catalog = checked.catalog
+        language = lang or (str(catalog.locale) if catalog.locale else "")
+        findings += check_catalog(catalog, path, language.split("_")[0], terms)
+    return sorted(findings, key=lambda f: (f.line, f.column, not f.error))

@@ -5,12 +5,19 @@ notes, rulings, vocabulary), so everything the scorer says comes out in the
 reader's language with the numbers it computed; the interface catalog
 translates rulepress's own sentences; Babel formats numbers for the locale.
 A message without a usable translation (missing, empty or fuzzy) stays in
-English and is counted, so the caller can warn; nothing fails for it.
+English and is counted, so the caller can warn; nothing fails for it. A
+language without a catalog file is shown in English, with a warning.
+
+A catalog that exists but cannot be used safely (see
+:mod:`rulepress.i18n.safety`: syntax, headers, plural forms, placeholders the
+source does not have) is refused: :func:`localize` raises one
+:class:`~rulepress.i18n.catalogs.CatalogError` with every located problem of
+both catalogs, before any of it is used. Content that only looks like markup
+is not refused; the renderers show it as text.
 """
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,8 +27,10 @@ from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
-from rulepress.i18n.catalogs import CatalogError, catalog_path, read_catalog
+from rulepress.i18n.catalogs import CatalogError, catalog_path
 from rulepress.i18n.extract import INTERFACE
+from rulepress.i18n.plural import PluralRule
+from rulepress.i18n.safety import Checked, check_safe
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.messages import translate_data
@@ -52,14 +61,10 @@ class Localized:
     renderer: NoteRenderer
     missing: dict[str, int] = field(default_factory=dict)
     absent: list[str] = field(default_factory=list)
-    broken: list[str] = field(default_factory=list)
 
     def warnings(self) -> list[str]:
         name = LANGUAGE_NAMES.get(self.renderer.language, self.renderer.language)
-        out = list(self.broken)
-        out += [
-            f"no usable {name} catalog for {domain}; shown in English" for domain in self.absent
-        ]
+        out = [f"no usable {name} catalog for {domain}; shown in English" for domain in self.absent]
         out += [
             f"{count} message(s) of {domain} have no {name} translation; shown in English"
             for domain, count in self.missing.items()
@@ -80,17 +85,25 @@ def _usable(catalog: Catalog | None, msgid: Any, context: str | None) -> Any:
     return string or None
 
 
-def _load(locales: Path, lang: str, domain: str, broken: list[str]) -> Catalog | None:
-    """The catalog, or None; a broken one is reported in ``broken`` and not used."""
+def _load(locales: Path, lang: str, domain: str) -> Checked:
+    """The checked catalog of ``domain``; an absent file is no catalog and no problem."""
     path = catalog_path(locales, lang, domain)
     if not path.exists():
-        return None
-    try:
-        return read_catalog(path, lang)
-    except CatalogError as exc:
-        first = exc.problems[0] if exc.problems else exc.summary
-        broken.append(f"{path} cannot be used ({first}); shown in English")
-        return None
+        return Checked(None, None, [])
+    return check_safe(path, lang)
+
+
+def load_catalogs(
+    locales: Path, lang: str, domains: tuple[str, ...]
+) -> tuple[list[Checked], CatalogError | None]:
+    """Each domain's checked catalog, and the error listing every unsafe problem (if any)."""
+    checked = [_load(locales, lang, domain) for domain in domains]
+    problems = [p for c in checked for p in c.problems]
+    if not problems:
+        return checked, None
+    name = LANGUAGE_NAMES.get(lang, lang)
+    summary = f"the {name} catalogs cannot be used safely (see docs/translators.md)"
+    return checked, CatalogError(summary, problems)
 
 
 def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
@@ -100,9 +113,10 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     if lang == "en":
         return Localized(loaded, NoteRenderer.english(loaded.spec))
     game = loaded.spec.game.id
-    broken: list[str] = []
-    spec_catalog = _load(locales, lang, game, broken)
-    ui_catalog = _load(locales, lang, INTERFACE, broken)
+    (spec_checked, ui_checked), error = load_catalogs(locales, lang, (game, INTERFACE))
+    if error is not None:
+        raise error
+    spec_catalog, ui_catalog = spec_checked.catalog, ui_checked.catalog
     missing = {game: 0, INTERFACE: 0}
     absent = [d for d, c in ((game, spec_catalog), (INTERFACE, ui_catalog)) if c is None]
 
@@ -126,7 +140,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
             return template
         return found if isinstance(found, str) else template
 
-    plural_index = _plural_function(ui_catalog)
+    plural_index = _plural_function(ui_checked.plural)
 
     def translate_plural(text: PluralText, n: int) -> str:
         forms = by_id.get(text.singular)
@@ -145,7 +159,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         numbers,
         LIST_SEPARATORS[lang],
     )
-    return Localized(translated, renderer, missing, absent, broken)
+    return Localized(translated, renderer, missing, absent)
 
 
 def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]:
@@ -163,7 +177,8 @@ def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]
     return out, ids
 
 
-def _plural_function(catalog: Catalog | None) -> Callable[[int], int]:
-    if catalog is None:
+def _plural_function(rule: PluralRule | None) -> Callable[[int], int]:
+    """The form index for a count, from the checked rule (never ``gettext.c2py``: it evals)."""
+    if rule is None:
         return lambda n: 0 if n == 1 else 1
-    return gettext.c2py(catalog.plural_expr)
+    return rule.index

@@ -1,0 +1,138 @@
+"""Can a catalog be used as data? The checks every build runs before it uses a catalog.
+
+The site build, the print build and ``rulepress score --lang`` all get their
+translations through :func:`rulepress.i18n.runtime.localize`, which calls
+:func:`check_safe` first and refuses an unsafe catalog with one
+:class:`~rulepress.i18n.catalogs.CatalogError` listing every located problem.
+
+*Unsafe* means the renderers could crash or show a wrong value:
+
+- the file is not UTF-8 or not valid PO syntax;
+- the header is missing or unusable: ``Content-Type`` charset other than
+  UTF-8, ``Plural-Forms`` that does not parse within the bounds of
+  :mod:`rulepress.i18n.plural`, divides by zero or picks a form that does not
+  exist, ``nplurals`` other than the language's CLDR count, a ``Language``
+  other than the catalog's (see :mod:`rulepress.i18n.headers`);
+- a plural entry with a number of ``msgstr[n]`` other than ``nplurals``;
+- a msgstr with a placeholder the renderer would resolve that its source
+  does not have: ``{rule:…}``, ``{param:…}``, ``{ruling:…}``, ``{term:…}`` or a
+  ``(term:…)`` link (a wrong number, rule or link, or a reference Sphinx
+  cannot resolve), or a ``{name}`` argument in a sentence the scorer fills
+  with arguments (a value where the English has none).
+
+Everything else :mod:`rulepress.i18n.qa` reports is a translator error but
+*not* unsafe: text that merely looks like markup (``<script>``,
+``{doctest}``, ``>>>``, backticks), control characters, numbers that differ,
+untranslated or fuzzy entries. The renderers turn every translated string
+into plain text, so such content shows as visible text; refusing it would
+only block a build. A ``{name}`` in a sentence without arguments is in that
+group too: nothing fills it, so the writers show it as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel import UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+
+from rulepress.errors import Location, Problem
+from rulepress.i18n.catalogs import inspect_catalog, plural_counts
+from rulepress.i18n.plural import PluralRule, cldr_plural_count
+from rulepress.spec.text import Ref, scan
+
+
+def _placeholders(text: str) -> tuple[set[str], set[str]]:
+    """References (as written; ``(term:id)`` for a link) and argument names of a text."""
+    refs: set[str] = set()
+    args: set[str] = set()
+    for token in scan(text):
+        if not isinstance(token, Ref):
+            continue
+        if token.kind == "arg":
+            args.add(token.target)
+        elif token.words:
+            refs.add(f"(term:{token.target})")
+        else:
+            refs.add(f"{{{token.kind}:{token.target}}}")
+    return refs, args
+
+
+def unsafe_placeholders(source: str, string: str) -> list[str]:
+    """The placeholders of ``string`` that make it unsafe to show in place of ``source``."""
+    src_refs, src_args = _placeholders(source)
+    refs, args = _placeholders(string)
+    found = sorted(refs - src_refs)
+    if src_args:  # a template the scorer fills: an extra name gets a value too
+        found += sorted(f"{{{name}}}" for name in args - src_args)
+    return found
+
+
+def not_in_source(placeholder: str) -> str:
+    """The message for an added placeholder (QA words it the same way)."""
+    if placeholder.startswith("(term:"):
+        return f"glossary link {placeholder} is not in the source"
+    return f"placeholder {placeholder} is not in the source"
+
+
+def _strings(value: Any) -> list[str]:
+    return [s for s in (value if isinstance(value, tuple | list) else [value]) if s]
+
+
+def message_problems(msg: Message) -> list[str]:
+    """Why one entry is unsafe to use (nothing for entries a build would not use)."""
+    if not msg.id or msg.fuzzy:
+        return []  # fuzzy or empty entries stay in English
+    sources = _strings(msg.id)
+    out: list[str] = []
+    for string in _strings(msg.string):
+        for placeholder in unsafe_placeholders(sources[-1] if sources else "", string):
+            out.append(not_in_source(placeholder))
+    return list(dict.fromkeys(out))
+
+
+@dataclass
+class Checked:
+    """A catalog and its plural rule, usable only when ``problems`` is empty."""
+
+    catalog: Catalog | None
+    plural: PluralRule | None
+    problems: list[Problem]
+
+
+def expected_plurals(lang: str) -> int | None:
+    try:
+        return cldr_plural_count(lang)
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def check_structure(path: Path, lang: str | None) -> Checked:
+    """Reading problems (syntax, header) and plural entries with the wrong number of forms."""
+    found = inspect_catalog(path, lang)
+    problems = list(found.problems)
+    catalog = found.catalog
+    if catalog is None:
+        return Checked(None, None, problems)
+    language = found.header.language
+    plurals = found.header.plural.nplurals if found.header.plural else None
+    if plurals is None and language is not None:
+        plurals = expected_plurals(language)
+    text = path.read_text(encoding="utf-8")  # inspect_catalog has decoded it already
+    for line, count in plural_counts(text):
+        if plurals is not None and count != plurals:
+            message = f"needs {plurals} plural form(s) for {language}, has {count}"
+            problems.append(Problem(Location(str(path), line, 1), "", message))
+    return Checked(catalog, found.header.plural, problems)
+
+
+def check_safe(path: Path, lang: str | None) -> Checked:
+    """Every reason ``path`` cannot be used safely, located, all at once."""
+    checked = check_structure(path, lang)
+    for msg in checked.catalog or ():
+        for message in message_problems(msg):
+            location = Location(str(path), msg.lineno or 0, 1)
+            checked.problems.append(Problem(location, msg.context or "", message))
+    return checked
