@@ -17,16 +17,17 @@ translations through :func:`rulepress.i18n.runtime.localize`, which calls
 - a msgstr with a placeholder the renderer would resolve that its source
   does not have: ``{rule:…}``, ``{param:…}``, ``{ruling:…}``, ``{term:…}`` or a
   ``(term:…)`` link (a wrong number, rule or link, or a reference Sphinx
-  cannot resolve), or a ``{name}`` argument in a sentence the scorer fills
-  with arguments (a value where the English has none).
+  cannot resolve).
 
 Everything else :mod:`rulepress.i18n.qa` reports is a translator error but
 *not* unsafe: text that merely looks like markup (``<script>``,
 ``{doctest}``, ``>>>``, backticks), control characters, numbers that differ,
 untranslated or fuzzy entries. The renderers turn every translated string
 into plain text, so such content shows as visible text; refusing it would
-only block a build. A ``{name}`` in a sentence without arguments is in that
-group too: nothing fills it, so the writers show it as written.
+only block a build. An added ``{name}`` is in that group too: the writers
+fill only the arguments the scorer passes for that sentence, which are the
+ones its English uses, and show any other ``{name}`` as written (``{raw}``
+or ``{doctest}`` in a hostile catalog is text, not a role).
 """
 
 from __future__ import annotations
@@ -44,30 +45,23 @@ from rulepress.i18n.plural import PluralRule, cldr_plural_count
 from rulepress.spec.text import Ref, scan
 
 
-def _placeholders(text: str) -> tuple[set[str], set[str]]:
-    """References (as written; ``(term:id)`` for a link) and argument names of a text."""
+def _references(text: str) -> set[str]:
+    """The references of a text as written (``(term:id)`` for a link); ``{name}`` arguments aside."""
     refs: set[str] = set()
-    args: set[str] = set()
     for token in scan(text):
-        if not isinstance(token, Ref):
+        if not isinstance(token, Ref) or token.kind == "arg":
             continue
-        if token.kind == "arg":
-            args.add(token.target)
-        elif token.words:
-            refs.add(f"(term:{token.target})")
-        else:
-            refs.add(f"{{{token.kind}:{token.target}}}")
-    return refs, args
+        refs.add(f"(term:{token.target})" if token.words else f"{{{token.kind}:{token.target}}}")
+    return refs
 
 
 def unsafe_placeholders(source: str, string: str) -> list[str]:
-    """The placeholders of ``string`` that make it unsafe to show in place of ``source``."""
-    src_refs, src_args = _placeholders(source)
-    refs, args = _placeholders(string)
-    found = sorted(refs - src_refs)
-    if src_args:  # a template the scorer fills: an extra name gets a value too
-        found += sorted(f"{{{name}}}" for name in args - src_args)
-    return found
+    """The references of ``string`` that make it unsafe to show in place of ``source``.
+
+    Compared as sets: a reference repeated, or one left out, shows nothing false
+    (QA reports both); one the source does not have links or numbers something else.
+    """
+    return sorted(_references(string) - _references(source))
 
 
 def not_in_source(placeholder: str) -> str:
