@@ -38,7 +38,7 @@ Namespace = Mapping[str, Any]
 Functions = Mapping[str, Callable[..., Any]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # made per player and step: not frozen, for a cheap __init__
 class Outcome:
     """What a component gives one player: points, why, a breakdown, and its decisions.
 
@@ -53,14 +53,16 @@ class Outcome:
 
 
 def _int(value: Any, source: str) -> int:
+    if type(value) is int:  # the common case, tested first: this runs per line and part
+        return value
     if isinstance(value, bool):
         return int(value)
-    if not isinstance(value, int):
-        raise TypeError(f"{source!r} must give an integer, gave {value!r}")
-    return value
+    raise ExpressionEvalError(f"{source!r} must give an integer, gave {value!r}")
 
 
 def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:
+    if not part.args:
+        return Nested(part.note, {"points": points})
     args = {name: compiled(src).evaluate(ns, fns) for name, src in part.args.items()}
     args.setdefault("points", points)
     return Nested(part.note, args)
@@ -72,7 +74,9 @@ def _sum(comp: SumComponent, ns: Namespace, fns: Functions) -> tuple[int, list[N
     for part in comp.parts:
         if not compiled(part.when).evaluate(ns, fns):
             continue
-        points = _int(compiled(part.value).evaluate(ns, fns), part.value)
+        points = compiled(part.value).evaluate(ns, fns)
+        if type(points) is not int:
+            points = _int(points, part.value)
         total += points
         notes.append(_part_note(part, ns, points, fns))
     return total, notes
@@ -81,7 +85,9 @@ def _sum(comp: SumComponent, ns: Namespace, fns: Functions) -> tuple[int, list[N
 def _first(comp: FirstComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
     for part in comp.parts:
         if compiled(part.when).evaluate(ns, fns):
-            points = _int(compiled(part.value).evaluate(ns, fns), part.value)
+            points = compiled(part.value).evaluate(ns, fns)
+            if type(points) is not int:
+                points = _int(points, part.value)
             return points, [_part_note(part, ns, points, fns)]
     return 0, []
 
@@ -94,7 +100,10 @@ LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 def _first_failed(
     conditions: list[Condition], scope: Namespace, fns: Functions
 ) -> Condition | None:
-    return next((c for c in conditions if not compiled(c.test).evaluate(scope, fns)), None)
+    for c in conditions:
+        if not compiled(c.test).evaluate(scope, fns):
+            return c
+    return None
 
 
 def _lines(comp: LinesComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
@@ -105,11 +114,14 @@ def _lines(comp: LinesComponent, ns: Namespace, fns: Functions) -> tuple[int, li
     notes: list[Nested] = []
     base_label = ""
     base_ok = True
+    item_name = comp.item
+    label_of = compiled(comp.label).evaluate
+    continues = compiled(comp.continuation).evaluate
     for index, item in enumerate(items, start=1):
-        scope[comp.item] = item
+        scope[item_name] = item
         scope["index"] = index
-        label = str(compiled(comp.label).evaluate(scope, fns)) or f"#{index}"
-        is_continuation = bool(compiled(comp.continuation).evaluate(scope, fns))
+        label = str(label_of(scope, fns)) or f"#{index}"
+        is_continuation = bool(continues(scope, fns))
         unmet = _first_failed(comp.conditions, scope, fns)
         barred = _first_failed(comp.restrictions, scope, fns) if unmet is None else None
         if is_continuation and not base_ok:
@@ -120,7 +132,9 @@ def _lines(comp: LinesComponent, ns: Namespace, fns: Functions) -> tuple[int, li
             assert failed is not None
             notes.append(Nested(LINE_FAILED, {"label": label, "reason": Nested(failed.fails, {})}))
         else:
-            points = _int(compiled(comp.value).evaluate(scope, fns), comp.value)
+            points = compiled(comp.value).evaluate(scope, fns)
+            if type(points) is not int:
+                points = _int(points, comp.value)
             total += points
             notes.append(Nested(LINE_SCORED, {"label": label, "points": points}))
         if not is_continuation:

@@ -81,6 +81,38 @@ def _walk(steps: list[Step], path: DataPath) -> Iterator[tuple[DataPath, Step]]:
         yield from _walk(step.steps, (*path, i, "steps"))
 
 
+#: what scoring reads from a spec on every run, worked out once per spec:
+#: spec → (the spec, its range tables, the ``param`` record, its vocabulary).
+#: The spec is kept in the value so that its id cannot be reused while cached.
+_SPEC_DATA: dict[int, tuple[Spec, dict[str, dict[int, int]], Record, dict[str, str]]] = {}
+
+
+def _spec_data(spec: Spec) -> tuple[dict[str, dict[int, int]], Record, dict[str, str]]:
+    cached = _SPEC_DATA.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
+        # expressions cannot change a record, and the scorer never updates param
+        cached = _SPEC_DATA[id(spec)] = (
+            spec,
+            tables,
+            params_record(spec.parameters),
+            dict(spec.vocabulary),
+        )
+    return cached[1], cached[2], cached[3]
+
+
+_STEPS: dict[tuple[int, int], tuple[Sequence, list[tuple[DataPath, Step]]]] = {}
+
+
+def _steps(seq: Sequence, index: int) -> list[tuple[DataPath, Step]]:
+    """Every step of a sequence in order with its data path (worked out once per sequence)."""
+    cached = _STEPS.get((id(seq), index))
+    if cached is None or cached[0] is not seq:
+        walked = list(_walk(seq.steps, ("sequences", index, "steps")))
+        cached = _STEPS[(id(seq), index)] = (seq, walked)
+    return cached[1]
+
+
 def _set_path(rec: Record, dotted: str, value: Any) -> Any:
     """Set field ``dotted`` (``a.b``) of a record; the spec check proved the path exists."""
     *parents, last = dotted.split(".")
@@ -119,11 +151,13 @@ class _Run:
     ranks: dict[str, int] = field(default_factory=dict)
     #: the player being evaluated, named in error messages
     current: str = "the table"
+    #: per player, the table's names and the player's fields merged (until either changes)
+    flat: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         spec = self.loaded.spec
         by_id = {p["id"]: p for p in self.players}
-        tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
+        tables, params, vocabulary = _spec_data(spec)
         self.tables = tables
 
         def player(pid: str) -> Record:
@@ -136,8 +170,6 @@ class _Run:
                 raise ValueError(f"table {table_id!r} has no row for {key}")
             return tables[table_id][key]
 
-        vocabulary = dict(spec.vocabulary)
-
         def label(key: str) -> str:
             return vocabulary.get(key, key)
 
@@ -148,7 +180,7 @@ class _Run:
             "lookup": lookup,
         }
         self.base: dict[str, Any] = {
-            "param": params_record(spec.parameters),
+            "param": params,
             "ruling": fields_record(self.variants),
             "n_players": len(self.players),
             "table": self.table,
@@ -167,7 +199,11 @@ class _Run:
         pid = player["id"]
         self.current = f"player {pid}"
         scores = self.scores[pid]
-        ns = {**self.base, **player, **scores}
+        flat = self.flat.get(pid)
+        if flat is None:
+            flat = self.flat[pid] = {**self.base, **player}
+        ns = flat.copy()
+        ns.update(scores)
         ns["chosen"] = self.chosen[pid]
         ns["total"] = sum(scores.values())
         return ns
@@ -183,6 +219,7 @@ class _Run:
             if before == after:
                 continue
             _set_path(p, upd.set, after)
+            self.flat.pop(p["id"], None)
             args = {n: compiled(src).evaluate(ns, fns) for n, src in upd.args.items()}
             args.update(player=p["id"], before=before, after=after)
             note = self.renderer.note(upd.note, args)
@@ -197,6 +234,7 @@ class _Run:
         self.current = "the table"
         outcome = run_tally(step.tally, dict(self.base), self.functions)
         self.base[step.tally.id] = outcome.record
+        self.flat.clear()
         ballots = [
             replace(b, note=self.renderer.note(b.note.template, b.note.args))
             for b in outcome.ballots
@@ -217,29 +255,26 @@ class _Run:
         )
 
     def score_step(self, step: Step) -> None:
-        assert step.score is not None
+        score = step.score
+        assert score is not None
         tables = self.tables
+        fns = self.functions
+        note = self.renderer.note
+        # read from the (pydantic) step once, not once per player
+        lets = [(name, compiled(src).evaluate) for name, src in score.let.items()]
+        component, sid, title, number = score.component, score.id, score.title, step.number
         for p in self.players:
             ns = self.namespace(p)
-            fns = self.functions
-            for name, src in step.score.let.items():
-                ns[name] = compiled(src).evaluate(ns, fns)
-            outcome = components.evaluate(step.score.component, ns, tables, fns)
+            for name, evaluate in lets:
+                ns[name] = evaluate(ns, fns)
+            outcome = components.evaluate(component, ns, tables, fns)
             pid = p["id"]
-            self.scores[pid][step.score.id] = outcome.points
+            self.scores[pid][sid] = outcome.points
             if outcome.export:
-                self.chosen[pid][step.score.id] = record(outcome.export)
-            notes = [self.renderer.note(n.template, n.args) for n in outcome.notes]
+                self.chosen[pid][sid] = record(outcome.export)
+            notes = [note(n.template, n.args) for n in outcome.notes]
             self.lines[pid].append(
-                Line(
-                    step.score.id,
-                    step.number,
-                    step.score.title,
-                    list(step.rules),
-                    outcome.points,
-                    notes,
-                    outcome.breakdown,
-                )
+                Line(sid, number, title, list(step.rules), outcome.points, notes, outcome.breakdown)
             )
 
     def places(self, rule: Winners) -> int:
@@ -326,7 +361,7 @@ def score(
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
     try:
-        for path, step in _walk(seq.steps, ("sequences", index, "steps")):
+        for path, step in _steps(seq, index):
             step_path = path
             for upd in step.updates:
                 run.update(step, upd)

@@ -14,41 +14,46 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.scoring.result import Note
+from rulepress.scoring.result import LazyNote, Note
 from rulepress.spec.model import Spec
+from rulepress.spec.records import Record, plain
 from rulepress.spec.text import NumberFormat, PlainContext, to_plain
 from rulepress.uitext import PluralText
 
+# The argument wrappers are made thousands of times per batch of states; a
+# frozen dataclass's __init__ costs a call per field, so they are plain
+# slotted dataclasses (nothing updates them after they are made).
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Template:
     """A spec text used as an argument of another sentence (translated on its own)."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Names:
     """A list of player ids, shown as a list in the reader's language."""
 
     ids: list[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Listing:
     """Players with one value each, e.g. ``alice 12, bob 12``."""
 
     values: Mapping[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Joined:
     """Several arguments shown as a list (each rendered on its own)."""
 
     parts: list[Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Nested:
     """A sentence (template and arguments); also used as an argument of another sentence."""
 
@@ -106,9 +111,25 @@ class NoteRenderer:
         return value
 
     def note(self, template: str | PluralText, args: Mapping[str, Any]) -> Note:
+        """The note of ``template`` with ``args``; its text is rendered when first read."""
         source = template.singular if isinstance(template, PluralText) else template
-        plain = {k: _plain_arg(v) for k, v in args.items()}
-        return Note(source, plain, self.text(template, args))
+        return LazyNote(source, render=(self._render, template, snapshot(args)))
+
+    def _render(
+        self, template: str | PluralText, args: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        return {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
+
+
+def snapshot(args: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``args`` as they are now: records and lists (which later steps may update) are copied.
+
+    Rendering is lazy, so a note must not read data after the step that made it.
+    """
+    for value in args.values():
+        if type(value) is Record or type(value) is list:
+            return {k: plain(v) if type(v) in (Record, list) else v for k, v in args.items()}
+    return args
 
 
 def _plain_arg(value: Any) -> Any:
@@ -126,7 +147,7 @@ def _plain_arg(value: Any) -> Any:
         return list(value.ids)
     if isinstance(value, Listing):
         return dict(value.values)
-    return value
+    return plain(value) if isinstance(value, dict | list | tuple) else value
 
 
 def plain_context(spec: Spec) -> PlainContext:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,76 @@ class Note:
     template: str
     args: dict[str, Any] = field(default_factory=dict)
     text: str = ""
+
+
+#: how a lazy note works out its JSON arguments and its text, once:
+#: ``function(template, args)`` (a renderer's method, the template and its arguments)
+Render = tuple[Callable[[Any, Any], tuple[dict[str, Any], str]], Any, Any]
+
+
+class LazyNote(Note):
+    """A :class:`Note` whose ``args`` and ``text`` are worked out when first read.
+
+    Rendering every sentence of a result costs more than scoring it, and
+    most results (a batch of states, a check of the examples) are never
+    shown; a writer that reads ``text`` gets exactly what an eager note
+    would have held. Equality, ``repr``, :func:`dataclasses.asdict` and the
+    JSON form all read the fields through these properties.
+    """
+
+    __slots__ = ("_render",)
+    _render: Render | None
+
+    def __init__(
+        self,
+        template: str,
+        args: dict[str, Any] | None = None,
+        text: str = "",
+        *,
+        render: Render | None = None,
+    ) -> None:
+        # args and text stay unset until first read when there is a render function
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "_render", render)
+        if render is None:
+            _ARGS.__set__(self, {} if args is None else args)
+            _TEXT.__set__(self, text)
+
+    def _rendered(self) -> None:
+        render = self._render
+        if render is not None:
+            function, template, raw = render
+            args, text = function(template, raw)
+            _ARGS.__set__(self, args)
+            _TEXT.__set__(self, text)
+            object.__setattr__(self, "_render", None)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Note):
+            return NotImplemented
+        return (self.template, self.args, self.text) == (other.template, other.args, other.text)
+
+    __hash__ = None  # type: ignore[assignment]  # as Note's: its args are a dict
+
+    def __repr__(self) -> str:
+        return f"Note(template={self.template!r}, args={self.args!r}, text={self.text!r})"
+
+    @property
+    def args(self) -> dict[str, Any]:
+        self._rendered()
+        value: dict[str, Any] = _ARGS.__get__(self, Note)
+        return value
+
+    @property
+    def text(self) -> str:
+        self._rendered()
+        value: str = _TEXT.__get__(self, Note)
+        return value
+
+
+# the storage of the fields a lazy note fills in on first reading (slot descriptors of Note)
+_ARGS: Any = Note.__dict__["args"]
+_TEXT: Any = Note.__dict__["text"]
 
 
 @dataclass(frozen=True, slots=True)

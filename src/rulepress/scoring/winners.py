@@ -16,6 +16,7 @@ from itertools import groupby
 from typing import Any
 
 from rulepress.scoring.result import Note, TieBreakStep
+from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import Winners
 from rulepress.spec.state import compiled
 from rulepress.uitext import ui
@@ -59,14 +60,22 @@ def decide(
     functions: Mapping[str, Callable[..., Any]],
 ) -> Outcome:
     """Apply ``rule`` to the players (in turn order) whose namespaces are given."""
-    test = compiled(rule.eligible.test)
-    eligible = [p for p in players if test.evaluate(namespace_of(p), functions)]
+    test = compiled(rule.eligible.test).evaluate
+    criteria = [(compiled(c.key).evaluate, c.order == "highest") for c in rule.criteria]
+    eligible: list[str] = []
     keys: dict[str, tuple[Any, ...]] = {}
-    for p in eligible:
+    for p in players:
         ns = namespace_of(p)
-        keys[p] = tuple(
-            _signed(compiled(c.key).evaluate(ns, functions), c.order) for c in rule.criteria
-        )
+        if test(ns, functions):
+            eligible.append(p)
+            # sort key: ascending puts the best first
+            try:
+                keys[p] = tuple(
+                    -key(ns, functions) if highest else key(ns, functions)
+                    for key, highest in criteria
+                )
+            except TypeError:
+                raise ExpressionEvalError("a 'highest' tie-break key must be a number") from None
     ordered = sorted(eligible, key=lambda p: keys[p])
     ranks: dict[str, int] = {}
     for i, p in enumerate(ordered):

@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from rulepress.spec.expr_base import (
     MAX_DEPTH,
@@ -68,7 +68,8 @@ from rulepress.spec.expr_base import (
 )
 from rulepress.spec.expr_check import CONTEXT_ARITY, parse_tree
 from rulepress.spec.expr_compile import Compiler, Fn
-from rulepress.spec.expr_eval import IMPLEMENTATIONS
+from rulepress.spec.expr_eval import IMPLEMENTATIONS, no_field
+from rulepress.spec.records import Record
 
 __all__ = [
     "CONTEXT_FUNCTIONS",
@@ -95,6 +96,14 @@ CONTEXT_FUNCTIONS = frozenset(CONTEXT_ARITY)
 _NO_FUNCTIONS: Mapping[str, Callable[..., Any]] = MappingProxyType({})
 
 
+class Evaluate(Protocol):
+    """``evaluate(names, functions=None)``: see :class:`Expression`."""
+
+    def __call__(
+        self, names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+    ) -> Any: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Expression:
     """A checked, compiled expression.
@@ -103,35 +112,123 @@ class Expression:
     included, so that the spec check knows where they must exist),
     ``attributes`` the ``(name, field)`` pairs it reads directly, and
     ``bindings`` the names its generators bind, with their columns.
+
+    ``evaluate(names, functions=None)`` gives the value for the data
+    ``names`` and the scorer's context ``functions``. It is a plain function
+    made by :func:`parse` (not a method) because the scorer calls it a few
+    hundred times per table state.
     """
 
     source: str
     names: frozenset[str]
     attributes: frozenset[tuple[str, str]]
     bindings: tuple[tuple[str, int], ...]
-    _fn: Fn
-    _frame: tuple[Any, ...] | None
+    evaluate: Evaluate
 
-    def evaluate(
-        self,
-        names: Mapping[str, Any],
-        functions: Mapping[str, Callable[..., Any]] | None = None,
+
+def _evaluator(
+    source: str, fn: Fn, frame: list[Any] | None, shape: tuple[Any, ...] | None
+) -> Evaluate:
+    """The evaluate function of one expression: a fresh frame, errors made ExpressionEvalError.
+
+    The commonest roots (a constant, a name, ``a.b``) are evaluated inline,
+    without calling the node's closure: half the scorer's evaluations are
+    of these shapes.
+    """
+    if shape is not None:
+        inline = _inline(source, shape)
+        if inline is not None:
+            return inline
+
+    def failed(exc: BaseException) -> ExpressionEvalError:
+        if isinstance(exc, ExpressionEvalError):
+            exc.source = source
+            return exc
+        if isinstance(exc, MemoryError | RecursionError):
+            return ExpressionLimitError("ran out of memory or stack", 0, source)
+        return ExpressionEvalError(str(exc), 0, source)
+
+    if frame is None:  # no loops, no calls: nothing to count, no names to bind
+
+        def evaluate(
+            names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        ) -> Any:
+            try:
+                return fn(names, None)
+            except _FAILURES as exc:
+                raise failed(exc) from None
+
+        return evaluate
+
+    def evaluate_in_frame(
+        names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
     ) -> Any:
-        """The value for the data ``names`` and the scorer's context ``functions``."""
-        frame: list[Any] | None = None
-        if self._frame is not None:
-            frame = list(self._frame)
-            if functions is not None:
-                frame[1] = functions
+        fr = frame.copy()
+        if functions is not None:
+            fr[1] = functions
         try:
-            return self._fn(names, frame)
-        except ExpressionEvalError as exc:
-            exc.source = self.source
-            raise
-        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
-            raise ExpressionEvalError(str(exc), 0, self.source) from None
-        except (MemoryError, RecursionError):
-            raise ExpressionLimitError("ran out of memory or stack", 0, self.source) from None
+            return fn(names, fr)
+        except _FAILURES as exc:
+            raise failed(exc) from None
+
+    return evaluate_in_frame
+
+
+def _inline(source: str, shape: tuple[Any, ...]) -> Evaluate | None:
+    if shape[0] == "constant" and type(shape[1]) in (int, str, bool, type(None)):
+        value = shape[1]
+
+        def constant(
+            names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        ) -> Any:
+            return value
+
+        return constant
+    if shape[0] == "name":
+        _, name, column = shape
+
+        def load(
+            names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        ) -> Any:
+            try:
+                return names[name]
+            except KeyError:
+                raise ExpressionEvalError(f"unknown name {name!r}", column, source) from None
+
+        return load
+    if shape[0] == "field":
+        _, base, field, column = shape
+
+        def read(
+            names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        ) -> Any:
+            try:
+                value = names[base]
+            except KeyError:
+                raise ExpressionEvalError(f"unknown name {base!r}", column, source) from None
+            if type(value) is Record:
+                try:
+                    return value[field]
+                except KeyError:
+                    pass
+            exc = no_field(value, field, column)
+            exc.source = source
+            raise exc
+
+        return read
+    return None
+
+
+#: what evaluation turns into ExpressionEvalError (ours pass through with the source added)
+_FAILURES = (
+    ArithmeticError,
+    AttributeError,
+    LookupError,
+    TypeError,
+    ValueError,
+    MemoryError,
+    RecursionError,
+)
 
 
 def parse(source: str) -> Expression:
@@ -143,12 +240,11 @@ def parse(source: str) -> Expression:
         raise ExpressionSyntaxError(
             f"expression nested too deeply (the bound is {MAX_DEPTH} levels)", 1
         ) from None
-    frame = (MAX_STEPS, _NO_FUNCTIONS, *([None] * out.slots)) if out.uses_frame else None
+    frame = [MAX_STEPS, _NO_FUNCTIONS, *([None] * out.slots)] if out.uses_frame else None
     return Expression(
         source,
         frozenset(out.names),
         frozenset(out.attributes),
         tuple(out.bindings),
-        out.fn,
-        frame,
+        _evaluator(source, out.fn, frame, out.shape),
     )

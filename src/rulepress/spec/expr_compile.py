@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.spec.expr_base import (
+    MAX_INT,
     MAX_STEPS,
     ExpressionEvalError,
     ExpressionSyntaxError,
+    int_limit,
     steps_limit,
 )
 from rulepress.spec.expr_check import ARITY, Columns
@@ -61,6 +63,9 @@ class Compiled:
     bindings: list[tuple[str, int]] = field(default_factory=list)
     slots: int = 0
     uses_frame: bool = False
+    #: the root's shape when it is one the evaluator inlines: ("constant", value),
+    #: ("name", name, column) or ("field", name, field, column); else None
+    shape: tuple[Any, ...] | None = None
 
 
 class Compiler:
@@ -70,8 +75,20 @@ class Compiler:
         self.scopes: list[dict[str, int]] = []
 
     def run(self, tree: ast.Expression) -> Compiled:
-        fn, const = self.node(tree.body)
+        body = tree.body
+        fn, const = self.node(body)
         self.out.fn = _constant(const) if const is not _NC else fn
+        column = self.columns.of(body)
+        if const is not _NC:
+            self.out.shape = ("constant", const)
+        elif isinstance(body, ast.Name) and not self.out.slots:
+            self.out.shape = ("name", body.id, column)
+        elif (
+            isinstance(body, ast.Attribute)
+            and isinstance(body.value, ast.Name)
+            and not self.out.slots
+        ):
+            self.out.shape = ("field", body.value.id, body.attr, column)
         return self.out
 
     def node(self, node: ast.expr) -> tuple[Fn, Any]:
@@ -391,7 +408,10 @@ def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
             a = left(ns, fr)
             b = right(ns, fr)
             if type(a) is int and type(b) is int:
-                return checked_int(a + b, column)
+                value = a + b
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
             return binop("+", a, b, fr, column)
 
         return add
@@ -401,7 +421,10 @@ def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
             a = left(ns, fr)
             b = right(ns, fr)
             if type(a) is int and type(b) is int:
-                return checked_int(a - b, column)
+                value = a - b
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
             return binop("-", a, b, fr, column)
 
         return sub
@@ -411,7 +434,10 @@ def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
             a = left(ns, fr)
             b = right(ns, fr)
             if type(a) is int and type(b) is int:
-                return checked_int(a * b, column)
+                value = a * b
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
             return binop("*", a, b, fr, column)
 
         return mul

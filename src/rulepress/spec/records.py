@@ -31,11 +31,24 @@ def record(value: Any) -> Any:
     The copy is deep for mappings and lists, so the scorer may update the
     records it gets without touching the caller's state.
     """
+    kind = type(value)
+    if kind is dict or kind is Record:
+        # copied whole (in C), then only the nested mappings and lists are replaced
+        out = Record(value)
+        for k, v in value.items():
+            if type(v) not in _SCALARS:
+                out[k] = record(v)
+        return out
+    if kind is list:
+        return [v if type(v) in _SCALARS else record(v) for v in value]
     if isinstance(value, dict):
         return Record({k: record(v) for k, v in value.items()})
     if isinstance(value, list):
         return [record(v) for v in value]
     return value
+
+
+_SCALARS = frozenset({int, str, bool, type(None)})
 
 
 def fields_record(values: Mapping[str, Any]) -> Record:
