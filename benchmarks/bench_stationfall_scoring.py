@@ -6,6 +6,13 @@ Python scorer of the same rules (default rulings), which has no spec to
 interpret. The baseline also cross-checks the engine: both must agree on
 every total and every winner list, or the benchmark fails.
 
+Scoring keeps the full trace (every line, note and tie-break step, with its
+template and arguments); a note's text is rendered when first read, so a
+second figure scores and then reads every note's text and arguments (as the
+text and JSON writers do).
+Last, the spec's expressions in µs per evaluation, next to Python's own
+``eval`` of the same sources (see bench_expressions.py).
+
     .venv/bin/python benchmarks/bench_stationfall_scoring.py [--states N] [--repeat R] [--seed S]
 """
 
@@ -18,7 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench_expressions import measure
 from rulepress.scoring import score
+from rulepress.scoring.result import Note, ScoreResult
 from rulepress.spec import load_spec
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import SourceMap
@@ -116,6 +125,23 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
     return totals, winners
 
 
+def every_note(result: ScoreResult) -> list[Note]:
+    notes = [n for p in result.players for line in p.lines for n in line.notes]
+    notes += [p.ineligible_reason for p in result.players if p.ineligible_reason]
+    notes += [e.note for e in result.events]
+    for t in result.tallies:
+        notes += [b.note for b in t.ballots] + t.ties
+    if result.winners is not None:
+        w = result.winners
+        notes += [w.places_note, w.conclusion] + [row.note for row in w.trace]
+    return notes
+
+
+def read_texts(result: ScoreResult) -> int:
+    """Read every note's text and arguments, as a writer does; the number of characters."""
+    return sum(len(n.text) + len(n.args) for n in every_note(result))
+
+
 def best_of(repeat: int, func: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -157,6 +183,7 @@ def main() -> None:
 
     t_validate = best_of(args.repeat, validate_all)
     t_engine = best_of(args.repeat, lambda: [score(loaded, s) for s in states])
+    t_text = best_of(args.repeat, lambda: [read_texts(score(loaded, s)) for s in states])
     t_baseline = best_of(args.repeat, lambda: [baseline_score(s) for s in states])
     n = args.states
     print(f"states: {n} generated 9-player states (seed {args.seed}), best of {args.repeat}")
@@ -166,6 +193,7 @@ def main() -> None:
     print(
         f"score (engine)      {n / t_engine:10.0f} states/s  ({t_engine * 1e6 / n:7.1f} µs/state)"
     )
+    print(f"score + read texts  {n / t_text:10.0f} states/s  ({t_text * 1e6 / n:7.1f} µs/state)")
     print(
         f"baseline (by hand)  {n / t_baseline:10.0f} states/s  ({t_baseline * 1e6 / n:7.1f} µs/state)"
     )
@@ -173,6 +201,11 @@ def main() -> None:
         f"engine / baseline   {t_engine / t_baseline:10.1f}x slower (interpreting the spec, tracing every line)"
     )
     print(f"validate + score    {n / (t_validate + t_engine):10.0f} states/s end to end")
+    evals, distinct, ours, theirs = measure(max(2, n // 100), args.repeat, args.seed)
+    print(
+        f"expressions         {ours:10.2f} µs/evaluation  (eval() of the same: {theirs:.2f} µs;"
+        f" {evals} evaluations of {distinct} expressions)"
+    )
 
 
 if __name__ == "__main__":
