@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.scoring.grouping import best_grouping
-from rulepress.scoring.notes import Joined, Nested, Template
+from rulepress.scoring.notes import Joined, Nested, Template, snapshot
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import (
     Bound,
@@ -63,7 +63,7 @@ def _int(value: Any, source: str) -> int:
 def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:
     if not part.args:
         return Nested(part.note, {"points": points})
-    args = {name: compiled(src).evaluate(ns, fns) for name, src in part.args.items()}
+    args = dict(snapshot({n: compiled(src).evaluate(ns, fns) for n, src in part.args.items()}))
     args.setdefault("points", points)
     return Nested(part.note, args)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.scoring import components, winners
-from rulepress.scoring.notes import Listing, Names, NoteRenderer, Template
+from rulepress.scoring.notes import Listing, Names, NoteRenderer, Template, snapshot
 from rulepress.scoring.result import (
     RESULT_FORMAT,
     Event,
@@ -222,7 +222,7 @@ class _Run:
             self.flat.pop(p["id"], None)
             args = {n: compiled(src).evaluate(ns, fns) for n, src in upd.args.items()}
             args.update(player=p["id"], before=before, after=after)
-            note = self.renderer.note(upd.note, args)
+            note = self.renderer.note(upd.note, snapshot(args))
             self.events.append(
                 Event(
                     step.number, step.title, list(step.rules), p["id"], upd.set, before, after, note

@@ -113,7 +113,8 @@ class NoteRenderer:
     def note(self, template: str | PluralText, args: Mapping[str, Any]) -> Note:
         """The note of ``template`` with ``args``; its text is rendered when first read."""
         source = template.singular if isinstance(template, PluralText) else template
-        return LazyNote(source, render=(self._render, template, snapshot(args)))
+        # args made from the table state must come through snapshot() first
+        return LazyNote(source, render=(self._render, template, args))
 
     def _render(
         self, template: str | PluralText, args: Mapping[str, Any]
@@ -124,7 +125,9 @@ class NoteRenderer:
 def snapshot(args: Mapping[str, Any]) -> Mapping[str, Any]:
     """``args`` as they are now: records and lists (which later steps may update) are copied.
 
-    Rendering is lazy, so a note must not read data after the step that made it.
+    Rendering is lazy, so a note must not read data after the step that made
+    it: whoever puts values from the table state into a note's arguments
+    passes them through here (the scorer's own arguments need not).
     """
     for value in args.values():
         if type(value) is Record or type(value) is list:

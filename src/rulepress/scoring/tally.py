@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from rulepress.scoring.notes import Joined, Template
+from rulepress.scoring.notes import Joined, Template, snapshot
 from rulepress.scoring.result import Ballot, Note
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import Tally
@@ -89,7 +89,9 @@ def run_tally(
             raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
         per_unit = flows.setdefault(player, {}).setdefault(route, {})
         per_unit[unit] = per_unit.get(unit, 0) + units
-        args = {name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()}
+        args = dict(
+            snapshot({name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()})
+        )
         args |= {
             "player": player,
             "units": units,

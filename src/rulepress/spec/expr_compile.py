@@ -17,6 +17,7 @@ and a data name is read from the mapping only.
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -213,7 +214,9 @@ class Compiler:
     def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.operand)
         if isinstance(node.op, ast.Not):
-            fn: Fn = lambda ns, fr: not sub(ns, fr)  # noqa: E731
+            fn: Fn = self.fused_test(node.operand, node.op, None) or (
+                lambda ns, fr: not sub(ns, fr)
+            )
         else:
             sign = -1 if isinstance(node.op, ast.USub) else 1
             symbol = "-" if sign < 0 else "+"
@@ -232,8 +235,11 @@ class Compiler:
         op = _BINOPS[type(node.op)]
         left, lc = self.node(node.left)
         right, rc = self.node(node.right)
-        fn = _arith(op, left, right, column)
-        return self.fold(fn, column) if lc is not _NC and rc is not _NC else (fn, _NC)
+        if lc is not _NC and rc is not _NC:
+            return self.fold(_arith(op, left, right, column), column)
+        if type(rc) is int and op in ("+", "-", "*"):
+            return _arith_constant(op, left, rc, column), _NC
+        return _arith(op, left, right, column), _NC
 
     def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
         test, tc = self.node(node.test)
@@ -241,6 +247,12 @@ class Compiler:
         orelse, oc = self.node(node.orelse)
         if tc is not _NC:
             return (body, bc) if tc else (orelse, oc)
+        # constant branches (``1 if x else 0``) are returned, not called
+        scalar = (int, str, bool, type(None))
+        if bc is not _NC and oc is not _NC and type(bc) in scalar and type(oc) in scalar:
+            return (lambda ns, fr: bc if test(ns, fr) else oc), _NC
+        if oc is not _NC and type(oc) in scalar:
+            return (lambda ns, fr: body(ns, fr) if test(ns, fr) else oc), _NC
         return (lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)), _NC
 
     def _compare(self, node: ast.Compare, column: int) -> tuple[Fn, Any]:
@@ -252,7 +264,8 @@ class Compiler:
             consts.append(rc)
             tests.append(_comparison(op, right, rc, self.columns.of(right_node)))
         if len(tests) == 1:
-            fn = _single_compare(node.ops[0], left, tests[0], consts[1])
+            fused = self.fused_test(node.left, node.ops[0], consts[1])
+            fn = fused or _single_compare(node.ops[0], left, tests[0], consts[1])
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -266,6 +279,43 @@ class Compiler:
         if all(c is not _NC for c in consts):
             return self.fold(fn, column)
         return fn, _NC
+
+    def fused_test(self, subject: ast.expr, op: ast.AST, const: Any) -> Fn | None:
+        """One closure for the commonest tests of a name or a field against a constant.
+
+        ``a.b == 'x'``, ``a.b is None``, ``not a.b``, ``name != 'x'``: the
+        reading and the test in one call instead of two or three.
+        """
+        scalar = const is None or type(const) in (int, str, bool)
+        if isinstance(op, ast.Eq | ast.NotEq) and scalar:
+            test: Callable[[Any], bool] = (
+                (lambda v: v == const) if isinstance(op, ast.Eq) else (lambda v: v != const)
+            )
+        elif isinstance(op, ast.Is):
+            test = _is_none
+        elif isinstance(op, ast.IsNot):
+            test = _is_not_none
+        elif isinstance(op, ast.Not):
+            test = operator.not_
+        else:
+            return None
+        if isinstance(subject, ast.Name) and self.free(subject.id):
+            self.out.names.add(subject.id)
+            return _name_test(subject.id, self.columns.of(subject), op, const, test)
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+        ):
+            self.out.names.add(subject.value.id)
+            self.out.attributes.add((subject.value.id, subject.attr))
+            column = self.columns.of(subject)
+            return _field_test(subject.value.id, subject.attr, column, op, const, test)
+        return None
+
+    def free(self, name: str) -> bool:
+        """Whether ``name`` is read from the data (not bound by an enclosing generator)."""
+        return not any(name in scope for scope in self.scopes)
 
     # --- collections, calls, generators ---------------------------------------------------
 
@@ -305,6 +355,20 @@ class Compiler:
                     raise steps_limit(column)
                 try:
                     return impl(fr, a(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        elif len(args) == 2:
+            # max(0, x - y) and get(r, k): two arguments, a constant first one not called
+            (a, first), (b, _) = parts
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, first if first is not _NC else a(ns, fr), b(ns, fr))
                 except ExpressionEvalError as exc:
                     exc.column = exc.column or column
                     raise
@@ -395,10 +459,105 @@ def _slot(index: int) -> Fn:
     return lambda ns, fr: fr[index]
 
 
+def _is_none(value: Any) -> bool:
+    return value is None
+
+
+def _is_not_none(value: Any) -> bool:
+    return value is not None
+
+
+def _name_test(name: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]) -> Fn:
+    def unknown() -> ExpressionEvalError:
+        return ExpressionEvalError(f"unknown name {name!r}", column)
+
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+            try:
+                return bool(ns[name] == const)
+            except KeyError:
+                raise unknown() from None
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> bool:
+            try:
+                return bool(ns[name] != const)
+            except KeyError:
+                raise unknown() from None
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> bool:
+        try:
+            value = ns[name]
+        except KeyError:
+            raise unknown() from None
+        return test(value)
+
+    return other
+
+
+def _field_test(
+    base: str, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
+) -> Fn:
+    def read(ns: Mapping[str, Any]) -> Any:
+        try:
+            value = ns[base]
+        except KeyError:
+            raise ExpressionEvalError(f"unknown name {base!r}", column) from None
+        raise no_field(value, attr, column)
+
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return bool(value[attr] == const)
+            return bool(read(ns))
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return bool(value[attr] != const)
+            return bool(read(ns))
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> bool:
+        value = ns.get(base)
+        if type(value) is Record and attr in value:
+            return test(value[attr])
+        return bool(read(ns))
+
+    return other
+
+
 def _constant(value: Any) -> Fn:
     if type(value) is list:
         return lambda ns, fr: list(value)
     return lambda ns, fr: value
+
+
+def _arith_constant(op: str, left: Fn, b: int, column: int) -> Fn:
+    """``x + 1``, ``x - 1``, ``x * 2``: the integer on the right is not called for."""
+    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul}[op]
+
+    def arith(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = left(ns, fr)
+        if type(a) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return arith
 
 
 def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
