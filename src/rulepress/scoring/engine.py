@@ -391,7 +391,7 @@ def _result(run: _Run) -> ScoreResult:
         reason = None
         if not is_eligible and run.rule is not None:
             reason = run.renderer.note(run.rule.eligible.fails, {})
-        shown = {name: plain(_get_path(p, name)) for name in seq.show}
+        shown = {name: plain(_get_path(p, name)) for name in seq.show}  # plain data for JSON
         total = sum(run.scores[pid].values()) if seq.total_label is not None else None
         players.append(
             PlayerResult(pid, run.lines[pid], total, is_eligible, reason, run.ranks.get(pid), shown)

@@ -17,7 +17,7 @@ from typing import Any
 from rulepress.scoring.result import LazyNote, Note
 from rulepress.spec.model import Spec
 from rulepress.spec.records import Record, plain
-from rulepress.spec.text import NumberFormat, PlainContext, to_plain
+from rulepress.spec.text import NumberFormat, PlainContext, Stray, to_plain, tokens
 from rulepress.uitext import PluralText
 
 # The argument wrappers are made thousands of times per batch of states; a
@@ -77,19 +77,53 @@ class NoteRenderer:
     translate_plural: Callable[[PluralText, int], str] = _english_plural
     number: NumberFormat = field(default_factory=NumberFormat)
     list_separator: str = ", "
+    #: translated source → its pieces: literal text, and the names of arguments
+    _pieces: dict[str, tuple[str | _Arg, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    #: argument-free spec texts (labels, titles) → their rendered text
+    _plain_texts: dict[str, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def english(cls, spec: Spec) -> NoteRenderer:
         return cls("en", plain_context(spec))
 
     def text(self, template: str | PluralText, args: Mapping[str, Any]) -> str:
+        if not args and type(template) is str:
+            done = self._plain_texts.get(template)
+            if done is None:
+                done = self._plain_texts[template] = self._fill(self.translate(template), {})
+            return done
         shown = {name: self._arg(value) for name, value in args.items()}
         if isinstance(template, PluralText):
             count = args.get(template.count)
             source = self.translate_plural(template, count if isinstance(count, int) else 0)
         else:
             source = self.translate(template)
-        return to_plain(source, self.plain, shown)
+        return self._fill(source, shown)
+
+    def _fill(self, source: str, shown: Mapping[str, Any]) -> str:
+        """``to_plain(source, self.plain, shown)``, with the markup of ``source`` parsed once."""
+        pieces = self._pieces.get(source)
+        if pieces is None:
+            pieces = self._pieces[source] = _split(source, self.plain)
+        if len(pieces) == 1 and type(pieces[0]) is str:
+            return pieces[0]
+        fmt = self.plain.number or NumberFormat()
+        out = []
+        for piece in pieces:
+            if type(piece) is str:
+                out.append(piece)
+                continue
+            assert isinstance(piece, _Arg)
+            # as to_plain shows an argument: integers formatted, the rest as text
+            value = shown.get(piece.name, piece.missing)
+            out.append(
+                fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+            )
+        return "".join(out)
 
     def _arg(self, value: Any) -> Any:
         if isinstance(value, Joined):
@@ -120,6 +154,44 @@ class NoteRenderer:
         self, template: str | PluralText, args: Mapping[str, Any]
     ) -> tuple[dict[str, Any], str]:
         return {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
+
+
+@dataclass(frozen=True, slots=True)
+class _Arg:
+    """An ``{argument}`` placeholder of a template, and what shows when it is not given."""
+
+    name: str
+    missing: str
+
+
+def _split(source: str, ctx: PlainContext) -> tuple[str | _Arg, ...]:
+    """A template as literal text and placeholders; references other than arguments resolved.
+
+    Each reference is rendered by :func:`to_plain` itself (on its own text:
+    a reference's rendering does not depend on its neighbours), so the
+    result is exactly ``to_plain``'s, piece by piece.
+    """
+    out: list[str | _Arg] = []
+    pos = 0
+    for token in tokens(source):
+        out.append(source[pos : token.start])
+        if isinstance(token, Stray):
+            out.append(token.char)
+            pos = token.start + 1
+            continue
+        if token.kind == "arg":
+            out.append(_Arg(token.target, "{" + token.target + "}"))
+        else:
+            out.append(to_plain(source[token.start : token.end], ctx))
+        pos = token.end
+    out.append(source[pos:])
+    merged: list[str | _Arg] = []
+    for piece in out:
+        if merged and type(piece) is str and type(merged[-1]) is str:
+            merged[-1] = str(merged[-1]) + piece
+        elif piece != "":
+            merged.append(piece)
+    return tuple(merged) or ("",)
 
 
 def snapshot(args: Mapping[str, Any]) -> Mapping[str, Any]:

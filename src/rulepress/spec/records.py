@@ -36,7 +36,10 @@ def record(value: Any) -> Any:
         # copied whole (in C), then only the nested mappings and lists are replaced
         out = Record(value)
         for k, v in value.items():
-            if type(v) not in _SCALARS:
+            kind = type(v)
+            if kind is list:  # inline: lists of scalars (ids, names) are common
+                out[k] = [x if type(x) in _SCALARS else record(x) for x in v]
+            elif kind not in _SCALARS:
                 out[k] = record(v)
         return out
     if kind is list:
