@@ -101,6 +101,17 @@ def _spec_data(spec: Spec) -> tuple[dict[str, dict[int, int]], Record, dict[str,
     return cached[1], cached[2], cached[3]
 
 
+_ENGLISH: dict[int, tuple[Spec, NoteRenderer]] = {}
+
+
+def english(spec: Spec) -> NoteRenderer:
+    """The spec's default (English) renderer, made once: it caches the templates it splits."""
+    cached = _ENGLISH.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        cached = _ENGLISH[id(spec)] = (spec, NoteRenderer.english(spec))
+    return cached[1]
+
+
 _STEPS: dict[tuple[int, int], tuple[Sequence, list[tuple[DataPath, Step]]]] = {}
 
 
@@ -353,7 +364,7 @@ def score(
         loaded,
         seq,
         resolve_variants(spec, variants or []),
-        renderer or NoteRenderer.english(spec),
+        renderer or english(spec),
         # record() builds new records and lists, so the caller's state is never mutated
         record(list(state["players"])),
         record(dict(state.get("table", {}))),

@@ -94,7 +94,9 @@ class NoteRenderer:
         if not args and type(template) is str:
             done = self._plain_texts.get(template)
             if done is None:
-                done = self._plain_texts[template] = self._fill(self.translate(template), {})
+                done = self._fill(self.translate(template), {})
+                if len(self._plain_texts) < _CACHE_SIZE:
+                    self._plain_texts[template] = done
             return done
         shown = {name: self._arg(value) for name, value in args.items()}
         if isinstance(template, PluralText):
@@ -108,7 +110,9 @@ class NoteRenderer:
         """``to_plain(source, self.plain, shown)``, with the markup of ``source`` parsed once."""
         pieces = self._pieces.get(source)
         if pieces is None:
-            pieces = self._pieces[source] = _split(source, self.plain)
+            pieces = _split(source, self.plain)
+            if len(self._pieces) < _CACHE_SIZE:
+                self._pieces[source] = pieces
         if len(pieces) == 1 and type(pieces[0]) is str:
             return pieces[0]
         fmt = self.plain.number or NumberFormat()
@@ -126,6 +130,11 @@ class NoteRenderer:
         return "".join(out)
 
     def _arg(self, value: Any) -> Any:
+        kind = type(value)
+        if kind is str:  # the commonest arguments first, by exact type
+            return value
+        if kind is int:
+            return self.number(value)
         if isinstance(value, Joined):
             return self.list_separator.join(str(self._arg(v)) for v in value.parts)
         if isinstance(value, Nested):
@@ -209,6 +218,8 @@ def snapshot(args: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _plain_arg(value: Any) -> Any:
     """The JSON form of an argument."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Joined):
         return [_plain_arg(v) for v in value.parts]
     if isinstance(value, Nested):
@@ -223,6 +234,12 @@ def _plain_arg(value: Any) -> Any:
     if isinstance(value, Listing):
         return dict(value.values)
     return plain(value) if isinstance(value, dict | list | tuple) else value
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+#: most templates a renderer remembers (a spec has a few hundred; the cap keeps texts
+#: that come from a table state from growing it without end)
+_CACHE_SIZE = 4096
 
 
 def plain_context(spec: Spec) -> PlainContext:
