@@ -270,7 +270,7 @@ class _Run:
         assert score is not None
         tables = self.tables
         fns = self.functions
-        note = self.renderer.note
+        notes_of = self.renderer.notes
         # read from the (pydantic) step once, not once per player
         lets = [(name, compiled(src).evaluate) for name, src in score.let.items()]
         component, sid, title, number = score.component, score.id, score.title, step.number
@@ -283,7 +283,7 @@ class _Run:
             self.scores[pid][sid] = outcome.points
             if outcome.export:
                 self.chosen[pid][sid] = record(outcome.export)
-            notes = [note(n.template, n.args) for n in outcome.notes]
+            notes = notes_of(outcome.notes)
             self.lines[pid].append(
                 Line(sid, number, title, list(step.rules), outcome.points, notes, outcome.breakdown)
             )

@@ -159,6 +159,11 @@ class NoteRenderer:
         # args made from the table state must come through snapshot() first
         return LazyNote(source, render=(self._render, template, args))
 
+    def notes(self, nested: list[Nested]) -> list[Note]:
+        """:meth:`note` of each of a component's sentences (their templates are plain text)."""
+        render = self._render
+        return [LazyNote(n.template, render=(render, n.template, n.args)) for n in nested]
+
     def _render(
         self, template: str | PluralText, args: Mapping[str, Any]
     ) -> tuple[dict[str, Any], str]:
