@@ -163,17 +163,20 @@ class _Builder:
         card = create_component(
             "card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm"]
         )
-        body = create_component("card-body", ["sd-card-body"])
-        title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
-        title += nodes.inline("", "", *self.inlines(node.title))
-        body += title
-        body.extend(self._card_text(self.blocks(node.body)))
-        card += body
+        card += self._card_body(node.title, node.body)
         if node.footer:
             footer = create_component("card-footer", ["sd-card-footer"])
             footer.extend(self._card_text(self.blocks(node.footer)))
             card += footer
         return card
+
+    def _card_body(self, title: list[tree.Inline], children: list[tree.Block]) -> nodes.Node:
+        body = create_component("card-body", ["sd-card-body"])
+        heading = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
+        heading += nodes.inline("", "", *self.inlines(title))
+        body += heading
+        body.extend(self._card_text(self.blocks(children)))
+        return body
 
     @staticmethod
     def _card_text(children: list[nodes.Node]) -> list[nodes.Node]:
@@ -210,12 +213,7 @@ class _Builder:
                 "card",
                 ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "sd-card-hover"],
             )
-            body = create_component("card-body", ["sd-card-body"])
-            title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
-            title += nodes.inline("", "", *self.inlines(item.title))
-            body += title
-            body.extend(self._card_text(self.blocks(item.body)))
-            card += body
+            card += self._card_body(item.title, item.body)
             name = tree.plain_text(item.title)
             card += nodes.paragraph(
                 "",
