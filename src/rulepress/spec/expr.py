@@ -17,7 +17,8 @@ Only this much of it exists:
 
 How it runs. :func:`ast.parse` is only the parser. The tree is checked
 (:mod:`~rulepress.spec.expr_check`) and compiled into closures of our own
-(:mod:`~rulepress.spec.expr_compile`); Python never compiles or evaluates
+(:mod:`~rulepress.spec.expr_compile`, from the closures of
+:mod:`~rulepress.spec.expr_nodes`); Python never compiles or evaluates
 the source. There is no attribute access at all: records
 (:class:`~rulepress.spec.records.Record`) are mappings, and ``a.b`` reads
 field ``b`` of record ``a``. Functions come from a fixed table, bound when
@@ -39,8 +40,9 @@ refused when it is checked, as an :class:`ExpressionSyntaxError`):
 ``MAX_ITEMS = 10_000`` items for lists and tuples built by ``+``, ``*``,
     comprehensions, ``sorted`` and ``zip``; sizes are checked before building.
 ``MAX_STEPS = 100_000`` steps per evaluation: a step is a loop iteration, a
-    call, or an item a function reads or an operator builds; the real specs
-    need a few hundred at most, and 100,000 steps run in well under a second.
+    call, or an item a function reads or an operator builds; the real specs'
+    expressions loop over a few dozen items, and 100,000 steps run in well
+    under a second.
 
 Everything that goes wrong while evaluating (unknown names or fields,
 unlike types compared, division by zero, a bound) is an
@@ -67,8 +69,9 @@ from rulepress.spec.expr_base import (
     ExpressionSyntaxError,
 )
 from rulepress.spec.expr_check import CONTEXT_ARITY, parse_tree
-from rulepress.spec.expr_compile import Compiler, Fn
+from rulepress.spec.expr_compile import Compiler
 from rulepress.spec.expr_eval import IMPLEMENTATIONS, no_field
+from rulepress.spec.expr_nodes import Fn
 from rulepress.spec.records import Record
 
 __all__ = [

@@ -18,38 +18,43 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.spec.expr_base import (
-    MAX_INT,
     MAX_STEPS,
     ExpressionEvalError,
     ExpressionSyntaxError,
-    int_limit,
     steps_limit,
 )
 from rulepress.spec.expr_check import ARITY, Columns
 from rulepress.spec.expr_eval import (
-    FUNCS,
     IMPLEMENTATIONS,
     STEPS,
-    Frame,
-    binop,
-    charge,
     checked_int,
     collected,
-    contains,
-    get_field,
     no_field,
     type_name,
 )
+from rulepress.spec.expr_nodes import NC as _NC
+from rulepress.spec.expr_nodes import (
+    Fn,
+    arith,
+    arith_constant,
+    comparison,
+    constant,
+    context_call,
+    field_test,
+    generator,
+    get_constant,
+    is_none,
+    is_not_none,
+    name_test,
+    single_compare,
+    slot,
+)
 from rulepress.spec.records import Record
-
-Fn = Callable[[Mapping[str, Any], Any], Any]
-#: marks a compiled node whose value is not known before evaluation
-_NC: Any = object()
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 
@@ -78,7 +83,7 @@ class Compiler:
     def run(self, tree: ast.Expression) -> Compiled:
         body = tree.body
         fn, const = self.node(body)
-        self.out.fn = _constant(const) if const is not _NC else fn
+        self.out.fn = constant(const) if const is not _NC else fn
         column = self.columns.of(body)
         if const is not _NC:
             self.out.shape = ("constant", const)
@@ -105,18 +110,18 @@ class Compiler:
             raise ExpressionSyntaxError(exc.message, exc.column or column) from None
         except (TypeError, ValueError, ArithmeticError, MemoryError, RecursionError) as exc:
             raise ExpressionSyntaxError(str(exc), column) from None
-        return _constant(value), value
+        return constant(value), value
 
     # --- leaves ---------------------------------------------------------------------------
 
     def _literal(self, node: ast.Constant, column: int) -> tuple[Fn, Any]:
-        return _constant(node.value), node.value
+        return constant(node.value), node.value
 
     def _name(self, node: ast.Name, column: int) -> tuple[Fn, Any]:
         name = node.id
         for scope in reversed(self.scopes):
             if name in scope:
-                return _slot(scope[name]), _NC
+                return slot(scope[name]), _NC
         self.out.names.add(name)
 
         def load(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -236,10 +241,10 @@ class Compiler:
         left, lc = self.node(node.left)
         right, rc = self.node(node.right)
         if lc is not _NC and rc is not _NC:
-            return self.fold(_arith(op, left, right, column), column)
+            return self.fold(arith(op, left, right, column), column)
         if type(rc) is int and op in ("+", "-", "*"):
-            return _arith_constant(op, left, rc, column), _NC
-        return _arith(op, left, right, column), _NC
+            return arith_constant(op, left, rc, column), _NC
+        return arith(op, left, right, column), _NC
 
     def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
         test, tc = self.node(node.test)
@@ -262,10 +267,10 @@ class Compiler:
         for op, right_node in zip(node.ops, node.comparators, strict=True):
             right, rc = self.node(right_node)
             consts.append(rc)
-            tests.append(_comparison(op, right, rc, self.columns.of(right_node)))
+            tests.append(comparison(op, right, rc, self.columns.of(right_node)))
         if len(tests) == 1:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
-            fn = fused or _single_compare(node.ops[0], left, tests[0], consts[1])
+            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1])
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -292,16 +297,16 @@ class Compiler:
                 (lambda v: v == const) if isinstance(op, ast.Eq) else (lambda v: v != const)
             )
         elif isinstance(op, ast.Is):
-            test = _is_none
+            test = is_none
         elif isinstance(op, ast.IsNot):
-            test = _is_not_none
+            test = is_not_none
         elif isinstance(op, ast.Not):
             test = operator.not_
         else:
             return None
         if isinstance(subject, ast.Name) and self.free(subject.id):
             self.out.names.add(subject.id)
-            return _name_test(subject.id, self.columns.of(subject), op, const, test)
+            return name_test(subject.id, self.columns.of(subject), op, const, test)
         if (
             isinstance(subject, ast.Attribute)
             and isinstance(subject.value, ast.Name)
@@ -310,7 +315,7 @@ class Compiler:
             self.out.names.add(subject.value.id)
             self.out.attributes.add((subject.value.id, subject.attr))
             column = self.columns.of(subject)
-            return _field_test(subject.value.id, subject.attr, column, op, const, test)
+            return field_test(subject.value.id, subject.attr, column, op, const, test)
         return None
 
     def free(self, name: str) -> bool:
@@ -331,7 +336,7 @@ class Compiler:
         parts = [self.node(e) for e in node.elts]
         if all(c is not _NC for _, c in parts):
             value = tuple(c for _, c in parts)
-            return _constant(value), value
+            return constant(value), value
         fns = [f for f, _ in parts]
         return (lambda ns, fr: tuple(f(ns, fr) for f in fns)), _NC
 
@@ -342,9 +347,9 @@ class Compiler:
         parts = [self.node(a) for a in node.args]
         args = [f for f, _ in parts]
         if name not in ARITY:
-            return _context_call(name, args, column), _NC
+            return context_call(name, args, column), _NC
         if name == "get" and parts[1][1] is not _NC:
-            return _get_constant(args[0], parts[1][1], column), _NC
+            return get_constant(args[0], parts[1][1], column), _NC
         impl = IMPLEMENTATIONS[name]
         if len(args) == 1:
             (a,) = args
@@ -409,7 +414,7 @@ class Compiler:
             source, sc = self.node(gen.iter)
             if sc is not _NC and isinstance(sc, list | tuple):
                 frozen = tuple(sc)
-                source = _constant(frozen)
+                source = constant(frozen)
             if not self.scopes or self.scopes[-1] is not scope:
                 self.scopes.append(scope)
             target = self.bind(gen.target, scope)
@@ -417,7 +422,7 @@ class Compiler:
             loops.append((source, target, conds, self.columns.of(gen.iter)))
         element = self.node(node.elt)[0]
         self.scopes.pop()
-        return _generator(loops, element)
+        return generator(loops, element)
 
     def bind(self, target: ast.expr, scope: dict[str, int]) -> int | tuple[int, ...]:
         names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
@@ -453,345 +458,3 @@ _DISPATCH: dict[type[ast.AST], Callable[[Compiler, Any, int], tuple[Fn, Any]]] =
     ast.GeneratorExp: Compiler._generator_exp,
     ast.ListComp: Compiler._list_comp,
 }
-
-
-def _slot(index: int) -> Fn:
-    return lambda ns, fr: fr[index]
-
-
-def _is_none(value: Any) -> bool:
-    return value is None
-
-
-def _is_not_none(value: Any) -> bool:
-    return value is not None
-
-
-def _name_test(name: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]) -> Fn:
-    def unknown() -> ExpressionEvalError:
-        return ExpressionEvalError(f"unknown name {name!r}", column)
-
-    if isinstance(op, ast.Eq):
-
-        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
-            try:
-                return bool(ns[name] == const)
-            except KeyError:
-                raise unknown() from None
-
-        return equal
-    if isinstance(op, ast.NotEq):
-
-        def different(ns: Mapping[str, Any], fr: Any) -> bool:
-            try:
-                return bool(ns[name] != const)
-            except KeyError:
-                raise unknown() from None
-
-        return different
-
-    def other(ns: Mapping[str, Any], fr: Any) -> bool:
-        try:
-            value = ns[name]
-        except KeyError:
-            raise unknown() from None
-        return test(value)
-
-    return other
-
-
-def _field_test(
-    base: str, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
-) -> Fn:
-    def read(ns: Mapping[str, Any]) -> Any:
-        try:
-            value = ns[base]
-        except KeyError:
-            raise ExpressionEvalError(f"unknown name {base!r}", column) from None
-        raise no_field(value, attr, column)
-
-    if isinstance(op, ast.Eq):
-
-        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return bool(value[attr] == const)
-            return bool(read(ns))
-
-        return equal
-    if isinstance(op, ast.NotEq):
-
-        def different(ns: Mapping[str, Any], fr: Any) -> bool:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return bool(value[attr] != const)
-            return bool(read(ns))
-
-        return different
-
-    def other(ns: Mapping[str, Any], fr: Any) -> bool:
-        value = ns.get(base)
-        if type(value) is Record and attr in value:
-            return test(value[attr])
-        return bool(read(ns))
-
-    return other
-
-
-def _constant(value: Any) -> Fn:
-    if type(value) is list:
-        return lambda ns, fr: list(value)
-    return lambda ns, fr: value
-
-
-def _arith_constant(op: str, left: Fn, b: int, column: int) -> Fn:
-    """``x + 1``, ``x - 1``, ``x * 2``: the integer on the right is not called for."""
-    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul}[op]
-
-    def arith(ns: Mapping[str, Any], fr: Any) -> Any:
-        a = left(ns, fr)
-        if type(a) is int:
-            value = apply(a, b)
-            if -MAX_INT <= value <= MAX_INT:
-                return value
-            raise int_limit(column)
-        return binop(op, a, b, fr, column)
-
-    return arith
-
-
-def _arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
-    if op == "+":
-
-        def add(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a + b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("+", a, b, fr, column)
-
-        return add
-    if op == "-":
-
-        def sub(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a - b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("-", a, b, fr, column)
-
-        return sub
-    if op == "*":
-
-        def mul(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a * b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("*", a, b, fr, column)
-
-        return mul
-    return lambda ns, fr: binop(op, left(ns, fr), right(ns, fr), fr, column)
-
-
-def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
-    try:
-        if isinstance(op, ast.Lt):
-            return bool(a < b)
-        if isinstance(op, ast.LtE):
-            return bool(a <= b)
-        if isinstance(op, ast.Gt):
-            return bool(a > b)
-        return bool(a >= b)
-    except TypeError:
-        raise ExpressionEvalError(
-            f"cannot compare {type_name(a)} with {type_name(b)}", column
-        ) from None
-
-
-def _equal(a: Any, b: Any, fr: Any, column: int) -> bool:
-    if type(a) is list or type(a) is tuple:  # comparing collections costs their size
-        charge(fr, len(a), column)
-    return bool(a == b)
-
-
-Test = Callable[[Any, Mapping[str, Any], Any], tuple[bool, Any]]
-
-
-def _comparison(op: ast.cmpop, right: Fn, const: Any, column: int) -> Test:
-    """One link of a comparison chain: (holds, right value) for a left value."""
-
-    def test(a: Any, ns: Mapping[str, Any], fr: Any) -> tuple[bool, Any]:
-        b = right(ns, fr)
-        if isinstance(op, ast.Eq):
-            return _equal(a, b, fr, column), b
-        if isinstance(op, ast.NotEq):
-            return not _equal(a, b, fr, column), b
-        if isinstance(op, ast.In):
-            return contains(a, b, fr, column), b
-        if isinstance(op, ast.NotIn):
-            return not contains(a, b, fr, column), b
-        if isinstance(op, ast.Is):
-            return a is None, b
-        if isinstance(op, ast.IsNot):
-            return a is not None, b
-        return _ordered(op, a, b, column), b
-
-    return test
-
-
-def _single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
-    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …)."""
-    scalar = const is not _NC and (const is None or type(const) in (int, str, bool))
-    if isinstance(op, ast.Eq) and scalar:
-        return lambda ns, fr: left(ns, fr) == const
-    if isinstance(op, ast.NotEq) and scalar:
-        return lambda ns, fr: left(ns, fr) != const
-    if isinstance(op, ast.Is):
-        return lambda ns, fr: left(ns, fr) is None
-    if isinstance(op, ast.IsNot):
-        return lambda ns, fr: left(ns, fr) is not None
-    if isinstance(op, ast.In | ast.NotIn) and type(const) in (list, tuple):
-        members = tuple(const)
-        try:
-            fast = frozenset(members)
-        except TypeError:
-            fast = None
-        if fast is not None and all(type(m) in (int, str, bool) or m is None for m in members):
-            negate = isinstance(op, ast.NotIn)
-
-            def member(ns: Mapping[str, Any], fr: Any) -> bool:
-                value = left(ns, fr)
-                try:
-                    found = value in fast
-                except TypeError:  # an unhashable value (a list, a record) equals no constant
-                    found = False
-                return found is not negate
-
-            return member
-    return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
-
-
-def _context_call(name: str, args: list[Fn], column: int) -> Fn:
-    def call(ns: Mapping[str, Any], fr: Any) -> Any:
-        fr[STEPS] -= 1
-        if fr[STEPS] < 0:
-            raise steps_limit(column)
-        function = fr[FUNCS].get(name)
-        if function is None:
-            raise ExpressionEvalError(f"function {name!r} is not available here", column)
-        values = [f(ns, fr) for f in args]
-        try:
-            return function(*values)
-        except ExpressionEvalError:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise ExpressionEvalError(f"{name}(): {exc}", column) from None
-
-    return call
-
-
-def _get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
-    if type(name) is not str:
-        return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
-    key = name.replace("-", "_")
-
-    def get(ns: Mapping[str, Any], fr: Any) -> Any:
-        value = record_fn(ns, fr)
-        if type(value) is Record:
-            try:
-                return value[key]
-            except KeyError:
-                pass
-        raise no_field(value, key, column)
-
-    return get
-
-
-def _located(fn: Callable[..., Any], fr: Any, *args: Any) -> Any:
-    *values, column = args
-    try:
-        return fn(fr, *values)
-    except ExpressionEvalError as exc:
-        exc.column = exc.column or column
-        raise
-
-
-def _generator(loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]], element: Fn) -> Fn:
-    """The closure making a generator over ``loops`` (source, target slots, conditions, column)."""
-    if len(loops) == 1 and isinstance(loops[0][1], int) and len(loops[0][2]) <= 1:
-        source, slot, conds, column = loops[0]
-        assert isinstance(slot, int)
-        cond = conds[0] if conds else None
-
-        def simple(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
-            seq = source(ns, fr)
-            if type(seq) is not list and type(seq) is not tuple:
-                raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
-            return _simple_loop(ns, fr, seq, slot, cond, element, column)
-
-        return simple
-
-    def nested(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
-        return _nested_loop(ns, fr, loops, 0, element)
-
-    return nested
-
-
-def _simple_loop(
-    ns: Mapping[str, Any],
-    fr: Frame,
-    seq: list[Any] | tuple[Any, ...],
-    slot: int,
-    cond: Fn | None,
-    element: Fn,
-    column: int,
-) -> Iterator[Any]:
-    for value in seq:
-        fr[STEPS] -= 1
-        if fr[STEPS] < 0:
-            raise steps_limit(column)
-        fr[slot] = value
-        if cond is None or cond(ns, fr):
-            yield element(ns, fr)
-
-
-def _nested_loop(
-    ns: Mapping[str, Any],
-    fr: Frame,
-    loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]],
-    level: int,
-    element: Fn,
-) -> Iterator[Any]:
-    source, target, conds, column = loops[level]
-    seq = source(ns, fr)
-    if type(seq) is not list and type(seq) is not tuple:
-        raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
-    last = level + 1 == len(loops)
-    for value in seq:
-        fr[STEPS] -= 1
-        if fr[STEPS] < 0:
-            raise steps_limit(column)
-        if isinstance(target, int):
-            fr[target] = value
-        else:
-            if type(value) not in (list, tuple) or len(value) != len(target):
-                raise ExpressionEvalError(
-                    f"cannot unpack {type_name(value)} into {len(target)} names", column
-                )
-            for slot, part in zip(target, value, strict=True):
-                fr[slot] = part
-        if all(cond(ns, fr) for cond in conds):
-            if last:
-                yield element(ns, fr)
-            else:
-                yield from _nested_loop(ns, fr, loops, level + 1, element)
