@@ -38,3 +38,39 @@ def test_locale_aware_numbers_pass() -> None:
 
 
 # Refusal of unsafe catalogs by the builds and the scorer: tests/i18n/test_catalog_safety.py
+
+
+def test_japanese_writes_number_words_as_digits() -> None:
+    """ja: "three rounds" may be 3ラウンド (ASCII or full-width), "first and second" 1位と2位."""
+    path = DATA / "bad_catalogs" / "stationfall.number-words-ja.po"
+    result = run_cli("i18n", "check", str(path.relative_to(ROOT)))
+    assert result.err == ""
+    assert result.code == 0
+
+
+def test_number_words_are_counted_not_guessed() -> None:
+    """The English number words and their values; "a"/"an" and words that merely contain one are none."""
+    from decimal import Decimal
+
+    from rulepress.i18n.qa import number_words
+
+    assert number_words("Two players, the first of three; once or twice.") == {
+        Decimal(2): 2,
+        Decimal(1): 2,
+        Decimal(3): 1,
+    }
+    assert number_words("Twenty-one cubes, the twenty-first round.") == {Decimal(21): 2}
+    assert number_words("Take a cube from an often-used hex; none, someone, tone.") == {}
+    # the words of a glossary link count, its target and placeholders do not
+    assert number_words("[two Bribes](term:one) {param:three}") == {Decimal(2): 1}
+
+
+def test_czech_keeps_digits_to_the_msgid() -> None:
+    """cs spells small counts as English does, so a digit for "three" stays an error there."""
+    err = run_cli(
+        "i18n",
+        "check",
+        str((DATA / "bad_catalogs" / "stationfall.number-words-cs.po").relative_to(ROOT)),
+    ).err
+    assert "x/czech-spells-words" not in err
+    assert "x/czech-keeps-its-rule: the number 3 is not in the source" in err

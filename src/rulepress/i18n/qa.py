@@ -4,7 +4,9 @@ Each problem is reported as ``file.po:line: msgctxt: problem``. Errors (exit
 non-zero): untranslated or fuzzy entries, placeholders or glossary links
 missing or added, rule numbers or numbers that differ once read the way the
 locale writes them (Czech ``1,5`` is 1.5 and ``1 234`` is 1234; Japanese
-full-width ``１２`` is 12 — Translate Toolkit's number check gets both wrong),
+full-width ``１２`` is 12 — Translate Toolkit's number check gets both wrong;
+in Japanese a digit may also stand for an English number word of the msgid,
+"three rounds" as ``3ラウンド``, never more often than the msgid has it),
 markup or directive syntax the source does not have, a broken bullet list,
 the wrong number of plural forms, and a linked glossary term whose words are
 not an approved rendering, and invisible or line-breaking characters the
@@ -153,6 +155,116 @@ def _without_refs(text: str) -> str:
     return transform(text, str, lambda token: token.words)
 
 
+# English number words and their values. A target language listed in
+# _DIGITS_FOR_WORDS writes counts as digits even where English spells them
+# (Japanese: 2ラウンド, 3人プレイ, 1位, 2倍), so there a digit in the translation
+# may stand for one of these words in the msgid. "a"/"an" are not numbers.
+NUMBER_WORDS: Mapping[str, Mapping[str, int]] = {
+    "en": {
+        "zero": 0,
+        "one": 1,
+        "two": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+        "eleven": 11,
+        "twelve": 12,
+        "thirteen": 13,
+        "fourteen": 14,
+        "fifteen": 15,
+        "sixteen": 16,
+        "seventeen": 17,
+        "eighteen": 18,
+        "nineteen": 19,
+        "twenty": 20,
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "hundred": 100,
+        "zeroth": 0,
+        "first": 1,
+        "second": 2,
+        "third": 3,
+        "fourth": 4,
+        "fifth": 5,
+        "sixth": 6,
+        "seventh": 7,
+        "eighth": 8,
+        "ninth": 9,
+        "tenth": 10,
+        "eleventh": 11,
+        "twelfth": 12,
+        "thirteenth": 13,
+        "fourteenth": 14,
+        "fifteenth": 15,
+        "sixteenth": 16,
+        "seventeenth": 17,
+        "eighteenth": 18,
+        "nineteenth": 19,
+        "twentieth": 20,
+        "thirtieth": 30,
+        "fortieth": 40,
+        "fiftieth": 50,
+        "sixtieth": 60,
+        "seventieth": 70,
+        "eightieth": 80,
+        "ninetieth": 90,
+        "hundredth": 100,
+        "once": 1,
+        "single": 1,
+        "twice": 2,
+        "double": 2,
+        "doubles": 2,
+        "doubled": 2,
+        "thrice": 3,
+        "triple": 3,
+        "triples": 3,
+        "tripled": 3,
+    }
+}
+# Target languages that write counts as digits where English writes a number word.
+# Czech is not here: like English it spells small counts (dva hráči, třikrát).
+_DIGITS_FOR_WORDS = frozenset({"ja"})
+_COMPOUND = re.compile(r"(?i)\b([a-z]+)-([a-z]+)\b")
+_WORD = re.compile(r"(?i)\b[a-z]+\b")
+
+
+def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
+    """The values of the number words of ``text`` (``two``, ``third``, ``twice``, ``twenty-one``)."""
+    table = NUMBER_WORDS.get(source_lang, {})
+    plain = _without_refs(text)
+    out: Counter[Decimal] = Counter()
+
+    def compound(match: re.Match[str]) -> str:
+        tens, unit = table.get(match.group(1).lower()), table.get(match.group(2).lower())
+        if (
+            tens is not None
+            and unit is not None
+            and tens % 10 == 0
+            and tens >= 20
+            and 0 < unit < 10
+        ):
+            out[Decimal(tens + unit)] += 1
+            return " "
+        return match.group(0)
+
+    plain = _COMPOUND.sub(compound, plain)
+    for match in _WORD.finditer(plain):
+        value = table.get(match.group(0).lower())
+        if value is not None:
+            out[Decimal(value)] += 1
+    return out
+
+
 def numbers(text: str, lang: str) -> Counter[Decimal]:
     """The numbers a reader of ``lang`` sees in ``text``, as values."""
     plain = unicodedata.normalize("NFKC", _without_refs(text))  # full-width digits → ASCII
@@ -244,11 +356,7 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
         problems.append((f"rule number {number} is not in the source", True))
     for number in sorted((src_rules - dst_rules).elements()):
         problems.append((f"rule number {number} is missing", True))
-    src_numbers, dst_numbers = numbers(source, "en"), numbers(string, lang)
-    for value in sorted((src_numbers - dst_numbers).elements()):
-        problems.append((f"the number {value} is missing", True))
-    for value in sorted((dst_numbers - src_numbers).elements()):
-        problems.append((f"the number {value} is not in the source", True))
+    problems.extend(_compare_numbers(source, string, lang))
     for pattern, what in _MARKUP:
         if pattern.search(string) and not pattern.search(source):
             problems.append((f"{what} is not in the source: translations may not add markup", True))
@@ -260,6 +368,35 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
             )
         )
     problems.extend(_terms(source, string, terms))
+    return problems
+
+
+def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, bool]]:
+    """Every number of the source in the translation, and no other.
+
+    Where ``lang`` writes counts as digits (:data:`_DIGITS_FOR_WORDS`), a number
+    word of the source may be written as digits instead: "two rounds" may be
+    ``2ラウンド``, but a value may not appear more often than the source has it
+    as digits and words together.
+    """
+    problems: list[tuple[str, bool]] = []
+    src_numbers, dst_numbers = numbers(source, "en"), numbers(string, lang)
+    words = number_words(source) if lang in _DIGITS_FOR_WORDS else Counter[Decimal]()
+    for value in sorted((src_numbers - dst_numbers).elements()):
+        problems.append((f"the number {value} is missing", True))
+    extra = dst_numbers - src_numbers
+    for value in sorted(extra):
+        if not words[value]:
+            problems.extend([(f"the number {value} is not in the source", True)] * extra[value])
+        elif extra[value] > words[value]:
+            allowed = src_numbers[value] + words[value]
+            problems.append(
+                (
+                    f"the number {value} appears {dst_numbers[value]} times, the source has it"
+                    f" {allowed} time(s) as digits or words",
+                    True,
+                )
+            )
     return problems
 
 
