@@ -31,11 +31,12 @@ from rulepress.i18n.catalogs import CatalogError, catalog_path
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import Checked, check_safe
+from rulepress.i18n.typography import quote
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.messages import translate_data
 from rulepress.spec.model import Spec
-from rulepress.spec.text import NumberFormat
+from rulepress.spec.text import NumberFormat, PlainContext
 from rulepress.uitext import PluralText
 
 SUPPORTED = ("en", "cs", "ja")
@@ -111,7 +112,8 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     if lang not in SUPPORTED:
         raise UsageError(f"no language {lang!r} (languages: {', '.join(SUPPORTED)})")
     if lang == "en":
-        return Localized(loaded, NoteRenderer.english(loaded.spec))
+        english = plain_context(loaded.spec)
+        return Localized(loaded, NoteRenderer("en", _quoted(english, "en")))
     game = loaded.spec.game.id
     (spec_checked, ui_checked), error = load_catalogs(locales, lang, (game, INTERFACE))
     if error is not None:
@@ -150,7 +152,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         return str(forms[min(plural_index(n), len(forms) - 1)])
 
     numbers = LocaleNumbers(lang)
-    plain = plain_context(spec)
+    plain = _quoted(plain_context(spec), lang)
     renderer = NoteRenderer(
         lang,
         type(plain)(plain.params, plain.terms, plain.rulings, numbers),
@@ -160,6 +162,12 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         LIST_SEPARATORS[lang],
     )
     return Localized(translated, renderer, missing, absent)
+
+
+def _quoted(plain: PlainContext, lang: str) -> PlainContext:
+    """A ruling cited in a sentence shows its title in the language's quotation marks."""
+    rulings = {rid: quote(title, lang) for rid, title in plain.rulings.items()}
+    return PlainContext(plain.params, plain.terms, rulings, plain.number)
 
 
 def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]:

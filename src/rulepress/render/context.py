@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rulepress.spec.model import Spec
+from rulepress.i18n.typography import sort_key
+from rulepress.spec.model import Spec, Term
 
 
 @dataclass(frozen=True)
@@ -21,3 +22,14 @@ class RenderContext:
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""
         return self.translate(text)
+
+    def glossary(self) -> list[Term]:
+        """The glossary in the language's alphabetical order (Japanese by the termbase's reading)."""
+        key = sort_key(self.lang)
+        base = self.spec.termbase.get(self.lang)  # type: ignore[call-overload]
+        renderings: Mapping[str, object] = base.terms if base is not None else {}
+
+        def reading(term: Term) -> str:
+            return str(getattr(renderings.get(term.id), "reading", "") or term.term)
+
+        return sorted(self.spec.glossary, key=lambda t: key(t.term, reading(t)))

@@ -43,6 +43,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias, TypedDict, Unpack, get_args
 
+from rulepress.i18n.typography import typeset
+
 Tag = Literal[
     "html",
     "head",
@@ -190,7 +192,7 @@ def _escape(text: str) -> str:
     return html.escape(clean_text(text), quote=True)
 
 
-def _write(node: Element, out: list[str]) -> None:
+def _write(node: Element, out: list[str], lang: str) -> None:
     out.append("<" + node.tag)
     for name, value in node.attrs:
         out.append(f' {name}="{_escape(value)}"')
@@ -199,21 +201,23 @@ def _write(node: Element, out: list[str]) -> None:
         return
     for child in node.children:
         if isinstance(child, Element):
-            _write(child, out)
+            _write(child, out, lang)
         else:
-            out.append(_escape(child))
+            # text a reader sees is set in the document's language (attributes are not text)
+            out.append(_escape(typeset(child, lang)))
     out.append(f"</{node.tag}>")
 
 
-def serialize(node: Element) -> str:
-    """One element and everything in it as HTML."""
+def serialize(node: Element, lang: str = "") -> str:
+    """One element and everything in it as HTML; its text typeset for ``lang``."""
     out: list[str] = []
-    _write(node, out)
+    _write(node, out, lang)
     return "".join(out)
 
 
 def document(root: Element) -> str:
-    """A whole HTML document: the doctype and ``root`` (an ``<html>`` element)."""
+    """A whole HTML document: the doctype and ``root`` (an ``<html lang=…>`` element)."""
     if root.tag != "html":
         raise ValueError("a document's root is <html>")
-    return "<!doctype html>" + serialize(root)
+    lang = dict(root.attrs).get("lang", "")
+    return "<!doctype html>" + serialize(root, lang)

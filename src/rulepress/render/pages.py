@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import yaml
 
+from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import (
     Links,
@@ -101,7 +102,8 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
         frozenset(_rule_numbers(spec.rules)),
         {name: ctx.number(p.value) for name, p in spec.parameters.items()},
         {term.id: term.term for term in spec.glossary},
-        {r.id: r.title for r in spec.rulings},
+        # a ruling cited in prose shows its title in the language's quotation marks
+        {r.id: quote(r.title, ctx.lang) for r in spec.rulings},
         linked=linked,
     )
 
@@ -330,7 +332,7 @@ def _rulings(p: _Page) -> Page:
 
 def _glossary(p: _Page) -> Page:
     entries = []
-    for term in sorted(p.ctx.spec.glossary, key=lambda t: t.term.casefold()):
+    for term in p.ctx.glossary():
         definition = inline(term.definition, p.links)
         if term.rules:
             definition += [Text(text=" ("), *p.rules(term.rules), Text(text=")")]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
 from rulepress.spec.model import Rule, Sequence, Step
@@ -53,7 +54,7 @@ def inline(text: str, ctx: RenderContext) -> list[Content]:
     """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised."""
     params = {name: ctx.number(p.value) for name, p in ctx.spec.parameters.items()}
     terms = {t.id: t.term for t in ctx.spec.glossary}
-    rulings = {r.id: r.title for r in ctx.spec.rulings}
+    rulings = {r.id: quote(r.title, ctx.lang) for r in ctx.spec.rulings}
     out: list[Content] = []
 
     def literal(part: str) -> str:
@@ -273,7 +274,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
             el("dt", t.term),
             el("dd", inline(_line(t.definition), ctx), " ", _cites(t.rules)),
         ]
-        for t in sorted(spec.glossary, key=lambda t: t.term.casefold())
+        for t in ctx.glossary()
     ]
     rulings = [
         el(

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 
 from wcwidth import wcswidth, wcwidth
 
+from rulepress.i18n.typography import typeset
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec, Step
 from rulepress.uitext import ui
@@ -229,5 +230,7 @@ def render_text(
         out.append("")
     if result.winners is not None:
         out.extend(_winners(result.winners, LABELS))
-    # the one place lines are joined: each is made visible first, so none holds a line break
-    return "\n".join(visible(line) for line in out).rstrip() + "\n"
+    # the one place lines are joined: each is set in the report's language (no-break
+    # spaces and minus signs keep their width) and made visible, so none holds a line break
+    lang = result.language
+    return "\n".join(visible(typeset(line, lang)) for line in out).rstrip() + "\n"

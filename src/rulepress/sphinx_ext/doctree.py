@@ -29,6 +29,7 @@ from sphinx.domains.std import make_glossary_term
 from sphinx.parsers import Parser
 from sphinx_design.shared import create_component
 
+from rulepress.i18n.typography import typeset
 from rulepress.render import tree
 
 #: line breaks other than \n: a space, as in spec prose (see rulepress.render.markup)
@@ -42,9 +43,13 @@ def _plain(value: str) -> str:
     return _CONTROLS.sub("\ufffd", _BREAKS.sub(" ", value))
 
 
-def _text(value: str) -> nodes.Text:
-    """The one way text enters a page: as a text node, control characters made harmless."""
-    return nodes.Text(_plain(value))
+def _text(value: str, lang: str = "") -> nodes.Text:
+    """The one way text enters a page: as a text node, control characters made harmless.
+
+    With ``lang``, the text is set as that language sets it (Czech no-break spaces
+    and minus signs: :mod:`rulepress.i18n.typography`); literals and ids pass none.
+    """
+    return nodes.Text(typeset(_plain(value), lang))
 
 
 class PageParser(Parser):
@@ -70,6 +75,7 @@ class _Builder:
     def __init__(self, document: nodes.document) -> None:
         self.document = document
         self.env: Any = document.settings.env
+        self.lang = str(self.env.config.language or "")
 
     @property
     def docname(self) -> str:
@@ -82,7 +88,7 @@ class _Builder:
 
     def inline(self, node: tree.Inline) -> nodes.Node:
         if isinstance(node, tree.Text):
-            return _text(node.text)
+            return _text(node.text, self.lang)
         if isinstance(node, tree.Strong):
             return nodes.strong("", "", *self.inlines(node.children))
         if isinstance(node, tree.Emphasis):
@@ -221,7 +227,7 @@ class _Builder:
                 nodes.reference(
                     "",
                     "",
-                    nodes.inline("", "", _text(name)),
+                    nodes.inline("", "", _text(name, self.lang)),
                     refuri=item.url,
                     classes=["sd-stretched-link", "sd-hide-link-text"],
                 ),
@@ -251,7 +257,7 @@ class _Builder:
             # spec's id as its anchor: the same in every language
             term = make_glossary_term(
                 self.env,
-                [_text(entry.term)],
+                [_text(entry.term, self.lang)],
                 None,
                 self.docname,
                 0,

@@ -1,0 +1,149 @@
+"""Locale typography, applied once, by each writer, to the text it shows a reader.
+
+The catalogs hold words; how a language sets them is the writers' job (site,
+print and terminal call :func:`typeset` on every text they output, never on
+code or ids). What this module knows, per language:
+
+* **Czech**: a no-break space after the one-letter prepositions and
+  conjunctions (k, s, v, z, o, u, a, i), which Czech typography forbids at
+  the end of a line, and between a number and the word it counts (``3 body``);
+  U+2212 MINUS SIGN for a minus before a number (``−2``), not a hyphen.
+* **Quotes** around a title (:func:`quote`): the locale's own marks (“…” in
+  English, „…“ in Czech, 「…」 in Japanese), with the alternate marks for
+  quotes already inside the title (「『…』」).
+* **Collation** (:func:`sort_key`): Czech alphabetical order, and Japanese
+  order by the reading the termbase gives (五十音順).
+
+Why a collation of our own: Python has none for a given locale (``locale.strxfrm``
+depends on the machine's installed locales), and ICU's needs PyICU, a C
+extension built against the system's ICU. Czech order is short to state
+(ČSN 97 6030, the primary level below), and Japanese order is the order of
+the kana of the reading.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from functools import cache
+
+NBSP = "\u00a0"
+MINUS = "\u2212"
+
+#: one-letter prepositions and conjunctions that may not end a line in Czech
+_CS_ONE_LETTER = re.compile(r"(?<![\w.,])([kKsSvVzZoOuUaAiI]) (?=\S)")
+#: a number and the word after it stay together ("3 body", "16.4.8 Remíza")
+_CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_])")
+#: a hyphen used as a minus: before a digit, after a space, an opening bracket or the start
+_MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` as ``lang`` sets it (see the module docstring); unchanged for other languages."""
+    if lang == "cs":
+        text = _CS_ONE_LETTER.sub(r"\1" + NBSP, text)
+        text = _CS_NUMBER_WORD.sub(r"\1" + NBSP, text)
+        return _MINUS.sub(MINUS, text)
+    return text
+
+
+@cache
+def _marks(lang: str) -> tuple[str, str, str, str]:
+    # docutils keeps the quotation marks of 75 languages (its smart-quotes table, from
+    # CLDR and national style guides); Babel does not carry CLDR's delimiters
+    from docutils.utils.smartquotes import smartchars  # noqa: PLC0415 - only when quoting
+
+    table: Mapping[str, object] = smartchars.quotes
+    marks = table.get(lang) or table.get(lang.split("-", maxsplit=1)[0])
+    # most entries are four marks in a string; a few are tuples of longer marks
+    if isinstance(marks, str | tuple) and len(marks) == 4:
+        return (str(marks[0]), str(marks[1]), str(marks[2]), str(marks[3]))
+    return ("“", "”", "‘", "’")
+
+
+def quote(text: str, lang: str) -> str:
+    """``text`` in the locale's quotation marks; quotes inside it become the alternate ones."""
+    start, end, alt_start, alt_end = _marks(lang)
+    inner = text.replace(start, alt_start).replace(end, alt_end)
+    return f"{start}{inner}{end}"
+
+
+# ----------------------------------------------------------------- collation
+
+#: the Czech alphabet's primary order: č, ř, š, ž and ch are letters of their own;
+#: á, é, ě, í, ó, ú, ů, ý, ď, ň, ť sort with their base letter (they differ at the
+#: secondary level only)
+_CS_LETTERS = [
+    "a",
+    "b",
+    "c",
+    "č",
+    "d",
+    "e",
+    "f",
+    "g",
+    "h",
+    "ch",
+    "i",
+    "j",
+    "k",
+    "l",
+    "m",
+    "n",
+    "o",
+    "p",
+    "q",
+    "r",
+    "ř",
+    "s",
+    "š",
+    "t",
+    "u",
+    "v",
+    "w",
+    "x",
+    "y",
+    "z",
+    "ž",
+]
+_CS_RANK = {letter: i for i, letter in enumerate(_CS_LETTERS)}
+_CS_SECONDARY = str.maketrans("áéěíóúůýďňť", "aeeiouuydnt")
+
+
+def _czech_key(text: str) -> tuple[tuple[int, ...], str, str]:
+    folded = text.casefold()
+    base = folded.translate(_CS_SECONDARY)
+    primary: list[int] = []
+    i = 0
+    while i < len(base):
+        if base.startswith("ch", i):
+            primary.append(_CS_RANK["ch"])
+            i += 2
+            continue
+        char = base[i]
+        # letters outside the alphabet (digits, other scripts) sort after it, by code point
+        primary.append(_CS_RANK.get(char, len(_CS_LETTERS) + ord(char)))
+        i += 1
+    return tuple(primary), folded, text
+
+
+def _kana_key(reading: str) -> tuple[str, str]:
+    """五十音順: katakana as hiragana, voicing marks only as a tie-break."""
+    hiragana = "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in reading)
+    decomposed = unicodedata.normalize("NFD", hiragana)
+    plain = "".join(c for c in decomposed if c not in "\u3099\u309a")
+    return plain, hiragana
+
+
+def sort_key(lang: str) -> Callable[[str, str], tuple[object, ...]]:
+    """A key for (shown text, reading) pairs in ``lang``'s alphabetical order.
+
+    The reading matters for Japanese only (kanji have no order of their own a
+    reader would know); without one, the text itself is read as kana.
+    """
+    if lang == "cs":
+        return lambda text, reading: _czech_key(text)
+    if lang == "ja":
+        return lambda text, reading: (*_kana_key(reading or text), text)
+    return lambda text, reading: (text.casefold(), text)

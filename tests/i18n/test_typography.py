@@ -1,0 +1,68 @@
+"""Locale typography: Czech no-break spaces and minus signs, quotation marks, alphabetical order."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulepress.i18n.typography import MINUS, NBSP, quote, sort_key, typeset
+from rulepress.render.html_tree import document, el
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("a v kole", f"a{NBSP}v{NBSP}kole"),
+        ("Hráč s nejvíce body", f"Hráč s{NBSP}nejvíce body"),
+        ("K tomu i zrada", f"K{NBSP}tomu i{NBSP}zrada"),
+        ("získá 3 body", f"získá 3{NBSP}body"),
+        ("16.4.8 Remíza", f"16.4.8{NBSP}Remíza"),
+        ("ztrácí -2 body (-1)", f"ztrácí {MINUS}2{NBSP}body ({MINUS}1)"),
+        ("1-9 hráčů", f"1-9{NBSP}hráčů"),  # a range keeps its hyphen (an en dash is the catalog's)
+        ("e-mail, x-1, 3.5", "e-mail, x-1, 3.5"),
+    ],
+)
+def test_czech(text: str, want: str) -> None:
+    assert typeset(text, "cs") == want
+
+
+def test_other_languages_are_left_as_written() -> None:
+    assert typeset("a v kole -2", "en") == "a v kole -2"
+    assert typeset("3 人プレイ", "ja") == "3 人プレイ"
+
+
+def test_quotes_are_the_locales_own_and_nest() -> None:
+    assert quote("Co antihmota anihiluje", "cs") == "„Co antihmota anihiluje“"
+    assert quote("「Soreliaの発見」が得点するもの", "ja") == "「『Soreliaの発見』が得点するもの」"
+    assert quote("What “counts”", "en") == "“What ‘counts’”"
+    assert quote("x", "xx") == "“x”"  # a language docutils does not know
+
+
+def test_czech_alphabetical_order() -> None:
+    key = sort_key("cs")
+    words = ["Zrada", "Úplatek", "chodba", "hrad", "Čas", "cena", "Žeton", "ízba", "ihned", "Agenda"]
+    assert sorted(words, key=lambda w: key(w, "")) == [
+        "Agenda",
+        "cena",
+        "Čas",
+        "hrad",
+        "chodba",  # ch is a letter of its own, after h
+        "ihned",
+        "ízba",  # í sorts with i
+        "Úplatek",
+        "Zrada",
+        "Žeton",
+    ]
+
+
+def test_japanese_order_follows_the_reading() -> None:
+    key = sort_key("ja")
+    terms = [("反物質", "はんぶっしつ"), ("アジェンダ", "あじぇんだ"), ("キューブ", ""), ("議会", "ぎかい")]
+    ordered = sorted(terms, key=lambda t: key(*t))
+    assert [t[0] for t in ordered] == ["アジェンダ", "議会", "キューブ", "反物質"]
+
+
+def test_print_sets_its_text_in_the_documents_language() -> None:
+    body = el("body", el("p", "a v kole -2 body"))
+    cs = document(el("html", body, lang="cs"))
+    assert f"a{NBSP}v{NBSP}kole {MINUS}2{NBSP}body" in cs
+    assert "a v kole -2 body" in document(el("html", body, lang="en"))
