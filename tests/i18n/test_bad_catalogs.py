@@ -60,6 +60,8 @@ def test_number_words_are_counted_not_guessed() -> None:
         Decimal(3): 1,
     }
     assert number_words("Twenty-one cubes, the twenty-first round.") == {Decimal(21): 2}
+    # month names are numbers when capitalised: "may" is a verb, "July 2024" is 2024年7月
+    assert number_words("You may score in July 2024.") == {Decimal(7): 1}
     assert number_words("Take a cube from an often-used hex; none, someone, tone.") == {}
     # the words of a glossary link count, its target and placeholders do not
     assert number_words("[two Bribes](term:one) {param:three}") == {Decimal(2): 1}

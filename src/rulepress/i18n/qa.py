@@ -231,6 +231,30 @@ NUMBER_WORDS: Mapping[str, Mapping[str, int]] = {
         "tripled": 3,
     }
 }
+# Month names stand for their numbers too (July 2024 is 2024年7月). They are matched
+# as capitalised words only, so that the verb "may" is not the month May.
+MONTH_WORDS: Mapping[str, Mapping[str, int]] = {
+    "en": {
+        name: number
+        for number, name in enumerate(
+            [
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ],
+            start=1,
+        )
+    }
+}
 # Target languages that write counts as digits where English writes a number word.
 # Czech is not here: like English it spells small counts (dva hráči, třikrát).
 _DIGITS_FOR_WORDS = frozenset({"ja"})
@@ -239,7 +263,7 @@ _WORD = re.compile(r"(?i)\b[a-z]+\b")
 
 
 def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
-    """The values of the number words of ``text`` (``two``, ``third``, ``twice``, ``twenty-one``)."""
+    """The values of the number words of ``text`` (``two``, ``third``, ``twice``, ``twenty-one``, ``July``)."""
     table = NUMBER_WORDS.get(source_lang, {})
     plain = _without_refs(text)
     out: Counter[Decimal] = Counter()
@@ -258,8 +282,10 @@ def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
         return match.group(0)
 
     plain = _COMPOUND.sub(compound, plain)
+    months = MONTH_WORDS.get(source_lang, {})
     for match in _WORD.finditer(plain):
-        value = table.get(match.group(0).lower())
+        word = match.group(0)
+        value = table.get(word.lower(), months.get(word))
         if value is not None:
             out[Decimal(value)] += 1
     return out
