@@ -15,11 +15,11 @@ from typing import Any
 
 from rulepress.scoring.grouping import best_grouping
 from rulepress.scoring.notes import Joined, Nested, Template, snapshot
-from rulepress.spec.expr import ExpressionEvalError
+from rulepress.scoring.result import Note
+from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import (
     Bound,
     Component,
-    Condition,
     FirstComponent,
     LinesComponent,
     Parameter,
@@ -36,6 +36,13 @@ from rulepress.uitext import ui
 Namespace = Mapping[str, Any]
 #: the context functions the scorer supplies to expressions (``lookup``, ``player``, ``label``)
 Functions = Mapping[str, Callable[..., Any]]
+#: a spec's range tables: table id → {key: value}
+Tables = Mapping[str, dict[int, int]]
+#: makes one note from a template and its arguments (see :func:`compile_component`)
+MakeNote = Callable[[str, Any], Note]
+#: what a component gives one player: points, notes, breakdown by kind, decisions (or None)
+Result = tuple[int, list[Note], dict[str, int], dict[str, Any] | None]
+Run = Callable[[dict[str, Any], Functions, MakeNote], Result]
 
 
 @dataclass(slots=True)  # made per player and step: not frozen, for a cheap __init__
@@ -68,28 +75,66 @@ def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested
     return Nested(part.note, args)
 
 
-def _sum(comp: SumComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
-    total = 0
-    notes: list[Nested] = []
-    for part in comp.parts:
-        if not compiled(part.when).evaluate(ns, fns):
-            continue
-        points = compiled(part.value).evaluate(ns, fns)
-        if type(points) is not int:
-            points = _int(points, part.value)
-        total += points
-        notes.append(_part_note(part, ns, points, fns))
-    return total, notes
+#: a part compiled: (when, value, value source, note template, its arguments' evaluators)
+_CompiledPart = tuple[Evaluate, Evaluate, str, str, tuple[tuple[str, Evaluate], ...]]
 
 
-def _first(comp: FirstComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
-    for part in comp.parts:
-        if compiled(part.when).evaluate(ns, fns):
-            points = compiled(part.value).evaluate(ns, fns)
+def _compile_parts(parts: list[Part]) -> list[_CompiledPart]:
+    return [
+        (
+            compiled(p.when).evaluate,
+            compiled(p.value).evaluate,
+            p.value,
+            p.note,
+            tuple((name, compiled(src).evaluate) for name, src in p.args.items()),
+        )
+        for p in parts
+    ]
+
+
+def _part_args(
+    args: tuple[tuple[str, Evaluate], ...], ns: Namespace, fns: Functions, points: int
+) -> Mapping[str, Any]:
+    """A part's note arguments, as :func:`_part_note` makes them (``points`` unless given)."""
+    if not args:
+        return {"points": points}
+    out = dict(snapshot({name: evaluate(ns, fns) for name, evaluate in args}))
+    out.setdefault("points", points)
+    return out
+
+
+def _compile_sum(comp: SumComponent) -> Run:
+    parts = _compile_parts(comp.parts)
+
+    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        total = 0
+        notes: list[Note] = []
+        for when, value, source, note, args in parts:
+            if not when(ns, fns):
+                continue
+            points = value(ns, fns)
             if type(points) is not int:
-                points = _int(points, part.value)
-            return points, [_part_note(part, ns, points, fns)]
-    return 0, []
+                points = _int(points, source)
+            total += points
+            notes.append(make(note, _part_args(args, ns, fns, points)))
+        return total, notes, {}, None
+
+    return run
+
+
+def _compile_first(comp: FirstComponent) -> Run:
+    parts = _compile_parts(comp.parts)
+
+    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        for when, value, source, note, args in parts:
+            if when(ns, fns):
+                points = value(ns, fns)
+                if type(points) is not int:
+                    points = _int(points, source)
+                return points, [make(note, _part_args(args, ns, fns, points))], {}, None
+        return 0, [], {}, None
+
+    return run
 
 
 #: interface sentences of the lines operation (translated with rulepress's own catalog)
@@ -97,50 +142,60 @@ LINE_SCORED = ui("score.line", "{label}: {points}")
 LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
-def _first_failed(
-    conditions: list[Condition], scope: Namespace, fns: Functions
-) -> Condition | None:
-    for c in conditions:
-        if not compiled(c.test).evaluate(scope, fns):
-            return c
-    return None
-
-
-def _lines(comp: LinesComponent, ns: Namespace, fns: Functions) -> tuple[int, list[Nested]]:
-    items = compiled(comp.items).evaluate(ns, fns)
-    scope = ns if isinstance(ns, dict) else dict(ns)
-    strict_base = bool(compiled(comp.restriction_voids_continuation).evaluate(ns, fns))
-    total = 0
-    notes: list[Nested] = []
-    base_label = ""
-    base_ok = True
-    item_name = comp.item
+def _compile_lines(comp: LinesComponent) -> Run:
+    items_of = compiled(comp.items).evaluate
+    strict_of = compiled(comp.restriction_voids_continuation).evaluate
     label_of = compiled(comp.label).evaluate
     continues = compiled(comp.continuation).evaluate
-    for index, item in enumerate(items, start=1):
-        scope[item_name] = item
-        scope["index"] = index
-        label = str(label_of(scope, fns)) or f"#{index}"
-        is_continuation = bool(continues(scope, fns))
-        unmet = _first_failed(comp.conditions, scope, fns)
-        barred = _first_failed(comp.restrictions, scope, fns) if unmet is None else None
-        if is_continuation and not base_ok:
-            reason = Nested(comp.voided_note, {"base": base_label})
-            notes.append(Nested(LINE_FAILED, {"label": label, "reason": reason}))
-        elif unmet is not None or barred is not None:
-            failed = unmet or barred
-            assert failed is not None
-            notes.append(Nested(LINE_FAILED, {"label": label, "reason": Nested(failed.fails, {})}))
-        else:
-            points = compiled(comp.value).evaluate(scope, fns)
-            if type(points) is not int:
-                points = _int(points, comp.value)
-            total += points
-            notes.append(Nested(LINE_SCORED, {"label": label, "points": points}))
-        if not is_continuation:
-            base_ok = unmet is None and not (strict_base and barred is not None)
-            base_label = label
-    return total, notes
+    value_of = compiled(comp.value).evaluate
+    conditions = [(compiled(c.test).evaluate, c.fails) for c in comp.conditions]
+    restrictions = [(compiled(c.test).evaluate, c.fails) for c in comp.restrictions]
+    item_name, source, voided = comp.item, comp.value, comp.voided_note
+
+    def first_failed(
+        tests: list[tuple[Evaluate, str]], scope: dict[str, Any], fns: Functions
+    ) -> str | None:
+        for test, fails in tests:
+            if not test(scope, fns):
+                return fails
+        return None
+
+    def run(scope: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        # the item and its index are written into the player's namespace itself
+        # (the engine puts back what they hid once the step is done)
+        items = items_of(scope, fns)
+        strict_base = bool(strict_of(scope, fns))
+        total = 0
+        notes: list[Note] = []
+        base_label = ""
+        base_ok = True
+        for index, item in enumerate(items, start=1):
+            scope[item_name] = item
+            scope["index"] = index
+            label = str(label_of(scope, fns)) or f"#{index}"
+            is_continuation = bool(continues(scope, fns))
+            unmet = first_failed(conditions, scope, fns)
+            barred = first_failed(restrictions, scope, fns) if unmet is None else None
+            if is_continuation and not base_ok:
+                reason = Nested(voided, {"base": base_label})
+                notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
+            elif unmet is not None or barred is not None:
+                failed = unmet if unmet is not None else barred
+                assert failed is not None
+                reason = Nested(failed, {})
+                notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
+            else:
+                points = value_of(scope, fns)
+                if type(points) is not int:
+                    points = _int(points, source)
+                total += points
+                notes.append(make(LINE_SCORED, {"label": label, "points": points}))
+            if not is_continuation:
+                base_ok = unmet is None and not (strict_base and barred is not None)
+                base_label = label
+        return total, notes, {}, None
+
+    return run
 
 
 def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int]:
@@ -317,19 +372,42 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
     return Outcome(total, notes, breakdown, export)
 
 
-def evaluate(
-    component: Component,
-    ns: Namespace,
-    tables: Mapping[str, dict[int, int]],
-    fns: Functions,
-) -> Outcome:
-    """Points, notes and decisions of one component for the player whose namespace is ``ns``."""
-    if isinstance(component, SumComponent):
-        return Outcome(*_sum(component, ns, fns))
-    if isinstance(component, FirstComponent):
-        return Outcome(*_first(component, ns, fns))
+def _interpreted(component: SetsComponent | WeightedCountsComponent, tables: Tables) -> Run:
+    """The operations no benchmark game scores per state, run as they are written."""
+
+    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        if isinstance(component, SetsComponent):
+            outcome = _sets(component, ns, tables, fns)
+        else:
+            outcome = _weighted(component, ns, fns)
+        notes = [make(n.template, n.args) for n in outcome.notes]
+        return outcome.points, notes, outcome.breakdown, outcome.export
+
+    return run
+
+
+#: what a compiled component writes into the namespace it is given (restored by the engine)
+def writes(component: Component) -> tuple[str, ...]:
     if isinstance(component, LinesComponent):
-        return Outcome(*_lines(component, ns, fns))
+        return (component.item, "index")
     if isinstance(component, SetsComponent):
-        return _sets(component, ns, tables, fns)
-    return _weighted(component, ns, fns)
+        return (component.kind,)
+    return ()
+
+
+def compile_component(component: Component, tables: Tables) -> Run:
+    """``run(ns, fns, make)``: the points, notes, breakdown and decisions of one player.
+
+    Worked out once per component (see :func:`compiled_component`): the
+    expressions are looked up and the operation chosen here, not once per
+    player. ``make(template, args)`` makes a note (the renderer's); ``ns`` is
+    the player's namespace, which a ``lines`` or ``sets`` operation writes
+    its item into (see :func:`writes`).
+    """
+    if isinstance(component, SumComponent):
+        return _compile_sum(component)
+    if isinstance(component, FirstComponent):
+        return _compile_first(component)
+    if isinstance(component, LinesComponent):
+        return _compile_lines(component)
+    return _interpreted(component, tables)

@@ -11,12 +11,12 @@ tie-break step cites the rules of the step that produced it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
-from rulepress.scoring import components, winners
-from rulepress.scoring.notes import Listing, Names, NoteRenderer, Template, snapshot
+from rulepress.scoring import components, plan, winners
+from rulepress.scoring.notes import Names, NoteRenderer, snapshot
 from rulepress.scoring.result import (
     RESULT_FORMAT,
     Event,
@@ -29,7 +29,7 @@ from rulepress.scoring.result import (
 from rulepress.scoring.tally import run_tally
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Sequence, Spec, Step, Update, Winners
+from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, plain, record
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
@@ -112,27 +112,20 @@ def english(spec: Spec) -> NoteRenderer:
     return cached[1]
 
 
-_STEPS: dict[tuple[int, int], tuple[Sequence, list[tuple[DataPath, Step]]]] = {}
+_PLANS: dict[tuple[int, int], tuple[Sequence, list[plan.StepPlan]]] = {}
 
 
-def _steps(seq: Sequence, index: int) -> list[tuple[DataPath, Step]]:
-    """Every step of a sequence in order with its data path (worked out once per sequence)."""
-    cached = _STEPS.get((id(seq), index))
+def _plan(spec: Spec, seq: Sequence, index: int) -> list[plan.StepPlan]:
+    """Every step of a sequence in order, compiled (worked out once per sequence)."""
+    cached = _PLANS.get((id(seq), index))
     if cached is None or cached[0] is not seq:
-        walked = list(_walk(seq.steps, ("sequences", index, "steps")))
-        cached = _STEPS[(id(seq), index)] = (seq, walked)
+        tables = _spec_data(spec)[0]
+        walked = _walk(seq.steps, ("sequences", index, "steps"))
+        cached = _PLANS[(id(seq), index)] = (
+            seq,
+            [plan.compile_step(path, step, tables) for path, step in walked],
+        )
     return cached[1]
-
-
-def _set_path(rec: Record, dotted: str, value: Any) -> Any:
-    """Set field ``dotted`` (``a.b``) of a record; the spec check proved the path exists."""
-    *parents, last = dotted.split(".")
-    target = rec
-    for name in parents:
-        target = target[name]
-    before = target[last]
-    target[last] = value
-    return before
 
 
 def _get_path(rec: Record, dotted: str) -> Any:
@@ -142,32 +135,43 @@ def _get_path(rec: Record, dotted: str) -> Any:
     return value
 
 
-@dataclass
 class _Run:
-    loaded: LoadedSpec
-    sequence: Sequence
-    variants: dict[str, str]
-    renderer: NoteRenderer
-    players: list[Record]
-    table: Record
-    scores: dict[str, dict[str, int]] = field(default_factory=dict)
-    #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
-    chosen: dict[str, Record] = field(default_factory=dict)
-    lines: dict[str, list[Line]] = field(default_factory=dict)
-    events: list[Event] = field(default_factory=list)
-    tallies: list[TallyResult] = field(default_factory=list)
-    winner_result: WinnerResult | None = None
-    rule: Winners | None = None
-    eligible: set[str] | None = None
-    ranks: dict[str, int] = field(default_factory=dict)
-    #: the player being evaluated, named in error messages
-    current: str = "the table"
-    #: per player, the table's names and the player's fields merged (until either changes)
-    flat: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """One run of a sequence over one table state.
 
-    def __post_init__(self) -> None:
-        spec = self.loaded.spec
-        by_id = {p["id"]: p for p in self.players}
+    Each player has one namespace for the whole run (the table's names, then
+    the player's fields, scores, decisions and ``total``), kept up to date as
+    scores are added, instead of one merged dict per player and step: that
+    was a tenth of scoring a state. What a step writes into it (``let``
+    values, a ``lines`` item) is put back when the step is done, so every
+    step sees exactly the names it would in a namespace of its own.
+    """
+
+    def __init__(
+        self,
+        loaded: LoadedSpec,
+        sequence: Sequence,
+        variants: dict[str, str],
+        renderer: NoteRenderer,
+        players: list[Record],
+        table: Record,
+    ) -> None:
+        self.loaded = loaded
+        self.sequence = sequence
+        self.variants = variants
+        self.renderer = renderer
+        self.make = renderer.note_maker()
+        self.players = players
+        self.table = table
+        self.events: list[Event] = []
+        self.tallies: list[TallyResult] = []
+        self.winner_result: WinnerResult | None = None
+        self.rule: Winners | None = None
+        self.eligible: set[str] | None = None
+        self.ranks: dict[str, int] = {}
+        #: the player being evaluated, named in error messages
+        self.current = "the table"
+        spec = loaded.spec
+        by_id = {p["id"]: p for p in players}
         tables, params, vocabulary = _spec_data(spec)
         self.tables = tables
 
@@ -192,51 +196,54 @@ class _Run:
         }
         self.base: dict[str, Any] = {
             "param": params,
-            "ruling": fields_record(self.variants),
-            "n_players": len(self.players),
-            "table": self.table,
-            "players": self.players,
+            "ruling": fields_record(variants),
+            "n_players": len(players),
+            "table": table,
+            "players": players,
         }
-        for p in self.players:
-            self.scores[p["id"]] = {}
-            self.chosen[p["id"]] = Record()
-            self.lines[p["id"]] = []
+        self.ids: list[str] = [p["id"] for p in players]
+        self.labels = [f"player {pid}" for pid in self.ids]
+        self.scores: dict[str, dict[str, int]] = {pid: {} for pid in self.ids}
+        #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
+        self.chosen: dict[str, Record] = {pid: Record() for pid in self.ids}
+        self.lines: dict[str, list[Line]] = {pid: [] for pid in self.ids}
+        self.ns: list[dict[str, Any]] = [self.fresh(i) for i in range(len(players))]
 
-    def namespace(self, player: Record) -> dict[str, Any]:
-        """A player's names: the table's, then the player's fields, scores and decisions.
-
-        One flat dict, built by C-level merges: no record is copied.
-        """
-        pid = player["id"]
-        self.current = f"player {pid}"
+    def fresh(self, i: int) -> dict[str, Any]:
+        """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
+        pid = self.ids[i]
         scores = self.scores[pid]
-        flat = self.flat.get(pid)
-        if flat is None:
-            flat = self.flat[pid] = {**self.base, **player}
-        ns = flat.copy()
+        ns = {**self.base, **self.players[i]}
         ns.update(scores)
         ns["chosen"] = self.chosen[pid]
         ns["total"] = sum(scores.values())
         return ns
 
-    def update(self, step: Step, upd: Update) -> None:
-        for p in self.players:
-            ns = self.namespace(p)
-            fns = self.functions
-            if not compiled(upd.when).evaluate(ns, fns):
+    def update(self, step: Step, upd: plan.UpdatePlan) -> None:
+        fns = self.functions
+        when, value, args_of, dotted = upd.when, upd.value, upd.args, upd.set
+        *parents, last = upd.path
+        for i, p in enumerate(self.players):
+            ns = self.ns[i]
+            self.current = self.labels[i]
+            if not when(ns, fns):
                 continue
-            after = compiled(upd.value).evaluate(ns, fns)
-            before = _get_path(p, upd.set)
+            after = value(ns, fns)
+            target = p
+            for name in parents:  # the spec check proved the path exists
+                target = target[name]
+            before = target[last]
             if before == after:
                 continue
-            _set_path(p, upd.set, after)
-            self.flat.pop(p["id"], None)
-            args = {n: compiled(src).evaluate(ns, fns) for n, src in upd.args.items()}
+            target[last] = after
+            # evaluated before the namespace is made anew, as the step saw the player
+            args = {n: evaluate(ns, fns) for n, evaluate in args_of}
+            self.ns[i] = self.fresh(i)
             args.update(player=p["id"], before=before, after=after)
-            note = self.renderer.note(upd.note, snapshot(args))
+            note = self.make(upd.note, snapshot(args))
             self.events.append(
                 Event(
-                    step.number, step.title, list(step.rules), p["id"], upd.set, before, after, note
+                    step.number, step.title, list(step.rules), p["id"], dotted, before, after, note
                 )
             )
 
@@ -245,7 +252,7 @@ class _Run:
         self.current = "the table"
         outcome = run_tally(step.tally, dict(self.base), self.functions)
         self.base[step.tally.id] = outcome.record
-        self.flat.clear()
+        self.ns = [self.fresh(i) for i in range(len(self.players))]
         ballots = [
             replace(b, note=self.renderer.note(b.note.template, b.note.args))
             for b in outcome.ballots
@@ -265,28 +272,34 @@ class _Run:
             )
         )
 
-    def score_step(self, step: Step) -> None:
-        score = step.score
-        assert score is not None
-        tables = self.tables
+    def score_step(self, step: plan.ScorePlan) -> None:
         fns = self.functions
-        notes_of = self.renderer.notes
-        # read from the (pydantic) step once, not once per player
-        lets = [(name, compiled(src).evaluate) for name, src in score.let.items()]
-        component, sid, title, number = score.component, score.id, score.title, step.number
-        for p in self.players:
-            ns = self.namespace(p)
+        make = self.make
+        lets, run, hidden = step.lets, step.run, step.hidden
+        sid, number, title, rules = step.id, step.number, step.title, step.rules
+        scores, chosen, lines, labels = self.scores, self.chosen, self.lines, self.labels
+        for i, ns in enumerate(self.ns):
+            self.current = labels[i]
+            saved = [ns.get(name, _MISSING) for name in hidden] if hidden else None
             for name, evaluate in lets:
                 ns[name] = evaluate(ns, fns)
-            outcome = components.evaluate(component, ns, tables, fns)
-            pid = p["id"]
-            self.scores[pid][sid] = outcome.points
-            if outcome.export:
-                self.chosen[pid][sid] = record(outcome.export)
-            notes = notes_of(outcome.notes)
-            self.lines[pid].append(
-                Line(sid, number, title, list(step.rules), outcome.points, notes, outcome.breakdown)
-            )
+            points, notes, breakdown, export = run(ns, fns, make)
+            if saved is not None:
+                for name, value in zip(hidden, saved, strict=True):
+                    if value is _MISSING:
+                        del ns[name]
+                    else:
+                        ns[name] = value
+            pid = self.ids[i]
+            own = scores[pid]
+            own[sid] = points
+            if export:
+                chosen[pid][sid] = record(export)
+            # as fresh() would have it: scores over fields, then decisions and total
+            ns[sid] = points
+            ns["chosen"] = chosen[pid]
+            ns["total"] = sum(own.values())
+            lines[pid].append(Line(sid, number, title, list(rules), points, notes, breakdown))
 
     def places(self, rule: Winners) -> int:
         if isinstance(rule.count, int):
@@ -300,32 +313,19 @@ class _Run:
     def decide(self, step: Step) -> None:
         rule = step.winners
         assert rule is not None
+        self.current = "the table"
         places = self.places(rule)
-        by_id = {p["id"]: p for p in self.players}
-        outcome = winners.decide(
-            rule,
-            places,
-            list(by_id),
-            lambda pid: self.namespace(by_id[pid]),
-            self.functions,
-        )
+        by_id = dict(zip(self.ids, self.ns, strict=True))
+        labels = dict(zip(self.ids, self.labels, strict=True))
+
+        def namespace_of(pid: str) -> dict[str, Any]:
+            self.current = labels[pid]
+            return by_id[pid]
+
+        outcome = winners.decide(rule, places, list(by_id), namespace_of, self.functions, self.make)
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
-        trace = [
-            replace(
-                row,
-                note=self.renderer.note(
-                    row.note.template,
-                    {
-                        "criterion": Template(row.label),
-                        "values": Listing(row.values),
-                        "winners": Names(row.winners_so_far),
-                        "tied": Names(row.still_tied),
-                    },
-                ),
-            )
-            for row in outcome.trace
-        ]
+        trace = outcome.trace
         self.winner_result = WinnerResult(
             step.number,
             list(step.rules),
@@ -336,7 +336,7 @@ class _Run:
             outcome.decided_by,
             outcome.shared,
             trace,
-            self.renderer.note(
+            self.make(
                 outcome.conclusion,
                 {
                     "winners": Names(outcome.winners),
@@ -347,6 +347,10 @@ class _Run:
             ),
         )
         self.rule = rule
+
+
+#: marks a name a step's namespace did not have before the step wrote it
+_MISSING: Any = object()
 
 
 def score(
@@ -372,14 +376,14 @@ def score(
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
     try:
-        for path, step in _steps(seq, index):
-            step_path = path
-            for upd in step.updates:
+        for compiled_step in _plan(spec, seq, index):
+            step_path, step = compiled_step.path, compiled_step.step
+            for upd in compiled_step.updates:
                 run.update(step, upd)
             if step.tally is not None:
                 run.tally(step)
-            if step.score is not None:
-                run.score_step(step)
+            if compiled_step.score is not None:
+                run.score_step(compiled_step.score)
             if step.winners is not None:
                 run.decide(step)
     except ExpressionEvalError as exc:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.scoring.result import LazyNote, Note
+from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.spec.model import Spec
 from rulepress.spec.records import Record, plain
 from rulepress.spec.text import NumberFormat, PlainContext, Stray, to_plain, tokens
@@ -84,6 +84,10 @@ class NoteRenderer:
     #: argument-free spec texts (labels, titles) → their rendered text
     _plain_texts: dict[str, str] = field(
         default_factory=dict, init=False, repr=False, compare=False
+    )
+    #: the note maker of :meth:`note_maker`, once made
+    _maker: list[Callable[[str, Any], Note]] = field(
+        default_factory=list, init=False, repr=False, compare=False
     )
 
     @classmethod
@@ -161,8 +165,18 @@ class NoteRenderer:
 
     def notes(self, nested: list[Nested]) -> list[Note]:
         """:meth:`note` of each of a component's sentences (their templates are plain text)."""
-        render = self._render
-        return [LazyNote(n.template, render=(render, n.template, n.args)) for n in nested]
+        make = self.note_maker()
+        return [make(n.template, n.args) for n in nested]
+
+    def note_maker(self) -> Callable[[str, Any], Note]:
+        """``make(template, args)``: :meth:`note` for a plain-text template, made cheaply.
+
+        The scorer's components make every note of a state through it.
+        """
+        make = self._maker
+        if not make:  # made on first use; a list, as the renderer itself is frozen
+            make.append(lazy_notes(self._render))
+        return make[0]
 
     def _render(
         self, template: str | PluralText, args: Mapping[str, Any]

@@ -1,10 +1,16 @@
-"""The scorer's result: plain, frozen data that the CLI, pages and tests all read.
+"""The scorer's result: plain, read-only data that the CLI, pages and tests all read.
 
 The JSON form (:func:`to_json`) is the documented machine interface; its JSON
 Schema is printed by ``rulepress schema --result``. Field names and meanings
 are stable within a major version. Every text in the result is carried twice:
 as ``template`` + ``args`` (so any front end can translate it) and as
 ``text`` in the language the result was rendered for.
+
+Nothing updates a result once it is made. The classes made many times per
+result (:class:`Line`, :class:`PlayerResult`, :class:`Event`,
+:class:`TieBreakStep`) are nevertheless not frozen: a frozen dataclass's
+``__init__`` sets each field through ``object.__setattr__``, which made
+building them cost five times as much, a fifth of scoring a state.
 """
 
 from __future__ import annotations
@@ -100,7 +106,30 @@ _ARGS: Any = Note.__dict__["args"]
 _TEXT: Any = Note.__dict__["text"]
 
 
-@dataclass(frozen=True, slots=True)
+def lazy_notes(
+    function: Callable[[Any, Any], tuple[dict[str, Any], str]],
+) -> Callable[[str, Any], Note]:
+    """``make(template, args)``: ``LazyNote(template, render=(function, template, args))``.
+
+    The scorer makes a few dozen notes per table state; setting the two
+    slots directly costs half of calling ``LazyNote.__init__`` (keywords,
+    a frozen class's ``object.__setattr__`` by name).
+    """
+    new = object.__new__
+    set_template = Note.__dict__["template"].__set__
+    set_render = LazyNote.__dict__["_render"].__set__
+    cls = LazyNote
+
+    def make(template: str, args: Any) -> Note:
+        note = new(cls)
+        set_template(note, template)
+        set_render(note, (function, template, args))
+        return note
+
+    return make
+
+
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class Line:
     """One scoring line of one player: a step, the rules it cites, and its points."""
 
@@ -113,7 +142,7 @@ class Line:
     breakdown: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class PlayerResult:
     id: str
     lines: list[Line]
@@ -124,7 +153,7 @@ class PlayerResult:
     shown: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class Event:
     """A change a sequence step made to the table state (e.g. Guilty → Suspect)."""
 
@@ -167,7 +196,7 @@ class TallyResult:
     flows: dict[str, dict[str, dict[str, int]]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class TieBreakStep:
     """One criterion applied to the players still contending for the last winning place."""
 

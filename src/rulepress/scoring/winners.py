@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.scoring.notes import Listing, Names, Template
 from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import Winners
@@ -48,7 +49,7 @@ class Outcome:
     ranks: dict[str, int]
     decided_by: str
     shared: bool
-    trace: list[TieBreakStep]  # their notes carry only the template until rendered
+    trace: list[TieBreakStep]
     conclusion: str
 
 
@@ -58,8 +59,13 @@ def decide(
     players: list[str],
     namespace_of: Callable[[str], Mapping[str, Any]],
     functions: Mapping[str, Callable[..., Any]],
+    note: Callable[[str, Any], Note],
 ) -> Outcome:
-    """Apply ``rule`` to the players (in turn order) whose namespaces are given."""
+    """Apply ``rule`` to the players (in turn order) whose namespaces are given.
+
+    ``note(template, args)`` makes the note of each step of the trace (the
+    renderer's note maker).
+    """
     test = compiled(rule.eligible.test).evaluate
     criteria = [(compiled(c.key).evaluate, c.order == "highest") for c in rule.criteria]
     eligible: list[str] = []
@@ -103,8 +109,15 @@ def decide(
                 straddling = group
                 break
         template = CUT_STILL_TIED if straddling else CUT_DECIDED
+        so_far = list(winners)
+        args = {
+            "criterion": Template(crit.label),
+            "values": Listing(values),
+            "winners": Names(so_far),
+            "tied": Names(straddling),
+        }
         trace.append(
-            TieBreakStep(crit.id, crit.label, values, list(winners), straddling, Note(template))
+            TieBreakStep(crit.id, crit.label, values, so_far, straddling, note(template, args))
         )
         if not straddling:
             return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN)

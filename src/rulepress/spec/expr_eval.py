@@ -32,18 +32,28 @@ FUNCS = 1
 Frame = list[Any]
 
 
-def type_name(value: Any) -> str:
-    """How a value's kind reads in an error message."""
+def type_name(value: Any, *, in_state: bool = False) -> str:
+    """How a value's kind reads in an error message.
+
+    One function for both readers of table data: expressions (records,
+    tuples and generators are kinds of their own) and the state check
+    (``in_state``: a record is "a mapping", as the state file writes it,
+    and an unknown kind is named by its Python type).
+    """
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
         return "an integer"
     if isinstance(value, str):
         return "text"
-    if isinstance(value, Record):
-        return "a record"
     if isinstance(value, list):
         return "a list"
+    if in_state:
+        if isinstance(value, dict):
+            return "a mapping"
+        return "nothing" if value is None else type(value).__name__
+    if isinstance(value, Record):
+        return "a record"
     if isinstance(value, tuple):
         return "a tuple"
     if value is None:

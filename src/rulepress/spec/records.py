@@ -35,6 +35,10 @@ def record(value: Any) -> Any:
     if kind is dict or kind is Record:
         # copied whole (in C), then only the nested mappings and lists are replaced
         out = Record(value)
+        # most records of a table state (an Agenda line, a character, the cube
+        # counts) hold only scalars: that test runs in C, without a Python loop
+        if _SCALARS.issuperset(map(type, value.values())):
+            return out
         for k, v in value.items():
             kind = type(v)
             if kind is list:  # inline: lists of scalars (ids, names) are common

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulepress.errors import Problem
 from rulepress.spec.expr import Expression, ExpressionEvalError, parse
+from rulepress.spec.expr_eval import type_name
 from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
 from rulepress.spec.records import Record, fields_record
 from rulepress.spec.records import record as to_record
@@ -50,28 +51,12 @@ class StateCheck:
         return param.value if param else None
 
 
-def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if value is None:
-        return "nothing"
-    return type(value).__name__
-
-
 def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
     """Check one value against its field spec; return it normalised (defaults filled)."""
     kind = spec.type
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            chk.at(path, f"expected an integer, got {_type_name(value)}")
+            chk.at(path, f"expected an integer, got {type_name(value, in_state=True)}")
             return None
         low, high = chk.bound(spec.min), chk.bound(spec.max)
         if low is not None and value < low:
@@ -82,12 +67,12 @@ def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            chk.at(path, f"expected true or false, got {_type_name(value)}")
+            chk.at(path, f"expected true or false, got {type_name(value, in_state=True)}")
             return None
         return value
     if kind in ("text", "player"):
         if not isinstance(value, str) or not value:
-            chk.at(path, f"expected text, got {_type_name(value)}")
+            chk.at(path, f"expected text, got {type_name(value, in_state=True)}")
             return None
         return value
     if kind == "choice":
@@ -103,7 +88,7 @@ def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
 
 def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
     if not isinstance(value, list):
-        chk.at(path, f"expected a list, got {_type_name(value)}")
+        chk.at(path, f"expected a list, got {type_name(value, in_state=True)}")
         return None
     low, high = chk.bound(spec.min), chk.bound(spec.max)
     if low is not None and len(value) < low:
@@ -129,7 +114,7 @@ def _check_record(
     chk: StateCheck, fields: Mapping[str, FieldSpec], value: Any, path: DataPath
 ) -> Any:
     if not isinstance(value, dict):
-        chk.at(path, f"expected a mapping, got {_type_name(value)}")
+        chk.at(path, f"expected a mapping, got {type_name(value, in_state=True)}")
         return None
     out: dict[str, Any] = {}
     for key in value:
@@ -207,7 +192,7 @@ def validate_state(
     """Check ``data`` against ``fmt``; return the normalised state and all problems."""
     chk = StateCheck(sources, prefix, params)
     if not isinstance(data, dict):
-        chk.at((), f"a table state must be a mapping, got {_type_name(data)}")
+        chk.at((), f"a table state must be a mapping, got {type_name(data, in_state=True)}")
         return {}, chk.problems
     for key in data:
         if key not in _STATE_KEYS:

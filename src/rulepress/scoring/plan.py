@@ -1,0 +1,86 @@
+"""A sequence's steps compiled for the scorer, once per sequence.
+
+The engine runs every step for every player of every table state. What a
+step does is fixed by the spec, so reading it from the (pydantic) step
+models, looking its expressions up and choosing its component's operation
+happen here, once: the engine then only calls the evaluators and closures
+a plan holds. Nothing here evaluates anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulepress.scoring import components
+from rulepress.spec.expr import Evaluate
+from rulepress.spec.model import Step, Update
+from rulepress.spec.state import compiled
+from rulepress.spec.yamlsrc import DataPath
+
+
+@dataclass(frozen=True, slots=True)
+class UpdatePlan:
+    """One ``updates`` entry: its expressions' evaluators and the field it sets."""
+
+    when: Evaluate
+    value: Evaluate
+    args: tuple[tuple[str, Evaluate], ...]
+    #: the dotted field, as the event reports it, and split into its names
+    set: str
+    path: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePlan:
+    """A ``score`` step: its ``let`` values, its component, what its line says."""
+
+    id: str
+    number: str
+    title: str
+    rules: tuple[str, ...]
+    lets: tuple[tuple[str, Evaluate], ...]
+    run: components.Run
+    #: the names the step writes into a player's namespace (let values, a
+    #: component's item), put back by the engine once the player is done
+    hidden: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StepPlan:
+    """One step in sequence order, with its data path (errors are located by it)."""
+
+    path: DataPath
+    step: Step
+    updates: tuple[UpdatePlan, ...]
+    score: ScorePlan | None
+
+
+def _update(upd: Update) -> UpdatePlan:
+    return UpdatePlan(
+        compiled(upd.when).evaluate,
+        compiled(upd.value).evaluate,
+        tuple((name, compiled(src).evaluate) for name, src in upd.args.items()),
+        upd.set,
+        tuple(upd.set.split(".")),
+        upd.note,
+    )
+
+
+def compile_step(path: DataPath, step: Step, tables: components.Tables) -> StepPlan:
+    """The plan of one step (``tables``: the spec's range tables, for the sets operation)."""
+    score = None
+    if step.score is not None:
+        sc = step.score
+        lets = tuple((name, compiled(src).evaluate) for name, src in sc.let.items())
+        hidden = tuple(dict.fromkeys([*sc.let, *components.writes(sc.component)]))
+        score = ScorePlan(
+            sc.id,
+            step.number,
+            sc.title,
+            tuple(step.rules),
+            lets,
+            components.compile_component(sc.component, tables),
+            hidden,
+        )
+    return StepPlan(path, step, tuple(_update(u) for u in step.updates), score)
