@@ -35,6 +35,7 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
 from rulepress.i18n.safety import check_structure, message_problems
+from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
 from rulepress.spec.text import Ref, Stray, scan, transform
 
@@ -394,6 +395,7 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
             )
         )
     problems.extend(_terms(source, string, terms))
+    problems.extend(vocabulary_issues(string, terms))
     return problems
 
 

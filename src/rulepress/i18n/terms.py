@@ -1,19 +1,35 @@
-"""Finding the glossary and approved renderings that QA checks a catalog against."""
+"""Finding the glossary, approved renderings and checked vocabulary that QA checks a catalog against."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
 from rulepress.i18n.qa import Terms
-from rulepress.spec.load import load_spec
+from rulepress.i18n.vocabulary import Vocabulary
+from rulepress.spec.load import find_game_dirs, load_spec
+from rulepress.spec.model import LanguageTermbase, Spec, VocabularyEntry
+
+
+@dataclass(frozen=True)
+class CheckedTerms(Terms):
+    """QA's terms with the termbase's checked vocabulary (see :mod:`rulepress.i18n.vocabulary`).
+
+    A subclass rather than a field of :class:`Terms`, so that QA reads the
+    vocabulary in one call and everything else that builds ``Terms`` is unchanged.
+    """
+
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
 
 
 def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
     """The terms of ``domain`` in ``lang``, and a note when they cannot be had."""
     directory = spec_root / domain
     if not (directory / "game.yaml").is_file():
-        return Terms.empty(), ""  # the interface domain has no glossary
+        # the interface domain has no glossary, but its sentences (tie-breaks, the
+        # default ruling) appear on every game's pages: the vocabulary all games share applies
+        return CheckedTerms({}, {}, Vocabulary.of(_shared_vocabulary(spec_root, lang))), ""
     try:
         spec = load_spec(directory).spec
     except RulepressError as exc:
@@ -21,8 +37,8 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
             Terms.empty(),
             f"{domain}: the spec does not load, glossary terms not checked ({exc.summary})",
         )
-    termbase = spec.termbase.get(lang, {})  # type: ignore[call-overload]
-    missing = [t.id for t in spec.glossary if t.id not in termbase]
+    termbase = _language(spec, lang)
+    missing = [t.id for t in spec.glossary if t.id not in termbase.terms]
     note = (
         f"{domain}: the {lang} termbase lacks {len(missing)} term(s): {', '.join(missing[:5])}"
         if missing
@@ -31,5 +47,28 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
     # a term spelled like the game's own title (Stationfall) is mostly the game's name:
     # its mentions are not checked, its links still are
     glossary = [t for t in spec.glossary if t.term != spec.game.title]
-    linked_only = Terms.of(spec.glossary, termbase)
-    return Terms(Terms.of(glossary, termbase).english, linked_only.approved), note
+    linked_only = Terms.of(spec.glossary, termbase.terms)
+    english = Terms.of(glossary, termbase.terms).english
+    vocabulary = Vocabulary.of(termbase.vocabulary)
+    return CheckedTerms(english, linked_only.approved, vocabulary), note
+
+
+def _language(spec: Spec, lang: str) -> LanguageTermbase:
+    # lang is any folder name, the termbase's keys are the languages a spec knows
+    termbase: LanguageTermbase = spec.termbase.get(lang, LanguageTermbase())  # type: ignore[call-overload]
+    return termbase
+
+
+def _shared_vocabulary(spec_root: Path, lang: str) -> dict[str, VocabularyEntry]:
+    """The vocabulary entries every game gives alike (same English, same approved word)."""
+    shared: dict[str, VocabularyEntry] | None = None
+    for directory in find_game_dirs(spec_root) if spec_root.is_dir() else []:
+        try:
+            entries = _language(load_spec(directory).spec, lang).vocabulary
+        except RulepressError:
+            continue  # that game's own catalogs report it
+        if shared is None:
+            shared = dict(entries)
+        else:
+            shared = {k: v for k, v in shared.items() if k in entries and entries[k].term == v.term}
+    return shared or {}

@@ -240,7 +240,7 @@ class _Checker(SequenceChecks):
         self.unique("glossary", spec.glossary, "term")
         terms = {t.id for t in spec.glossary}
         for lang, entries in spec.termbase.items():
-            for term_id in entries:
+            for term_id in entries.terms:
                 if term_id not in terms:
                     self.at(("termbase", lang, term_id), f"no glossary term {term_id!r}", key=True)
         for name, param in spec.parameters.items():

@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    model_validator,
+)
 
 RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
@@ -514,6 +521,53 @@ class TermRendering(Model):
     forms: list[AuthorText] = []
 
 
+class VocabularyEntry(Model):
+    """Recurring vocabulary outside the glossary: one approved word and the variants QA flags.
+
+    The glossary holds the game's own terms; words such as *tie*, *board* or
+    *draw* are not game terms, yet translations drift between synonyms for
+    them. An entry names the approved rendering (``term`` and its accepted
+    ``forms``, case forms in Czech) and the variants to ``avoid``: a msgstr
+    that uses one of them gets a QA warning naming ``term``. Each variant is
+    matched as a whole word, so every inflected form to flag is listed.
+    """
+
+    term: AuthorText
+    forms: list[AuthorText] = []
+    avoid: list[AuthorText] = Field(min_length=1)
+    #: why this word was chosen (a review, a published edition); for translators only
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _avoid_is_not_approved(self) -> VocabularyEntry:
+        # a variant that is also an accepted form would flag every correct use
+        approved = {f.casefold() for f in (self.term, *self.forms)}
+        both = [v for v in self.avoid if v.casefold() in approved]
+        if both:
+            raise ValueError(f"{', '.join(map(repr, both))} is both approved and avoided")
+        return self
+
+
+class LanguageTermbase(Model):
+    """One language's termbase: glossary ids mapped to their renderings, and ``vocabulary``.
+
+    The glossary ids are the mapping's own keys (as in every termbase file
+    since the first), so they are pydantic's *extra* items, each validated as
+    a :class:`TermRendering` and located like any other key; ``vocabulary``
+    is the one reserved key, keyed by the English word or phrase.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, TermRendering] = Field(init=False)
+
+    vocabulary: dict[AuthorText, VocabularyEntry] = {}
+
+    @property
+    def terms(self) -> dict[str, TermRendering]:
+        """The approved renderings of glossary terms, by term id."""
+        return self.__pydantic_extra__ or {}
+
+
 class ReferenceCard(Model):
     """What the printed reference card shows, and on which format by default."""
 
@@ -551,7 +605,7 @@ class Spec(Model):
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
     vocabulary: dict[str, Text] = {}
-    termbase: dict[Lang, dict[Id, TermRendering]] = {}
+    termbase: dict[Lang, LanguageTermbase] = {}
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
     scorer: Scorer
