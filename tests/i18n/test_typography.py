@@ -39,7 +39,18 @@ def test_quotes_are_the_locales_own_and_nest() -> None:
 
 def test_czech_alphabetical_order() -> None:
     key = sort_key("cs")
-    words = ["Zrada", "Úplatek", "chodba", "hrad", "Čas", "cena", "Žeton", "ízba", "ihned", "Agenda"]
+    words = [
+        "Zrada",
+        "Úplatek",
+        "chodba",
+        "hrad",
+        "Čas",
+        "cena",
+        "Žeton",
+        "ízba",
+        "ihned",
+        "Agenda",
+    ]
     assert sorted(words, key=lambda w: key(w, "")) == [
         "Agenda",
         "cena",
@@ -56,7 +67,12 @@ def test_czech_alphabetical_order() -> None:
 
 def test_japanese_order_follows_the_reading() -> None:
     key = sort_key("ja")
-    terms = [("反物質", "はんぶっしつ"), ("アジェンダ", "あじぇんだ"), ("キューブ", ""), ("議会", "ぎかい")]
+    terms = [
+        ("反物質", "はんぶっしつ"),
+        ("アジェンダ", "あじぇんだ"),
+        ("キューブ", ""),
+        ("議会", "ぎかい"),
+    ]
     ordered = sorted(terms, key=lambda t: key(*t))
     assert [t[0] for t in ordered] == ["アジェンダ", "議会", "キューブ", "反物質"]
 
@@ -66,3 +82,23 @@ def test_print_sets_its_text_in_the_documents_language() -> None:
     cs = document(el("html", body, lang="cs"))
     assert f"a{NBSP}v{NBSP}kole {MINUS}2{NBSP}body" in cs
     assert "a v kole -2 body" in document(el("html", body, lang="en"))
+
+
+def test_the_japanese_glossaries_are_in_reading_order() -> None:
+    from rulepress.i18n.runtime import localize
+    from rulepress.render.context import RenderContext
+    from tests.conftest import GAMES, ROOT, loaded
+
+    key = sort_key("ja")
+    for game in GAMES:
+        spec = localize(loaded(game), "ja", ROOT / "locales").loaded.spec
+        if "ja" not in spec.termbase:
+            continue
+        terms = spec.termbase["ja"].terms
+        ordered = RenderContext(spec, "ja", str, str).glossary()
+        readings = [terms[t.id].reading or t.term for t in ordered if t.id in terms]
+        assert readings == sorted(readings, key=lambda r: key(r, r))
+        # a term written with kanji or Latin letters cannot be sorted without its reading
+        for term_id, rendering in terms.items():
+            if any(not ("\u3041" <= c <= "\u30ff") for c in rendering.term):
+                assert rendering.reading, (game, term_id)

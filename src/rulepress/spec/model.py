@@ -30,6 +30,8 @@ RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+#: a reading: hiragana or katakana, the prolonged sound mark and the middle dot
+KANA_RE = re.compile(r"^[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u30fb]*$")
 
 
 def _must_be_text(kind: str, example: str) -> Any:
@@ -515,10 +517,13 @@ class TermRendering(Model):
 
     Czech inflects: ``forms`` lists the case forms a translation may use
     ("pole zrady", "poli zrady", …). Without ``forms`` only ``term`` counts.
+    ``reading`` is the term's reading in kana, for a language whose script has
+    no alphabetical order of its own: a Japanese glossary is sorted by it (五十音順).
     """
 
     term: AuthorText
     forms: list[AuthorText] = []
+    reading: Annotated[str, AfterValidator(_pattern(KANA_RE, "reading (kana only)"))] = ""
 
 
 class VocabularyEntry(Model):
