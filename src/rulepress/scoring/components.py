@@ -98,7 +98,8 @@ def _part_args(
     """A part's note arguments, as :func:`_part_note` makes them (``points`` unless given)."""
     if not args:
         return {"points": points}
-    out = dict(snapshot({name: evaluate(ns, fns) for name, evaluate in args}))
+    # snapshot() gives back the dict it is given, or a new one: either is this note's own
+    out = snapshot({name: evaluate(ns, fns) for name, evaluate in args})
     out.setdefault("points", points)
     return out
 
@@ -151,6 +152,8 @@ def _compile_lines(comp: LinesComponent) -> Run:
     conditions = [(compiled(c.test).evaluate, c.fails) for c in comp.conditions]
     restrictions = [(compiled(c.test).evaluate, c.fails) for c in comp.restrictions]
     item_name, source, voided = comp.item, comp.value, comp.voided_note
+    one_condition = conditions[0] if len(conditions) == 1 else None
+    one_restriction = restrictions[0] if len(restrictions) == 1 else None
 
     def first_failed(
         tests: list[tuple[Evaluate, str]], scope: dict[str, Any], fns: Functions
@@ -174,8 +177,17 @@ def _compile_lines(comp: LinesComponent) -> Run:
             scope["index"] = index
             label = str(label_of(scope, fns)) or f"#{index}"
             is_continuation = bool(continues(scope, fns))
-            unmet = first_failed(conditions, scope, fns)
-            barred = first_failed(restrictions, scope, fns) if unmet is None else None
+            # one condition and one restriction is the usual shape: tested inline
+            if one_condition is not None:
+                unmet = None if one_condition[0](scope, fns) else one_condition[1]
+            else:
+                unmet = first_failed(conditions, scope, fns)
+            if unmet is not None:
+                barred = None
+            elif one_restriction is not None:
+                barred = None if one_restriction[0](scope, fns) else one_restriction[1]
+            else:
+                barred = first_failed(restrictions, scope, fns)
             if is_continuation and not base_ok:
                 reason = Nested(voided, {"base": base_label})
                 notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))

@@ -30,7 +30,7 @@ from rulepress.scoring.tally import run_tally
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Winners
-from rulepress.spec.records import Record, fields_record, plain, record
+from rulepress.spec.records import Record, fields_record, owned, plain, record
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
 from rulepress.uitext import ui_plural
@@ -47,6 +47,8 @@ PLACES_NOTE = ui_plural(
 def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     """Ruling id → chosen option id; unknown or conflicting variants are usage errors."""
     choice = {r.id: r.default for r in spec.rulings}
+    if not chosen:  # the common case: the default rulings
+        return choice
     owner = {o.id: r.id for r in spec.rulings for o in r.options}
     problems: list[str] = []
     picked: dict[str, str] = {}
@@ -112,20 +114,37 @@ def english(spec: Spec) -> NoteRenderer:
     return cached[1]
 
 
-_PLANS: dict[tuple[int, int], tuple[Sequence, list[plan.StepPlan]]] = {}
+#: a sequence's compiled steps, and the records its updates write into (see records.owned)
+_Plan = tuple[list[plan.StepPlan], tuple[tuple[str, ...], ...]]
+_PLANS: dict[tuple[int, int], tuple[Sequence, _Plan]] = {}
 
 
-def _plan(spec: Spec, seq: Sequence, index: int) -> list[plan.StepPlan]:
+def _plan(spec: Spec, seq: Sequence, index: int) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence)."""
     cached = _PLANS.get((id(seq), index))
     if cached is None or cached[0] is not seq:
         tables = _spec_data(spec)[0]
         walked = _walk(seq.steps, ("sequences", index, "steps"))
-        cached = _PLANS[(id(seq), index)] = (
-            seq,
-            [plan.compile_step(path, step, tables) for path, step in walked],
-        )
+        steps = [plan.compile_step(path, step, tables) for path, step in walked]
+        written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
+        cached = _PLANS[(id(seq), index)] = (seq, (steps, tuple(written)))
     return cached[1]
+
+
+#: the ``ruling`` record of each choice of rulings met so far (records are read-only to
+#: expressions, so every run with the same choice shares one); bounded, as choices come
+#: from callers
+_RULINGS: dict[tuple[tuple[str, str], ...], Record] = {}
+
+
+def _ruling_record(variants: dict[str, str]) -> Record:
+    key = tuple(variants.items())
+    found = _RULINGS.get(key)
+    if found is None:
+        found = fields_record(variants)
+        if len(_RULINGS) < 1024:
+            _RULINGS[key] = found
+    return found
 
 
 def _get_path(rec: Record, dotted: str) -> Any:
@@ -196,7 +215,7 @@ class _Run:
         }
         self.base: dict[str, Any] = {
             "param": params,
-            "ruling": fields_record(variants),
+            "ruling": _ruling_record(variants),
             "n_players": len(players),
             "table": table,
             "players": players,
@@ -207,7 +226,12 @@ class _Run:
         #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
         self.chosen: dict[str, Record] = {pid: Record() for pid in self.ids}
         self.lines: dict[str, list[Line]] = {pid: [] for pid in self.ids}
-        self.ns: list[dict[str, Any]] = [self.fresh(i) for i in range(len(players))]
+        # fresh() of each player, with no scores yet
+        base = self.base
+        self.ns: list[dict[str, Any]] = [
+            {**base, **p, "chosen": self.chosen[pid], "total": 0}
+            for p, pid in zip(players, self.ids, strict=True)
+        ]
 
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
@@ -275,21 +299,28 @@ class _Run:
     def score_step(self, step: plan.ScorePlan) -> None:
         fns = self.functions
         make = self.make
-        lets, run, hidden = step.lets, step.run, step.hidden
+        lets, run, hidden, hidden_set = step.lets, step.run, step.hidden, step.hidden_set
         sid, number, title, rules = step.id, step.number, step.title, step.rules
         scores, chosen, lines, labels = self.scores, self.chosen, self.lines, self.labels
         for i, ns in enumerate(self.ns):
             self.current = labels[i]
-            saved = [ns.get(name, _MISSING) for name in hidden] if hidden else None
+            # What the step hides is put back afterwards. Usually it hides
+            # nothing (its names are new): one test in C, then removal.
+            saved = None
+            if hidden and not ns.keys().isdisjoint(hidden_set):
+                saved = [ns.get(name, _MISSING) for name in hidden]
             for name, evaluate in lets:
                 ns[name] = evaluate(ns, fns)
             points, notes, breakdown, export = run(ns, fns, make)
             if saved is not None:
                 for name, value in zip(hidden, saved, strict=True):
                     if value is _MISSING:
-                        del ns[name]
+                        ns.pop(name, None)
                     else:
                         ns[name] = value
+            else:
+                for name in hidden:
+                    ns.pop(name, None)  # a lines item over no items is never written
             pid = self.ids[i]
             own = scores[pid]
             own[sid] = points
@@ -351,6 +382,8 @@ class _Run:
 
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
+#: values plain() gives back as they are
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def score(
@@ -364,19 +397,21 @@ def score(
     """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`)."""
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
+    steps, written = _plan(spec, seq, index)
     run = _Run(
         loaded,
         seq,
         resolve_variants(spec, variants or []),
         renderer or english(spec),
-        # record() builds new records and lists, so the caller's state is never mutated
-        record(list(state["players"])),
-        record(dict(state.get("table", {}))),
+        # the caller's state is never mutated: updates write into copies of the records
+        # they change, and the rest (records of a validated state) is shared read-only
+        [owned(p, written) for p in state["players"]],
+        owned(state.get("table", Record()), ()),
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
     try:
-        for compiled_step in _plan(spec, seq, index):
+        for compiled_step in steps:
             step_path, step = compiled_step.path, compiled_step.step
             for upd in compiled_step.updates:
                 run.update(step, upd)
@@ -406,7 +441,10 @@ def _result(run: _Run) -> ScoreResult:
         reason = None
         if not is_eligible and run.rule is not None:
             reason = run.renderer.note(run.rule.eligible.fails, {})
-        shown = {name: plain(_get_path(p, name)) for name in seq.show}  # plain data for JSON
+        shown = {}
+        for name in seq.show:  # plain data for JSON
+            value = _get_path(p, name)
+            shown[name] = value if type(value) in _SCALARS else plain(value)
         total = sum(run.scores[pid].values()) if seq.total_label is not None else None
         players.append(
             PlayerResult(pid, run.lines[pid], total, is_eligible, reason, run.ranks.get(pid), shown)

@@ -222,7 +222,7 @@ def _split(source: str, ctx: PlainContext) -> tuple[str | _Arg, ...]:
     return tuple(merged) or ("",)
 
 
-def snapshot(args: Mapping[str, Any]) -> Mapping[str, Any]:
+def snapshot(args: dict[str, Any]) -> dict[str, Any]:
     """``args`` as they are now: records and lists (which later steps may update) are copied.
 
     Rendering is lazy, so a note must not read data after the step that made

@@ -44,6 +44,7 @@ class ScorePlan:
     #: the names the step writes into a player's namespace (let values, a
     #: component's item), put back by the engine once the player is done
     hidden: tuple[str, ...]
+    hidden_set: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,5 +83,6 @@ def compile_step(path: DataPath, step: Step, tables: components.Tables) -> StepP
             lets,
             components.compile_component(sc.component, tables),
             hidden,
+            frozenset(hidden),
         )
     return StepPlan(path, step, tuple(_update(u) for u in step.updates), score)

@@ -6,11 +6,11 @@ are stable within a major version. Every text in the result is carried twice:
 as ``template`` + ``args`` (so any front end can translate it) and as
 ``text`` in the language the result was rendered for.
 
-Nothing updates a result once it is made. The classes made many times per
-result (:class:`Line`, :class:`PlayerResult`, :class:`Event`,
-:class:`TieBreakStep`) are nevertheless not frozen: a frozen dataclass's
+Nothing updates a result once it is made, yet only :class:`Note` is a
+frozen dataclass (:class:`LazyNote` relies on it): a frozen dataclass's
 ``__init__`` sets each field through ``object.__setattr__``, which made
-building them cost five times as much, a fifth of scoring a state.
+building a result's lines, players and trace cost four to five times as
+much, a fifth of scoring a table state.
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class Event:
     note: Note
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class Ballot:
     """One ballot of a tally: who, on what, how many units of what, its votes and where it goes."""
 
@@ -180,7 +180,7 @@ class Ballot:
     note: Note
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class TallyResult:
     """A vote settled by a step: totals per candidate, ranking, winners, ballots and cube flows."""
 
@@ -208,7 +208,7 @@ class TieBreakStep:
     note: Note
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class WinnerResult:
     step: str
     rules: list[str]
@@ -222,7 +222,7 @@ class WinnerResult:
     conclusion: Note
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class ScoreResult:
     format: int
     game: str

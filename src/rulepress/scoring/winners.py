@@ -77,12 +77,14 @@ def decide(
             # sort key: ascending puts the best first
             try:
                 keys[p] = tuple(
-                    -key(ns, functions) if highest else key(ns, functions)
-                    for key, highest in criteria
+                    [
+                        -key(ns, functions) if highest else key(ns, functions)
+                        for key, highest in criteria
+                    ]
                 )
             except TypeError:
                 raise ExpressionEvalError("a 'highest' tie-break key must be a number") from None
-    ordered = sorted(eligible, key=lambda p: keys[p])
+    ordered = sorted(eligible, key=keys.__getitem__)
     ranks: dict[str, int] = {}
     for i, p in enumerate(ordered):
         prev = ordered[i - 1] if i else None

@@ -255,7 +255,27 @@ def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
                 return found is not negate
 
             return member
+    order = _ORDER.get(type(op))
+    if order is not None and type(const) is int:
+        # ``over > 0``, ``len(x) > 0``: integers compared at once; anything
+        # else takes the general test, with its errors
+
+        def ordered(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = left(ns, fr)
+            if type(value) is int:
+                return order(value, const)
+            return test(value, ns, fr)[0]
+
+        return ordered
     return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
+
+
+_ORDER: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
 
 
 def context_call(name: str, args: list[Fn], column: int) -> Fn:

@@ -20,7 +20,6 @@ from rulepress.spec.expr import Expression, ExpressionEvalError, parse
 from rulepress.spec.expr_eval import type_name
 from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
 from rulepress.spec.records import Record, fields_record
-from rulepress.spec.records import record as to_record
 from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 
@@ -116,7 +115,7 @@ def _check_record(
     if not isinstance(value, dict):
         chk.at(path, f"expected a mapping, got {type_name(value, in_state=True)}")
         return None
-    out: dict[str, Any] = {}
+    out = Record()
     for key in value:
         if key not in fields and not (key == "id" and _is_player(path)):
             known = ", ".join(sorted(fields))
@@ -151,7 +150,7 @@ def _constraints(
 ) -> None:
     plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
     # the table-wide names, then the record's own fields (these win, as in the scorer)
-    ns = {**context, **to_record(dict(record))}
+    ns = {**context, **record}
     for c in fmt.constraints:
         try:
             ok = compiled(c.test).evaluate(ns)
@@ -189,7 +188,14 @@ def validate_state(
     prefix: DataPath = (),
     game_id: str | None = None,
 ) -> tuple[dict[str, Any], list[Problem]]:
-    """Check ``data`` against ``fmt``; return the normalised state and all problems."""
+    """Check ``data`` against ``fmt``; return the normalised state and all problems.
+
+    Every record of the state (players, the table, nested records) is a
+    :class:`~rulepress.spec.records.Record` from the start, records all the
+    way down: the scorer reads such a state without copying it (see
+    :func:`~rulepress.spec.records.owned`), and the constraints here read it
+    as it is.
+    """
     chk = StateCheck(sources, prefix, params)
     if not isinstance(data, dict):
         chk.at((), f"a table state must be a mapping, got {type_name(data, in_state=True)}")
@@ -227,10 +233,12 @@ def validate_state(
         elif pid in ids:
             chk.at(path + ("id",), f"player id {pid!r} is used twice")
         ids.setdefault(pid, i)
-        players.append({"id": pid, **rec})
+        player = Record(id=pid)
+        player.update(rec)
+        players.append(player)
         indices.append(i)
     table_raw = data.get("table", {})
-    table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or {}
+    table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or Record()
     for i, rec in zip(indices, players, strict=True):
         _check_player_refs(chk, fmt.players.fields, rec, ids, ("players", i))
     _check_player_refs(chk, fmt.table.fields, table, ids, ("table",))
@@ -240,8 +248,8 @@ def validate_state(
     context = {
         "param": params_record(params),
         "n_players": len(players),
-        "table": to_record(table),
-        "players": to_record(players),
+        "table": table,
+        "players": players,
     }
     for i, rec in zip(indices, players, strict=True):
         _constraints(chk, fmt.players, rec, context, ("players", i))
