@@ -1,0 +1,99 @@
+"""The scorer and the table state it is given: shared, never changed, read the same either way.
+
+A validated state's records are shared with the scorer (only the records a
+sequence's updates write into are copied), and each player has one
+namespace for the whole run; these tests pin what that must not change.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulepress.scoring import score
+from rulepress.scoring.result import to_json
+from rulepress.scoring.state import check_state
+from rulepress.spec.records import Record, owned, plain
+from rulepress.spec.yamlsrc import SourceMap
+from tests.conftest import loaded
+
+
+def player(pid: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "identity": "Pilot",
+        "influence_limit": 2,
+        "character": {"state": "live", "location": "Bridge"},
+        "bonus_character": {
+            "name": "Boarder",
+            "kind": "grudge",
+            "symbols": 2,
+            "location": "Bridge",
+        },
+        "guilt": "guilty",
+        "evidence_to_authorities": True,
+        "agenda": [{"points": 3, "met": True}, {"points": 2, "met": True, "plus": True}],
+        "cubes": {"supply": 2, "on_cards": 4, "betrayal_box": 2},
+        **extra,
+    }
+
+
+def state() -> dict[str, Any]:
+    """Antimatter annihilates every character on the Bridge: the updates write into players."""
+    data = {
+        "players": [player("ada"), player("boris", guilt="innocent"), player("cyd", agenda=[])],
+        "table": {"antimatter": {"armed": True, "location": "Bridge"}},
+    }
+    return check_state(loaded("stationfall"), data, SourceMap(), "test")
+
+
+def test_validated_states_are_records_all_the_way_down() -> None:
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            assert type(value) is Record
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(state()["players"])
+    walk(state()["table"])
+
+
+def test_scoring_never_changes_the_state_it_is_given() -> None:
+    given = state()
+    kept = copy.deepcopy(given)
+    first = score(loaded("stationfall"), given)
+    assert {e.field for e in first.events} == {"character.state", "bonus_character.state"}
+    assert given == kept
+    # and so a second run over the same state gives the same result
+    assert to_json(score(loaded("stationfall"), given)) == to_json(first)
+
+
+def test_plain_data_scores_as_its_records_do() -> None:
+    given = state()
+    as_plain = {"players": plain(given["players"]), "table": plain(given["table"])}
+    assert to_json(score(loaded("stationfall"), as_plain)) == to_json(
+        score(loaded("stationfall"), given)
+    )
+
+
+def test_a_lines_step_over_no_lines_leaves_no_names_behind() -> None:
+    result = score(loaded("stationfall"), state())
+    cyd = next(p for p in result.players if p.id == "cyd")
+    assert next(line.points for line in cyd.lines) == 0
+
+
+def test_owned_copies_only_along_the_paths() -> None:
+    inner = Record(state="live")
+    shared = Record(cubes=4)
+    rec = Record(character=inner, cubes=shared)
+    out = owned(rec, (("character",),))
+    assert out == rec
+    assert out is not rec
+    assert out["character"] is not inner
+    assert out["cubes"] is shared
+    plain_out = owned({"character": {"state": "live"}}, ())
+    assert type(plain_out) is Record
+    assert type(plain_out["character"]) is Record
