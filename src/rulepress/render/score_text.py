@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import typeset
@@ -55,6 +56,13 @@ LABELS = {
     "ranking": ui("report.tally", "Ranking"),
     "won": ui("report.tally", "Won"),
     "flows": ui("report.tally", "Where the cubes go"),
+    # how pieces of a line go together: the punctuation is the language's (a
+    # Japanese report has full-width colons and brackets), so it is translated too
+    "pair": ui("report.text", "{label}: {value}"),
+    "detail": ui("report.text", "{text} ({detail})"),
+    "units": ui("report.tally", "{count} × {unit}"),
+    "and_also": ui("report.text", "{first}; {second}"),
+    "rule_list": ui("report.text", "{first}, {second}"),
 }
 
 
@@ -96,15 +104,12 @@ def _fill(template: str, **values: object) -> str:
     )
 
 
-def _rules(rules: list[str]) -> str:
-    return ", ".join(rules)
-
-
 class _Labels:
     """The interface labels in the reader's language, and the spec's words for ids."""
 
-    def __init__(self, translate: Callable[[str], str], spec: Spec) -> None:
+    def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
         self.translate = translate
+        self.lang = lang
         self.vocabulary = dict(spec.vocabulary)
         self.tallies = {
             step.tally.id: step.tally
@@ -112,12 +117,46 @@ class _Labels:
             for step in _steps(seq.steps)
             if step.tally
         }
+        self.terms = {t.id: t.term for t in spec.glossary}
 
     def __getitem__(self, key: str) -> str:
         return self.translate(LABELS[key])
 
     def word(self, value: object) -> str:
         return self.vocabulary.get(value, str(value)) if isinstance(value, str) else str(value)
+
+    def name(self, tally_id: str, value: str) -> str:
+        """What the reader calls an id of a vote: its candidate or route label, else its word."""
+        tally = self.tallies.get(tally_id)
+        if tally is not None:
+            found = tally.candidates.get(value) or tally.routes.get(value)
+            if found:
+                return found
+        return self.vocabulary.get(value) or self.terms.get(value) or value
+
+    def join(self, items: list[str]) -> str:
+        """Items joined as the language joins a list ("a, b a c"; "a、b、c")."""
+        return format_list(items, locale=self.lang) if items else "—"
+
+    def facts(self, items: list[str]) -> str:
+        """Separate facts side by side (not a list of like things): "a; b"."""
+        out = items[0] if items else ""
+        for item in items[1:]:
+            out = _fill(self["and_also"], first=out, second=item)
+        return out
+
+    def pair(self, label: str, value: str) -> str:
+        return _fill(self["pair"], label=label, value=value)
+
+    def detail(self, text: str, detail: str) -> str:
+        return _fill(self["detail"], text=text, detail=detail)
+
+    def rules(self, rules: list[str]) -> str:
+        """Rule numbers cited side by side: references, not prose, so with no "and"."""
+        out = rules[0] if rules else ""
+        for number in rules[1:]:
+            out = _fill(self["rule_list"], first=out, second=number)
+        return out
 
 
 def _steps(steps: list[Step]) -> Iterator[Step]:
@@ -133,11 +172,11 @@ def _player(
     ranked: bool,
     LABELS: _Labels,  # noqa: N803 - reads like the module table it translates
 ) -> list[str]:
-    facts = [f"{shown_labels.get(k, k)}: {LABELS.word(v)}" for k, v in p.shown.items()]
-    head = f"{p.id}" + (f"  ({'; '.join(facts)})" if facts else "")
+    facts = [LABELS.pair(shown_labels.get(k, k), LABELS.word(v)) for k, v in p.shown.items()]
+    head = LABELS.detail(p.id, LABELS.facts(facts)) if facts else p.id
     amount = LABELS["points" if total_label else "amount"]
     w_step = max([_width(line.step) for line in p.lines] + [_width(LABELS["step"]), 5])
-    w_rule = max([_width(_rules(line.rules)) for line in p.lines] + [_width(LABELS["rule"])])
+    w_rule = max([_width(LABELS.rules(line.rules)) for line in p.lines] + [_width(LABELS["rule"])])
     w_title = max(
         [_width(line.title) for line in p.lines]
         + [_width(total_label or ""), _width(LABELS["score"]), 12]
@@ -151,7 +190,7 @@ def _player(
     )
     for line in p.lines:
         out.append(
-            f"  {_left(line.step, w_step)} {_left(_rules(line.rules), w_rule)}  "
+            f"  {_left(line.step, w_step)} {_left(LABELS.rules(line.rules), w_rule)}  "
             f"{_left(line.title, w_title)} {_right(line.points, w_points)}"
         )
         out.extend(f"{blank}  · {note.text}" for note in line.notes)
@@ -167,33 +206,39 @@ def _player(
             )
         )
         if p.rank is not None:
-            standing += f", {_fill(LABELS['rank'], rank=p.rank)}"
+            standing = LABELS.facts([standing, _fill(LABELS["rank"], rank=p.rank)])
         out.append(f"  {standing}")
     return out
 
 
 def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
-    head = f"{LABELS['step']} {t.step} {t.title} ({_rules(t.rules)})"
+    def name(value: str) -> str:
+        return LABELS.name(t.id, value)
+
+    head = LABELS.detail(f"{LABELS['step']} {t.step} {t.title}", LABELS.rules(t.rules))
     out = [head, _rule_line(head)]
     out.extend(f"  · {b.note.text}" for b in t.ballots)
-    out.append(f"  {LABELS['votes']}: " + ", ".join(f"{c} {v}" for c, v in t.totals.items()))
+    totals = LABELS.join([f"{name(c)} {v}" for c, v in t.totals.items()])
+    out.append("  " + LABELS.pair(LABELS["votes"], totals))
     out.extend(f"  · {note.text}" for note in t.ties)
-    out.append(
-        f"  {LABELS['ranking']}: {', '.join(t.ranking)}; {LABELS['won']}: {', '.join(t.winners)}"
-    )
-    out.append(f"  {LABELS['flows']}:")
+    out.append("  " + LABELS.pair(LABELS["ranking"], LABELS.join([name(c) for c in t.ranking])))
+    out.append("  " + LABELS.pair(LABELS["won"], LABELS.join([name(c) for c in t.winners])))
+    if t.flows:
+        out.append("  " + LABELS.pair(LABELS["flows"], "").rstrip())
     for player, routes in t.flows.items():
-        moves = "; ".join(
-            f"{route}: " + ", ".join(f"{n} {unit}" for unit, n in units.items())
-            for route, units in routes.items()
-        )
-        out.append(f"    {player}: {moves}")
+        for route, units in routes.items():
+            moved = LABELS.join(
+                [_fill(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
+            )
+            out.append("    " + LABELS.pair(f"{player} → {name(route)}", moved))
     return out
 
 
 def _winners(w: WinnerResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     out = [LABELS["winners"], _rule_line(LABELS["winners"])]
-    out.append(_fill(LABELS["places"], step=w.step, rules=_rules(w.rules), note=w.places_note.text))
+    out.append(
+        _fill(LABELS["places"], step=w.step, rules=LABELS.rules(w.rules), note=w.places_note.text)
+    )
     out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
     out.append(f"  → {w.conclusion.text}")
     return out
@@ -207,18 +252,25 @@ def render_text(
     ``spec`` is the spec in the report's language (see :mod:`rulepress.i18n.runtime`);
     ``translate`` translates rulepress's interface labels.
     """
-    LABELS = _Labels(translate, spec)  # noqa: N806
+    LABELS = _Labels(translate, spec, result.language)  # noqa: N806
     seq = next(s for s in spec.sequences if s.id == result.sequence)
     defaults = {r.id: r.default for r in spec.rulings}
     version = _fill(LABELS["spec"], version=result.spec_version)
-    out = [_fill(LABELS["heading"], game=spec.game.title, sequence=seq.title) + f" ({version})"]
+    heading = _fill(LABELS["heading"], game=spec.game.title, sequence=seq.title)
+    out = [LABELS.detail(heading, version)]
     chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
-    out.append(_fill(LABELS["variants"], variants=", ".join(chosen) or LABELS["no_variants"]))
+    out.append(
+        _fill(LABELS["variants"], variants=LABELS.join(chosen) if chosen else LABELS["no_variants"])
+    )
     out.append("")
     if result.events:
         out.append(LABELS["events"])
         out.extend(
-            f"  {LABELS['step']} {e.step} {e.title} ({_rules(e.rules)}): {e.note.text}"
+            "  "
+            + LABELS.pair(
+                LABELS.detail(f"{LABELS['step']} {e.step} {e.title}", LABELS.rules(e.rules)),
+                e.note.text,
+            )
             for e in result.events
         )
         out.append("")

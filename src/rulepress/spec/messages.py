@@ -154,6 +154,19 @@ def _walk(
                 annotation = typing.Annotated[(annotation, *field.metadata)]
             inherited = own if isinstance(value, str) else notes
             out_map[key] = _walk(value, annotation, (*ctx, key), (*path, key), inherited, visit)
+        for key, field in tp.model_fields.items():
+            # a sentence the model supplies when the spec leaves it out is shown to
+            # readers too (e.g. the note on wild units): it is a message of the part
+            # it belongs to, with that part's context and location
+            if key in data or not isinstance(field.default, str) or not field.default:
+                continue
+            annotation = field.annotation
+            if field.metadata:
+                annotation = typing.Annotated[(annotation, *field.metadata)]
+            if _unwrap(annotation)[1]:
+                out_map[key] = _walk(
+                    field.default, annotation, (*ctx, key), (*path, key), own, visit
+                )
         return out_map
     if origin is list and isinstance(data, list):
         (item_tp,) = typing.get_args(tp)

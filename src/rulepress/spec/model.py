@@ -367,7 +367,7 @@ class WeightedCountsComponent(Model):
     multiplier: list[Part] = Field(min_length=1)
     wild: ExprText = "0"
     wild_value: ExprText = "0"
-    wild_note: Text = "{count} wild unit(s) at {value} each"
+    wild_note: Text = "wild units: {count}, worth {value} each"
     choices: list[Choice] = []
     item_uses: ItemUses | None = None
 

@@ -1,0 +1,65 @@
+"""What a reader of the text report sees in Czech and Japanese: words for ids, their punctuation.
+
+Every worked example of every game is scored and written out in each of
+its translated languages; no message may fall back to English (model
+defaults included), no id that has a label may show raw, and Japanese
+lines use full-width punctuation between their parts.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulepress.i18n.runtime import localize
+from rulepress.render.score_text import render_text
+from rulepress.scoring.examples import run_example
+from tests.conftest import GAMES, ROOT, loaded
+
+CASES = [
+    (game, lang) for game in GAMES for lang in loaded(game).spec.game.languages if lang != "en"
+]
+
+
+def _reports(game: str, lang: str) -> tuple[list[str], list[str]]:
+    spec = loaded(game)
+    local = localize(spec, lang, ROOT / "locales")
+    reports = [
+        render_text(
+            run_example(local.loaded, i, renderer=local.renderer),
+            local.loaded.spec,
+            local.renderer.translate,
+        )
+        for i in range(len(spec.spec.examples))
+    ]
+    return reports, local.warnings()
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES, ids=[f"{g}-{lang}" for g, lang in CASES])
+def test_every_report_is_wholly_translated(game: str, lang: str) -> None:
+    reports, warnings = _reports(game, lang)
+    assert warnings == []
+    spec = loaded(game).spec
+    # ids of vote candidates and cube routes have labels: none may show raw
+    ids = {
+        key
+        for seq in spec.sequences
+        for step in seq.steps
+        if step.tally
+        for key in (*step.tally.candidates, *step.tally.routes)
+    }
+    for report in reports:
+        raw = {w for w in re.findall(r"[a-z][a-z-]+", report) if w in ids}
+        assert raw == set(), raw
+
+
+def test_japanese_report_lines_use_full_width_punctuation() -> None:
+    reports, _ = _reports("brink", "ja")
+    council = next(r for r in reports if "票数" in r)
+    assert "票数：" in council
+    assert "（14.1、14.2、14.3、14.4）" in council
+    assert re.search(r"[A-Za-z]+×\d", council)  # Komek×1: the count after the colour
+    for line in council.splitlines():
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
+            assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: |\(|\)|; ", line), line
