@@ -8,14 +8,19 @@ namespace for the whole run; these tests pin what that must not change.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from rulepress.errors import StateError
 from rulepress.scoring import score
 from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state
+from rulepress.spec import load_spec
 from rulepress.spec.records import Record, owned, plain
 from rulepress.spec.yamlsrc import SourceMap
-from tests.conftest import loaded
+from tests.conftest import edit, loaded
 
 
 def player(pid: str, **extra: Any) -> dict[str, Any]:
@@ -97,3 +102,42 @@ def test_owned_copies_only_along_the_paths() -> None:
     plain_out = owned({"character": {"state": "live"}}, ())
     assert type(plain_out) is Record
     assert type(plain_out["character"]) is Record
+
+
+def test_a_failing_expression_is_located_at_its_step(spec_copy: Path) -> None:
+    # The scorer evaluates with one call less and, when that fails, again checked:
+    # the error must name the step, the player and the expression, as before.
+    edit(
+        spec_copy / "stationfall" / "sequence.yaml",
+        'value: "line.points * (line.per if line.per is not None else 1)"',
+        'value: "line.points // (line.per if line.per is not None else 0)"',
+    )
+    spec = load_spec(spec_copy / "stationfall")
+    data = check_state(spec, {"players": [player("ada"), player("boris")]}, SourceMap(), "t")
+    with pytest.raises(StateError) as caught:
+        score(spec, data)
+    (problem,) = caught.value.problems
+    assert problem.where == "step 4a (Agenda)"
+    assert problem.message == (
+        "player ada: 'line.points // (line.per if line.per is not None else 0)': "
+        "column 1: division by zero"
+    )
+    assert "sequence.yaml" in str(problem.location)
+
+
+def test_a_failing_let_is_located_too(spec_copy: Path) -> None:
+    edit(
+        spec_copy / "stationfall" / "sequence.yaml",
+        "scoring_symbols: bonus_character.symbols * param.points_per_symbol",
+        "scoring_symbols: bonus_character.symbols // (cubes.supply - cubes.supply)",
+    )
+    spec = load_spec(spec_copy / "stationfall")
+    data = check_state(spec, {"players": [player("ada")]}, SourceMap(), "t")
+    with pytest.raises(StateError) as caught:
+        score(spec, data)
+    (problem,) = caught.value.problems
+    assert problem.where == "step 4b (Bonus)"
+    assert problem.message == (
+        "player ada: 'bonus_character.symbols // (cubes.supply - cubes.supply)': "
+        "column 1: division by zero"
+    )

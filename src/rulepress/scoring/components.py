@@ -43,6 +43,18 @@ MakeNote = Callable[[str, Any], Note]
 #: what a component gives one player: points, notes, breakdown by kind, decisions (or None)
 Result = tuple[int, list[Note], dict[str, int], dict[str, Any] | None]
 Run = Callable[[dict[str, Any], Functions, MakeNote], Result]
+#: an expression's source → the evaluator a compiled component calls
+Pick = Callable[[str], Evaluate]
+
+
+def checked(source: str) -> Evaluate:
+    """The evaluator that raises located errors (:attr:`Expression.evaluate`)."""
+    return compiled(source).evaluate
+
+
+def unchecked(source: str) -> Evaluate:
+    """The one-call-less evaluator; its caller runs again checked on failure (``fast``)."""
+    return compiled(source).fast
 
 
 @dataclass(slots=True)  # made per player and step: not frozen, for a cheap __init__
@@ -79,14 +91,14 @@ def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested
 _CompiledPart = tuple[Evaluate, Evaluate, str, str, tuple[tuple[str, Evaluate], ...]]
 
 
-def _compile_parts(parts: list[Part]) -> list[_CompiledPart]:
+def _compile_parts(parts: list[Part], pick: Pick) -> list[_CompiledPart]:
     return [
         (
-            compiled(p.when).evaluate,
-            compiled(p.value).evaluate,
+            pick(p.when),
+            pick(p.value),
             p.value,
             p.note,
-            tuple((name, compiled(src).evaluate) for name, src in p.args.items()),
+            tuple((name, pick(src)) for name, src in p.args.items()),
         )
         for p in parts
     ]
@@ -104,8 +116,8 @@ def _part_args(
     return out
 
 
-def _compile_sum(comp: SumComponent) -> Run:
-    parts = _compile_parts(comp.parts)
+def _compile_sum(comp: SumComponent, pick: Pick) -> Run:
+    parts = _compile_parts(comp.parts, pick)
 
     def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
         total = 0
@@ -123,8 +135,8 @@ def _compile_sum(comp: SumComponent) -> Run:
     return run
 
 
-def _compile_first(comp: FirstComponent) -> Run:
-    parts = _compile_parts(comp.parts)
+def _compile_first(comp: FirstComponent, pick: Pick) -> Run:
+    parts = _compile_parts(comp.parts, pick)
 
     def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
         for when, value, source, note, args in parts:
@@ -143,14 +155,14 @@ LINE_SCORED = ui("score.line", "{label}: {points}")
 LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
-def _compile_lines(comp: LinesComponent) -> Run:
-    items_of = compiled(comp.items).evaluate
-    strict_of = compiled(comp.restriction_voids_continuation).evaluate
-    label_of = compiled(comp.label).evaluate
-    continues = compiled(comp.continuation).evaluate
-    value_of = compiled(comp.value).evaluate
-    conditions = [(compiled(c.test).evaluate, c.fails) for c in comp.conditions]
-    restrictions = [(compiled(c.test).evaluate, c.fails) for c in comp.restrictions]
+def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
+    items_of = pick(comp.items)
+    strict_of = pick(comp.restriction_voids_continuation)
+    label_of = pick(comp.label)
+    continues = pick(comp.continuation)
+    value_of = pick(comp.value)
+    conditions = [(pick(c.test), c.fails) for c in comp.conditions]
+    restrictions = [(pick(c.test), c.fails) for c in comp.restrictions]
     item_name, source, voided = comp.item, comp.value, comp.voided_note
     one_condition = conditions[0] if len(conditions) == 1 else None
     one_restriction = restrictions[0] if len(restrictions) == 1 else None
@@ -398,8 +410,8 @@ def _interpreted(component: SetsComponent | WeightedCountsComponent, tables: Tab
     return run
 
 
-#: what a compiled component writes into the namespace it is given (restored by the engine)
 def writes(component: Component) -> tuple[str, ...]:
+    """The names a component writes into the namespace it is given (the engine restores them)."""
     if isinstance(component, LinesComponent):
         return (component.item, "index")
     if isinstance(component, SetsComponent):
@@ -407,19 +419,20 @@ def writes(component: Component) -> tuple[str, ...]:
     return ()
 
 
-def compile_component(component: Component, tables: Tables) -> Run:
+def compile_component(component: Component, tables: Tables, pick: Pick) -> Run:
     """``run(ns, fns, make)``: the points, notes, breakdown and decisions of one player.
 
     Worked out once per component (see :func:`compiled_component`): the
     expressions are looked up and the operation chosen here, not once per
     player. ``make(template, args)`` makes a note (the renderer's); ``ns`` is
     the player's namespace, which a ``lines`` or ``sets`` operation writes
-    its item into (see :func:`writes`).
+    its item into (see :func:`writes`). ``pick(source)`` chooses each
+    expression's evaluator: :func:`checked` or :func:`unchecked`.
     """
     if isinstance(component, SumComponent):
-        return _compile_sum(component)
+        return _compile_sum(component, pick)
     if isinstance(component, FirstComponent):
-        return _compile_first(component)
+        return _compile_first(component, pick)
     if isinstance(component, LinesComponent):
-        return _compile_lines(component)
+        return _compile_lines(component, pick)
     return _interpreted(component, tables)

@@ -27,7 +27,7 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.expr import ExpressionEvalError
+from rulepress.spec.expr import EVAL_FAILURES, ExpressionEvalError
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, owned, plain, record
@@ -301,36 +301,48 @@ class _Run:
         make = self.make
         lets, run, hidden, hidden_set = step.lets, step.run, step.hidden, step.hidden_set
         sid, number, title, rules = step.id, step.number, step.title, step.rules
-        scores, chosen, lines, labels = self.scores, self.chosen, self.lines, self.labels
-        for i, ns in enumerate(self.ns):
-            self.current = labels[i]
-            # What the step hides is put back afterwards. Usually it hides
-            # nothing (its names are new): one test in C, then removal.
-            saved = None
-            if hidden and not ns.keys().isdisjoint(hidden_set):
-                saved = [ns.get(name, _MISSING) for name in hidden]
-            for name, evaluate in lets:
-                ns[name] = evaluate(ns, fns)
-            points, notes, breakdown, export = run(ns, fns, make)
-            if saved is not None:
-                for name, value in zip(hidden, saved, strict=True):
-                    if value is _MISSING:
-                        ns.pop(name, None)
-                    else:
-                        ns[name] = value
-            else:
-                for name in hidden:
-                    ns.pop(name, None)  # a lines item over no items is never written
-            pid = self.ids[i]
-            own = scores[pid]
-            own[sid] = points
-            if export:
-                chosen[pid][sid] = record(export)
-            # as fresh() would have it: scores over fields, then decisions and total
-            ns[sid] = points
-            ns["chosen"] = chosen[pid]
-            ns["total"] = sum(own.values())
-            lines[pid].append(Line(sid, number, title, list(rules), points, notes, breakdown))
+        scores, chosen, lines = self.scores, self.chosen, self.lines
+        pid = ""
+        try:
+            for ns, pid in zip(self.ns, self.ids, strict=True):
+                # What the step hides is put back afterwards. Usually it hides
+                # nothing (its names are new): one test in C, then removal.
+                saved = None
+                if hidden and not ns.keys().isdisjoint(hidden_set):
+                    saved = [ns.get(name, _MISSING) for name in hidden]
+                try:
+                    for name, evaluate in lets:
+                        ns[name] = evaluate(ns, fns)
+                    points, notes, breakdown, export = run(ns, fns, make)
+                except EVAL_FAILURES:
+                    # The fast evaluators fail unlocated (Python's own errors, or
+                    # ours without the source): the step runs again for this
+                    # player, checked, to raise the located error (it fails the
+                    # same way: evaluation is a pure function of the namespace).
+                    for name, evaluate in step.checked_lets:
+                        ns[name] = evaluate(ns, fns)
+                    points, notes, breakdown, export = step.checked_run(ns, fns, make)
+                if saved is not None:
+                    for name, value in zip(hidden, saved, strict=True):
+                        if value is _MISSING:
+                            ns.pop(name, None)
+                        else:
+                            ns[name] = value
+                else:
+                    for name in hidden:
+                        ns.pop(name, None)  # a lines item over no items is never written
+                own = scores[pid]
+                own[sid] = points
+                if export:
+                    chosen[pid][sid] = record(export)
+                # as fresh() would have it: scores over fields, then decisions and total
+                ns[sid] = points
+                ns["chosen"] = chosen[pid]
+                ns["total"] = sum(own.values())
+                lines[pid].append(Line(sid, number, title, list(rules), points, notes, breakdown))
+        except ExpressionEvalError:
+            self.current = f"player {pid}"  # named in the error; set only when there is one
+            raise
 
     def places(self, rule: Winners) -> int:
         if isinstance(rule.count, int):

@@ -39,8 +39,12 @@ class ScorePlan:
     number: str
     title: str
     rules: tuple[str, ...]
+    #: the let values and the component, with the fast evaluators (see Expression.fast) …
     lets: tuple[tuple[str, Evaluate], ...]
     run: components.Run
+    #: … and with the checked ones, run for a player when the fast ones fail
+    checked_lets: tuple[tuple[str, Evaluate], ...]
+    checked_run: components.Run
     #: the names the step writes into a player's namespace (let values, a
     #: component's item), put back by the engine once the player is done
     hidden: tuple[str, ...]
@@ -73,15 +77,16 @@ def compile_step(path: DataPath, step: Step, tables: components.Tables) -> StepP
     score = None
     if step.score is not None:
         sc = step.score
-        lets = tuple((name, compiled(src).evaluate) for name, src in sc.let.items())
         hidden = tuple(dict.fromkeys([*sc.let, *components.writes(sc.component)]))
         score = ScorePlan(
             sc.id,
             step.number,
             sc.title,
             tuple(step.rules),
-            lets,
-            components.compile_component(sc.component, tables),
+            tuple((name, compiled(src).fast) for name, src in sc.let.items()),
+            components.compile_component(sc.component, tables, components.unchecked),
+            tuple((name, compiled(src).evaluate) for name, src in sc.let.items()),
+            components.compile_component(sc.component, tables, components.checked),
             hidden,
             frozenset(hidden),
         )

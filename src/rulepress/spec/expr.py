@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from rulepress.spec.expr_base import (
     MAX_DEPTH,
@@ -76,6 +76,7 @@ from rulepress.spec.records import Record
 
 __all__ = [
     "CONTEXT_FUNCTIONS",
+    "EVAL_FAILURES",
     "FUNCTIONS",
     "MAX_DEPTH",
     "MAX_INT",
@@ -120,6 +121,11 @@ class Expression:
     ``names`` and the scorer's context ``functions``. It is a plain function
     made by :func:`parse` (not a method) because the scorer calls it a few
     hundred times per table state.
+
+    ``fast`` gives the same value with one call less, but a failure raises
+    whatever Python raised (any of :data:`EVAL_FAILURES`), not located: a
+    caller who uses it evaluates again with ``evaluate`` when it fails, to
+    raise the located error (evaluation is a pure function of its inputs).
     """
 
     source: str
@@ -127,6 +133,7 @@ class Expression:
     attributes: frozenset[tuple[str, str]]
     bindings: tuple[tuple[str, int], ...]
     evaluate: Evaluate
+    fast: Evaluate
 
 
 def _evaluator(
@@ -223,7 +230,7 @@ def _inline(source: str, shape: tuple[Any, ...]) -> Evaluate | None:
 
 
 #: what evaluation turns into ExpressionEvalError (ours pass through with the source added)
-_FAILURES = (
+EVAL_FAILURES = _FAILURES = (
     ArithmeticError,
     AttributeError,
     LookupError,
@@ -244,10 +251,19 @@ def parse(source: str) -> Expression:
             f"expression nested too deeply (the bound is {MAX_DEPTH} levels)", 1
         ) from None
     frame = [MAX_STEPS, _NO_FUNCTIONS, *([None] * out.slots)] if out.uses_frame else None
+    evaluate = _evaluator(source, out.fn, frame, out.shape)
+    fast = evaluate
+    if frame is None and (out.shape is None or _inline(source, out.shape) is None):
+        # Without a frame the root closure is the evaluation itself: it reads
+        # its second argument only as a frame, and anything but a list is
+        # none (see expr_eval.charge). Inlined shapes and evaluations with a
+        # frame keep their evaluator: for them it is the one call.
+        fast = cast(Evaluate, out.fn)
     return Expression(
         source,
         frozenset(out.names),
         frozenset(out.attributes),
         tuple(out.bindings),
-        _evaluator(source, out.fn, frame, out.shape),
+        evaluate,
+        fast,
     )

@@ -64,8 +64,12 @@ def type_name(value: Any, *, in_state: bool = False) -> str:
 
 
 def charge(fr: Frame | None, steps: int, column: int = 0) -> None:
-    """Spend ``steps`` of the evaluation's budget (expressions without a frame cannot loop)."""
-    if fr is not None:
+    """Spend ``steps`` of the evaluation's budget (expressions without a frame cannot loop).
+
+    Anything but a frame means there is none: an expression without one may
+    be called with the scorer's functions in its place (``Expression.fast``).
+    """
+    if type(fr) is list:
         fr[STEPS] -= steps
         if fr[STEPS] < 0:
             raise steps_limit(column)

@@ -50,18 +50,18 @@ def name_test(name: str, column: int, op: ast.AST, const: Any, test: Callable[[A
 
     if isinstance(op, ast.Eq):
 
-        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
-                return bool(ns[name] == const)
+                return ns[name] == const  # data and constants are builtins: a bool
             except KeyError:
                 raise unknown() from None
 
         return equal
     if isinstance(op, ast.NotEq):
 
-        def different(ns: Mapping[str, Any], fr: Any) -> bool:
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
-                return bool(ns[name] != const)
+                return ns[name] != const
             except KeyError:
                 raise unknown() from None
 
@@ -89,19 +89,20 @@ def field_test(
 
     if isinstance(op, ast.Eq):
 
-        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
             value = ns.get(base)
             if type(value) is Record and attr in value:
-                return bool(value[attr] == const)
+                # no bool(): a field and a constant are builtins, whose == gives one
+                return value[attr] == const
             return bool(read(ns))
 
         return equal
     if isinstance(op, ast.NotEq):
 
-        def different(ns: Mapping[str, Any], fr: Any) -> bool:
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
             value = ns.get(base)
             if type(value) is Record and attr in value:
-                return bool(value[attr] != const)
+                return value[attr] != const
             return bool(read(ns))
 
         return different
