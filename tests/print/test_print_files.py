@@ -107,7 +107,10 @@ def test_text_is_extractable_in_every_script(
 
 @pytest.mark.parametrize(
     ("lang", "markers"),
-    [("cs", ("Přehledová karta", "Pravidla hry")), ("ja", ("リファレンスカード", "ルールブック"))],
+    [
+        ("cs", ("Přehledová karta", "Pravidla hry", "Karty kroků")),
+        ("ja", ("リファレンスカード", "ルールブック", "ステップカード")),
+    ],
 )
 def test_every_pdf_carries_text_in_its_language(
     printed: Path, lang: str, markers: tuple[str, ...]

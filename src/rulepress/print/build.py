@@ -219,7 +219,7 @@ class PrintBuild:
             for card in cards
             for face in (card.front, card.back)
         ]
-        title = f"{ctx.spec.game.title}: cards"
+        title = print_html.document_title(ctx, ctx.t(print_html.T["cards"]))
         self._pdf(
             folder / f"cards-{fmt.name}.pdf",
             print_html.card_document(ctx, faces, created, title),

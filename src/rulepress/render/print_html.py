@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
+from rulepress.render.patterns import DOCUMENT, INTRO, PAIR, RULES, fill, fill_text, side_by_side
 from rulepress.spec.model import Rule, Sequence, Step
 from rulepress.spec.text import Ref, transform
 from rulepress.uitext import ui
 
 T = {
     "reference": ui("print", "Reference card"),
+    "cards": ui("print", "Step cards"),
     "rulebook": ui("print", "Rulebook"),
     "contents": ui("print", "Contents"),
     "rules": ui("page.title", "Rules"),
@@ -107,19 +109,30 @@ def blocks(text: str, ctx: RenderContext) -> list[Element]:
     return out
 
 
-def _cites(rules: list[str]) -> list[Element]:
+def _cites(rules: list[str], ctx: RenderContext) -> list[Element]:
+    """Rule numbers side by side, with the language's separator between them."""
     if not rules:
         return []
-    numbers: list[Content] = []
-    for i, n in enumerate(rules):
-        numbers += [", "] if i else []
-        numbers.append(el("span", n, cls="rule"))
+    spans: list[list[Content]] = [[el("span", n, cls="rule")] for n in rules]
+    numbers = side_by_side(ctx.t(RULES), spans, _text)
     return [el("span", numbers, cls="cites")]
 
 
-def _labelled(label: str, *value: Content) -> Element:
-    """A paragraph led by a bold label: ``<p><b>Label:</b> value</p>``."""
-    return el("p", el("b", label + ":"), " " if value else "", value)
+def _text(value: str) -> Content:
+    return value
+
+
+def _labelled(ctx: RenderContext, label: str, *value: Content) -> Element:
+    """A paragraph led by a bold label: ``<p><b>Label:</b> value</p>``, punctuated for the language."""
+    bold: list[Content] = [el("b", label)]
+    if not value:
+        return el("p", fill(ctx.t(INTRO), {"label": bold}, _text))
+    return el("p", fill(ctx.t(PAIR), {"label": bold, "value": list(value)}, _text))
+
+
+def document_title(ctx: RenderContext, document: str) -> str:
+    """A document's title (what a PDF viewer shows): the game and the kind of document."""
+    return fill_text(ctx.t(DOCUMENT), game=ctx.spec.game.title, document=document)
 
 
 def _document(ctx: RenderContext, title: str, body: Content, kind: str, created: str) -> str:
@@ -142,7 +155,7 @@ def _steps(steps: list[Step], ctx: RenderContext) -> list[Element]:
             " ",
             el("b", step.title),
             " ",
-            _cites(step.rules),
+            _cites(step.rules, ctx),
             el("div", inline(_line(step.text), ctx), cls="text"),
             el("ol", _steps(step.steps, ctx), cls="substeps") if step.steps else "",
         )
@@ -165,11 +178,11 @@ def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
         out.append(
             el(
                 "section",
-                el("h3", ctx.t(T["tiebreak"]), " ", _cites(step.rules)),
-                _labelled(ctx.t(T["eligible"]), inline(w.eligible.fails, ctx)),
-                _labelled(ctx.t(T["criteria"])),
+                el("h3", ctx.t(T["tiebreak"]), " ", _cites(step.rules, ctx)),
+                _labelled(ctx, ctx.t(T["eligible"]), inline(w.eligible.fails, ctx)),
+                _labelled(ctx, ctx.t(T["criteria"])),
                 el("ol", [el("li", inline(c.label, ctx)) for c in w.criteria]),
-                _labelled(ctx.t(T["final_tie"]), inline(w.final_tie_note, ctx)),
+                _labelled(ctx, ctx.t(T["final_tie"]), inline(w.final_tie_note, ctx)),
                 cls="tiebreak",
             )
         )
@@ -193,7 +206,7 @@ def _table(table_id: str, ctx: RenderContext) -> Element:
     ]
     return el(
         "table",
-        el("caption", table.title, " ", _cites([table.rule])),
+        el("caption", table.title, " ", _cites([table.rule], ctx)),
         el("tr", el("th", table.key_label), el("th", table.value_label)),
         rows,
         cls="lookup",
@@ -215,7 +228,7 @@ def reference_card(
         parts.append(
             el(
                 "section",
-                el("h2", seq.title, " ", _cites(seq.rules)),
+                el("h2", seq.title, " ", _cites(seq.rules, ctx)),
                 el("p", inline(_line(seq.text), ctx), cls="lead"),
                 el("ol", _steps(seq.steps, ctx), cls="steps"),
                 _tiebreak(seq, ctx),
@@ -224,9 +237,7 @@ def reference_card(
             )
         )
     parts.append(el("footer", inline(spec.game.edition, ctx), " · ", spec.game.version))
-    return _document(
-        ctx, f"{spec.game.title}: {ctx.t(T['reference'])}", parts, "reference", created
-    )
+    return _document(ctx, document_title(ctx, ctx.t(T["reference"])), parts, "reference", created)
 
 
 def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Element]:
@@ -256,8 +267,8 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el("h1", g.title),
         el("p", ctx.t(T["rulebook"]), cls="kind"),
         blocks(g.summary, ctx),
-        _labelled(ctx.t(T["edition"]), inline(g.edition, ctx)),
-        _labelled(ctx.t(T["source"]), inline(g.source.document, ctx)),
+        _labelled(ctx, ctx.t(T["edition"]), inline(g.edition, ctx)),
+        _labelled(ctx, ctx.t(T["source"]), inline(g.source.document, ctx)),
         cls="cover",
     )
     toc_items = [
@@ -272,16 +283,16 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     glossary = [
         [
             el("dt", t.term),
-            el("dd", inline(_line(t.definition), ctx), " ", _cites(t.rules)),
+            el("dd", inline(_line(t.definition), ctx), " ", _cites(t.rules, ctx)),
         ]
         for t in ctx.glossary()
     ]
     rulings = [
         el(
             "section",
-            el("h3", r.title, " ", _cites(r.rules)),
-            _labelled(ctx.t(T["question"]), inline(r.question, ctx)),
-            _labelled(ctx.t(T["decision"]), inline(r.decision, ctx)),
+            el("h3", r.title, " ", _cites(r.rules, ctx)),
+            _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx)),
+            _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx)),
             cls="ruling",
         )
         for r in spec.rulings
@@ -289,7 +300,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     examples = [
         el(
             "section",
-            el("h3", ex.title, " ", _cites(ex.rules)),
+            el("h3", ex.title, " ", _cites(ex.rules, ctx)),
             blocks(ex.text, ctx),
             cls="example",
         )
@@ -309,7 +320,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el("section", el("h2", ctx.t(T["rulings"]), cls="chapter"), rulings, id="rulings"),
         el("section", el("h2", ctx.t(T["examples"]), cls="chapter"), examples, id="examples"),
     ]
-    return _document(ctx, f"{g.title}: {ctx.t(T['rulebook'])}", body, "rulebook", created)
+    return _document(ctx, document_title(ctx, ctx.t(T["rulebook"])), body, "rulebook", created)
 
 
 @dataclass(frozen=True)
@@ -333,14 +344,14 @@ def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
                 el("p", seq.title, cls="seq"),
                 el("h2", el("span", step.number, cls="n"), " ", step.title),
                 el("div", inline(_line(step.text), ctx), cls="text"),
-                el("p", _cites(step.rules), cls="foot"),
+                el("p", _cites(step.rules, ctx), cls="foot"),
                 cls="card-front",
             )
             back = el(
                 "div",
                 el("p", spec.game.title, cls="game"),
-                el("p", ctx.t(T["reference"]), cls="kind"),
-                el("p", ctx.lang, cls="lang"),
+                # what the deck is, in words: no language code is printed on a card
+                el("p", ctx.t(T["cards"]), cls="kind"),
                 cls="card-back",
             )
             cards.append(Card(f"{seq.id} step {step.number}", front, back))

@@ -31,6 +31,7 @@ from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import typeset
+from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, UNITS, fill_text, side_by_side
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec, Step
 from rulepress.uitext import ui
@@ -56,19 +57,17 @@ LABELS = {
     "ranking": ui("report.tally", "Ranking"),
     "won": ui("report.tally", "Won"),
     "flows": ui("report.tally", "Where the cubes go"),
-    # how pieces of a line go together: the punctuation is the language's (a
-    # Japanese report has full-width colons and brackets), so it is translated too
-    "pair": ui("report.text", "{label}: {value}"),
-    "detail": ui("report.text", "{text} ({detail})"),
-    "units": ui("report.tally", "{count} × {unit}"),
-    "and_also": ui("report.text", "{first}; {second}"),
-    "rule_list": ui("report.text", "{first}, {second}"),
+    # how pieces of a line go together: the language's punctuation (rulepress.render.patterns)
+    "pair": PAIR,
+    "detail": DETAIL,
+    "units": UNITS,
+    "and_also": BOTH,
+    "rule_list": RULES,
 }
 
 
 # controls, line/paragraph separators and bidi embeddings/overrides/isolates
 _INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 def visible(text: str) -> str:
@@ -97,11 +96,8 @@ def _rule_line(text: str) -> str:
     return "-" * _width(text)
 
 
-def _fill(template: str, **values: object) -> str:
-    """``template`` with ``{name}`` replaced for the names given; nothing else is format syntax."""
-    return _PLACEHOLDER.sub(
-        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(), template
-    )
+#: ``template`` with ``{name}`` replaced for the names given; nothing else is format syntax
+_fill = fill_text
 
 
 class _Labels:
@@ -140,10 +136,7 @@ class _Labels:
 
     def facts(self, items: list[str]) -> str:
         """Separate facts side by side (not a list of like things): "a; b"."""
-        out = items[0] if items else ""
-        for item in items[1:]:
-            out = _fill(self["and_also"], first=out, second=item)
-        return out
+        return "".join(side_by_side(self["and_also"], [[i] for i in items], str))
 
     def pair(self, label: str, value: str) -> str:
         return _fill(self["pair"], label=label, value=value)
@@ -153,10 +146,7 @@ class _Labels:
 
     def rules(self, rules: list[str]) -> str:
         """Rule numbers cited side by side: references, not prose, so with no "and"."""
-        out = rules[0] if rules else ""
-        for number in rules[1:]:
-            out = _fill(self["rule_list"], first=out, second=number)
-        return out
+        return "".join(side_by_side(self["rule_list"], [[n] for n in rules], str))
 
 
 def _steps(steps: list[Step]) -> Iterator[Step]:
