@@ -385,15 +385,22 @@ def i18n() -> None:
     """Gettext catalogs: extract, update, compile, statistics and translator QA."""
 
 
+def _domain_option(func: F) -> F:
+    return click.option(
+        "--domain", "domains", multiple=True, help="Only these domains (default: all)."
+    )(func)
+
+
 @i18n.command("extract")
 @_spec_root_option
 @_locales_option
 @_check_option
-def i18n_extract(spec_root: Path, locales: Path, check: bool) -> None:
-    """Write the templates (locales/<domain>.pot) of every game and of the interface."""
+@_domain_option
+def i18n_extract(spec_root: Path, locales: Path, check: bool, domains: tuple[str, ...]) -> None:
+    """Write the templates (locales/<domain>.pot) of every game, the interface and the theme."""
     from rulepress.i18n.workflow import extract
 
-    changed = extract(_project(spec_root, locales), check=check)
+    changed = extract(_project(spec_root, locales), check=check, domains=domains)
     click.echo(f"templates: {len(changed)} written" if changed else "templates: up to date")
 
 
@@ -401,11 +408,12 @@ def i18n_extract(spec_root: Path, locales: Path, check: bool) -> None:
 @_spec_root_option
 @_locales_option
 @_check_option
-def i18n_update(spec_root: Path, locales: Path, check: bool) -> None:
+@_domain_option
+def i18n_update(spec_root: Path, locales: Path, check: bool, domains: tuple[str, ...]) -> None:
     """Merge the templates into every language's catalog (changed English becomes fuzzy)."""
     from rulepress.i18n.workflow import update
 
-    changed = update(_project(spec_root, locales), check=check)
+    changed = update(_project(spec_root, locales), check=check, domains=domains)
     for path in changed:
         click.echo(f"updated {path}")
     if not changed:

@@ -103,7 +103,9 @@ def test_stats_are_complete_for_both_languages() -> None:
     assert result.code == 0
     rows = json.loads(result.out)
     assert {(r["lang"], r["domain"]) for r in rows} == {
-        (lang, domain) for lang in ("cs", "ja") for domain in ("stationfall", "brink", "rulepress")
+        (lang, domain)
+        for lang in ("cs", "ja")
+        for domain in ("stationfall", "brink", "rulepress", "theme")
     }
     for row in rows:
         assert row["percent"] == 100.0, row
@@ -116,7 +118,7 @@ def test_stats_are_complete_for_both_languages() -> None:
 def test_translator_qa_passes_on_every_catalog() -> None:
     result = run_cli("i18n", "check")
     assert result.code == 0, result.err
-    assert "6 catalog(s) checked: 0 error(s)" in result.out
+    assert "8 catalog(s) checked: 0 error(s)" in result.out
 
 
 def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
@@ -136,3 +138,34 @@ def test_compile_writes_mo_files(tmp_path: Path) -> None:
     result = run_cli("i18n", "compile", cwd=work)
     assert result.code == 0
     assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
+
+
+def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
+    """A word changed in a theme template makes theme.pot stale; --domain updates that domain only."""
+    work = _project_copy(tmp_path)
+    assert run_cli("i18n", "extract", "--check", "--domain", "theme", cwd=work).code == 0
+    layout = work / "src/rulepress/sphinx_ext/theme/rulepress/layout.html"
+    edit(layout, "_('Skip to content')", "_('Skip to the rules')")
+    stale = run_cli("i18n", "extract", "--check", cwd=work)
+    assert stale.code == 5
+    assert "locales/theme.pot: out of date" in stale.err
+    assert "stationfall.pot" not in stale.err
+    assert run_cli("i18n", "extract", "--domain", "theme", cwd=work).code == 0
+    before = {p: p.read_bytes() for p in (work / "locales").rglob("*.po") if p.name != "theme.po"}
+    updated = run_cli("i18n", "update", "--domain", "theme", cwd=work)
+    assert updated.code == 0
+    assert updated.out.splitlines() == [
+        f"updated {Path('locales') / lang / 'LC_MESSAGES' / 'theme.po'}" for lang in ("cs", "ja")
+    ]
+    assert all(p.read_bytes() == data for p, data in before.items())  # no other domain touched
+    catalog = read_catalog(work / "locales/cs/LC_MESSAGES/theme.po")
+    new = catalog.get("Skip to the rules")
+    assert new is not None
+    assert not new.string  # no msgctxt: a changed word is a new word for the translator
+    assert "Skip to content" in {m.id for m in catalog.obsolete.values()}
+    stats = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=work).out)
+    theme = [r for r in stats if r["domain"] == "theme"]
+    assert {r["untranslated"] for r in theme} == {1}
+    unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work)
+    assert unknown.code == 4
+    assert "no domain nope" in unknown.err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,37 @@ def doctest_count(site: SiteBuild, lang: str, game: str) -> int:
     assert match is not None, report
     assert "0 failures in tests" in report
     return int(match.group(1))
+
+
+def language_only(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """An element that exists because of the build's languages, not the page's text.
+
+    The hostile builds have Czech only, so their pages have one alternate link and
+    no switcher; their elements are compared with the real three-language build's
+    without these.
+    """
+    a = dict(attrs)
+    return (tag == "link" and a.get("rel") == "alternate") or (
+        tag == "nav" and a.get("class") == "rp-langs"
+    )
+
+
+class ElementCounter:
+    """Counts (tag, attribute names) outside the language switcher; mixed into HTMLParsers."""
+
+    def __init__(self) -> None:
+        self.elements: Counter[tuple[str, tuple[str, ...]]] = Counter()
+        self._switcher = 0
+
+    def count(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._switcher:
+            self._switcher += tag == "nav"
+            return
+        if language_only(tag, attrs):
+            self._switcher += tag == "nav"
+            return
+        self.elements[(tag, tuple(sorted(name for name, _ in attrs)))] += 1
+
+    def uncount(self, tag: str) -> None:
+        if self._switcher and tag == "nav":
+            self._switcher -= 1

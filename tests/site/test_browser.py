@@ -1,16 +1,20 @@
 """The built site in a real browser: Debian's Chromium driven by Playwright over HTTP.
 
 A local server on 127.0.0.1 serves the session's site build. Checked as a
-player would: follow a rule link to its anchor, switch language and land on
-the same rule, search a Japanese and a Czech term, and no console errors.
+player would: follow a rule link to its anchor, switch language (with and
+without JavaScript) and land on the same page, search a Japanese and a Czech
+term, tap targets of at least 24 px on a phone and a desktop, no console
+errors; and screenshots of a Czech and a Japanese page, for a person to look at.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +53,15 @@ def base_url(site: SiteBuild) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: $RULEPRESS_TEST_ARTIFACTS/site (git-ignored), else a temporary folder."""
+    chosen = os.environ.get("RULEPRESS_TEST_ARTIFACTS")
+    folder = Path(chosen) / "site" if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     with playwright.sync_playwright() as p:
         instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
@@ -76,15 +89,85 @@ def test_rule_link_leads_to_its_anchor(tab: object, base_url: str) -> None:
     assert tab.errors == []  # type: ignore[attr-defined]
 
 
-def test_language_switch_keeps_page_and_rule(tab: object, base_url: str) -> None:
+def test_language_switch_keeps_the_page(tab: object, base_url: str) -> None:
     tab.goto(f"{base_url}/en/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
-    tab.locator('.rp-lang a[data-lang="cs"]').click()  # type: ignore[attr-defined]
-    tab.wait_for_url("**/cs/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
+    tab.locator('.rp-langs a[hreflang="cs"]').click()  # type: ignore[attr-defined]
+    tab.wait_for_url("**/cs/stationfall/rules.html")  # type: ignore[attr-defined]
     assert tab.locator("#rule-16-4-8").count() == 1  # type: ignore[attr-defined]
-    tab.locator('.rp-lang a[data-lang="ja"]').click()  # type: ignore[attr-defined]
-    tab.wait_for_url("**/ja/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
+    tab.locator('.rp-langs a[hreflang="ja"]').click()  # type: ignore[attr-defined]
+    tab.wait_for_url("**/ja/stationfall/rules.html")  # type: ignore[attr-defined]
     assert tab.evaluate("document.documentElement.lang") == "ja"  # type: ignore[attr-defined]
     assert tab.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_switcher_and_the_menu_work_without_javascript(browser: object, base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base_url}/ja/brink/scoring.html")
+        tab.locator('.rp-langs a[hreflang="cs"]').click()
+        tab.wait_for_url("**/cs/brink/scoring.html")
+        assert tab.locator("html").get_attribute("lang") == "cs"
+        assert tab.locator('.rp-langs a[aria-current="page"]').inner_text() == "Čeština"
+        tab.locator(".rp-pages a", has_text="Slovníček pojmů").click()
+        tab.wait_for_url("**/cs/brink/glossary.html")
+        tab.locator(".rp-all a").click()
+        tab.wait_for_url("**/cs/index.html")
+        tab.locator('.rp-langs a[hreflang="en"]').click()
+        tab.wait_for_url("**/en/index.html")
+    finally:
+        context.close()
+
+
+#: a phone and a desktop window
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_controls_are_big_enough_to_tap(browser: object, base_url: str, viewport: str) -> None:
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base_url}/cs/stationfall/rules.html")
+        controls = tab.locator(
+            ".rp-langs a, .rp-pages a, .rp-all a, .rp-pager a, .rp-search input, .rp-search button"
+        )
+        assert controls.count() >= 12
+        for i in range(controls.count()):
+            box = controls.nth(i).bounding_box()
+            assert box is not None
+            assert min(box["width"], box["height"]) >= 24, (i, box)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "name"),
+    [
+        ("cs/stationfall/rules.html", "cs-stationfall-rules"),
+        ("ja/brink/scoring.html", "ja-brink-scoring"),
+    ],
+)
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_screenshots(
+    browser: object, base_url: str, artifacts: Path, url: str, name: str, viewport: str
+) -> None:
+    """Screenshots for a person to look at (RULEPRESS_TEST_ARTIFACTS=test-artifacts keeps them)."""
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base_url}/{url}")
+        tab.wait_for_load_state("networkidle")
+        path = artifacts / f"{name}-{viewport}.png"
+        tab.screenshot(path=str(path))
+        assert path.stat().st_size > 10_000
+        # the page's own language, in a font that has its letters (the Latin font first)
+        family = tab.evaluate("getComputedStyle(document.body).fontFamily")
+        assert family.index("Noto Sans") < family.index("Noto Sans CJK JP")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(

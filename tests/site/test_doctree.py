@@ -30,7 +30,7 @@ def _project(tmp_path: Path, page: tree.Page, title: str = "Game <b>title</b>") 
         language="en",
         languages=["en"],
         language_names={"en": "English"},
-        theme="furo",
+        theme="rulepress",
         favicon=str(ROOT / "src/rulepress/sphinx_ext/static/rulepress-icon.svg"),
         spec_root=str(ROOT / "rules_spec"),
     )

@@ -1,6 +1,6 @@
 """Translations are untrusted: a hostile msgstr in every message is shown as text, nowhere run.
 
-One Czech catalog per domain (each game's and the interface's) in which
+One Czech catalog per domain (each game's, the interface's, the theme's) in which
 **every** message, of every kind, carries the same payload: doctest prompts,
 ``{doctest}`` fences of backticks and of tildes, fences that close and open,
 ``{eval-rst}``, ``{raw}``, ``.. raw:: html``, ``<script>``, ``<img onerror>``,
@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -36,7 +35,7 @@ from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import GAMES, ROOT, Run, loaded, run_cli
-from tests.site.conftest import doctest_count, doctests
+from tests.site.conftest import ElementCounter, doctest_count, doctests
 
 #: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
 pytestmark = pytest.mark.slow
@@ -63,21 +62,22 @@ def _visible(text: str) -> str:
     return " ".join(text.split())
 
 
-class _Page(HTMLParser):
-    """A page's elements (tag and attribute names) and its visible text."""
+class _Page(HTMLParser, ElementCounter):
+    """A page's elements (tag and attribute names, the language switcher aside) and its visible text."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.elements: Counter[tuple[str, tuple[str, ...]]] = Counter()
+        HTMLParser.__init__(self, convert_charrefs=True)
+        ElementCounter.__init__(self)
         self.text: list[str] = []
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.elements[(tag, tuple(sorted(name for name, _ in attrs)))] += 1
+        self.count(tag, attrs)
         if tag in ("script", "style"):
             self._skip += 1
 
     def handle_endtag(self, tag: str) -> None:
+        self.uncount(tag)
         if tag in ("script", "style"):
             self._skip -= 1
 
@@ -100,7 +100,7 @@ def _hostile_catalogs(tmp_path: Path, attack: str) -> tuple[Path, dict[str, str]
     """A copy of locales/ whose Czech msgstrs all carry ``attack``; marker → message context."""
     locales = tmp_path / "locales"
     markers: dict[str, str] = {}
-    for domain in (*GAMES, "rulepress"):
+    for domain in (*GAMES, "rulepress", "theme"):
         src = ROOT / "locales" / LANG / "LC_MESSAGES" / f"{domain}.po"
         with src.open("rb") as fh:
             catalog = read_po(fh, locale=LANG)

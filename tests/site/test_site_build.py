@@ -1,15 +1,18 @@
-"""The built site: pages in three languages, permalinks, switcher, search, doctests."""
+"""The built site: pages in three languages, permalinks, the theme and its switcher, search, doctests."""
 
 from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from rulepress.render.pages import PAGES
 from rulepress.sphinx_ext.build import SiteBuild, SiteError
+from rulepress.sphinx_ext.theme import theme_msgids
 from tests.conftest import GAMES, ROOT, loaded
 from tests.site.conftest import doctest_count, doctests, page
 
@@ -57,15 +60,129 @@ def test_pages_are_in_their_language(site: SiteBuild) -> None:
     assert 'lang="ja"' in ja.split("<head>")[0]
 
 
-def test_language_switcher_and_fonts_on_every_page(site: SiteBuild) -> None:
-    html = page(site, "cs", "brink", "glossary")
-    assert '<meta name="rulepress-language" content="cs">' in html
-    assert "rulepress-lang.js" in html
-    css = next((site.out / "cs" / "brink" / "_static").glob("rulepress.css")).read_text(
+class _Chrome(HTMLParser):
+    """A page's landmarks, links, alternates, and every text or attribute a reader gets."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: Counter[str] = Counter()
+        self.alternates: dict[str, str] = {}
+        self.switcher: dict[str, dict[str, str]] = {}
+        self.words: list[str] = []
+        self.nav_links: list[str] = []
+        self._in: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.tags[tag] += 1
+        if tag == "link" and a.get("rel") == "alternate":
+            self.alternates[a["hreflang"]] = a["href"]
+        if tag == "nav":
+            self._in.append(a.get("class", ""))
+        if tag == "a" and self._in and self._in[-1] == "rp-langs":
+            self.switcher[a["hreflang"]] = a
+        if tag == "a" and self._in and self._in[-1] == "rp-nav":
+            self.nav_links.append(a.get("href", ""))
+        if tag in ("script", "style"):
+            self._skip += 1
+        self.words += [a[n] for n in ("aria-label", "title", "alt", "placeholder") if a.get(n)]
+        if tag == "input" and a.get("type") in ("submit", "button") and a.get("value"):
+            self.words.append(a["value"])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav" and self._in:
+            self._in.pop()
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.words.append(data)
+
+
+def _chrome(path: Path) -> _Chrome:
+    page = _Chrome()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _html_pages(site: SiteBuild, lang: str) -> list[Path]:
+    return sorted(p for p in (site.out / lang).rglob("*.html") if "_static" not in p.parts)
+
+
+#: furo's and Sphinx's English chrome (hard-coded in their templates or missing from their
+#: cs/ja catalogs), besides the rulepress theme's own msgids: none may reach a cs/ja reader
+CHROME_WORDS = {
+    "Skip to content", "Back to top", "On this page", "Previous", "Next", "Contents",
+    "Made with", "Sphinx", "Furo", "@pradyunsg", "Made with Sphinx and @pradyunsg's Furo",
+    "Copyright", "Copyright ©", "Toggle site navigation sidebar",
+    "Toggle table of contents sidebar", "Toggle Light / Dark / Auto color theme",
+    "Light", "Dark", "Auto", "Search", "search", "Hide Search Matches", "Navigation",
+    "Link to this heading", "Link to this term", "Link to this definition",
+    "Link to this table", "Link to this code", "Created using", "Index", "All games",
+    "Table of Contents", "Please activate JavaScript to enable the search functionality.",
+    "Searching for multiple words only shows matches that contain all words.",
+}  # fmt: skip
+
+
+def test_every_page_has_the_theme_chrome(site: SiteBuild) -> None:
+    for lang in LANGS:
+        for path in _html_pages(site, lang):
+            chrome = _chrome(path)
+            # landmarks: one each, and the page's own title as the only h1
+            for tag in ("header", "main", "footer"):
+                assert chrome.tags[tag] == 1, (path, tag)
+            assert chrome.tags["nav"] >= 2, path
+            assert chrome.tags["h1"] == 1, path
+            assert "rulepress-lang.js" not in path.read_text(encoding="utf-8")
+    html = (site.out / "cs" / "brink" / "glossary.html").read_text(encoding="utf-8")
+    assert 'class="rp-all"><a href="../index.html">Všechny hry</a>' in html
+    game = loaded("brink").spec.game
+    assert "<dt>Vydání</dt>" in html
+    assert "rp-home" not in page(site, "en", "brink", "index")  # the link moved to the nav
+    assert game.edition in page(site, "en", "brink", "index").split("<footer")[1]
+    css = (site.out / "cs" / "brink" / "_static" / "rulepress-theme.css").read_text(
         encoding="utf-8"
     )
     assert css.index('"Noto Sans"') < css.index('"Noto Sans CJK JP"')
     assert "@media print" in css
+    assert "prefers-color-scheme: dark" in css
+    assert not (site.out / "cs" / "brink" / "_static" / "rulepress-lang.js").exists()
+    assert not (site.out / "cs" / "brink" / "genindex.html").exists()
+
+
+def test_every_page_links_to_itself_in_each_language_it_exists_in(site: SiteBuild) -> None:
+    checked = 0
+    for lang in LANGS:
+        for path in _html_pages(site, lang):
+            chrome = _chrome(path)
+            guide = "guide" in path.relative_to(site.out / lang).parts
+            expected = {"en"} if guide else set(LANGS)
+            assert set(chrome.alternates) == expected, path
+            assert set(chrome.switcher) == (expected if len(expected) > 1 else set()), path
+            for code, href in chrome.alternates.items():
+                target = (path.parent / href).resolve()
+                # the same page, in that language, and it exists
+                assert target == (site.out / code / path.relative_to(site.out / lang)).resolve()
+                assert target.is_file(), (path, href)
+                if chrome.switcher:
+                    link = chrome.switcher[code]
+                    assert link["href"] == href
+                    assert link["lang"] == code
+                    assert ("aria-current" in link) == (code == lang)
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("lang", ["cs", "ja"])
+def test_no_english_chrome_on_czech_and_japanese_pages(site: SiteBuild, lang: str) -> None:
+    english = {w.casefold() for w in CHROME_WORDS | theme_msgids()}
+    pages = _html_pages(site, lang)
+    assert len(pages) >= 1 + 9 * len(GAMES)
+    for path in pages:
+        found = {w.strip() for w in _chrome(path).words if w.strip().casefold() in english}
+        assert not found, (path, found)
 
 
 def test_czech_search_folds_diacritics_and_stems(site: SiteBuild) -> None:

@@ -9,7 +9,15 @@ Translators can run plain Babel on the specs, with a mapping file such as::
 
 (the ``rulepress`` method is registered under the ``babel.extractors``
 entry point). ``rulepress i18n extract`` produces the same templates for
-every game and for the interface, in ``locales/<domain>.pot``.
+every game, for the interface and for the site theme, in
+``locales/<domain>.pot``.
+
+The theme domain holds every word of the rulepress Sphinx theme: the
+``_("…")`` calls in its Jinja2 templates (read with Jinja2's own Babel
+extractor) and the few words Sphinx itself writes into every page that its
+Czech and Japanese catalogs lack (marked with ``sphinx_text`` in
+``rulepress/sphinx_ext/theme/__init__.py``). The site build compiles it into
+each project as Sphinx's own catalog.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 
 from rulepress import __version__
 from rulepress.spec.load import GAME_FILE, find_game_dirs
@@ -33,6 +41,11 @@ INTERFACE = "rulepress"
 INTERFACE_KEYWORDS: dict[str, Any] = {"ui": ((1, "c"), 2), "ui_plural": ((1, "c"), 2, 3)}
 SPEC_KEYWORDS: dict[str, Any] = {"pgettext": ((1, "c"), 2)}
 EXTRACTOR = "rulepress.i18n.extract:extract_spec"
+#: the theme domain (the site theme's words)
+THEME = "theme"
+#: where the theme's templates and its list of Sphinx's words live, inside the package
+THEME_DIR = Path(__file__).parent.parent / "sphinx_ext" / "theme"
+JINJA_EXTRACTOR = "jinja2.ext:babel_extract"
 
 
 def _sibling_parameters(filename: str) -> dict[str, int]:
@@ -122,12 +135,46 @@ def interface_template(root: Path) -> Catalog:
     return _fill(_new_catalog(INTERFACE), found)
 
 
+def theme_messages(theme_dir: Path) -> Iterator[tuple[Path, int, str, list[str]]]:
+    """(file, line, msgid, comments) of every word of the theme, in a fixed order.
+
+    Templates (``*.html``, Jinja2's extractor, ``_`` calls) and the list of
+    Sphinx's own words (``sphinx_text`` calls in ``__init__.py``). No context,
+    no plurals: Sphinx looks its words up by msgid alone.
+    """
+    sources = [(path, JINJA_EXTRACTOR, {"_": None}) for path in sorted(theme_dir.rglob("*.html"))]
+    if (theme_dir / "__init__.py").is_file():
+        sources.append((theme_dir / "__init__.py", "python", {"sphinx_text": None}))
+    for path, method, keywords in sources:
+        found = extract_from_file(
+            method,
+            str(path),
+            keywords=keywords,
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        )
+        for lineno, message, comments, _context in found:
+            if isinstance(message, str):
+                yield path, lineno, message, list(comments)
+
+
+def theme_template(root: Path) -> Catalog:
+    """The template of the theme domain, with locations relative to ``root``."""
+    theme_dir = root / "src" / "rulepress" / "sphinx_ext" / "theme"
+    catalog = _new_catalog(THEME)
+    for path, lineno, message, comments in theme_messages(theme_dir):
+        location = path.resolve().relative_to(root.resolve()).as_posix()
+        catalog.add(message, None, [(location, lineno)], auto_comments=comments)
+    return catalog
+
+
 def all_templates(root: Path, spec_root: Path) -> dict[str, Catalog]:
-    """Every domain's template: one per game under ``spec_root``, and the interface."""
+    """Every domain's template: one per game under ``spec_root``, the interface, the theme."""
     out = {
         d.name: spec_template(root, d)
         for d in find_game_dirs(spec_root)
         if (d / GAME_FILE).is_file()
     }
     out[INTERFACE] = interface_template(root)
+    out[THEME] = theme_template(root)
     return out

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from rulepress.errors import Location, Problem
+from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import CatalogError
 from rulepress.i18n.extract import all_templates
@@ -23,10 +23,17 @@ class Project:
     languages: tuple[str, ...] = catalogs.LANGUAGES
     _templates: dict[str, Catalog] | None = field(default=None, repr=False)
 
-    def templates(self) -> dict[str, Catalog]:
+    def templates(self, domains: tuple[str, ...] = ()) -> dict[str, Catalog]:
+        """Every domain's template, or only those of ``domains`` (unknown names are an error)."""
         if self._templates is None:
             self._templates = all_templates(self.root, self.spec_root)
-        return self._templates
+        if not domains:
+            return self._templates
+        unknown = [d for d in domains if d not in self._templates]
+        if unknown:
+            known = ", ".join(self._templates)
+            raise UsageError(f"no domain {', '.join(unknown)} (domains: {known})")
+        return {d: t for d, t in self._templates.items() if d in domains}
 
 
 def _stale(path: Path) -> Problem:
@@ -42,10 +49,10 @@ def _sync(path: Path, data: bytes, *, check: bool, changed: list[Path]) -> None:
         changed.append(path)
 
 
-def extract(project: Project, *, check: bool) -> list[Path]:
-    """Write every domain's template; with ``check``, raise if any file would change."""
+def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
+    """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
     changed: list[Path] = []
-    for domain, template in project.templates().items():
+    for domain, template in project.templates(domains).items():
         path = catalogs.template_path(project.locales, domain)
         _sync(path, catalogs.render(template), check=check, changed=changed)
     if check and changed:
@@ -53,10 +60,14 @@ def extract(project: Project, *, check: bool) -> list[Path]:
     return changed
 
 
-def update(project: Project, *, check: bool) -> list[Path]:
-    """Merge each template into each language's catalog (fuzzy on changed English)."""
+def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
+    """Merge each template (of ``domains``, or all) into each language's catalog.
+
+    Changed English becomes fuzzy. ``domains`` lets one domain be updated while
+    translators have the others' files open.
+    """
     changed: list[Path] = []
-    for domain, template in project.templates().items():
+    for domain, template in project.templates(domains).items():
         for lang in project.languages:
             path = catalogs.catalog_path(project.locales, lang, domain)
             old = catalogs.read_catalog(path, lang) if path.exists() else None

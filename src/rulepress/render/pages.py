@@ -7,7 +7,8 @@ the spec or a catalog only ever lands in text nodes. Every rule has the label
 ``term-<id>``, every ruling ``ruling-<id>``, every example ``example-<id>``,
 every table ``table-<id>``. Worked examples carry a :class:`Doctest` built
 from the example's stated facts, which the spec holds as data (ids and
-values, never prose), so no translation can touch a doctest.
+values, never prose), so no translation can touch a doctest. Links out of a
+game (to all games, to other languages) are the site theme's, not a page's.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from rulepress.render.tree import (
     Glossary,
     GlossaryEntry,
     Inline,
-    Link,
     NumberedList,
     Page,
     Paragraph,
@@ -196,11 +196,8 @@ def _index(p: _Page) -> Page:
     ]
     if g.source.note:
         body += blocks(g.source.note, p.links)
+    # the link back to all games is the theme's, on every page (T["home"] is its text)
     body.append(TocTree(entries=[page for page in PAGES if page != "index"]))
-    if p.ctx.home:
-        # a plain link out of this Sphinx project (games and the home page are separate projects)
-        home = Link(url=p.ctx.home, children=text("← " + p.t("home")))
-        body.append(Paragraph(children=[home], classes=["rp-home"]))
     return _page("index", p.title(g.title), body)
 
 

@@ -2,19 +2,17 @@
 
 Stages, each inspectable on disk:
 
-1. for each language, the specs are translated (:mod:`rulepress.i18n.runtime`)
-   and built into page trees (:mod:`rulepress.render.pages`), written as
-   JSON (``*.rptree``) to ``<out>/_sources/<lang>/<project>/`` with the
-   project's configuration as data (``rulepress-site.json``) and a ``conf.py``
-   that only reads it; files are written only when their text changes, so
-   Sphinx rebuilds only what changed;
-2. Sphinx builds ``<out>/<lang>/`` (HTML, warnings are errors; the
-   rulepress extension turns each tree into docutils nodes) and, with
-   ``doctest=True``, runs every worked example's doctest; languages build in
-   parallel processes;
-3. ``<out>/index.html`` sends a reader to their language.
-
-Nothing is written into the project's sources.
+1. per language, the specs are translated (:mod:`rulepress.i18n.runtime`) and
+   built into page trees (:mod:`rulepress.render.pages`), written as JSON
+   (``*.rptree``) to ``<out>/_sources/<lang>/<project>/`` with the project's
+   configuration as data (``rulepress-site.json``), a ``conf.py`` that only
+   reads it and the checked theme catalog as ``locale/<lang>/LC_MESSAGES/
+   sphinx.mo``; files are written only when they change, so Sphinx rebuilds
+   only what changed;
+2. Sphinx builds ``<out>/<lang>/`` (HTML in the rulepress theme, warnings are
+   errors) and, with ``doctest=True``, runs every worked example's doctest;
+   languages build in parallel. 3. ``<out>/index.html`` sends a reader to
+   their language. Nothing is written into the project's sources.
 """
 
 from __future__ import annotations
@@ -30,13 +28,15 @@ from pathlib import Path
 
 from rulepress.errors import Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.render import tree
 from rulepress.render.context import RenderContext
-from rulepress.render.markup import blocks
-from rulepress.render.pages import game_pages, links_of
+from rulepress.render.markup import blocks, inline
+from rulepress.render.pages import T, game_pages, links_of
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
-from rulepress.sphinx_ext.siteconf import CONF_PY, SiteConfig
+from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, SiteConfig
+from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
 
 LANGUAGES = ("en", "cs", "ja")
@@ -65,7 +65,7 @@ class SiteBuild:
     locales: Path
     out: Path
     languages: tuple[str, ...] = LANGUAGES
-    theme: str = "furo"
+    theme: str = "rulepress"
     docs: Path | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
@@ -75,11 +75,14 @@ class SiteBuild:
         return self.out / "_sources"
 
     def write(self, path: Path, text: str) -> None:
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+        self.write_bytes(path, text.encode("utf-8"))
+
+    def write_bytes(self, path: Path, data: bytes) -> None:
+        if path.exists() and path.read_bytes() == data:
             self.unchanged.add(path)
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(data)
         self.written.append(path)
 
     # ----------------------------------------------------------------- stage 1
@@ -95,24 +98,44 @@ class SiteBuild:
             cards = []
             translate: Callable[[str], str] = str
             numbers = LocaleNumbers(lang) if lang != "en" else str
+            # the theme's words, checked and compiled once per language (None: English)
+            chrome = compile_theme(self.locales, lang) if lang != "en" else None
             for loaded in games:
                 local = localize(loaded, lang, self.locales)
                 translate = local.renderer.translate
-                ctx = RenderContext(
-                    local.loaded.spec, lang, translate, numbers, home="../index.html"
-                )
+                ctx = RenderContext(local.loaded.spec, lang, translate, numbers)
                 game_id = loaded.spec.game.id
                 project = self.sources / lang / game_id
                 for name, page in game_pages(ctx).items():
                     self.write(project / f"{name}{PAGE_SUFFIX}", page.to_json())
-                self._project(project, lang, game_id, local.loaded.spec.game.title)
+                game = local.loaded.spec.game
+                self._project(
+                    project,
+                    lang,
+                    game_id,
+                    game.title,
+                    chrome,
+                    path=f"{game_id}/",
+                    home="../index.html",
+                    home_label=translate(T["home"]),
+                    # the footer shows it as text: references in it become their words
+                    edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
+                )
                 cards.append(_game_card(ctx, game_id))
             home = self.sources / lang / "_home"
             guides = lang == "en" and self.docs is not None
             self.write(
                 home / f"index{PAGE_SUFFIX}", self._landing(cards, translate, guides).to_json()
             )
-            self._project(home, lang, "_home", "rulepress", guides=guides)
+            self._project(
+                home,
+                lang,
+                "_home",
+                translate(SITE_TITLE),
+                chrome,
+                single_language=("guide/*",) if guides else (),
+                guides=guides,
+            )
             if guides:
                 self._guides(home / "guide")
         self.write(self.out / "index.html", self._root_page())
@@ -128,9 +151,21 @@ class SiteBuild:
         return Page(blocks=[Section(label="index", title=text(tr(SITE_TITLE)), children=children)])
 
     def _project(
-        self, directory: Path, lang: str, project: str, title: str, *, guides: bool = False
+        self,
+        directory: Path,
+        lang: str,
+        project: str,
+        title: str,
+        chrome: bytes | None,
+        *,
+        guides: bool = False,
+        path: str = "",
+        home: str = "",
+        home_label: str = "",
+        edition: str = "",
+        single_language: tuple[str, ...] = (),
     ) -> None:
-        """A project's configuration: its values as data, and a conf.py that only reads them."""
+        """A project's configuration as data, a conf.py that only reads it, the theme's catalog."""
         config = SiteConfig(
             project=project,
             title=title,
@@ -141,9 +176,16 @@ class SiteBuild:
             favicon=str(ICON),
             spec_root=str(self.spec_root.resolve()),
             guides=guides,
+            path=path,
+            single_language=list(single_language),
+            home=home,
+            home_label=home_label,
+            edition=edition,
         )
         self.write(*config.write(directory))
         self.write(directory / "conf.py", CONF_PY)
+        if chrome is not None:
+            self.write_bytes(directory / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
 
     def _prune(self) -> None:
         """Remove generated sources that this build did not write (a page or game now gone)."""
@@ -259,7 +301,7 @@ def build_site(
     *,
     doctest: bool = True,
     docs: Path | None = None,
-    theme: str = "furo",
+    theme: str = "rulepress",
 ) -> SiteBuild:
     site = SiteBuild(root, spec_root, locales, out, tuple(languages), theme, docs)
     site.build(doctest=doctest)

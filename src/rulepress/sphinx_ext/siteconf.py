@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict
 
 #: the name of the data file beside conf.py
 DATA_FILE = "rulepress-site.json"
+#: the folder of the project's compiled theme catalog (Sphinx's locale_dirs)
+LOCALE_DIR = "locale"
 
 #: conf.py of every generated project: code of ours only, no values
 CONF_PY = (
@@ -41,6 +43,16 @@ class SiteConfig(BaseModel):
     favicon: str
     spec_root: str
     guides: bool = False
+    #: where the project sits in a language's site: "stationfall/", or "" for the home
+    path: str = ""
+    #: pages (fnmatch patterns) that exist in this language only, so get no other-language links
+    single_language: list[str] = []
+    #: the language's home page, relative to the project's root ("" in the home itself)
+    home: str = ""
+    #: the text of the link to it (the interface catalog's "All games")
+    home_label: str = ""
+    #: the edition of the rulebook a game's pages follow (from its spec), shown in the footer
+    edition: str = ""
 
     def write(self, directory: Path) -> tuple[Path, str]:
         """The data file's path and text (the caller writes it only when it changed)."""
@@ -57,6 +69,13 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
         "html_title": site.title,
         "language": site.language,
         "html_theme": site.theme,
+        # the theme's words: locale/<lang>/LC_MESSAGES/sphinx.mo, compiled by the site build
+        # from the checked theme catalog; Sphinx prefers it to its own catalogs. Absolute,
+        # because Sphinx looks for translations.js relative to the working directory.
+        "locale_dirs": [str(Path(conf_py).parent.resolve() / LOCALE_DIR)],
+        # no general index page: the rules index is the game's own page
+        "html_use_index": False,
+        "html_domain_indices": False,
         "html_favicon": site.favicon,
         "html_copy_source": False,
         "html_show_sourcelink": False,
@@ -64,10 +83,15 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
         "rulepress_languages": site.languages,
         "rulepress_language_names": site.language_names,
         "rulepress_spec_root": site.spec_root,
+        "rulepress_path": site.path,
+        "rulepress_single_language": site.single_language,
+        "rulepress_home": site.home,
+        "rulepress_home_label": site.home_label,
+        "rulepress_edition": site.edition,
         # only the doctest nodes rulepress writes from example data are tests; a
         # doctest-looking paragraph (there is none: text is text) would not be one
         "doctest_test_doctest_blocks": "",
-        "exclude_patterns": ["_build", DATA_FILE],
+        "exclude_patterns": ["_build", DATA_FILE, LOCALE_DIR],
     }
     if site.guides:
         # the project's own guides are MyST files written by its developers

@@ -1,0 +1,81 @@
+"""The rulepress theme's words: which Sphinx words it needs, and its compiled catalog.
+
+The theme's templates (``rulepress/``) show only ``_("…")`` msgids of the
+``theme`` catalog domain (``locales/theme.pot``). Sphinx also writes a few
+words of its own into every page (the title of each heading's permalink,
+"Link to this heading") that its Czech and Japanese catalogs lack; they are
+listed here with :func:`sphinx_text`, so that the extractor puts them in the
+same domain.
+
+At build time :func:`compile_theme` turns a language's ``theme.po`` into the
+project's ``locale/<lang>/LC_MESSAGES/sphinx.mo``, which Sphinx prefers to
+its own catalogs. The catalog is untrusted, so:
+
+- it goes through the same safety checks as every other catalog
+  (:func:`rulepress.i18n.runtime.load_catalogs`) and an unsafe one stops the build;
+- only the theme's own msgids are compiled (an entry a translator added for
+  some other Sphinx word is left out: Sphinx prints some of its words raw);
+- the header is not copied: the compiled catalog's plural rule is Babel's
+  for the language, not the file's;
+- the templates escape what they print, but Sphinx writes its own words into
+  an HTML attribute as they are, so those translations are HTML-escaped here.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+
+from rulepress.i18n.catalogs import compile_catalog
+from rulepress.i18n.extract import THEME, THEME_DIR, theme_messages
+from rulepress.i18n.runtime import load_catalogs
+
+
+def sphinx_text(text: str) -> str:
+    """Mark one of Sphinx's own words for the theme domain; return it unchanged."""
+    return text
+
+
+#: Sphinx's words on rulepress pages that Sphinx's cs and ja catalogs lack; Sphinx's
+#: HTML writer puts them unescaped into ``title`` attributes
+SPHINX_TEXTS = (
+    # TRANSLATORS: the tooltip of the small link beside every heading (a permanent link to it)
+    sphinx_text("Link to this heading"),
+    # TRANSLATORS: the tooltip of the small link beside every glossary term
+    sphinx_text("Link to this term"),
+)
+
+
+def theme_msgids(theme_dir: Path = THEME_DIR) -> set[str]:
+    """Every msgid of the theme domain, as the installed theme's files have them."""
+    return {message for _path, _line, message, _comments in theme_messages(theme_dir)}
+
+
+def compile_theme(locales: Path, lang: str) -> bytes | None:
+    """The ``sphinx.mo`` of ``lang`` from its checked theme catalog (None: there is none).
+
+    Raises :class:`~rulepress.i18n.catalogs.CatalogError` when the catalog is unsafe.
+    """
+    (checked,), error = load_catalogs(locales, lang, (THEME,))
+    if error is not None:
+        raise error
+    if checked.catalog is None:
+        return None
+    wanted = theme_msgids()
+    raw = set(SPHINX_TEXTS)
+    out = Catalog(locale=Locale.parse(lang), domain="sphinx", charset="utf-8", fuzzy=False)
+    for message in checked.catalog:
+        string = message.string
+        if (
+            message.id not in wanted
+            or message.fuzzy
+            or message.context
+            or not isinstance(string, str)
+            or not string
+        ):
+            continue
+        out.add(message.id, html.escape(string) if message.id in raw else string)
+    return compile_catalog(out)
