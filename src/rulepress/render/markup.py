@@ -16,7 +16,7 @@ does not have by hiding a line break that some other tool would honour.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulepress.render.tree import Block, BulletList, Inline, Paragraph, Ref, Text
@@ -145,13 +145,3 @@ def blocks(text: str, links: Links) -> list[Block]:
 
 def _paragraph(lines: list[str], links: Links) -> Paragraph:
     return Paragraph(children=inline(" ".join(lines), links))
-
-
-def joined(parts: list[list[Inline]], separator: Callable[[], list[Inline]]) -> list[Inline]:
-    """Inline parts with a separator between each two."""
-    out: list[Inline] = []
-    for i, part in enumerate(parts):
-        if i:
-            out.extend(separator())
-        out.extend(part)
-    return out

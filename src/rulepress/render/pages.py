@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator
 
 import yaml
+from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
@@ -24,11 +25,11 @@ from rulepress.render.markup import (
     Links,
     blocks,
     inline,
-    joined,
     rule_label,
     ruling_label,
     term_label,
 )
+from rulepress.render.patterns import BOTH, DETAIL, INTRO, PAIR, RULES, fill, side_by_side
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -141,12 +142,22 @@ class _Page:
     def title(self, value: str) -> list[Inline]:
         return inline(value, self.plain)
 
-    def label(self, key: str) -> Inline:
-        """An interface label in bold, followed by a colon: "**Decision:**"."""
-        return Strong(children=text(self.t(key) + ":"))
+    def fill(self, pattern: str, **values: list[Inline]) -> list[Inline]:
+        """An interface pattern (rulepress.render.patterns) in the language, with these pieces."""
+        return fill(self.ctx.t(pattern), values, _literal)
+
+    def both(self, items: list[list[Inline]]) -> list[Inline]:
+        return side_by_side(self.ctx.t(BOTH), items, _literal)
+
+    def label(self, key: str) -> list[Inline]:
+        """An interface label in bold that introduces what follows: "**Options:**"."""
+        return self.fill(INTRO, label=[Strong(children=text(self.t(key)))])
 
     def labelled(self, key: str, value: list[Inline]) -> Paragraph:
-        return Paragraph(children=[self.label(key), Text(text=" "), *value])
+        """A paragraph led by a bold label: "**Decision:** …", punctuated for the language."""
+        return Paragraph(
+            children=self.fill(PAIR, label=[Strong(children=text(self.t(key)))], value=value)
+        )
 
     def rule(self, number: str) -> Inline:
         if number in self.links.rules:
@@ -154,10 +165,12 @@ class _Page:
         return Text(text=number)  # an external rule: cited, not reproduced
 
     def rules(self, numbers: list[str]) -> list[Inline]:
-        return joined([[self.rule(n)] for n in numbers], lambda: text(", "))
+        return side_by_side(self.ctx.t(RULES), [[self.rule(n)] for n in numbers], _literal)
 
-    def cites(self, numbers: list[str], *extra: Inline) -> Paragraph:
-        return Paragraph(children=[*text(self.t("cites") + ": "), *self.rules(numbers), *extra])
+    def cites(self, numbers: list[str], *extra: list[Inline]) -> Paragraph:
+        """The rules a part cites ("Rules: 16.1, 16.2"), and what else it cites beside them."""
+        cited = self.fill(PAIR, label=text(self.t("cites")), value=self.rules(numbers))
+        return Paragraph(children=self.both([cited, *extra]))
 
 
 def game_pages(ctx: RenderContext) -> dict[str, Page]:
@@ -214,12 +227,12 @@ def _rules(p: _Page) -> Page:
     if spec.external_rules:
         items: list[list[Block]] = []
         for ext in spec.external_rules:
-            line: list[Inline] = [
-                Strong(children=[Text(text=ext.number + " "), *p.title(ext.title)]),
-                Text(text=f" ({ext.source})"),
+            name: list[Inline] = [
+                Strong(children=[Text(text=ext.number + " "), *p.title(ext.title)])
             ]
+            line = p.fill(DETAIL, text=name, detail=text(ext.source))
             if ext.summary:
-                line += [Text(text=": "), *inline(ext.summary, p.links)]
+                line = p.fill(PAIR, label=line, value=inline(ext.summary, p.links))
             items.append([Paragraph(children=line)])
         children.append(
             Section(
@@ -285,11 +298,11 @@ def _scoring(p: _Page) -> Page:
             children.append(
                 Section(
                     label=f"tiebreak-{seq.id}-{step.number.lower()}",
-                    title=[Text(text=p.t("tiebreak") + ": "), *p.title(seq.title)],
+                    title=p.fill(PAIR, label=text(p.t("tiebreak")), value=p.title(seq.title)),
                     children=[
                         p.cites(step.rules),
                         p.labelled("eligible", inline(w.eligible.fails, p.links)),
-                        Paragraph(children=[p.label("criteria")]),
+                        Paragraph(children=p.label("criteria")),
                         NumberedList(items=criteria),
                         p.labelled("final_tie", inline(w.final_tie_note, p.links)),
                     ],
@@ -306,19 +319,19 @@ def _rulings(p: _Page) -> Page:
             p.labelled("question", inline(r.question, p.links)),
             p.labelled("decision", inline(r.decision, p.links)),
             p.labelled("reason", inline(r.reason, p.links)),
-            Paragraph(children=[p.label("options")]),
+            Paragraph(children=p.label("options")),
         ]
         items: list[list[Block]] = []
         for opt in sorted(r.options, key=lambda o: o.id != r.default):
             line: list[Inline] = [Code(text=opt.id)]
             if opt.id == r.default:
-                line.append(Text(text=f" ({p.t('default')})"))
-            line += [
-                Text(text=": "),
-                Strong(children=p.title(opt.title)),
-                Text(text=": "),
-                *inline(opt.description, p.links),
-            ]
+                line = p.fill(DETAIL, text=line, detail=text(p.t("default")))
+            described = p.fill(
+                PAIR,
+                label=[Strong(children=p.title(opt.title))],
+                value=inline(opt.description, p.links),
+            )
+            line = p.fill(PAIR, label=line, value=described)
             items.append([Paragraph(children=line)])
         children.append(BulletList(items=items))
         sections.append(
@@ -332,7 +345,7 @@ def _glossary(p: _Page) -> Page:
     for term in p.ctx.glossary():
         definition = inline(term.definition, p.links)
         if term.rules:
-            definition += [Text(text=" ("), *p.rules(term.rules), Text(text=")")]
+            definition = p.fill(DETAIL, text=definition, detail=p.rules(term.rules))
         entries.append(
             GlossaryEntry(
                 label=term_label(term.id),
@@ -361,10 +374,13 @@ def _examples(p: _Page) -> Page:
     for ex in p.ctx.spec.examples:
         seq = _sequence_of(p, ex)
         sequence = Ref(label=f"sequence-{seq.id}", children=p.title(seq.title))
-        children: list[Block] = [p.cites(ex.rules, Text(text=" · "), sequence)]
+        children: list[Block] = [p.cites(ex.rules, [sequence])]
         if ex.variants:
-            variants = joined([[Code(text=v)] for v in ex.variants], lambda: text(", "))
-            children.append(Paragraph(children=[*text(p.t("variants") + ": "), *variants]))
+            codes: list[list[Inline]] = [[Code(text=v)] for v in ex.variants]
+            variants = side_by_side(p.ctx.t(RULES), codes, _literal)
+            children.append(
+                Paragraph(children=p.fill(PAIR, label=text(p.t("variants")), value=variants))
+            )
         children += blocks(ex.text, p.links)
         state = yaml.safe_dump(ex.state, allow_unicode=True, sort_keys=False).rstrip()
         children += [
@@ -392,28 +408,28 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         parts: list[list[Inline]] = []
         for key, value in facts.items():
             name, _, part = key.partition(".")
-            label = titles.get(name, name) + (f" ({vocabulary.get(part, part)})" if part else "")
+            label = p.title(titles.get(name, name))
+            if part:
+                label = p.fill(DETAIL, text=label, detail=text(vocabulary.get(part, part)))
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
-            parts.append([*p.title(label), Text(text=" " + _value(shown, p))])
-        out.append(
-            [Strong(children=text(pid)), Text(text=": "), *joined(parts, lambda: text("; "))]
-        )
+            parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
+        out.append(p.fill(PAIR, label=[Strong(children=text(pid))], value=p.both(parts)))
     for tally_id, facts in ex.expect.tallies.items():
         for key, value in facts.items():
-            out.append([Code(text=f"{tally_id}.{key}"), Text(text=": "), Code(text=_json(value))])
+            fact: list[Inline] = [Code(text=f"{tally_id}.{key}")]
+            out.append(p.fill(PAIR, label=fact, value=[Code(text=_json(value))]))
     if ex.expect.winners is not None:
-        line: list[Inline] = [
-            Strong(children=text(p.t("winners"))),
-            Text(text=": " + (", ".join(ex.expect.winners) or "—")),
-        ]
+        names = format_list(ex.expect.winners, locale=p.ctx.lang) if ex.expect.winners else "—"
+        line = p.fill(PAIR, label=[Strong(children=text(p.t("winners")))], value=text(names))
         if ex.expect.decided_by:
-            line += [
-                Text(text=f" ({p.t('decided')} "),
-                Code(text=ex.expect.decided_by),
-                Text(text=")"),
-            ]
+            how: list[Inline] = [Text(text=p.t("decided") + " "), Code(text=ex.expect.decided_by)]
+            line = p.fill(DETAIL, text=line, detail=how)
         out.append(line)
     return out
+
+
+def _literal(value: str) -> Inline:
+    return Text(text=value)
 
 
 def _json(value: object) -> str:

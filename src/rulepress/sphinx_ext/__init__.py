@@ -68,6 +68,8 @@ def _page_context(
 ) -> None:
     from markupsafe import escape  # noqa: PLC0415 - Jinja2's, as Sphinx's templates use
 
+    from rulepress.i18n.typography import typeset  # noqa: PLC0415
+
     for key in _TITLES:
         if isinstance(context.get(key), str):
             context[key] = escape(context[key])
@@ -87,8 +89,9 @@ def _page_context(
     context["rp_home"] = (
         escape(_up(pagename) + config.rulepress_home) if config.rulepress_home else ""
     )
-    context["rp_home_label"] = escape(config.rulepress_home_label)
-    context["rp_edition"] = escape(config.rulepress_edition)
+    lang = str(config.language or "")
+    context["rp_home_label"] = escape(typeset(config.rulepress_home_label, lang))
+    context["rp_edition"] = escape(typeset(config.rulepress_edition, lang))
 
 
 def _up(pagename: str) -> str:

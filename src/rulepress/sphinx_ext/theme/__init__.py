@@ -32,6 +32,7 @@ from babel.messages.catalog import Catalog
 from rulepress.i18n.catalogs import compile_catalog
 from rulepress.i18n.extract import THEME, THEME_DIR, theme_messages
 from rulepress.i18n.runtime import load_catalogs
+from rulepress.i18n.typography import typeset
 
 
 def sphinx_text(text: str) -> str:
@@ -77,5 +78,7 @@ def compile_theme(locales: Path, lang: str) -> bytes | None:
             or not string
         ):
             continue
+        # set as the language sets its text (Czech no-break spaces), like every page text
+        string = typeset(string, lang)
         out.add(message.id, html.escape(string) if message.id in raw else string)
     return compile_catalog(out)
