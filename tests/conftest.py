@@ -62,7 +62,7 @@ class Run:
     err: str
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> Run:
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Run:
     """Run the real ``rulepress`` command in a subprocess."""
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.run(
@@ -71,7 +71,7 @@ def run_cli(*args: str, cwd: Path | None = None) -> Run:
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)

@@ -146,6 +146,43 @@ def build(ctx: click.Context, spec_root: Path) -> None:
         ctx.invoke(validate, path=spec_root, examples=True)
         ctx.invoke(build_site, spec_root=spec_root)
         ctx.invoke(build_print, spec_root=spec_root)
+        ctx.invoke(gate, spec_root=spec_root)
+
+
+@cli.command()
+@_spec_root_option
+@_locales_option
+@click.option(
+    "--site",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("build/site"),
+    show_default=True,
+    help="The built sites to check (skipped if absent).",
+)
+@click.option(
+    "--print",
+    "printed",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("build/print"),
+    show_default=True,
+    help="The built PDFs to check (skipped if absent).",
+)
+def gate(
+    spec_root: Path,
+    locales: Path = DEFAULT_LOCALES,
+    site: Path = Path("build/site"),
+    printed: Path = Path("build/print"),
+) -> None:
+    """Check what readers will see: every page, every PDF's text, every example's report.
+
+    Fails on spec markup left in the output, English interface words on Czech or
+    Japanese pages, ASCII punctuation in Japanese text and a breaking space after
+    a Czech one-letter preposition, naming the file, the page and the text.
+    """
+    from rulepress.gate import run_gate
+
+    run_gate(site, printed, spec_root, locales)
+    click.echo("gate: nothing found that a reader should not see")
 
 
 @build.command("site")

@@ -11,7 +11,11 @@ Exception tree::
     RulepressError              exit 1   base; carries zero or more Problems
     ├── SpecError               exit 2   rules_spec/ files are malformed or inconsistent
     ├── StateError              exit 3   a table state does not fit the game's spec
-    └── UsageError              exit 4   an unknown game, example, variant or path
+    ├── UsageError              exit 4   an unknown game, example, variant or path
+    ├── CatalogError            exit 5   a catalog is malformed or unsafe   (rulepress.i18n)
+    ├── SiteError               exit 6   Sphinx warned, or a doctest failed (rulepress.sphinx_ext.build)
+    ├── PrintError              exit 7   a print file cannot be made        (rulepress.print.build)
+    └── GateError               exit 8   the outputs show what no reader should (rulepress.gate)
 """
 
 from __future__ import annotations

@@ -262,3 +262,9 @@ def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
     assert bad.code == 4
     assert "unknown format 'huge'" in bad.err
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_the_publication_gate_passes_on_every_pdf(printed: Path) -> None:
+    from rulepress.gate import English, scan_print
+
+    assert scan_print(printed, English.from_templates(ROOT / "locales")) == []

@@ -220,3 +220,9 @@ def test_a_wrong_stated_result_fails_the_doctest_build(tmp_path: Path) -> None:
     assert "sphinx doctest (en)" in info.value.render()
     rendered = info.value.render()
     assert "result.fact('ada', 'total')\nExpected:\n    7\nGot:\n    6" in rendered
+
+
+def test_the_publication_gate_passes_on_every_page(site: SiteBuild) -> None:
+    from rulepress.gate import English, scan_site
+
+    assert scan_site(site.out, English.from_templates(ROOT / "locales")) == []

@@ -1,0 +1,215 @@
+"""The publication gate: what a reader would see that no reader should.
+
+Run over what ``rulepress build`` wrote (every HTML page of the sites, the
+text of every PDF through ``pdftotext``) and over the scorer's report of
+every worked example in every language, it looks for:
+
+* **spec markup left in the output**: ``{param:…}``, ``{rule:…}``,
+  ``{ruling:…}``, ``{term:…}``, ``](term:…)``;
+* **English interface words on a Czech or Japanese page**: a phrase of an
+  English interface sentence (the ``rulepress`` and ``theme`` templates in
+  ``locales/``) that the page's language translates differently;
+* **ASCII punctuation in Japanese text**: a colon, semicolon, comma or
+  bracket against Japanese characters, where Japanese uses ：；、（）;
+* **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
+  i) followed by a breaking space, which Czech typography forbids.
+
+Each finding names the file, where in it (the page or the example) and the
+offending text; :class:`GateError` carries them all. Text is read as the
+reader gets it: HTML without its tags, scripts and styles.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from rulepress.errors import Location, Problem, RulepressError
+
+#: spec markup no reader should ever see
+_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
+_JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+#: ASCII punctuation against Japanese text: "評議会: ", "投票 (", "）, "
+_ASCII_IN_JAPANESE = re.compile(rf"[{_JAPANESE}][ ]?[:;,(]|[(][ ]?[{_JAPANESE}]|[{_JAPANESE}][)]")
+#: a Czech one-letter preposition or conjunction before a breaking space
+_CZECH_ONE_LETTER = re.compile(r"(?<![\w.,\-])[kKsSvVzZoOuUaAiI] (?=\w)")
+#: how much of an English sentence must match to count: a phrase of two words or more
+_MIN_PHRASE = 2
+
+
+class GateError(RulepressError):
+    """The built outputs show a reader something they should not."""
+
+    exit_code = 8
+
+
+@dataclass(frozen=True)
+class English:
+    """The interface phrases of the English templates, as a Czech or Japanese page must not show them."""
+
+    phrases: tuple[str, ...]
+
+    @classmethod
+    def from_templates(
+        cls, locales: Path, domains: Iterable[str] = ("rulepress", "theme")
+    ) -> English:
+        found: set[str] = set()
+        for domain in domains:
+            path = locales / f"{domain}.pot"
+            if not path.is_file():
+                continue
+            with path.open("rb") as fh:
+                catalog = read_po(fh)
+            for message in catalog:
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                for msgid in ids:
+                    for chunk in re.split(r"\{[a-z_]+\}", str(msgid)):
+                        words = re.findall(r"[A-Za-z][A-Za-z']*", chunk)
+                        if len(words) >= _MIN_PHRASE:
+                            found.add(" ".join(words))
+        return cls(tuple(sorted(found, key=len, reverse=True)))
+
+    def in_text(self, text: str) -> Iterator[str]:
+        flat = " ".join(re.findall(r"[A-Za-z][A-Za-z']*|[^A-Za-z\s]", text))
+        for phrase in self.phrases:
+            if re.search(rf"(?<![A-Za-z]){re.escape(phrase)}(?![A-Za-z])", flat):
+                yield phrase
+
+
+def scan_text(text: str, lang: str, english: English | None = None) -> list[str]:
+    """What is wrong in one text a reader of ``lang`` sees (each finding with its excerpt).
+
+    ``lang`` "" checks only what holds in every language (spec markup).
+    """
+    found = [f"spec markup: {m.group()!r}" for m in _MARKUP.finditer(text)]
+    if lang not in ("en", "") and english is not None:
+        found += [f"English words: {phrase!r}" for phrase in english.in_text(text)]
+    if lang == "ja":
+        found += [
+            f"ASCII punctuation in Japanese: {_excerpt(text, m.start())!r}"
+            for m in _ASCII_IN_JAPANESE.finditer(text)
+        ]
+    if lang == "cs":
+        found += [
+            f"breaking space after {m.group().strip()!r}: {_excerpt(text, m.start())!r}"
+            for m in _CZECH_ONE_LETTER.finditer(text)
+        ]
+    return found
+
+
+def _excerpt(text: str, at: int) -> str:
+    return " ".join(text[max(0, at - 12) : at + 16].split())
+
+
+class _Visible(HTMLParser):
+    """A page's text as a reader sees it (and its text-bearing attributes)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "pre", "code", "head"):
+            # code is the spec's ids, not text; the head is metadata, and a tab's
+            # title never breaks a line
+            self._hidden += 1
+        if self._hidden:
+            return
+        for name, value in attrs:
+            if name in ("title", "aria-label", "alt", "placeholder") and value:
+                self.parts.append("\n" + value + "\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "pre", "code", "head"):
+            self._hidden = max(0, self._hidden - 1)
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    parser = _Visible()
+    parser.feed(html)
+    return "".join(parser.parts)
+
+
+def pdf_text(path: Path) -> str:
+    proc = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    return proc.stdout
+
+
+def problems(where: Location, what: str, found: list[str]) -> list[Problem]:
+    return [Problem(where, what, finding) for finding in found]
+
+
+def scan_site(out: Path, english: English) -> list[Problem]:
+    """Every page of a built site (``<out>/<lang>/…``), in the language of its folder."""
+    found: list[Problem] = []
+    for lang_dir in sorted(p for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")):
+        for page in sorted(lang_dir.rglob("*.html")):
+            if "_static" in page.parts or page.name in ("search.html", "genindex.html"):
+                continue  # Sphinx's own search and index pages hold no text of ours
+            text = html_text(page.read_text(encoding="utf-8"))
+            lang = lang_dir.name
+            found += problems(Location(str(page)), f"page ({lang})", scan_text(text, lang, english))
+    return found
+
+
+def scan_print(out: Path, english: English) -> list[Problem]:
+    """The text of every PDF (``<out>/<lang>/<game>/*.pdf``), X-4 variants aside (same text)."""
+    found: list[Problem] = []
+    for pdf in sorted(out.glob("*/*/*.pdf")):
+        if pdf.stem.endswith("pdfx4"):
+            continue
+        lang = pdf.relative_to(out).parts[0]
+        text = " ".join(pdf_text(pdf).split())
+        # pdftotext writes a no-break space as a plain one, so Czech spacing is not checked
+        # here (the print HTML is set by the same code as the site's, which is checked)
+        checked = scan_text(text, "" if lang == "cs" else lang, english)
+        found += problems(Location(str(pdf)), f"PDF text ({lang})", checked)
+    return found
+
+
+def scan_reports(spec_root: Path, locales: Path, english: English) -> list[Problem]:
+    """The scorer's text report of every worked example, in every language of its game."""
+    # imported here: the gate reads sites and PDFs without the scorer otherwise
+    from rulepress.i18n.runtime import localize  # noqa: PLC0415
+    from rulepress.render.score_text import render_text  # noqa: PLC0415
+    from rulepress.scoring.examples import run_example  # noqa: PLC0415
+    from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
+
+    found: list[Problem] = []
+    for directory in find_game_dirs(spec_root):
+        loaded = load_spec(directory)
+        for lang in loaded.spec.game.languages:
+            local = localize(loaded, lang, locales)
+            for i, ex in enumerate(local.loaded.spec.examples):
+                result = run_example(local.loaded, i, renderer=local.renderer)
+                text = render_text(result, local.loaded.spec, local.renderer.translate)
+                where = f"score {loaded.spec.game.id} --example {ex.id} --lang {lang}"
+                found += problems(Location(str(directory)), where, scan_text(text, lang, english))
+    return found
+
+
+def run_gate(site: Path | None, printed: Path | None, spec_root: Path, locales: Path) -> int:
+    """Scan what was built; raise :class:`GateError` listing every finding. Returns the count scanned."""
+    english = English.from_templates(locales)
+    found: list[Problem] = []
+    if site is not None and site.is_dir():
+        found += scan_site(site, english)
+    if printed is not None and printed.is_dir():
+        found += scan_print(printed, english)
+    found += scan_reports(spec_root, locales, english)
+    if found:
+        raise GateError("the publication gate found what no reader should see", found)
+    return len(found)

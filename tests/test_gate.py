@@ -1,0 +1,70 @@
+"""The publication gate: each kind of finding is found, located, and honest text passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulepress.gate import English, html_text, scan_reports, scan_text
+from tests.conftest import ROOT, SPEC_ROOT, run_cli
+
+ENGLISH = English.from_templates(ROOT / "locales")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "finding"),
+    [
+        ("Over {param:rounds} rounds", "en", "spec markup: '{param:rounds}'"),
+        ("viz [pole](term:betrayal-box)", "cs", "spec markup"),
+        ("Přeskočit: Skip to content", "cs", "English words: 'Skip to content'"),
+        ("評議会の投票: 3票", "ja", "ASCII punctuation in Japanese"),
+        ("ステップ 1 評議会の投票 (14.1)", "ja", "ASCII punctuation in Japanese"),
+        ("hráč v kole", "cs", "breaking space after 'v'"),
+        ("A to je vše", "cs", "breaking space after 'A'"),
+    ],
+)
+def test_each_kind_of_finding(text: str, lang: str, finding: str) -> None:
+    found = scan_text(text, lang, ENGLISH)
+    assert any(f.startswith(finding) for f in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("hráč v\u00a0kole a\u00a0vítěz", "cs"),
+        ("評議会の投票：3票（14.1、14.2）", "ja"),
+        ("Skip to content", "en"),  # English pages may speak English
+        ("16.4.8 a 16.4.7", "ja"),  # rule numbers and Latin text are not Japanese text
+    ],
+)
+def test_honest_text_passes(text: str, lang: str) -> None:
+    assert scan_text(text, lang, ENGLISH) == []
+
+
+def test_a_page_is_read_as_its_reader_sees_it() -> None:
+    html = (
+        "<html><head><title>a v</title><link rel='prev' title='a v'></head><body>"
+        "<p aria-label='Skip to content'>text</p><code>{param:x}</code>"
+        "<script>var a = '{rule:1}';</script></body></html>"
+    )
+    text = html_text(html)
+    assert "Skip to content" in text  # what a screen reader reads is text too
+    assert "{param:x}" not in text
+    assert "{rule:1}" not in text
+    assert "a v" not in text
+
+
+def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
+    page = tmp_path / "site" / "cs" / "game" / "rules.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<html><body><p>Skip to content v {rule:16.4}</p></body></html>", "utf-8")
+    run = run_cli("gate", "--site", str(tmp_path / "site"), "--print", str(tmp_path / "none"))
+    assert run.code == 8
+    assert f"{page}: page (cs): English words: 'Skip to content'" in run.err
+    assert f"{page}: page (cs): spec markup: '{{rule:16.4}}'" in run.err
+    assert "Traceback" not in run.err
+
+
+def test_every_report_in_every_language_passes() -> None:
+    assert scan_reports(SPEC_ROOT, ROOT / "locales", ENGLISH) == []
