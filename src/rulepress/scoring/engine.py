@@ -114,8 +114,11 @@ def english(spec: Spec) -> NoteRenderer:
     return cached[1]
 
 
-#: a sequence's compiled steps, and the records its updates write into (see records.owned)
-_Plan = tuple[list[plan.StepPlan], tuple[tuple[str, ...], ...]]
+#: a sequence's compiled steps, the records its updates write into (see records.owned),
+#: and the fields its results show, each split into its names
+_Plan = tuple[
+    list[plan.StepPlan], tuple[tuple[str, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]
+]
 _PLANS: dict[tuple[int, int], tuple[Sequence, _Plan]] = {}
 
 
@@ -127,7 +130,8 @@ def _plan(spec: Spec, seq: Sequence, index: int) -> _Plan:
         walked = _walk(seq.steps, ("sequences", index, "steps"))
         steps = [plan.compile_step(path, step, tables) for path, step in walked]
         written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
-        cached = _PLANS[(id(seq), index)] = (seq, (steps, tuple(written)))
+        show = tuple((name, tuple(name.split("."))) for name in seq.show)
+        cached = _PLANS[(id(seq), index)] = (seq, (steps, tuple(written), show))
     return cached[1]
 
 
@@ -145,13 +149,6 @@ def _ruling_record(variants: dict[str, str]) -> Record:
         if len(_RULINGS) < 1024:
             _RULINGS[key] = found
     return found
-
-
-def _get_path(rec: Record, dotted: str) -> Any:
-    value: Any = rec
-    for name in dotted.split("."):
-        value = value[name]
-    return value
 
 
 class _Run:
@@ -226,6 +223,11 @@ class _Run:
         #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
         self.chosen: dict[str, Record] = {pid: Record() for pid in self.ids}
         self.lines: dict[str, list[Line]] = {pid: [] for pid in self.ids}
+        #: the same, by player index (score_step walks the players in order)
+        self.own = [self.scores[pid] for pid in self.ids]
+        self.line_lists = [self.lines[pid] for pid in self.ids]
+        #: each player's total so far (``sum(scores)``, kept as scores are added)
+        self.totals = [0] * len(self.ids)
         # fresh() of each player, with no scores yet
         base = self.base
         self.ns: list[dict[str, Any]] = [
@@ -301,10 +303,14 @@ class _Run:
         make = self.make
         lets, run, hidden, hidden_set = step.lets, step.run, step.hidden, step.hidden_set
         sid, number, title, rules = step.id, step.number, step.title, step.rules
-        scores, chosen, lines = self.scores, self.chosen, self.lines
+        chosen, totals = self.chosen, self.totals
+        # (the sequence check keeps score ids unique and apart from the names a
+        # namespace is built on; what it lets through is handled as fresh() would)
+        resets_chosen = sid == "chosen"
         pid = ""
         try:
-            for ns, pid in zip(self.ns, self.ids, strict=True):
+            for i, pid in enumerate(self.ids):
+                ns, own, lines = self.ns[i], self.own[i], self.line_lists[i]
                 # What the step hides is put back afterwards. Usually it hides
                 # nothing (its names are new): one test in C, then removal.
                 saved = None
@@ -331,15 +337,23 @@ class _Run:
                 else:
                     for name in hidden:
                         ns.pop(name, None)  # a lines item over no items is never written
-                own = scores[pid]
-                own[sid] = points
+                # as fresh() would have it: scores over fields, then decisions and total.
+                # The total is kept as it goes (summing a player's scores per step was
+                # 36 calls a state); ``chosen`` is the one record, updated in place.
+                if sid in own:
+                    own[sid] = points
+                    total = sum(own.values())
+                else:
+                    own[sid] = points
+                    total = totals[i] + points
+                totals[i] = total
                 if export:
                     chosen[pid][sid] = record(export)
-                # as fresh() would have it: scores over fields, then decisions and total
                 ns[sid] = points
-                ns["chosen"] = chosen[pid]
-                ns["total"] = sum(own.values())
-                lines[pid].append(Line(sid, number, title, list(rules), points, notes, breakdown))
+                if resets_chosen:
+                    ns["chosen"] = chosen[pid]
+                ns["total"] = total
+                lines.append(Line(sid, number, title, list(rules), points, notes, breakdown))
         except ExpressionEvalError:
             self.current = f"player {pid}"  # named in the error; set only when there is one
             raise
@@ -359,13 +373,24 @@ class _Run:
         self.current = "the table"
         places = self.places(rule)
         by_id = dict(zip(self.ids, self.ns, strict=True))
-        labels = dict(zip(self.ids, self.labels, strict=True))
+        try:
+            # Fast evaluators, as score steps have them: their failures are
+            # unlocated, so on one the players are decided again, checked (and
+            # naming the player), to raise the located error. Deciding makes
+            # nothing but the outcome, so the first attempt leaves no trace.
+            outcome = winners.decide(
+                rule, places, list(by_id), by_id.__getitem__, self.functions, self.make, fast=True
+            )
+        except EVAL_FAILURES:
+            labels = dict(zip(self.ids, self.labels, strict=True))
 
-        def namespace_of(pid: str) -> dict[str, Any]:
-            self.current = labels[pid]
-            return by_id[pid]
+            def namespace_of(pid: str) -> dict[str, Any]:
+                self.current = labels[pid]
+                return by_id[pid]
 
-        outcome = winners.decide(rule, places, list(by_id), namespace_of, self.functions, self.make)
+            outcome = winners.decide(
+                rule, places, list(by_id), namespace_of, self.functions, self.make
+            )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
         trace = outcome.trace
@@ -409,7 +434,7 @@ def score(
     """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`)."""
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
-    steps, written = _plan(spec, seq, index)
+    steps, written, show = _plan(spec, seq, index)
     run = _Run(
         loaded,
         seq,
@@ -441,25 +466,40 @@ def score(
             "the table state cannot be scored",
             [Problem(loaded.locate(step_path), where, f"{run.current}: {exc}")],
         ) from None
-    return _result(run)
+    return _result(run, show)
 
 
-def _result(run: _Run) -> ScoreResult:
+def _result(run: _Run, show: tuple[tuple[str, tuple[str, ...]], ...]) -> ScoreResult:
+    """The result of a run; ``show``: the sequence's shown fields, each split into its names."""
     seq = run.sequence
     players = []
-    for p in run.players:
-        pid = p["id"]
-        is_eligible = pid in run.eligible if run.eligible is not None else True
+    eligible, ranks = run.eligible, run.ranks
+    with_total = seq.total_label is not None
+    reason_of = None
+    for i, p in enumerate(run.players):
+        pid = run.ids[i]
+        is_eligible = pid in eligible if eligible is not None else True
         reason = None
         if not is_eligible and run.rule is not None:
-            reason = run.renderer.note(run.rule.eligible.fails, {})
+            if reason_of is None:  # the same sentence for every player who cannot win
+                reason_of = run.renderer.note(run.rule.eligible.fails, {})
+            reason = reason_of
         shown = {}
-        for name in seq.show:  # plain data for JSON
-            value = _get_path(p, name)
+        for name, path in show:  # plain data for JSON
+            value: Any = p
+            for part in path:
+                value = value[part]
             shown[name] = value if type(value) in _SCALARS else plain(value)
-        total = sum(run.scores[pid].values()) if seq.total_label is not None else None
         players.append(
-            PlayerResult(pid, run.lines[pid], total, is_eligible, reason, run.ranks.get(pid), shown)
+            PlayerResult(
+                pid,
+                run.line_lists[i],
+                run.totals[i] if with_total else None,
+                is_eligible,
+                reason,
+                ranks.get(pid),
+                shown,
+            )
         )
     spec = run.loaded.spec
     return ScoreResult(

@@ -60,14 +60,22 @@ def decide(
     namespace_of: Callable[[str], Mapping[str, Any]],
     functions: Mapping[str, Callable[..., Any]],
     note: Callable[[str, Any], Note],
+    *,
+    fast: bool = False,
 ) -> Outcome:
     """Apply ``rule`` to the players (in turn order) whose namespaces are given.
 
     ``note(template, args)`` makes the note of each step of the trace (the
-    renderer's note maker).
+    renderer's note maker). ``fast`` evaluates with :attr:`Expression.fast`,
+    whose failures are unlocated: its caller decides again without it when
+    anything in :data:`EVAL_FAILURES` is raised, to get the located error.
     """
-    test = compiled(rule.eligible.test).evaluate
-    criteria = [(compiled(c.key).evaluate, c.order == "highest") for c in rule.criteria]
+    if fast:
+        test = compiled(rule.eligible.test).fast
+        criteria = [(compiled(c.key).fast, c.order == "highest") for c in rule.criteria]
+    else:
+        test = compiled(rule.eligible.test).evaluate
+        criteria = [(compiled(c.key).evaluate, c.order == "highest") for c in rule.criteria]
     eligible: list[str] = []
     keys: dict[str, tuple[Any, ...]] = {}
     for p in players:
@@ -83,6 +91,8 @@ def decide(
                     ]
                 )
             except TypeError:
+                # (when fast, a TypeError of the key itself lands here too: the
+                # caller's checked run tells the two apart)
                 raise ExpressionEvalError("a 'highest' tie-break key must be a number") from None
     ordered = sorted(eligible, key=keys.__getitem__)
     ranks: dict[str, int] = {}
