@@ -170,6 +170,8 @@ class _Run:
         renderer: NoteRenderer,
         players: list[Record],
         table: Record,
+        written: tuple[tuple[str, ...], ...] = (),
+        shared: list[bool] | None = None,
     ) -> None:
         self.loaded = loaded
         self.sequence = sequence
@@ -178,6 +180,10 @@ class _Run:
         self.make = renderer.note_maker()
         self.players = players
         self.table = table
+        #: the records updates write into (see records.owned), and which players'
+        #: records are still the caller's: those are copied when first written
+        self.written = written
+        self.shared = shared if shared is not None else [False] * len(players)
         self.events: list[Event] = []
         self.tallies: list[TallyResult] = []
         self.winner_result: WinnerResult | None = None
@@ -187,7 +193,7 @@ class _Run:
         #: the player being evaluated, named in error messages
         self.current = "the table"
         spec = loaded.spec
-        by_id = {p["id"]: p for p in players}
+        by_id = self.by_id = {p["id"]: p for p in players}
         tables, params, vocabulary = _spec_data(spec)
         self.tables = tables
 
@@ -249,12 +255,22 @@ class _Run:
         fns = self.functions
         when, value, args_of, dotted = upd.when, upd.value, upd.args, upd.set
         *parents, last = upd.path
-        for i, p in enumerate(self.players):
+        for i in range(len(self.players)):
             ns = self.ns[i]
             self.current = self.labels[i]
             if not when(ns, fns):
                 continue
             after = value(ns, fns)
+            p = self.players[i]
+            if self.shared[i]:
+                # Copied on first write, not when the run starts: most states have
+                # few updates that change anything, and copying every player's
+                # records up front was a twentieth of scoring a state. Nothing read
+                # so far depends on the copy (it holds the same values), and the
+                # players list and player() see it from now on.
+                p = owned(p, self.written)
+                self.players[i] = self.by_id[p["id"]] = p
+                self.shared[i] = False
             target = p
             for name in parents:  # the spec check proved the path exists
                 target = target[name]
@@ -435,15 +451,20 @@ def score(
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
     steps, written, show = _plan(spec, seq, index)
+    given = state["players"]
+    table = state.get("table", Record())
     run = _Run(
         loaded,
         seq,
         resolve_variants(spec, variants or []),
         renderer or english(spec),
         # the caller's state is never mutated: updates write into copies of the records
-        # they change, and the rest (records of a validated state) is shared read-only
-        [owned(p, written) for p in state["players"]],
-        owned(state.get("table", Record()), ()),
+        # they change (made when first written), and the rest (records of a validated
+        # state) is shared read-only; plain data is made records, copied whole
+        [p if type(p) is Record else record(p) for p in given],
+        table if type(table) is Record else record(table),
+        written,
+        [type(p) is Record for p in given],
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
