@@ -98,12 +98,13 @@ def _new_catalog(domain: str) -> Catalog:
     )
 
 
-def _fill(catalog: Catalog, found: Any) -> Catalog:
+def _fill(catalog: Catalog, found: Any, *, lines: bool = True) -> Catalog:
     for filename, lineno, message, comments, context in found:
         catalog.add(
             message,
             None,
-            [(filename.replace(os.sep, "/"), lineno)],
+            # line 0: Babel writes the file alone (see interface_template)
+            [(filename.replace(os.sep, "/"), lineno if lines else 0)],
             auto_comments=comments,
             context=context,
         )
@@ -132,7 +133,9 @@ def interface_template(root: Path) -> Catalog:
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     )
-    return _fill(_new_catalog(INTERFACE), found)
+    # Files but no line numbers: code moves all the time, and a template that went stale
+    # whenever a line above a ui() marker changed would tell translators nothing new
+    return _fill(_new_catalog(INTERFACE), found, lines=False)
 
 
 def theme_messages(theme_dir: Path) -> Iterator[tuple[Path, int, str, list[str]]]:
@@ -162,9 +165,10 @@ def theme_template(root: Path) -> Catalog:
     """The template of the theme domain, with locations relative to ``root``."""
     theme_dir = root / "src" / "rulepress" / "sphinx_ext" / "theme"
     catalog = _new_catalog(THEME)
-    for path, lineno, message, comments in theme_messages(theme_dir):
+    for path, _lineno, message, comments in theme_messages(theme_dir):
         location = path.resolve().relative_to(root.resolve()).as_posix()
-        catalog.add(message, None, [(location, lineno)], auto_comments=comments)
+        # the template's file, not its line (see interface_template)
+        catalog.add(message, None, [(location, 0)], auto_comments=comments)
     return catalog
 
 
