@@ -27,7 +27,7 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.expr import EVAL_FAILURES, ExpressionEvalError
+from rulepress.spec.expr import EVAL_FAILURES, Expression, ExpressionEvalError, parse
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, owned, plain, record
@@ -119,19 +119,54 @@ def english(spec: Spec) -> NoteRenderer:
 _Plan = tuple[
     list[plan.StepPlan], tuple[tuple[str, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]
 ]
-_PLANS: dict[tuple[int, int], tuple[Sequence, _Plan]] = {}
+#: plans by sequence and choice of rulings (None: nothing folded); bounded, as the
+#: choices come from callers
+_PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None], tuple[Sequence, _Plan]] = {}
+_MAX_PLANS = 256
+#: the records a plan folds into its expressions (see _plan)
+_CONSTANT_NAMES = ("param", "ruling")
 
 
-def _plan(spec: Spec, seq: Sequence, index: int) -> _Plan:
-    """Every step of a sequence in order, compiled (worked out once per sequence)."""
-    cached = _PLANS.get((id(seq), index))
+def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None) -> _Plan:
+    """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
+
+    With ``variants``, ``param`` and ``ruling`` are folded into the
+    expressions as constants: they are the same for every run with that
+    choice of rulings, so ``ruling.x == 'y' and …`` is decided and
+    ``n * param.points`` multiplies by a constant once, not per player.
+    Only a name nothing in the sequence can hide is folded (a ``let``, an
+    item, a score or tally id of that name); the caller passes None when a
+    player's own field hides one.
+    """
+    key = (id(seq), index, None if variants is None else tuple(variants.items()))
+    cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
-        tables = _spec_data(spec)[0]
+        tables, params, _ = _spec_data(spec)
+        expression: plan.Parse = compiled
+        if variants is not None:
+            constants = {"param": params, "ruling": _ruling_record(variants)}
+            for _, step in _walk(seq.steps, ()):
+                hidden = [step.tally.id] if step.tally is not None else []
+                if step.score is not None:
+                    hidden += [step.score.id, *step.score.let]
+                    hidden += components.writes(step.score.component)
+                for name in hidden:
+                    constants.pop(name, None)
+            memo: dict[str, Expression] = {}
+
+            def expression(source: str) -> Expression:
+                found = memo.get(source)
+                if found is None:
+                    found = memo[source] = parse(source, constants)
+                return found
+
         walked = _walk(seq.steps, ("sequences", index, "steps"))
-        steps = [plan.compile_step(path, step, tables) for path, step in walked]
+        steps = [plan.compile_step(path, step, tables, expression) for path, step in walked]
         written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
         show = tuple((name, tuple(name.split("."))) for name in seq.show)
-        cached = _PLANS[(id(seq), index)] = (seq, (steps, tuple(written), show))
+        if len(_PLANS) >= _MAX_PLANS:
+            del _PLANS[next(iter(_PLANS))]
+        cached = _PLANS[key] = (seq, (steps, tuple(written), show))
     return cached[1]
 
 
@@ -450,13 +485,17 @@ def score(
     """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`)."""
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
-    steps, written, show = _plan(spec, seq, index)
+    chosen = resolve_variants(spec, variants or [])
     given = state["players"]
     table = state.get("table", Record())
+    # the folded plan reads param and ruling as the run's records: not when a
+    # player's own field of that name hides one (a state format may declare one)
+    hides = any(name in p for p in given for name in _CONSTANT_NAMES)
+    steps, written, show = _plan(spec, seq, index, None if hides else chosen)
     run = _Run(
         loaded,
         seq,
-        resolve_variants(spec, variants or []),
+        chosen,
         renderer or english(spec),
         # the caller's state is never mutated: updates write into copies of the records
         # they change (made when first written), and the rest (records of a validated

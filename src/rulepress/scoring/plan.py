@@ -9,10 +9,11 @@ a plan holds. Nothing here evaluates anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulepress.scoring import components
-from rulepress.spec.expr import Evaluate
+from rulepress.spec.expr import Evaluate, Expression
 from rulepress.spec.model import Step, Update
 from rulepress.spec.state import compiled
 from rulepress.spec.yamlsrc import DataPath
@@ -61,19 +62,36 @@ class StepPlan:
     score: ScorePlan | None
 
 
-def _update(upd: Update) -> UpdatePlan:
+#: an expression's source → the compiled expression a plan uses (see compile_step)
+Parse = Callable[[str], Expression]
+
+
+def _update(upd: Update, expression: Parse) -> UpdatePlan:
     return UpdatePlan(
-        compiled(upd.when).evaluate,
-        compiled(upd.value).evaluate,
-        tuple((name, compiled(src).evaluate) for name, src in upd.args.items()),
+        expression(upd.when).evaluate,
+        expression(upd.value).evaluate,
+        tuple((name, expression(src).evaluate) for name, src in upd.args.items()),
         upd.set,
         tuple(upd.set.split(".")),
         upd.note,
     )
 
 
-def compile_step(path: DataPath, step: Step, tables: components.Tables) -> StepPlan:
-    """The plan of one step (``tables``: the spec's range tables, for the sets operation)."""
+def compile_step(
+    path: DataPath, step: Step, tables: components.Tables, expression: Parse = compiled
+) -> StepPlan:
+    """The plan of one step (``tables``: the spec's range tables, for the sets operation).
+
+    ``expression(source)`` compiles each expression: :func:`compiled`, or a
+    compilation with the run's constant records folded in (see the engine).
+    """
+
+    def fast(source: str) -> Evaluate:
+        return expression(source).fast
+
+    def checked(source: str) -> Evaluate:
+        return expression(source).evaluate
+
     score = None
     if step.score is not None:
         sc = step.score
@@ -83,11 +101,11 @@ def compile_step(path: DataPath, step: Step, tables: components.Tables) -> StepP
             step.number,
             sc.title,
             tuple(step.rules),
-            tuple((name, compiled(src).fast) for name, src in sc.let.items()),
-            components.compile_component(sc.component, tables, components.unchecked),
-            tuple((name, compiled(src).evaluate) for name, src in sc.let.items()),
-            components.compile_component(sc.component, tables, components.checked),
+            tuple((name, fast(src)) for name, src in sc.let.items()),
+            components.compile_component(sc.component, tables, fast),
+            tuple((name, checked(src)) for name, src in sc.let.items()),
+            components.compile_component(sc.component, tables, checked),
             hidden,
             frozenset(hidden),
         )
-    return StepPlan(path, step, tuple(_update(u) for u in step.updates), score)
+    return StepPlan(path, step, tuple(_update(u, expression) for u in step.updates), score)

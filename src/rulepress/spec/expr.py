@@ -241,11 +241,18 @@ EVAL_FAILURES = _FAILURES = (
 )
 
 
-def parse(source: str) -> Expression:
-    """Check ``source`` against the language and compile it; refusals are located."""
+def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None) -> Expression:
+    """Check ``source`` against the language and compile it; refusals are located.
+
+    ``constants``: records (name → fields) that are the same for every
+    evaluation of this compiled expression, folded into it (see
+    :class:`~rulepress.spec.expr_compile.Compiler`). The caller must give
+    every evaluation a namespace in which those names hold exactly those
+    records; the spec check parses without them.
+    """
     tree, columns = parse_tree(source)
     try:
-        out = Compiler(columns).run(tree)
+        out = Compiler(columns, constants).run(tree)
     except RecursionError:  # the depth bound keeps real trees far from this
         raise ExpressionSyntaxError(
             f"expression nested too deeply (the bound is {MAX_DEPTH} levels)", 1

@@ -74,9 +74,27 @@ class Compiled:
     shape: tuple[Any, ...] | None = None
 
 
+#: the scalar types a constant record's field may be folded as
+_FOLDABLE = (int, str, bool, type(None))
+
+
 class Compiler:
-    def __init__(self, columns: Columns) -> None:
+    """Builds the closures of one tree.
+
+    ``constants`` (name → record) are records whose fields are fixed for
+    every evaluation of the result (``param``, and ``ruling`` for one
+    choice of rulings): their scalar fields are read now, as constants, so
+    that what depends on them folds too. A fold that fails with them is not
+    an error here (the same expression compiled without constants was
+    checked and passed): the unfolded closure is kept, and fails when
+    evaluated, exactly as it would have without constants.
+    """
+
+    def __init__(
+        self, columns: Columns, constants: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> None:
         self.columns = columns
+        self.constants: Mapping[str, Mapping[str, Any]] = constants or {}
         self.out = Compiled(lambda ns, fr: None)
         self.scopes: list[dict[str, int]] = []
 
@@ -107,10 +125,27 @@ class Compiler:
         try:
             value = fn({}, [MAX_STEPS, {}])
         except ExpressionEvalError as exc:
+            if self.constants:
+                return fn, _NC
             raise ExpressionSyntaxError(exc.message, exc.column or column) from None
         except (TypeError, ValueError, ArithmeticError, MemoryError, RecursionError) as exc:
+            if self.constants:
+                return fn, _NC
             raise ExpressionSyntaxError(str(exc), column) from None
         return constant(value), value
+
+    def constant_field(self, node: ast.expr) -> Any:
+        """The value of ``node`` if it reads a field of a constant record (else ``_NC``)."""
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.constants
+            and self.free(node.value.id)
+        ):
+            fields = self.constants[node.value.id]
+            if node.attr in fields and type(fields[node.attr]) in _FOLDABLE:
+                return fields[node.attr]
+        return _NC
 
     # --- leaves ---------------------------------------------------------------------------
 
@@ -139,6 +174,9 @@ class Compiler:
             self.out.attributes.add((base.id, attr))
             self.out.names.add(base.id)
             name = base.id
+            value = self.constant_field(node)
+            if value is not _NC:
+                return constant(value), value
 
             def load_field(ns: Mapping[str, Any], fr: Any) -> Any:
                 try:
@@ -187,8 +225,21 @@ class Compiler:
     # --- operators ------------------------------------------------------------------------
 
     def _bool_op(self, node: ast.BoolOp, column: int) -> tuple[Fn, Any]:
-        parts = [self.node(v)[0] for v in node.values]
-        if isinstance(node.op, ast.And):
+        compiled = [self.node(v) for v in node.values]
+        # Leading constants are decided now (``ruling.x == 'y' and …`` with the
+        # ruling folded): ``c and rest`` is ``c`` when ``c`` is false, else
+        # ``rest``; ``or`` the other way round. Exact: nothing before them runs.
+        is_and = isinstance(node.op, ast.And)
+        # (Only with constants: the spec check compiles as it always has.)
+        while self.constants and compiled and compiled[0][1] is not _NC:
+            value = compiled[0][1]
+            if bool(value) != is_and or len(compiled) == 1:
+                return constant(value), value
+            compiled.pop(0)
+        if len(compiled) == 1:
+            return compiled[0]
+        parts = [fn for fn, _ in compiled]
+        if is_and:
             if len(parts) == 2:
                 a, b = parts
                 return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
@@ -292,6 +343,8 @@ class Compiler:
         reading and the test in one call instead of two or three.
         """
         scalar = const is None or type(const) in (int, str, bool)
+        if self.constant_field(subject) is not _NC:
+            return None  # a constant record's field: the test folds instead
         if isinstance(op, ast.Eq | ast.NotEq) and scalar:
             test: Callable[[Any], bool] = (
                 (lambda v: v == const) if isinstance(op, ast.Eq) else (lambda v: v != const)

@@ -1,0 +1,76 @@
+"""Expressions compiled with constant records give what they give without them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulepress.spec.expr import ExpressionEvalError, parse
+from rulepress.spec.records import Record
+
+RULING = Record(scope="all", base="any")
+PARAM = Record(points=3, zero=0, name="x")
+NAMES: dict[str, Any] = {
+    "ruling": RULING,
+    "param": PARAM,
+    "n": 5,
+    "cubes": Record(box=2, cards=4),
+    "items": [1, 2, 3],
+    "rows": [Record(points=7)],
+}
+SOURCES = [
+    "ruling.scope == 'all' and n > 2",
+    "ruling.scope == 'some' and n > 2",
+    "ruling.scope == 'some' or n",
+    "ruling.scope != 'some' or n",
+    "n > 9 or ruling.base == 'any'",
+    "not ruling.scope",
+    "n * param.points",
+    "-n * param.points",
+    "cubes.cards + (cubes.box if ruling.scope == 'all' else 0)",
+    "max(0, cubes.cards - param.points)",
+    "[x * param.points for x in items if ruling.base == 'any']",
+    "sum(x for x in items if x > param.zero)",
+    "param.name + 'y'",
+    "get(ruling, 'scope')",
+    "ruling.scope == 'all' and param.points",
+]
+FAILING = [
+    "n // param.zero",
+    "param.points // param.zero",
+    "'ab' * (param.points * 100000000)",
+    "param.name + 1",
+    "ruling.scope == 'all' and n // param.zero",
+]
+
+
+def outcome(source: str, constants: dict[str, Record] | None) -> tuple[str, Any]:
+    expr = parse(source, constants)
+    try:
+        return "value", expr.evaluate(NAMES, {})
+    except ExpressionEvalError as exc:
+        return "error", (type(exc), str(exc))
+
+
+@pytest.mark.parametrize("source", SOURCES + FAILING)
+def test_folded_gives_the_same(source: str) -> None:
+    constants = {"ruling": RULING, "param": PARAM}
+    assert outcome(source, constants) == outcome(source, None)
+
+
+@pytest.mark.parametrize("source", FAILING)
+def test_a_failing_fold_fails_when_evaluated(source: str) -> None:
+    # compiling with constants never refuses what the spec check let through
+    assert outcome(source, {"ruling": RULING, "param": PARAM})[0] == "error"
+
+
+def test_folded_names_are_still_reported() -> None:
+    expr = parse("ruling.scope == 'all' and n > 2", {"ruling": RULING})
+    assert expr.names == parse("ruling.scope == 'all' and n > 2").names
+    assert ("ruling", "scope") in expr.attributes
+
+
+def test_a_generator_name_is_not_folded() -> None:
+    expr = parse("[param.points for param in rows]", {"param": PARAM})
+    assert expr.evaluate(NAMES, {}) == [7]
