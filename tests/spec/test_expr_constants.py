@@ -74,3 +74,20 @@ def test_folded_names_are_still_reported() -> None:
 def test_a_generator_name_is_not_folded() -> None:
     expr = parse("[param.points for param in rows]", {"param": PARAM})
     assert expr.evaluate(NAMES, {}) == [7]
+
+
+@pytest.mark.parametrize(
+    ("source", "x", "expected"),
+    [
+        ("x or ''", "", ""),
+        ("x or ''", "a", "a"),
+        ("x or 0", None, 0),
+        ("x and 0", 5, 0),
+        ("x and 0", False, False),
+        ("x and 'y'", 1, "y"),
+    ],
+)
+def test_a_constant_last_part_is_its_value(source: str, x: Any, expected: Any) -> None:
+    value = parse(source).evaluate({"x": x}, {})
+    assert value == expected
+    assert type(value) is type(expected)

@@ -239,9 +239,14 @@ class Compiler:
         if len(compiled) == 1:
             return compiled[0]
         parts = [fn for fn, _ in compiled]
+        last = compiled[-1][1]
+        # ``line.text or ''``: a constant last part is returned, not called
+        scalar = last is not _NC and type(last) in (int, str, bool, type(None))
         if is_and:
             if len(parts) == 2:
                 a, b = parts
+                if scalar:
+                    return (lambda ns, fr: a(ns, fr) and last), _NC
                 return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
 
             def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -255,6 +260,8 @@ class Compiler:
             return all_of, _NC
         if len(parts) == 2:
             a, b = parts
+            if scalar:
+                return (lambda ns, fr: a(ns, fr) or last), _NC
             return (lambda ns, fr: a(ns, fr) or b(ns, fr)), _NC
 
         def any_of(ns: Mapping[str, Any], fr: Any) -> Any:
