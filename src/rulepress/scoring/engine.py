@@ -288,14 +288,23 @@ class _Run:
 
     def update(self, step: Step, upd: plan.UpdatePlan) -> None:
         fns = self.functions
-        when, value, args_of, dotted = upd.when, upd.value, upd.args, upd.set
+        when, value, args_of, dotted = upd.fast_when, upd.fast_value, upd.args, upd.set
         *parents, last = upd.path
         for i in range(len(self.players)):
             ns = self.ns[i]
-            self.current = self.labels[i]
-            if not when(ns, fns):
-                continue
-            after = value(ns, fns)
+            try:
+                if not when(ns, fns):
+                    continue
+                after = value(ns, fns)
+            except EVAL_FAILURES:
+                # The fast evaluators fail unlocated: this player is evaluated
+                # again, checked and named, to raise the located error
+                # (evaluation is a pure function of the namespace).
+                self.current = self.labels[i]
+                if not upd.when(ns, fns):
+                    continue
+                after = upd.value(ns, fns)
+            self.current = self.labels[i]  # for the note's arguments, checked
             p = self.players[i]
             if self.shared[i]:
                 # Copied on first write, not when the run starts: most states have

@@ -30,6 +30,10 @@ class UpdatePlan:
     set: str
     path: tuple[str, ...]
     note: str
+    #: ``when`` and ``value`` with the fast evaluators (see Expression.fast): the
+    #: engine evaluates a player again with the checked ones when these fail
+    fast_when: Evaluate
+    fast_value: Evaluate
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,8 @@ def _update(upd: Update, expression: Parse) -> UpdatePlan:
         upd.set,
         tuple(upd.set.split(".")),
         upd.note,
+        expression(upd.when).fast,
+        expression(upd.value).fast,
     )
 
 
