@@ -91,3 +91,29 @@ def test_a_constant_last_part_is_its_value(source: str, x: Any, expected: Any) -
     value = parse(source).evaluate({"x": x}, {})
     assert value == expected
     assert type(value) is type(expected)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        {"b": Record(k="f", s="e")},
+        {"b": Record(k="g", s="e")},
+        {"b": Record(k="f", s="x")},
+        {"b": Record(k="f"), "c": 1},
+        {"b": Record(k=1, s="e")},
+        {"b": 3},
+        {},
+    ],
+)
+def test_two_field_tests_in_one_closure_evaluate_as_apart(names: dict[str, Any]) -> None:
+    fused = "b.k == 'f' and b.s == 'e'"
+    # the same tests in a shape that is not fused (each compared with True)
+    apart = "(b.k == 'f') == True and (b.s == 'e') == True"
+
+    def run(source: str) -> Any:
+        try:
+            return parse(source).evaluate(names, {})
+        except ExpressionEvalError as exc:
+            return exc.message
+
+    assert run(fused) == run(apart)

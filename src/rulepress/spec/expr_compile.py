@@ -247,6 +247,9 @@ class Compiler:
                 a, b = parts
                 if scalar:
                     return (lambda ns, fr: a(ns, fr) and last), _NC
+                pair = self.field_equals(node.values[0]), self.field_equals(node.values[1])
+                if pair[0] is not None and pair[1] is not None:
+                    return _both_equal(pair[0], pair[1], a, b), _NC
                 return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
 
             def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -378,6 +381,26 @@ class Compiler:
             return field_test(subject.value.id, subject.attr, column, op, const, test)
         return None
 
+    def field_equals(self, node: ast.expr) -> tuple[str, str, Any] | None:
+        """``(name, field, constant)`` when ``node`` is ``name.field == constant``."""
+        if not (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.Eq)
+            and isinstance(node.comparators[0], ast.Constant)
+            and type(node.comparators[0].value) in (int, str, bool)
+        ):
+            return None
+        subject = node.left
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+            and self.constant_field(subject) is _NC
+        ):
+            return subject.value.id, subject.attr, node.comparators[0].value
+        return None
+
     def free(self, name: str) -> bool:
         """Whether ``name`` is read from the data (not bound by an enclosing generator)."""
         return not any(name in scope for scope in self.scopes)
@@ -500,6 +523,30 @@ class Compiler:
             self.out.bindings.append((name, column))
             slots.append(slot)
         return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn, b: Fn) -> Fn:
+    """``x.f == 'c' and y.g == 'd'`` in one call, not three.
+
+    The commonest ``when`` (``bc.kind == 'friend' and bc.state == 'escaped'``).
+    Anything but two fields that exist is left to the parts' own closures,
+    which raise the errors (evaluation is pure, so the first part may run twice).
+    """
+    base1, attr1, const1 = first
+    base2, attr2, const2 = second
+
+    def both(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = ns.get(base1)
+        if type(value) is Record and attr1 in value:
+            # a field and a constant are builtins, whose == gives a bool
+            if value[attr1] != const1:
+                return False
+            value = ns.get(base2)
+            if type(value) is Record and attr2 in value:
+                return value[attr2] == const2
+        return a(ns, fr) and b(ns, fr)
+
+    return both
 
 
 _DISPATCH: dict[type[ast.AST], Callable[[Compiler, Any, int], tuple[Fn, Any]]] = {
