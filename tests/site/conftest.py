@@ -55,7 +55,7 @@ def doctests(site: SiteBuild, lang: str, game: str) -> tuple[int, int]:
 
 def doctest_count(site: SiteBuild, lang: str, game: str) -> int:
     """How many doctest statements Sphinx ran for a game (from its report)."""
-    report = (site.out / "_doctest" / lang / game / "output.txt").read_text(encoding="utf-8")
+    report = (site.doctest_reports / lang / game / "output.txt").read_text(encoding="utf-8")
     match = re.search(r"(\d+) tests", report)
     assert match is not None, report
     assert "0 failures in tests" in report

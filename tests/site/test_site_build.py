@@ -226,3 +226,10 @@ def test_the_publication_gate_passes_on_every_page(site: SiteBuild) -> None:
     from rulepress.gate import English, scan_site
 
     assert scan_site(site.out, English.from_templates(ROOT / "locales")) == []
+
+
+def test_the_site_folder_holds_only_what_is_served(site: SiteBuild) -> None:
+    internal = {"_sources", "_doctrees", "_doctest", ".doctrees", "rulepress-site.json", "conf.py"}
+    found = [p for p in site.out.rglob("*") if p.name in internal or p.suffix == ".rptree"]
+    assert found == []
+    assert (site.sources / "en" / "stationfall" / "rules.rptree").is_file()  # kept beside it

@@ -4,7 +4,7 @@ Stages, each inspectable on disk:
 
 1. per language, the specs are translated (:mod:`rulepress.i18n.runtime`) and
    built into page trees (:mod:`rulepress.render.pages`), written as JSON
-   (``*.rptree``) to ``<out>/_sources/<lang>/<project>/`` with the project's
+   (``*.rptree``) to ``<work>/sources/<lang>/<project>/`` with the project's
    configuration as data (``rulepress-site.json``), a ``conf.py`` that only
    reads it and the checked theme catalog as ``locale/<lang>/LC_MESSAGES/
    sphinx.mo``; files are written only when they change, so Sphinx rebuilds
@@ -71,8 +71,21 @@ class SiteBuild:
     unchanged: set[Path] = field(default_factory=set)
 
     @property
+    def work(self) -> Path:
+        """What the build needs but a server must not serve: sources, doctrees, doctest reports.
+
+        It sits beside the output folder (``build/.site-work`` for ``build/site``), so
+        that ``<out>`` holds only the site.
+        """
+        return self.out.parent / f".{self.out.name}-work"
+
+    @property
     def sources(self) -> Path:
-        return self.out / "_sources"
+        return self.work / "sources"
+
+    @property
+    def doctest_reports(self) -> Path:
+        return self.work / "doctest"
 
     def write(self, path: Path, text: str) -> None:
         self.write_bytes(path, text.encode("utf-8"))
@@ -236,7 +249,7 @@ class SiteBuild:
         out = (
             self.output(lang, project)
             if builder == "html"
-            else self.out / "_doctest" / lang / project
+            else self.doctest_reports / lang / project
         )
         cmd = [
             sys.executable,
@@ -248,7 +261,7 @@ class SiteBuild:
             "--keep-going",
             "-q",
             "-d",
-            str(self.out / "_doctrees" / lang / project),
+            str(self.work / "doctrees" / lang / project),
             str(src),
             str(out),
         ]
@@ -275,6 +288,10 @@ class SiteBuild:
         ]
         if problems:
             raise SiteError("the site did not build cleanly", problems)
+        for folder in sorted(self.out.rglob("_sources"), reverse=True):
+            # Sphinx makes the folder even when it copies no source (html_copy_source off)
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
 
 
 def _game_card(ctx: RenderContext, game_id: str) -> LinkCard:
