@@ -233,3 +233,15 @@ def test_the_site_folder_holds_only_what_is_served(site: SiteBuild) -> None:
     found = [p for p in site.out.rglob("*") if p.name in internal or p.suffix == ".rptree"]
     assert found == []
     assert (site.sources / "en" / "stationfall" / "rules.rptree").is_file()  # kept beside it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_anchor_of_an_english_page_exists_in_every_language(
+    site: SiteBuild, game: str
+) -> None:
+    for name in PAGES:
+        ids = {
+            lang: set(re.findall(r'\sid="([^"]+)"', page(site, lang, game, name))) for lang in LANGS
+        }
+        for lang in LANGS:
+            assert ids["en"] <= ids[lang], (name, lang, sorted(ids["en"] - ids[lang])[:5])
