@@ -52,7 +52,7 @@ from rulepress.render.tree import (
     TocTree,
     text,
 )
-from rulepress.spec.model import Example, Rule, Sequence, Step
+from rulepress.spec.model import Example, Rule, Sequence, Step, Winners
 from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
@@ -89,7 +89,10 @@ T = {
     "winners": ui("page.example", "Winners"),
     "decided": ui("page.example", "decided by"),
     "variants": ui("page.example", "Variants used"),
-    "checked": ui("page.example", "Checked against the reference scorer:"),
+    "checked": ui(
+        "page.example",
+        "Every result above is checked against the reference scorer each time the site is built.",
+    ),
     "number": ui("page.rules", "Number"),
     "title": ui("page.rules", "Title"),
     "home": ui("page.title", "All games"),
@@ -301,7 +304,7 @@ def _scoring(p: _Page) -> Page:
                     title=p.fill(PAIR, label=text(p.t("tiebreak")), value=p.title(seq.title)),
                     children=[
                         p.cites(step.rules),
-                        p.labelled("eligible", inline(w.eligible.fails, p.links)),
+                        *_eligibility(p, w),
                         Paragraph(children=p.label("criteria")),
                         NumberedList(items=criteria),
                         p.labelled("final_tie", inline(w.final_tie_note, p.links)),
@@ -309,6 +312,13 @@ def _scoring(p: _Page) -> Page:
                 )
             )
     return _page("scoring", text(p.t("scoring")), children)
+
+
+def _eligibility(p: _Page, w: Winners) -> list[Block]:
+    """Who cannot win, when the spec has a rule for it (an always-true test says nothing)."""
+    if w.eligible.test.strip() == "True":
+        return []
+    return [p.labelled("eligible", inline(w.eligible.fails, p.links))]
 
 
 def _rulings(p: _Page) -> Page:
@@ -422,10 +432,32 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         names = format_list(ex.expect.winners, locale=p.ctx.lang) if ex.expect.winners else "—"
         line = p.fill(PAIR, label=[Strong(children=text(p.t("winners")))], value=text(names))
         if ex.expect.decided_by:
-            how: list[Inline] = [Text(text=p.t("decided") + " "), Code(text=ex.expect.decided_by)]
+            how = p.fill(
+                PAIR, label=text(p.t("decided")), value=_decided_by(p, seq, ex.expect.decided_by)
+            )
             line = p.fill(DETAIL, text=line, detail=how)
         out.append(line)
     return out
+
+
+#: how a game can be decided other than by a criterion (rulepress.scoring.winners)
+DECIDED = {
+    "eligibility": ui("page.example", "only one player could win"),
+    "shared": ui("page.example", "a shared win"),
+    "none": ui("page.example", "nobody could win"),
+}
+
+
+def _decided_by(p: _Page, seq: Sequence, decided: str) -> list[Inline]:
+    """What decided the winners, in words: the criterion's label, never its id."""
+    for step in _all_steps(seq.steps):
+        if step.winners is not None:
+            for criterion in step.winners.criteria:
+                if criterion.id == decided:
+                    return inline(criterion.label, p.plain)
+    if decided in DECIDED:
+        return text(p.ctx.t(DECIDED[decided]))
+    return [Code(text=decided)]
 
 
 def _literal(value: str) -> Inline:

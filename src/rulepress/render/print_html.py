@@ -179,7 +179,12 @@ def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
             el(
                 "section",
                 el("h3", ctx.t(T["tiebreak"]), " ", _cites(step.rules, ctx)),
-                _labelled(ctx, ctx.t(T["eligible"]), inline(w.eligible.fails, ctx)),
+                # who cannot win, only when the spec has a rule for it
+                *(
+                    [_labelled(ctx, ctx.t(T["eligible"]), inline(w.eligible.fails, ctx))]
+                    if w.eligible.test.strip() != "True"
+                    else []
+                ),
                 _labelled(ctx, ctx.t(T["criteria"])),
                 el("ol", [el("li", inline(c.label, ctx)) for c in w.criteria]),
                 _labelled(ctx, ctx.t(T["final_tie"]), inline(w.final_tie_note, ctx)),

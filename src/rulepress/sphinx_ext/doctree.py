@@ -320,9 +320,13 @@ def _literal(value: Any) -> str:
     raise TypeError(f"a worked example states {type(value).__name__}, not plain data")
 
 
-def doctest_node(node: tree.Doctest) -> nodes.literal_block:
-    """A ``doctest`` block as ``sphinx.ext.doctest`` makes them (its builder runs these only)."""
+def doctest_node(node: tree.Doctest) -> nodes.comment:
+    """A hidden ``doctest`` block, as ``sphinx.ext.doctest`` makes one for ``:hide:``.
+
+    Its builder runs it; the HTML shows nothing of it: a player reads the example's
+    state and results, not the Python that checks them.
+    """
     code = doctest_source(node)
-    return nodes.literal_block(
+    return nodes.comment(
         code, code, testnodetype="doctest", groups=["default"], options={}, language="pycon"
     )
