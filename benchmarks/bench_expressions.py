@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import CodeType, SimpleNamespace
@@ -26,6 +25,7 @@ from rulepress.spec.expr import Expression
 from rulepress.spec.records import Record
 from rulepress.spec.state import compiled, validate_state
 from rulepress.spec.yamlsrc import SourceMap
+from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,15 +116,6 @@ def baseline_mix(cases: list[Case]) -> list[tuple[CodeType, dict[str, Any]]]:
         source = "(" + expr.source.strip() + "\n)"
         out.append((compile(source, "<bench>", "eval"), env))
     return out
-
-
-def best_of(repeat: int, func: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def measure(states: int, repeat: int, seed: int) -> tuple[int, int, float, float]:

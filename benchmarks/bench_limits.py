@@ -23,8 +23,6 @@ import argparse
 import os
 import shutil
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,18 +32,10 @@ from rulepress.scoring.state import load_state
 from rulepress.spec import load_spec
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_text
+from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BRINK_SETS = {1: 2, 2: 5, 3: 10, 4: 18}
-
-
-def best_of(repeat: int, run: Callable[[], Any]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def player(i: int) -> dict[str, Any]:

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +29,7 @@ from rulepress.scoring.result import Note, ScoreResult
 from rulepress.spec import load_spec
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import SourceMap
+from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 STATES = ("live", "down", "escaped", "annihilated")
@@ -140,15 +139,6 @@ def every_note(result: ScoreResult) -> list[Note]:
 def read_texts(result: ScoreResult) -> int:
     """Read every note's text and arguments, as a writer does; the number of characters."""
     return sum(len(n.text) + len(n.args) for n in every_note(result))
-
-
-def best_of(repeat: int, func: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:
