@@ -43,17 +43,28 @@ def _langs_option(func: F) -> F:
     )(func)
 
 
-def _out_option(default: Path) -> Callable[[F], F]:
+#: where ``build site`` and ``build print`` write, and where ``gate`` reads, by default
+SITE_OUT = Path("build/site")
+PRINT_OUT = Path("build/print")
+
+
+def _folder_option(*decls: str, default: Path, help: str) -> Callable[[F], F]:
+    """An option naming a folder, with its default shown in ``--help``."""
+
     def decorate(func: F) -> F:
         return click.option(
-            "--out",
+            *decls,
             type=click.Path(path_type=Path, file_okay=False),
             default=default,
             show_default=True,
-            help="Where the output goes.",
+            help=help,
         )(func)
 
     return decorate
+
+
+def _out_option(default: Path) -> Callable[[F], F]:
+    return _folder_option("--out", default=default, help="Where the output goes.")
 
 
 def _game_dir(spec_root: Path, game: str) -> Path:
@@ -152,26 +163,15 @@ def build(ctx: click.Context, spec_root: Path) -> None:
 @cli.command()
 @_spec_root_option
 @_locales_option
-@click.option(
-    "--site",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("build/site"),
-    show_default=True,
-    help="The built sites to check (skipped if absent).",
-)
-@click.option(
-    "--print",
-    "printed",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("build/print"),
-    show_default=True,
-    help="The built PDFs to check (skipped if absent).",
+@_folder_option("--site", default=SITE_OUT, help="The built sites to check (skipped if absent).")
+@_folder_option(
+    "--print", "printed", default=PRINT_OUT, help="The built PDFs to check (skipped if absent)."
 )
 def gate(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
-    site: Path = Path("build/site"),
-    printed: Path = Path("build/print"),
+    site: Path = SITE_OUT,
+    printed: Path = PRINT_OUT,
 ) -> None:
     """Check what readers will see: every page, every PDF's text, every example's report.
 
@@ -188,7 +188,7 @@ def gate(
 @build.command("site")
 @_spec_root_option
 @_locales_option
-@_out_option(Path("build/site"))
+@_out_option(SITE_OUT)
 @_langs_option
 @click.option(
     "--doctest/--no-doctest",
@@ -196,17 +196,11 @@ def gate(
     show_default=True,
     help="Also run every worked example's doctest.",
 )
-@click.option(
-    "--docs",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("docs"),
-    show_default=True,
-    help="The project's own guides (English site).",
-)
+@_folder_option("--docs", default=Path("docs"), help="The project's own guides (English site).")
 def build_site(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
-    out: Path = Path("build/site"),
+    out: Path = SITE_OUT,
     langs: tuple[str, ...] = (),
     doctest: bool = True,
     docs: Path = Path("docs"),
@@ -231,7 +225,7 @@ def build_site(
 @build.command("print")
 @_spec_root_option
 @_locales_option
-@_out_option(Path("build/print"))
+@_out_option(PRINT_OUT)
 @_langs_option
 @click.option(
     "--format",
@@ -257,7 +251,7 @@ def build_site(
 def build_print(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
-    out: Path = Path("build/print"),
+    out: Path = PRINT_OUT,
     langs: tuple[str, ...] = (),
     formats: tuple[str, ...] = (),
     bleed: float = 3.0,
