@@ -51,6 +51,7 @@ from rulepress.spec.expr_nodes import (
     is_none,
     is_not_none,
     name_test,
+    record_field,
     single_compare,
     slot,
 )
@@ -192,17 +193,7 @@ class Compiler:
 
             return load_field, _NC
         sub, _ = self.node(base)
-
-        def read_field(ns: Mapping[str, Any], fr: Any) -> Any:
-            value = sub(ns, fr)
-            if type(value) is Record:
-                try:
-                    return value[attr]
-                except KeyError:
-                    pass
-            raise no_field(value, attr, column)
-
-        return read_field, _NC
+        return record_field(sub, attr, column), _NC
 
     def _subscript(self, node: ast.Subscript, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.value)

@@ -122,9 +122,17 @@ def constant(value: Any) -> Fn:
     return lambda ns, fr: value
 
 
+#: the integer operators an expression may use, checked against MAX_INT after each
+_INT_OPS: dict[str, Callable[[int, int], int]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+}
+
+
 def arith_constant(op: str, left: Fn, b: int, column: int) -> Fn:
     """``x + 1``, ``x - 1``, ``x * 2``: the integer on the right is not called for."""
-    apply = {"+": operator.add, "-": operator.sub, "*": operator.mul}[op]
+    apply = _INT_OPS[op]
 
     def arith(ns: Mapping[str, Any], fr: Any) -> Any:
         a = left(ns, fr)
@@ -139,46 +147,22 @@ def arith_constant(op: str, left: Fn, b: int, column: int) -> Fn:
 
 
 def arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
-    if op == "+":
+    """``a + b``, ``a - b``, ``a * b``: integers checked at once, anything else by binop."""
+    apply = _INT_OPS.get(op)
+    if apply is None:
+        return lambda ns, fr: binop(op, left(ns, fr), right(ns, fr), fr, column)
 
-        def add(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a + b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("+", a, b, fr, column)
+    def ints(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = left(ns, fr)
+        b = right(ns, fr)
+        if type(a) is int and type(b) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
 
-        return add
-    if op == "-":
-
-        def sub(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a - b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("-", a, b, fr, column)
-
-        return sub
-    if op == "*":
-
-        def mul(ns: Mapping[str, Any], fr: Any) -> Any:
-            a = left(ns, fr)
-            b = right(ns, fr)
-            if type(a) is int and type(b) is int:
-                value = a * b
-                if -MAX_INT <= value <= MAX_INT:
-                    return value
-                raise int_limit(column)
-            return binop("*", a, b, fr, column)
-
-        return mul
-    return lambda ns, fr: binop(op, left(ns, fr), right(ns, fr), fr, column)
+    return ints
 
 
 def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
@@ -298,12 +282,10 @@ def context_call(name: str, args: list[Fn], column: int) -> Fn:
     return call
 
 
-def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
-    if type(name) is not str:
-        return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
-    key = name.replace("-", "_")
+def record_field(record_fn: Fn, key: str, column: int) -> Fn:
+    """Field ``key`` of the record ``record_fn`` gives (``a.b``, ``get(a, 'b')``), or a located error."""
 
-    def get(ns: Mapping[str, Any], fr: Any) -> Any:
+    def read_field(ns: Mapping[str, Any], fr: Any) -> Any:
         value = record_fn(ns, fr)
         if type(value) is Record:
             try:
@@ -312,7 +294,13 @@ def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
                 pass
         raise no_field(value, key, column)
 
-    return get
+    return read_field
+
+
+def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
+    if type(name) is not str:
+        return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
+    return record_field(record_fn, name.replace("-", "_"), column)
 
 
 def _located(fn: Callable[..., Any], fr: Any, *args: Any) -> Any:
