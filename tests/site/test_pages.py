@@ -152,3 +152,26 @@ def test_a_page_reads_back_from_json_and_nothing_else_does() -> None:
         tree.Page.from_json(
             '{"blocks": [{"kind": "section", "label": "A B", "title": [], "children": []}]}'
         )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_who_cannot_win_appears_only_where_the_spec_has_a_rule(game: str) -> None:
+    spec = loaded(game).spec
+    scoring = tree.plain_text(
+        [n for n in _nodes(_pages(game)["scoring"]) if isinstance(n, tree.Text)]
+    )
+    rules = [
+        step.winners.eligible.test
+        for seq in spec.sequences
+        for step in seq.steps
+        if step.winners is not None
+    ]
+    assert ("Who cannot win" in scoring) == any(test.strip() != "True" for test in rules)
+
+
+def test_examples_say_in_words_what_decided_the_winners() -> None:
+    page = _pages("stationfall")["examples"]
+    shown = tree.plain_text([n for n in _nodes(page) if isinstance(n, tree.Text)])
+    assert "Most points" in shown
+    codes = {n.text for n in _nodes(page) if isinstance(n, tree.Code)}
+    assert "most-points" not in codes

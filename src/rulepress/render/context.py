@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rulepress.i18n.typography import sort_key
-from rulepress.spec.model import Spec, Term
+from rulepress.spec.model import Spec, Term, Winners
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,15 @@ class RenderContext:
     lang: str
     translate: Callable[[str], str]
     number: Callable[[int], str]
-    home: str = ""  # the site's home page, relative to a game's pages
 
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""
         return self.translate(text)
+
+    @staticmethod
+    def states_who_cannot_win(rule: Winners) -> bool:
+        """Whether the spec has a rule on who cannot win (an always-true test says nothing)."""
+        return rule.eligible.test.strip() != "True"
 
     def glossary(self) -> list[Term]:
         """The glossary in the language's alphabetical order (Japanese by the termbase's reading)."""

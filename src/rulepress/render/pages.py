@@ -316,7 +316,7 @@ def _scoring(p: _Page) -> Page:
 
 def _eligibility(p: _Page, w: Winners) -> list[Block]:
     """Who cannot win, when the spec has a rule for it (an always-true test says nothing)."""
-    if w.eligible.test.strip() == "True":
+    if not p.ctx.states_who_cannot_win(w):
         return []
     return [p.labelled("eligible", inline(w.eligible.fails, p.links))]
 

@@ -182,7 +182,7 @@ def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
                 # who cannot win, only when the spec has a rule for it
                 *(
                     [_labelled(ctx, ctx.t(T["eligible"]), inline(w.eligible.fails, ctx))]
-                    if w.eligible.test.strip() != "True"
+                    if ctx.states_who_cannot_win(w)
                     else []
                 ),
                 _labelled(ctx, ctx.t(T["criteria"])),

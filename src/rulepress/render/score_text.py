@@ -17,7 +17,7 @@ Letters, combining marks, full-width characters, ZWJ and the bidi marks
 
 Columns are padded by display width (``wcwidth``), so Japanese full-width
 text and Czech combining marks line up. Interface labels are filled with
-:func:`_fill`, which replaces only the named ``{placeholders}`` it is given:
+:func:`~rulepress.render.patterns.fill_text`, which replaces only the named ``{placeholders}`` it is given:
 a translation cannot reach attributes (``{0.__class__}``) or crash the
 report with an unknown name.
 """
@@ -96,10 +96,6 @@ def _rule_line(text: str) -> str:
     return "-" * _width(text)
 
 
-#: ``template`` with ``{name}`` replaced for the names given; nothing else is format syntax
-_fill = fill_text
-
-
 class _Labels:
     """The interface labels in the reader's language, and the spec's words for ids."""
 
@@ -139,10 +135,10 @@ class _Labels:
         return "".join(side_by_side(self["and_also"], [[i] for i in items], str))
 
     def pair(self, label: str, value: str) -> str:
-        return _fill(self["pair"], label=label, value=value)
+        return fill_text(self["pair"], label=label, value=value)
 
     def detail(self, text: str, detail: str) -> str:
-        return _fill(self["detail"], text=text, detail=detail)
+        return fill_text(self["detail"], text=text, detail=detail)
 
     def rules(self, rules: list[str]) -> str:
         """Rule numbers cited side by side: references, not prose, so with no "and"."""
@@ -190,13 +186,13 @@ def _player(
         standing = (
             LABELS["can_win"]
             if p.eligible
-            else _fill(
+            else fill_text(
                 LABELS["cannot_win"],
                 reason=p.ineligible_reason.text if p.ineligible_reason else "?",
             )
         )
         if p.rank is not None:
-            standing = LABELS.facts([standing, _fill(LABELS["rank"], rank=p.rank)])
+            standing = LABELS.facts([standing, fill_text(LABELS["rank"], rank=p.rank)])
         out.append(f"  {standing}")
     return out
 
@@ -218,7 +214,7 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     for player, routes in t.flows.items():
         for route, units in routes.items():
             moved = LABELS.join(
-                [_fill(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
+                [fill_text(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
             )
             out.append("    " + LABELS.pair(f"{player} → {name(route)}", moved))
     return out
@@ -227,7 +223,9 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
 def _winners(w: WinnerResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     out = [LABELS["winners"], _rule_line(LABELS["winners"])]
     out.append(
-        _fill(LABELS["places"], step=w.step, rules=LABELS.rules(w.rules), note=w.places_note.text)
+        fill_text(
+            LABELS["places"], step=w.step, rules=LABELS.rules(w.rules), note=w.places_note.text
+        )
     )
     out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
     out.append(f"  → {w.conclusion.text}")
@@ -245,12 +243,14 @@ def render_text(
     LABELS = _Labels(translate, spec, result.language)  # noqa: N806
     seq = next(s for s in spec.sequences if s.id == result.sequence)
     defaults = {r.id: r.default for r in spec.rulings}
-    version = _fill(LABELS["spec"], version=result.spec_version)
-    heading = _fill(LABELS["heading"], game=spec.game.title, sequence=seq.title)
+    version = fill_text(LABELS["spec"], version=result.spec_version)
+    heading = fill_text(LABELS["heading"], game=spec.game.title, sequence=seq.title)
     out = [LABELS.detail(heading, version)]
     chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
     out.append(
-        _fill(LABELS["variants"], variants=LABELS.join(chosen) if chosen else LABELS["no_variants"])
+        fill_text(
+            LABELS["variants"], variants=LABELS.join(chosen) if chosen else LABELS["no_variants"]
+        )
     )
     out.append("")
     if result.events:
