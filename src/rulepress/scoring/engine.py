@@ -46,7 +46,7 @@ PLACES_NOTE = ui_plural(
 
 def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     """Ruling id → chosen option id; unknown or conflicting variants are usage errors."""
-    choice = {r.id: r.default for r in spec.rulings}
+    choice = dict(_defaults(spec))  # the caller's own copy
     if not chosen:  # the common case: the default rulings
         return choice
     owner = {o.id: r.id for r in spec.rulings for o in r.options}
@@ -65,6 +65,18 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     if problems:
         raise UsageError("; ".join(problems))
     return choice
+
+
+#: each spec's default rulings (ruling id → option id), worked out once; the spec is
+#: kept in the value so that its id cannot be reused while cached
+_DEFAULTS: dict[int, tuple[Spec, dict[str, str]]] = {}
+
+
+def _defaults(spec: Spec) -> dict[str, str]:
+    cached = _DEFAULTS.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        cached = _DEFAULTS[id(spec)] = (spec, {r.id: r.default for r in spec.rulings})
+    return cached[1]
 
 
 def find_sequence(spec: Spec, sequence_id: str | None) -> tuple[int, Sequence]:
@@ -124,7 +136,7 @@ _Plan = tuple[
 _PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None], tuple[Sequence, _Plan]] = {}
 _MAX_PLANS = 256
 #: the records a plan folds into its expressions (see _plan)
-_CONSTANT_NAMES = ("param", "ruling")
+_CONSTANT_NAMES = frozenset({"param", "ruling"})
 
 
 def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None) -> _Plan:
@@ -259,30 +271,27 @@ class _Run:
             "players": players,
         }
         self.ids: list[str] = [p["id"] for p in players]
-        self.labels = [f"player {pid}" for pid in self.ids]
-        self.scores: dict[str, dict[str, int]] = {pid: {} for pid in self.ids}
-        #: per player, the decisions of earlier steps, read as ``chosen.<score id>``
-        self.chosen: dict[str, Record] = {pid: Record() for pid in self.ids}
-        self.lines: dict[str, list[Line]] = {pid: [] for pid in self.ids}
-        #: the same, by player index (score_step walks the players in order)
-        self.own = [self.scores[pid] for pid in self.ids]
-        self.line_lists = [self.lines[pid] for pid in self.ids]
+        n = len(players)
+        #: by player index (score_step walks the players in order): the scores so far,
+        #: the decisions of earlier steps (read as ``chosen.<score id>``) and the lines
+        self.own: list[dict[str, int]] = [{} for _ in range(n)]
+        self.chosen: list[Record] = [Record() for _ in range(n)]
+        self.line_lists: list[list[Line]] = [[] for _ in range(n)]
         #: each player's total so far (``sum(scores)``, kept as scores are added)
-        self.totals = [0] * len(self.ids)
+        self.totals = [0] * n
         # fresh() of each player, with no scores yet
         base = self.base
         self.ns: list[dict[str, Any]] = [
-            {**base, **p, "chosen": self.chosen[pid], "total": 0}
-            for p, pid in zip(players, self.ids, strict=True)
+            {**base, **p, "chosen": chosen, "total": 0}
+            for p, chosen in zip(players, self.chosen, strict=True)
         ]
 
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
-        pid = self.ids[i]
-        scores = self.scores[pid]
+        scores = self.own[i]
         ns = {**self.base, **self.players[i]}
         ns.update(scores)
-        ns["chosen"] = self.chosen[pid]
+        ns["chosen"] = self.chosen[i]
         ns["total"] = sum(scores.values())
         return ns
 
@@ -300,11 +309,11 @@ class _Run:
                 # The fast evaluators fail unlocated: this player is evaluated
                 # again, checked and named, to raise the located error
                 # (evaluation is a pure function of the namespace).
-                self.current = self.labels[i]
+                self.current = f"player {self.ids[i]}"
                 if not upd.when(ns, fns):
                     continue
                 after = upd.value(ns, fns)
-            self.current = self.labels[i]  # for the note's arguments, checked
+            self.current = f"player {self.ids[i]}"  # for the note's arguments, checked
             p = self.players[i]
             if self.shared[i]:
                 # Copied on first write, not when the run starts: most states have
@@ -367,9 +376,9 @@ class _Run:
         # (the sequence check keeps score ids unique and apart from the names a
         # namespace is built on; what it lets through is handled as fresh() would)
         resets_chosen = sid == "chosen"
-        pid = ""
+        i = 0
         try:
-            for i, pid in enumerate(self.ids):
+            for i in range(len(self.ids)):
                 ns, own, lines = self.ns[i], self.own[i], self.line_lists[i]
                 # What the step hides is put back afterwards. Usually it hides
                 # nothing (its names are new): one test in C, then removal.
@@ -408,48 +417,48 @@ class _Run:
                     total = totals[i] + points
                 totals[i] = total
                 if export:
-                    chosen[pid][sid] = record(export)
+                    chosen[i][sid] = record(export)
                 ns[sid] = points
                 if resets_chosen:
-                    ns["chosen"] = chosen[pid]
+                    ns["chosen"] = chosen[i]
                 ns["total"] = total
-                lines.append(Line(sid, number, title, list(rules), points, notes, breakdown))
+                lines.append(Line(sid, number, title, rules, points, notes, breakdown))
         except ExpressionEvalError:
-            self.current = f"player {pid}"  # named in the error; set only when there is one
+            self.current = f"player {self.ids[i]}"  # named in the error; set only when there is one
             raise
 
-    def places(self, rule: Winners) -> int:
+    def places(self, rule: Winners, plan: plan.WinnersPlan) -> int:
         if isinstance(rule.count, int):
             return rule.count
-        key = compiled(rule.count.key).evaluate(self.base, self.functions)
+        assert plan.count_key is not None
+        key = plan.count_key(self.base, self.functions)
         try:
             return int(self.functions["lookup"](rule.count.table, key))
         except ValueError as exc:  # no row for that many players
             raise ExpressionEvalError(str(exc)) from None
 
-    def decide(self, step: Step) -> None:
+    def decide(self, step: Step, plan: plan.WinnersPlan) -> None:
         rule = step.winners
         assert rule is not None
         self.current = "the table"
-        places = self.places(rule)
-        by_id = dict(zip(self.ids, self.ns, strict=True))
+        places = self.places(rule, plan)
+        ids, namespaces = self.ids, self.ns
         try:
             # Fast evaluators, as score steps have them: their failures are
             # unlocated, so on one the players are decided again, checked (and
             # naming the player), to raise the located error. Deciding makes
             # nothing but the outcome, so the first attempt leaves no trace.
             outcome = winners.decide(
-                rule, places, list(by_id), by_id.__getitem__, self.functions, self.make, fast=True
+                rule, places, ids, namespaces.__getitem__, self.functions, self.make, plan.fast
             )
         except EVAL_FAILURES:
-            labels = dict(zip(self.ids, self.labels, strict=True))
 
-            def namespace_of(pid: str) -> dict[str, Any]:
-                self.current = labels[pid]
-                return by_id[pid]
+            def namespace_of(i: int) -> dict[str, Any]:
+                self.current = f"player {ids[i]}"
+                return namespaces[i]
 
             outcome = winners.decide(
-                rule, places, list(by_id), namespace_of, self.functions, self.make
+                rule, places, ids, namespace_of, self.functions, self.make, plan.checked
             )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -499,7 +508,11 @@ def score(
     table = state.get("table", Record())
     # the folded plan reads param and ruling as the run's records: not when a
     # player's own field of that name hides one (a state format may declare one)
-    hides = any(name in p for p in given for name in _CONSTANT_NAMES)
+    hides = False
+    for p in given:
+        if not p.keys().isdisjoint(_CONSTANT_NAMES):
+            hides = True
+            break
     steps, written, show = _plan(spec, seq, index, None if hides else chosen)
     run = _Run(
         loaded,
@@ -525,8 +538,8 @@ def score(
                 run.tally(step)
             if compiled_step.score is not None:
                 run.score_step(compiled_step.score)
-            if step.winners is not None:
-                run.decide(step)
+            if compiled_step.winners is not None:
+                run.decide(step, compiled_step.winners)
     except ExpressionEvalError as exc:
         # The spec check proves that every name exists; what remains is a
         # value the state format let through but an expression cannot use.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulepress.scoring import components
+from rulepress.scoring import components, winners
 from rulepress.spec.expr import Evaluate, Expression
 from rulepress.spec.model import Step, Update
 from rulepress.spec.state import compiled
@@ -43,7 +43,8 @@ class ScorePlan:
     id: str
     number: str
     title: str
-    rules: tuple[str, ...]
+    #: the rules its lines cite: one list, shared by the step's lines (results are read-only)
+    rules: list[str]
     #: the let values and the component, with the fast evaluators (see Expression.fast) …
     lets: tuple[tuple[str, Evaluate], ...]
     run: components.Run
@@ -57,6 +58,16 @@ class ScorePlan:
 
 
 @dataclass(frozen=True, slots=True)
+class WinnersPlan:
+    """A ``winners`` step's expressions: fast, and checked for a rerun (see winners.decide)."""
+
+    fast: winners.Evaluators
+    checked: winners.Evaluators
+    #: the key of the row of the winners table, when the count comes from one
+    count_key: Evaluate | None
+
+
+@dataclass(frozen=True, slots=True)
 class StepPlan:
     """One step in sequence order, with its data path (errors are located by it)."""
 
@@ -64,6 +75,7 @@ class StepPlan:
     step: Step
     updates: tuple[UpdatePlan, ...]
     score: ScorePlan | None
+    winners: WinnersPlan | None
 
 
 #: an expression's source → the compiled expression a plan uses (see compile_step)
@@ -106,7 +118,7 @@ def compile_step(
             sc.id,
             step.number,
             sc.title,
-            tuple(step.rules),
+            list(step.rules),
             tuple((name, fast(src)) for name, src in sc.let.items()),
             components.compile_component(sc.component, tables, fast),
             tuple((name, checked(src)) for name, src in sc.let.items()),
@@ -114,4 +126,13 @@ def compile_step(
             hidden,
             frozenset(hidden),
         )
-    return StepPlan(path, step, tuple(_update(u, expression) for u in step.updates), score)
+    decide = None
+    if step.winners is not None:
+        rule = step.winners
+        decide = WinnersPlan(
+            winners.evaluators(rule, fast=True),
+            winners.evaluators(rule, fast=False),
+            None if isinstance(rule.count, int) else compiled(rule.count.key).evaluate,
+        )
+    updates = tuple(_update(u, expression) for u in step.updates)
+    return StepPlan(path, step, updates, score, decide)

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulepress.scoring.notes import Listing, Names, Template
 from rulepress.scoring.result import Note, TieBreakStep
-from rulepress.spec.expr import ExpressionEvalError
+from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import Winners
 from rulepress.spec.state import compiled
 from rulepress.uitext import ui
@@ -53,33 +53,45 @@ class Outcome:
     conclusion: str
 
 
+#: a winners rule's expressions compiled: its eligibility test, and each criterion's key
+#: with whether the highest value is best
+Evaluators = tuple[Evaluate, tuple[tuple[Evaluate, bool], ...]]
+
+
+def evaluators(rule: Winners, *, fast: bool) -> Evaluators:
+    """The rule's test and keys: :attr:`Expression.fast` ones, or the checked ``evaluate``.
+
+    The fast ones fail unlocated: their caller decides again with the checked
+    ones when anything in :data:`EVAL_FAILURES` is raised, to get the located error.
+    """
+
+    def pick(source: str) -> Evaluate:
+        return compiled(source).fast if fast else compiled(source).evaluate
+
+    return pick(rule.eligible.test), tuple(
+        (pick(c.key), c.order == "highest") for c in rule.criteria
+    )
+
+
 def decide(
     rule: Winners,
     places: int,
     players: list[str],
-    namespace_of: Callable[[str], Mapping[str, Any]],
+    namespace_of: Callable[[int], Mapping[str, Any]],
     functions: Mapping[str, Callable[..., Any]],
     note: Callable[[str, Any], Note],
-    *,
-    fast: bool = False,
+    compiled_rule: Evaluators,
 ) -> Outcome:
-    """Apply ``rule`` to the players (in turn order) whose namespaces are given.
+    """Apply ``rule`` to the players (ids, in turn order); ``namespace_of(i)``: player i's names.
 
     ``note(template, args)`` makes the note of each step of the trace (the
-    renderer's note maker). ``fast`` evaluates with :attr:`Expression.fast`,
-    whose failures are unlocated: its caller decides again without it when
-    anything in :data:`EVAL_FAILURES` is raised, to get the located error.
+    renderer's note maker); ``compiled_rule`` comes from :func:`evaluators`.
     """
-    if fast:
-        test = compiled(rule.eligible.test).fast
-        criteria = [(compiled(c.key).fast, c.order == "highest") for c in rule.criteria]
-    else:
-        test = compiled(rule.eligible.test).evaluate
-        criteria = [(compiled(c.key).evaluate, c.order == "highest") for c in rule.criteria]
+    test, criteria = compiled_rule
     eligible: list[str] = []
     keys: dict[str, tuple[Any, ...]] = {}
-    for p in players:
-        ns = namespace_of(p)
+    for i, p in enumerate(players):
+        ns = namespace_of(i)
         if test(ns, functions):
             eligible.append(p)
             # sort key: ascending puts the best first
