@@ -34,6 +34,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
+from rulepress.i18n.agreement import agreement_issues
+from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
@@ -147,7 +149,8 @@ def _refs(text: str) -> tuple[Counter[str], Counter[str], int]:
         elif token.words:
             links[token.target] += 1
         else:
-            placeholders[text[token.start : token.end]] += 1
+            # as kept: a {param:x|…}'s forms are words, translated like the rest
+            placeholders[token.placeholder] += 1
     return placeholders, links, stray
 
 
@@ -323,8 +326,10 @@ def _mentions(text: str, term: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text) is not None
 
 
-def check_message(msg: Message, lang: str, terms: Terms) -> list[Issue]:
-    """Every issue with one catalog entry, safety issues marked."""
+def check_message(
+    msg: Message, lang: str, terms: Terms, plural: PluralRule | None = None
+) -> list[Issue]:
+    """Every issue with one catalog entry, safety issues marked (``plural``: the catalog's rule)."""
     problems: list[Issue] = []
     if msg.fuzzy:
         problems.append(Issue("fuzzy: review the translation and remove the fuzzy flag"))
@@ -339,6 +344,8 @@ def check_message(msg: Message, lang: str, terms: Terms) -> list[Issue]:
     for string in (s for s in strings if s):
         for message, error in _compare(source, string, lang, terms):
             problems.append(Issue(message, error, message in unsafe))
+        for message, error in agreement_issues(source, string, plural, lang):
+            problems.append(Issue(message, error))
     return list(dict.fromkeys(problems))
 
 
@@ -454,14 +461,19 @@ def _terms(source: str, string: str, terms: Terms) -> list[tuple[str, bool]]:
 
 
 def check_catalog(
-    catalog: Catalog, path: Path, lang: str, terms: Terms, display: str | None = None
+    catalog: Catalog,
+    path: Path,
+    lang: str,
+    terms: Terms,
+    display: str | None = None,
+    plural: PluralRule | None = None,
 ) -> list[Finding]:
     name = display or str(path)
     findings = []
     for msg in catalog:
         if not msg.id:
             continue
-        for issue in check_message(msg, lang, terms):
+        for issue in check_message(msg, lang, terms, plural):
             line, context = msg.lineno or 0, msg.context or ""
             findings.append(Finding(name, line, context, issue.message, issue.error, issue.safety))
     return findings
@@ -478,5 +490,6 @@ def check_file(path: Path, lang: str | None, terms: Terms) -> list[Finding]:
     if checked.catalog is not None:
         catalog = checked.catalog
         language = lang or (str(catalog.locale) if catalog.locale else "")
-        findings += check_catalog(catalog, path, language.split("_")[0], terms)
+        code = language.split("_")[0]
+        findings += check_catalog(catalog, path, code, terms, plural=checked.plural)
     return sorted(findings, key=lambda f: (f.line, f.column, not f.error))

@@ -19,7 +19,7 @@ is not refused; the renderers show it as text.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +155,8 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     plain = _quoted(plain_context(spec), lang)
     renderer = NoteRenderer(
         lang,
-        type(plain)(plain.params, plain.terms, plain.rulings, numbers),
+        # the forms of a {param:x|…} in spec text follow the game catalog's plural rule
+        replace(plain, number=numbers, plural=_plural_function(spec_checked.plural)),
         translate,
         translate_plural,
         numbers,
@@ -167,7 +168,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
 def _quoted(plain: PlainContext, lang: str) -> PlainContext:
     """A ruling cited in a sentence shows its title in the language's quotation marks."""
     rulings = {rid: quote(title, lang) for rid, title in plain.rulings.items()}
-    return PlainContext(plain.params, plain.terms, rulings, plain.number)
+    return replace(plain, rulings=rulings)
 
 
 def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]:

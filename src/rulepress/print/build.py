@@ -121,7 +121,9 @@ class PrintBuild:
         pub = spec.publishing
         assert pub is not None
         numbers = LocaleNumbers(lang) if lang != "en" else str
-        ctx = RenderContext(spec, lang, local.renderer.translate, numbers)
+        ctx = RenderContext(
+            spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
+        )
         folder = self.out / lang / spec.game.id
         name = f"{spec.game.id} ({lang})"
 

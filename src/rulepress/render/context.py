@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rulepress.i18n.typography import sort_key
 from rulepress.spec.model import Spec, Term, Winners
+from rulepress.spec.text import PluralIndex, english_plural
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,8 @@ class RenderContext:
     lang: str
     translate: Callable[[str], str]
     number: Callable[[int], str]
+    #: the plural rule of the spec's text (its catalog's, or English for the source)
+    plural: PluralIndex = english_plural
 
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""

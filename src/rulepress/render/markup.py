@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulepress.render.tree import Block, BulletList, Inline, Paragraph, Ref, Text
+from rulepress.spec.text import PluralIndex, english_plural, show_param, tokens
 from rulepress.spec.text import Ref as MarkupRef
-from rulepress.spec.text import tokens
 
 #: line breaks other than \n that str.splitlines() and some renderers honour
 _OTHER_BREAKS = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -60,6 +60,9 @@ class Links:
     rulings: Mapping[str, str]  # ruling id → title in the page's language
     linked: bool = True
     args: Mapping[str, str] = field(default_factory=dict)
+    #: parameter → its value, and the text's plural rule (for ``{param:x|…}`` forms)
+    values: Mapping[str, int] = field(default_factory=dict)
+    plural: PluralIndex = english_plural
 
 
 def inline(text: str, links: Links) -> list[Inline]:
@@ -105,7 +108,10 @@ def _resolve(token: MarkupRef, links: Links) -> tuple[str, str | None]:
         linked = token.target in links.rules
         return token.target, rule_label(token.target) if linked else None
     if token.kind == "param":
-        return links.params.get(token.target, token.target), None
+        shown = links.params.get(token.target)
+        if shown is None:
+            return token.target, None
+        return show_param(token, links.values.get(token.target), shown, links.plural), None
     if token.kind == "ruling":
         title = links.rulings.get(token.target)
         return (title, ruling_label(token.target)) if title else (token.target, None)

@@ -109,6 +109,8 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
         # a ruling cited in prose shows its title in the language's quotation marks
         {r.id: quote(r.title, ctx.lang) for r in spec.rulings},
         linked=linked,
+        values={name: p.value for name, p in spec.parameters.items()},
+        plural=ctx.plural,
     )
 
 

@@ -25,7 +25,7 @@ from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
 from rulepress.render.patterns import DOCUMENT, INTRO, PAIR, RULES, fill, fill_text, side_by_side
 from rulepress.spec.model import Rule, Sequence, Step
-from rulepress.spec.text import Ref, transform
+from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
 
 T = {
@@ -54,7 +54,7 @@ _HEADINGS: tuple[Tag, ...] = ("h2", "h3", "h4")
 
 def inline(text: str, ctx: RenderContext) -> list[Content]:
     """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised."""
-    params = {name: ctx.number(p.value) for name, p in ctx.spec.parameters.items()}
+    params = ctx.spec.parameters
     terms = {t.id: t.term for t in ctx.spec.glossary}
     rulings = {r.id: quote(r.title, ctx.lang) for r in ctx.spec.rulings}
     out: list[Content] = []
@@ -67,7 +67,11 @@ def inline(text: str, ctx: RenderContext) -> list[Content]:
         if token.kind == "rule":
             out.append(el("span", token.target, cls="rule"))
         elif token.kind == "param":
-            out.append(params.get(token.target, token.target))
+            param = params.get(token.target)
+            if param is None:
+                out.append(token.target)
+            else:
+                out.append(show_param(token, param.value, ctx.number(param.value), ctx.plural))
         elif token.kind == "ruling":
             out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
         elif token.kind == "term":

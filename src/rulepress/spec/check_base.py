@@ -20,6 +20,8 @@ from rulepress.spec.yamlsrc import DataPath, format_path
 BASE_NAMES = frozenset(
     {"param", "ruling", "n_players", "table", "players", "player", "lookup", "label"}
 )
+#: plural forms of the spec's own language (English: one, other), for {param:x|…|…}
+SOURCE_PLURALS = 2
 #: what an example may state about a player besides score ids and shown fields
 EXPECT_KEYS = frozenset({"total", "eligible", "rank"})
 #: decided_by values that are not criterion ids (see rulepress.scoring.winners)
@@ -93,6 +95,14 @@ class CheckBase:
                 self.used_params.add(token.target)
                 if token.target not in self.spec.parameters:
                     self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
+                elif token.forms and len(token.forms) != SOURCE_PLURALS:
+                    self.at(
+                        path,
+                        f"{{param:{token.target}|…}} has {len(token.forms)} form(s); spec text is"
+                        f" English, which has {SOURCE_PLURALS} (one, other): '{{param:x|# point|# points}}'",
+                    )
+                elif token.forms and not all(f.strip() for f in token.forms):
+                    self.at(path, f"{{param:{token.target}|…}} has an empty form")
             elif token.kind == "term" and token.target not in terms:
                 self.at(path, f"unknown glossary term {token.target!r}")
             elif token.kind == "ruling" and token.target not in rulings:

@@ -200,6 +200,11 @@ def messages_in(
         for ref in refs(text):
             if ref.kind == "param" and params and ref.target in params:
                 hints.append(f"{{param:{ref.target}}} = {params[ref.target]}")
+                if ref.forms:
+                    hints.append(
+                        f"{{param:{ref.target}|…}}: one form per plural form of your language,"
+                        " in the order of the catalog's Plural-Forms; # is the number"
+                    )
             elif ref.kind == "arg":
                 hints.append(f"{{{ref.target}}} is filled in by the scorer")
         if hints:

@@ -7,6 +7,11 @@ that translators can keep them intact in any gettext editor:
     a link to a rule (or an external rule), shown as its number;
 ``{param:name}``
     a number from ``parameters``, formatted for the reader's locale;
+``{param:name|# point|# points}``
+    the same number with the words it counts, one form per plural form of
+    the text's language, in the order of its gettext ``Plural-Forms`` (English:
+    one, other; Czech: one, few, other); ``#`` stands for the number, so the
+    number may also be left out or placed anywhere in a form (Japanese: ``#点``);
 ``{ruling:id}`` and ``{term:id}``
     a link to a ruling or to a glossary term, shown with its title;
 ``[words](term:id)``
@@ -30,7 +35,8 @@ from typing import Literal
 RefKind = Literal["rule", "param", "ruling", "term", "arg"]
 
 _TOKEN = re.compile(
-    r"\{(?P<kind>rule|param|ruling|term):(?P<target>[^{}\s]+)\}"
+    r"\{param:(?P<param>[^{}\s|]+)(?P<forms>(?:\|[^{}|]*)+)?\}"
+    r"|\{(?P<kind>rule|param|ruling|term):(?P<target>[^{}\s]+)\}"
     r"|\[(?P<words>[^\[\]]+)\]\(term:(?P<term>[^()\s]+)\)"
     r"|\{(?P<arg>[a-z][a-z0-9_]*)\}"
     r"|(?P<stray>[{}])"
@@ -49,6 +55,17 @@ class Ref:
     start: int
     end: int
     words: str = ""
+    #: the plural forms of a ``{param:name|…|…}``, in ``Plural-Forms`` order (``#``: the number)
+    forms: tuple[str, ...] = ()
+
+    @property
+    def placeholder(self) -> str:
+        """The reference as a translation must keep it: its kind and target, not its words."""
+        if self.kind == "arg":
+            return "{" + self.target + "}"
+        if self.words:
+            return f"(term:{self.target})"
+        return "{" + f"{self.kind}:{self.target}" + "}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +80,12 @@ def scan(text: str) -> Iterator[Ref | Stray]:
     """Yield the references and stray braces of ``text`` in order."""
     for m in _TOKEN.finditer(text):
         kind = m.group("kind")
-        if kind:
+        if m.group("param"):
+            forms = m.group("forms")
+            # the forms as written: "|" separates them, and each is kept whole, spaces too
+            split = tuple(forms[1:].split("|")) if forms else ()
+            yield Ref("param", m.group("param"), m.start(), m.end(), forms=split)
+        elif kind:
             yield Ref(_KINDS[kind], m.group("target"), m.start(), m.end())
         elif m.group("term"):
             yield Ref("term", m.group("term"), m.start(), m.end(), words=m.group("words"))
@@ -83,6 +105,29 @@ def refs(text: str) -> list[Ref]:
     return [r for r in scan(text) if isinstance(r, Ref)]
 
 
+#: a language's plural rule: the form (0-based, in ``Plural-Forms`` order) for a count
+PluralIndex = Callable[[int], int]
+
+
+def english_plural(n: int) -> int:
+    """English (the spec's own language): one form for 1, the other for every other count."""
+    return 0 if n == 1 else 1
+
+
+def show_param(ref: Ref, value: int | None, formatted: str, plural: PluralIndex) -> str:
+    """What a ``{param:…}`` shows: the number, or the plural form that agrees with it.
+
+    ``formatted`` is the number as the reader's locale writes it; ``plural``
+    is the rule of the text's language. A form for a count the text has no
+    form for falls back to its last form (the spec and catalog checks make
+    the number of forms match the language's).
+    """
+    if not ref.forms or value is None:
+        return formatted
+    form = ref.forms[min(plural(value), len(ref.forms) - 1)]
+    return form.replace("#", formatted)
+
+
 class NumberFormat:
     """Formats integers for a reader; the default is plain ``str``."""
 
@@ -98,6 +143,8 @@ class PlainContext:
     terms: dict[str, str]
     rulings: dict[str, str]
     number: NumberFormat | None = None
+    #: the plural rule of the text's language (forms of ``{param:x|…}``)
+    plural: PluralIndex = english_plural
 
 
 def transform(text: str, literal: Callable[[str], str], ref: Callable[[Ref], str]) -> str:
@@ -130,7 +177,9 @@ def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None
             return token.target
         if token.kind == "param":
             param = ctx.params.get(token.target)
-            return fmt(param) if param is not None else token.target
+            if param is None:
+                return token.target
+            return show_param(token, param, fmt(param), ctx.plural)
         if token.kind == "ruling":
             return ctx.rulings.get(token.target, token.target)
         if token.kind == "term":

@@ -116,7 +116,9 @@ class SiteBuild:
             for loaded in games:
                 local = localize(loaded, lang, self.locales)
                 translate = local.renderer.translate
-                ctx = RenderContext(local.loaded.spec, lang, translate, numbers)
+                ctx = RenderContext(
+                    local.loaded.spec, lang, translate, numbers, local.renderer.plain.plural
+                )
                 game_id = loaded.spec.game.id
                 project = self.sources / lang / game_id
                 for name, page in game_pages(ctx).items():
