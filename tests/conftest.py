@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from rulepress.i18n.usage import Usage, recording
 from rulepress.spec import LoadedSpec, find_game_dirs, load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,3 +87,29 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
     po = locales / lang / "LC_MESSAGES" / f"{domain}.po"
     with po.open("rb") as fp:
         return locales, po, read_po(fp)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Usage]:
+    """The real site build (Sphinx, every language, doctests), once per session.
+
+    The catalog lookups it makes are recorded (tests/i18n/test_catalog_usage.py).
+    """
+    from rulepress.sphinx_ext.build import SiteBuild  # Sphinx: slow tests only
+
+    out = tmp_path_factory.mktemp("site")
+    build = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs")
+    with recording() as usage:
+        build.build(doctest=True)
+    return build, usage
+
+
+@pytest.fixture(scope="session")
+def built_print(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Usage]:
+    """Every print file of every game and language (WeasyPrint), once per session, recorded."""
+    from rulepress.print.build import PrintBuild  # WeasyPrint: slow tests only
+
+    out = tmp_path_factory.mktemp("print")
+    with recording() as usage:
+        PrintBuild(ROOT, SPEC_ROOT, ROOT / "locales", out).build()
+    return out, usage

@@ -28,10 +28,8 @@ ARTIFACTS = ROOT / "test-artifacts" / "print"
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("print")
-    PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out).build()
-    return out
+def printed(built_print: tuple[Path, object]) -> Path:
+    return built_print[0]
 
 
 def poppler(*args: str) -> str:

@@ -11,15 +11,11 @@ import pytest
 from rulepress.render import tree
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.doctree import doctest_source
-from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
-    out = tmp_path_factory.mktemp("site")
-    build = SiteBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out, docs=ROOT / "docs")
-    build.build(doctest=True)
-    return build
+def site(built_site: tuple[SiteBuild, object]) -> SiteBuild:
+    return built_site[0]
 
 
 def page(site: SiteBuild, lang: str, game: str, name: str) -> str:

@@ -32,6 +32,7 @@ from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
+from rulepress.i18n.usage import looked_up
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.messages import translate_data
@@ -126,6 +127,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         found = _usable(spec_catalog, text, context)
         if found is None:
             missing[game] += 1
+        looked_up(lang, game, text, translated=isinstance(found, str))
         return found if isinstance(found, str) else None
 
     data = translate_data(loaded.spec.model_dump(), spec_lookup)
@@ -139,13 +141,16 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
             # spec sentences arrive translated already; only interface ones can be missing
             if template in interface_ids:
                 missing[INTERFACE] += 1
+                looked_up(lang, INTERFACE, template, translated=False)
             return template
+        looked_up(lang, INTERFACE, template, translated=isinstance(found, str))
         return found if isinstance(found, str) else template
 
     plural_index = _plural_function(ui_checked.plural)
 
     def translate_plural(text: PluralText, n: int) -> str:
         forms = by_id.get(text.singular)
+        looked_up(lang, INTERFACE, text.singular, translated=isinstance(forms, tuple))
         if not isinstance(forms, tuple):
             missing[INTERFACE] += 1
             return text.singular if n == 1 else text.plural

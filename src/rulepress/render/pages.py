@@ -60,7 +60,6 @@ from rulepress.uitext import ui
 PAGES = ("index", "rules", "sequences", "scoring", "rulings", "glossary", "examples", "rules-index")
 
 T = {
-    "overview": ui("page.title", "Overview"),
     "rules": ui("page.title", "Rules"),
     "sequences": ui("page.title", "Reference sequences"),
     "scoring": ui("page.title", "Scoring tables and tie-breaks"),

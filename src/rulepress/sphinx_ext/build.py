@@ -47,7 +47,9 @@ SITE_INTRO = ui(
     "site",
     "Rules references published with rulepress: every rule with a permanent link, checked worked examples, in three languages.",
 )
-GUIDES = ui("site", "rulepress documentation")
+#: the caption of the guides, which exist in English only (so it is no interface message:
+#: a translation would never be shown)
+GUIDES = "rulepress documentation"
 #: the suffix of generated page trees (read by rulepress.sphinx_ext.doctree.PageParser)
 PAGE_SUFFIX = ".rptree"
 
@@ -162,7 +164,7 @@ class SiteBuild:
             Grid(columns=(1, 1, 2, 2), gutter=3, cards=cards),
         ]
         if guides:
-            children.append(TocTree(entries=["guide/index"], caption=tr(GUIDES)))
+            children.append(TocTree(entries=["guide/index"], caption=GUIDES))
         return Page(blocks=[Section(label="index", title=text(tr(SITE_TITLE)), children=children)])
 
     def _project(

@@ -1,0 +1,135 @@
+"""The catalogs hold exactly what readers see: nothing used is untranslated, nothing unused is kept.
+
+Every output is rendered with lookups recorded (rulepress.i18n.usage): the
+real site build and the real print build of every game and language (the
+session's own builds, shared with the site and print tests), and the
+scorer's text and JSON report of every worked example in every language,
+every note read. Then, for each language and domain:
+
+- no message an output looked up lacks a translation (the reader would see
+  English; ``i18n stats`` would still say 100 %);
+- every message of the catalog was looked up by some output (otherwise a
+  translator maintains it for nothing, and ``i18n stats`` counts it).
+
+The theme's catalog is the exception: Sphinx's templates look its messages up
+through gettext, not through rulepress, so it is held to its templates by
+extraction (``i18n extract --check``) and its output by the publication gate.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from rulepress.i18n.extract import INTERFACE
+from rulepress.i18n.runtime import localize
+from rulepress.i18n.usage import Usage, recording
+from rulepress.render.score_text import render_text
+from rulepress.scoring.examples import run_example
+from rulepress.scoring.result import to_json
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import Spec
+from tests.conftest import GAMES, ROOT, loaded
+
+pytestmark = pytest.mark.slow
+LOCALES = ROOT / "locales"
+
+
+def _languages() -> list[str]:
+    """Every translated language of any game (English is the source: nothing to look up)."""
+    langs = {lang for game in GAMES for lang in loaded(game).spec.game.languages}
+    return sorted(langs - {"en"})
+
+
+def _other_final_tie(spec: LoadedSpec) -> LoadedSpec:
+    """The spec with every winners step settling a last tie the other way (share ↔ report).
+
+    The interface catalog serves every game a designer may write, so its
+    sentences for the choice our games do not make must be shown too.
+    """
+
+    def flip(steps: list[dict[str, Any]]) -> None:
+        for step in steps:
+            if step.get("winners"):
+                step["winners"]["final_tie"] = OTHER[step["winners"]["final_tie"]]
+            flip(step.get("steps") or [])
+
+    data = spec.spec.model_dump()
+    for seq in data["sequences"]:
+        flip(seq["steps"])
+    return LoadedSpec(Spec.model_validate(data), spec.sources, spec.directory)
+
+
+OTHER = {"share": "report", "report": "share"}
+
+
+def _reports() -> Usage:
+    """The scorer's report of every example in every language, text and JSON, every note read."""
+    with recording() as usage:
+        for game in GAMES:
+            for lang in loaded(game).spec.game.languages:
+                local = localize(loaded(game), lang, LOCALES)
+                for spec in (local.loaded, _other_final_tie(local.loaded)):
+                    for i in range(len(spec.spec.examples)):
+                        result = run_example(spec, i, renderer=local.renderer)
+                        render_text(result, spec.spec, local.renderer.translate)
+                        to_json(result)  # reads every note's text and arguments
+    return usage
+
+
+@pytest.fixture(scope="module")
+def usage(built_site: tuple[object, Usage], built_print: tuple[Path, Usage]) -> Usage:
+    merged = Usage()
+    for part in (built_site[1], built_print[1], _reports()):
+        for key, ids in part.used.items():
+            merged.used.setdefault(key, set()).update(ids)
+        for key, ids in part.missing.items():
+            merged.missing.setdefault(key, set()).update(ids)
+    return merged
+
+
+def _catalog_ids(lang: str, domain: str) -> set[str]:
+    path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    return {m.id[0] if isinstance(m.id, tuple | list) else m.id for m in catalog if m.id}
+
+
+def _domains(lang: str) -> list[str]:
+    return [INTERFACE, *(g for g in GAMES if lang in loaded(g).spec.game.languages)]
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_nothing_an_output_uses_is_untranslated(usage: Usage, lang: str) -> None:
+    missing = {d: sorted(usage.missing.get((lang, d), ())) for d in _domains(lang)}
+    assert {d: ids for d, ids in missing.items() if ids} == {}
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_every_catalog_message_is_used_by_some_output(usage: Usage, lang: str) -> None:
+    unused = {
+        d: sorted(_catalog_ids(lang, d) - usage.used.get((lang, d), set())) for d in _domains(lang)
+    }
+    assert {d: ids for d, ids in unused.items() if ids} == {}
+
+
+def test_the_recording_sees_a_lookup_and_a_miss(tmp_path: Path) -> None:
+    """The record itself: a lookup is recorded, a catalog without the message records a miss."""
+    lang = _languages()[0]
+    game = next(g for g in GAMES if lang in loaded(g).spec.game.languages)
+    folder = tmp_path / lang / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for domain in (INTERFACE, game):
+        with (LOCALES / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        if domain == game:  # one spec message loses its translation
+            next(m for m in catalog if m.id).string = ""
+        with (folder / f"{domain}.po").open("wb") as f:
+            write_po(f, catalog)
+    with recording() as usage:
+        localize(loaded(game), lang, tmp_path)
+    assert usage.used[(lang, game)]
+    assert len(usage.missing[(lang, game)]) >= 1
