@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.gate import English, html_text, scan_reports, scan_text
+from rulepress.gate import English, RawIds, html_text, scan_reports, scan_site, scan_text
 from tests.conftest import ROOT, SPEC_ROOT, run_cli
 
 ENGLISH = English.from_templates(ROOT / "locales")
+RAW = RawIds.from_specs(SPEC_ROOT)
 
 
 @pytest.mark.parametrize(
@@ -67,4 +68,26 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
 
 
 def test_every_report_in_every_language_passes() -> None:
-    assert scan_reports(SPEC_ROOT, ROOT / "locales", ENGLISH) == []
+    assert scan_reports(SPEC_ROOT, ROOT / "locales", ENGLISH, RAW) == []
+
+
+def test_raw_ids_are_found_where_labels_exist() -> None:
+    # ruling options, tie-break criteria, score ids and vote routes of the real specs
+    assert {"foreign-cubes", "most-points", "agenda_points", "common-supply"} <= RAW.ids
+    found = scan_text("Rulings: foreign-cubes; decided by most-points", "", None, RAW)
+    assert found == [
+        "raw id where a label exists: 'foreign-cubes'",
+        "raw id where a label exists: 'most-points'",
+    ]
+    # words and hyphenated English that are no id pass
+    assert scan_text("a tie-break, most points, foreign cubes", "en", None, RAW) == []
+
+
+def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) -> None:
+    page = tmp_path / "cs" / "brink" / "rulings.html"
+    guide = tmp_path / "en" / "_home" / "guide" / "rulings.html"
+    for path in (page, guide):
+        path.parent.mkdir(parents=True)
+        path.write_text("<p>Volby: <code>foreign-cubes</code></p>", "utf-8")
+    found = [(p.location.file, p.message) for p in scan_site(tmp_path, ENGLISH, RAW)]
+    assert found == [(str(page), "raw id where a label exists: 'foreign-cubes'")]

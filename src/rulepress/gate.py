@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 
@@ -82,12 +83,68 @@ class English:
                 yield phrase
 
 
-def scan_text(text: str, lang: str, english: English | None = None) -> list[str]:
+@dataclass(frozen=True)
+class RawIds:
+    """The spec ids a reader must never see, because each has a label or title to show instead.
+
+    Ruling, option, criterion, score, tally and vocabulary ids with a ``-`` or
+    ``_`` in them (so they cannot be a word of the text): ``foreign-cubes``,
+    ``most-points``, ``agenda_points``, ``common-supply``.
+    """
+
+    ids: frozenset[str]
+
+    @classmethod
+    def from_specs(cls, spec_root: Path) -> RawIds:
+        # imported here: the gate reads sites and PDFs without the spec model otherwise
+        from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
+
+        found: set[str] = set()
+        for directory in find_game_dirs(spec_root):
+            spec = load_spec(directory).spec
+            found.update(r.id for r in spec.rulings)
+            found.update(o.id for r in spec.rulings for o in r.options)
+            found.update(k for k, label in spec.vocabulary.items() if k != label)
+            for seq in spec.sequences:
+                for step in _steps(seq.steps):
+                    if step.score is not None:
+                        found.add(step.score.id)
+                    if step.tally is not None:
+                        found.add(step.tally.id)
+                        found.update(step.tally.routes)
+                        found.update(step.tally.candidates)
+                    if step.winners is not None:
+                        found.update(c.id for c in step.winners.criteria)
+        return cls(frozenset(i for i in found if re.search(r"[-_]", i)))
+
+    def in_text(self, text: str) -> Iterator[str]:
+        for token in dict.fromkeys(re.findall(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+", text)):
+            if token in self.ids:
+                yield token
+
+
+def raw_ids(text: str, raw: RawIds | None) -> list[str]:
+    """The findings of spec ids shown where their labels belong."""
+    if raw is None:
+        return []
+    return [f"raw id where a label exists: {token!r}" for token in raw.in_text(text)]
+
+
+def _steps(steps: list[Any]) -> Iterator[Any]:
+    for step in steps:
+        yield step
+        yield from _steps(step.steps)
+
+
+def scan_text(
+    text: str, lang: str, english: English | None = None, raw: RawIds | None = None
+) -> list[str]:
     """What is wrong in one text a reader of ``lang`` sees (each finding with its excerpt).
 
-    ``lang`` "" checks only what holds in every language (spec markup).
+    ``lang`` "" checks only what holds in every language (spec markup, raw ids).
     """
     found = [f"spec markup: {m.group()!r}" for m in _MARKUP.finditer(text)]
+    found += raw_ids(text, raw)
     if lang not in ("en", "") and english is not None:
         found += [f"English words: {phrase!r}" for phrase in english.in_text(text)]
     if lang == "ja":
@@ -110,13 +167,14 @@ def _excerpt(text: str, at: int) -> str:
 class _Visible(HTMLParser):
     """A page's text as a reader sees it (and its text-bearing attributes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hidden: tuple[str, ...]) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._hidden = 0
+        self._tags = hidden
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "pre", "code", "head"):
+        if tag in self._tags:
             # code is the spec's ids, not text; the head is metadata, and a tab's
             # title never breaks a line
             self._hidden += 1
@@ -127,7 +185,7 @@ class _Visible(HTMLParser):
                 self.parts.append("\n" + value + "\n")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "pre", "code", "head"):
+        if tag in self._tags:
             self._hidden = max(0, self._hidden - 1)
 
     def handle_data(self, data: str) -> None:
@@ -135,8 +193,14 @@ class _Visible(HTMLParser):
             self.parts.append(data)
 
 
-def html_text(html: str) -> str:
-    parser = _Visible()
+def html_text(html: str, *, code: bool = False) -> str:
+    """The text of a page, without scripts, styles, the head and code blocks.
+
+    Inline ``<code>`` is left out too unless ``code``: it shows ids and values
+    (not sentences), so it is read for raw ids only.
+    """
+    hidden = ("script", "style", "pre", "head") + (() if code else ("code",))
+    parser = _Visible(hidden)
     parser.feed(html)
     return "".join(parser.parts)
 
@@ -152,20 +216,24 @@ def problems(where: Location, what: str, found: list[str]) -> list[Problem]:
     return [Problem(where, what, finding) for finding in found]
 
 
-def scan_site(out: Path, english: English) -> list[Problem]:
+def scan_site(out: Path, english: English, raw: RawIds | None = None) -> list[Problem]:
     """Every page of a built site (``<out>/<lang>/…``), in the language of its folder."""
     found: list[Problem] = []
     for lang_dir in sorted(p for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")):
         for page in sorted(lang_dir.rglob("*.html")):
             if "_static" in page.parts or page.name in ("search.html", "genindex.html"):
                 continue  # Sphinx's own search and index pages hold no text of ours
-            text = html_text(page.read_text(encoding="utf-8"))
+            html = page.read_text(encoding="utf-8")
             lang = lang_dir.name
-            found += problems(Location(str(page)), f"page ({lang})", scan_text(text, lang, english))
+            checked = scan_text(html_text(html), lang, english)
+            # the guides, for spec authors, name ids on purpose (--variant foreign-cubes)
+            if "guide" not in page.relative_to(lang_dir).parts:
+                checked += raw_ids(html_text(html, code=True), raw)
+            found += problems(Location(str(page)), f"page ({lang})", checked)
     return found
 
 
-def scan_print(out: Path, english: English) -> list[Problem]:
+def scan_print(out: Path, english: English, raw: RawIds | None = None) -> list[Problem]:
     """The text of every PDF (``<out>/<lang>/<game>/*.pdf``), X-4 variants aside (same text)."""
     found: list[Problem] = []
     for pdf in sorted(out.glob("*/*/*.pdf")):
@@ -175,12 +243,14 @@ def scan_print(out: Path, english: English) -> list[Problem]:
         text = " ".join(pdf_text(pdf).split())
         # pdftotext writes a no-break space as a plain one, so Czech spacing is not checked
         # here (the print HTML is set by the same code as the site's, which is checked)
-        checked = scan_text(text, "" if lang == "cs" else lang, english)
+        checked = scan_text(text, "" if lang == "cs" else lang, english, raw)
         found += problems(Location(str(pdf)), f"PDF text ({lang})", checked)
     return found
 
 
-def scan_reports(spec_root: Path, locales: Path, english: English) -> list[Problem]:
+def scan_reports(
+    spec_root: Path, locales: Path, english: English, raw: RawIds | None = None
+) -> list[Problem]:
     """The scorer's text report of every worked example, in every language of its game."""
     # imported here: the gate reads sites and PDFs without the scorer otherwise
     from rulepress.i18n.runtime import localize  # noqa: PLC0415
@@ -197,19 +267,21 @@ def scan_reports(spec_root: Path, locales: Path, english: English) -> list[Probl
                 result = run_example(local.loaded, i, renderer=local.renderer)
                 text = render_text(result, local.loaded.spec, local.renderer.translate)
                 where = f"score {loaded.spec.game.id} --example {ex.id} --lang {lang}"
-                found += problems(Location(str(directory)), where, scan_text(text, lang, english))
+                checked = scan_text(text, lang, english, raw)
+                found += problems(Location(str(directory)), where, checked)
     return found
 
 
 def run_gate(site: Path | None, printed: Path | None, spec_root: Path, locales: Path) -> int:
     """Scan what was built; raise :class:`GateError` listing every finding. Returns the count scanned."""
     english = English.from_templates(locales)
+    raw = RawIds.from_specs(spec_root)
     found: list[Problem] = []
     if site is not None and site.is_dir():
-        found += scan_site(site, english)
+        found += scan_site(site, english, raw)
     if printed is not None and printed.is_dir():
-        found += scan_print(printed, english)
-    found += scan_reports(spec_root, locales, english)
+        found += scan_print(printed, english, raw)
+    found += scan_reports(spec_root, locales, english, raw)
     if found:
         raise GateError("the publication gate found what no reader should see", found)
     return len(found)

@@ -263,6 +263,7 @@ def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
 
 
 def test_the_publication_gate_passes_on_every_pdf(printed: Path) -> None:
-    from rulepress.gate import English, scan_print
+    from rulepress.gate import English, RawIds, scan_print
 
-    assert scan_print(printed, English.from_templates(ROOT / "locales")) == []
+    raw = RawIds.from_specs(ROOT / "rules_spec")
+    assert scan_print(printed, English.from_templates(ROOT / "locales"), raw) == []

@@ -223,9 +223,10 @@ def test_a_wrong_stated_result_fails_the_doctest_build(tmp_path: Path) -> None:
 
 
 def test_the_publication_gate_passes_on_every_page(site: SiteBuild) -> None:
-    from rulepress.gate import English, scan_site
+    from rulepress.gate import English, RawIds, scan_site
 
-    assert scan_site(site.out, English.from_templates(ROOT / "locales")) == []
+    raw = RawIds.from_specs(ROOT / "rules_spec")
+    assert scan_site(site.out, English.from_templates(ROOT / "locales"), raw) == []
 
 
 def test_the_site_folder_holds_only_what_is_served(site: SiteBuild) -> None:

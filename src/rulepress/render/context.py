@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rulepress.i18n.typography import sort_key
-from rulepress.spec.model import Spec, Term, Winners
+from rulepress.spec.model import Spec, Tally, Term, Winners
 from rulepress.spec.text import PluralIndex, english_plural
 
 
@@ -40,3 +40,40 @@ class RenderContext:
             return str(getattr(renderings.get(term.id), "reading", "") or term.term)
 
         return sorted(self.spec.glossary, key=lambda t: key(t.term, reading(t)))
+
+
+def option_title(spec: Spec, option: str) -> str:
+    """A ruling option's title in the spec's language (its id only if no ruling offers it)."""
+    for ruling in spec.rulings:
+        for candidate in ruling.options:
+            if candidate.id == option:
+                return candidate.title
+    return option
+
+
+class IdNames:
+    """What the reader calls a spec id: a vote's candidate or route label, a word, a term.
+
+    Shared by the writers (pages, score reports), so an id shows the same name
+    everywhere, and never itself where the spec gives one.
+    """
+
+    def __init__(self, spec: Spec) -> None:
+        self.vocabulary = dict(spec.vocabulary)
+        self.tallies: dict[str, Tally] = {}
+        for seq in spec.sequences:
+            stack = list(seq.steps)
+            while stack:
+                step = stack.pop()
+                stack.extend(step.steps)
+                if step.tally is not None:
+                    self.tallies[step.tally.id] = step.tally
+        self.terms = {t.id: t.term for t in spec.glossary}
+
+    def name(self, tally_id: str, value: str) -> str:
+        tally = self.tallies.get(tally_id)
+        if tally is not None:
+            found = tally.candidates.get(value) or tally.routes.get(value)
+            if found:
+                return found
+        return self.vocabulary.get(value) or self.terms.get(value) or value

@@ -13,14 +13,13 @@ game (to all games, to other languages) are the site theme's, not a page's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import yaml
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
-from rulepress.render.context import RenderContext
+from rulepress.render.context import IdNames, RenderContext, option_title
 from rulepress.render.markup import (
     Links,
     blocks,
@@ -29,7 +28,17 @@ from rulepress.render.markup import (
     ruling_label,
     term_label,
 )
-from rulepress.render.patterns import BOTH, DETAIL, INTRO, PAIR, RULES, fill, side_by_side
+from rulepress.render.patterns import (
+    BOTH,
+    DETAIL,
+    INTRO,
+    PAIR,
+    RULES,
+    UNITS,
+    fill,
+    fill_text,
+    side_by_side,
+)
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -334,15 +343,11 @@ def _rulings(p: _Page) -> Page:
         ]
         items: list[list[Block]] = []
         for opt in sorted(r.options, key=lambda o: o.id != r.default):
-            line: list[Inline] = [Code(text=opt.id)]
+            # the option by its title (its id is for the scorer's --variant, not for readers)
+            line: list[Inline] = [Strong(children=p.title(opt.title))]
             if opt.id == r.default:
                 line = p.fill(DETAIL, text=line, detail=text(p.t("default")))
-            described = p.fill(
-                PAIR,
-                label=[Strong(children=p.title(opt.title))],
-                value=inline(opt.description, p.links),
-            )
-            line = p.fill(PAIR, label=line, value=described)
+            line = p.fill(PAIR, label=line, value=inline(opt.description, p.links))
             items.append([Paragraph(children=line)])
         children.append(BulletList(items=items))
         sections.append(
@@ -387,8 +392,10 @@ def _examples(p: _Page) -> Page:
         sequence = Ref(label=f"sequence-{seq.id}", children=p.title(seq.title))
         children: list[Block] = [p.cites(ex.rules, [sequence])]
         if ex.variants:
-            codes: list[list[Inline]] = [[Code(text=v)] for v in ex.variants]
-            variants = side_by_side(p.ctx.t(RULES), codes, _literal)
+            titles: list[list[Inline]] = [
+                text(quote(option_title(p.ctx.spec, v), p.ctx.lang)) for v in ex.variants
+            ]
+            variants = side_by_side(p.ctx.t(RULES), titles, _literal)
             children.append(
                 Paragraph(children=p.fill(PAIR, label=text(p.t("variants")), value=variants))
             )
@@ -414,6 +421,8 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
     titles.update(seq.show)
     if seq.total_label:
         titles["total"] = seq.total_label
+    # the facts an example may state besides scores (spec.check_base.EXPECT_KEYS)
+    titles.update({key: p.ctx.t(label) for key, label in STATED.items()})
     out: list[list[Inline]] = []
     for pid, facts in ex.expect.players.items():
         parts: list[list[Inline]] = []
@@ -425,10 +434,9 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
             parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
         out.append(p.fill(PAIR, label=[Strong(children=text(pid))], value=p.both(parts)))
+    id_names = IdNames(p.ctx.spec)
     for tally_id, facts in ex.expect.tallies.items():
-        for key, value in facts.items():
-            fact: list[Inline] = [Code(text=f"{tally_id}.{key}")]
-            out.append(p.fill(PAIR, label=fact, value=[Code(text=_json(value))]))
+        out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
         names = format_list(ex.expect.winners, locale=p.ctx.lang) if ex.expect.winners else "—"
         line = p.fill(PAIR, label=[Strong(children=text(p.t("winners")))], value=text(names))
@@ -440,6 +448,60 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         out.append(line)
     return out
 
+
+#: what a vote's stated facts are called (the score report's words)
+TALLY = {
+    "totals": ui("report.tally", "Votes"),
+    "ranking": ui("report.tally", "Ranking"),
+    "winners": ui("report.tally", "Won"),
+    "flows": ui("report.tally", "Where the cubes go"),
+}
+
+
+def _tally_facts(
+    p: _Page, names: IdNames, tally_id: str, facts: dict[str, object]
+) -> list[list[Inline]]:
+    """A vote's stated facts in words: every candidate, route and unit by its label."""
+    lang = p.ctx.lang
+
+    def name(value: object) -> str:
+        return names.name(tally_id, str(value))
+
+    def listed(values: list[str]) -> str:
+        return format_list(values, locale=lang) if values else "—"
+
+    out: list[list[Inline]] = []
+    for key, value in facts.items():
+        label: list[Inline] = text(p.ctx.t(TALLY[key])) if key in TALLY else [Code(text=key)]
+        if key == "flows" and isinstance(value, dict):
+            for player, routes in value.items():
+                for route, units in (routes or {}).items():
+                    moved = listed(
+                        [
+                            fill_text(p.ctx.t(UNITS), count=p.ctx.number(n), unit=name(unit))
+                            for unit, n in (units or {}).items()
+                        ]
+                    )
+                    where = text(f"{player} → {name(route)}")
+                    out.append(p.fill(PAIR, label=where, value=text(moved)))
+            continue
+        if isinstance(value, dict):
+            shown = listed([f"{name(k)} {_value(v, p)}" for k, v in value.items()])
+        elif isinstance(value, list):
+            shown = listed([name(v) for v in value])
+        else:
+            shown = _value(value, p)
+        out.append(p.fill(PAIR, label=label, value=text(shown)))
+    return out
+
+
+#: what the other facts of an example's result are called
+STATED = {
+    "eligible": ui("page.example", "can win"),
+    "rank": ui("page.example", "place"),
+}
+#: an example's yes-or-no facts, in words
+YES_NO = (ui("page.example", "no"), ui("page.example", "yes"))
 
 #: how a game can be decided other than by a criterion (rulepress.scoring.winners)
 DECIDED = {
@@ -465,13 +527,9 @@ def _literal(value: str) -> Inline:
     return Text(text=value)
 
 
-def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _value(value: object, p: _Page) -> str:
     if isinstance(value, bool):
-        return "✓" if value else "✗"
+        return p.ctx.t(YES_NO[value])
     if isinstance(value, int):
         return p.ctx.number(value)
     return str(value)

@@ -25,15 +25,16 @@ report with an unknown name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
-from rulepress.i18n.typography import typeset
+from rulepress.i18n.typography import quote, typeset
+from rulepress.render.context import IdNames, option_title
 from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, UNITS, fill_text, side_by_side
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
-from rulepress.spec.model import Spec, Step
+from rulepress.spec.model import Spec
 from rulepress.uitext import ui
 
 #: interface labels (translated with rulepress's own catalog)
@@ -102,14 +103,8 @@ class _Labels:
     def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
         self.translate = translate
         self.lang = lang
-        self.vocabulary = dict(spec.vocabulary)
-        self.tallies = {
-            step.tally.id: step.tally
-            for seq in spec.sequences
-            for step in _steps(seq.steps)
-            if step.tally
-        }
-        self.terms = {t.id: t.term for t in spec.glossary}
+        self.names = IdNames(spec)
+        self.vocabulary = self.names.vocabulary
 
     def __getitem__(self, key: str) -> str:
         return self.translate(LABELS[key])
@@ -119,12 +114,7 @@ class _Labels:
 
     def name(self, tally_id: str, value: str) -> str:
         """What the reader calls an id of a vote: its candidate or route label, else its word."""
-        tally = self.tallies.get(tally_id)
-        if tally is not None:
-            found = tally.candidates.get(value) or tally.routes.get(value)
-            if found:
-                return found
-        return self.vocabulary.get(value) or self.terms.get(value) or value
+        return self.names.name(tally_id, value)
 
     def join(self, items: list[str]) -> str:
         """Items joined as the language joins a list ("a, b a c"; "a、b、c")."""
@@ -143,12 +133,6 @@ class _Labels:
     def rules(self, rules: list[str]) -> str:
         """Rule numbers cited side by side: references, not prose, so with no "and"."""
         return "".join(side_by_side(self["rule_list"], [[n] for n in rules], str))
-
-
-def _steps(steps: list[Step]) -> Iterator[Step]:
-    for step in steps:
-        yield step
-        yield from _steps(step.steps)
 
 
 def _player(
@@ -246,7 +230,12 @@ def render_text(
     version = fill_text(LABELS["spec"], version=result.spec_version)
     heading = fill_text(LABELS["heading"], game=spec.game.title, sequence=seq.title)
     out = [LABELS.detail(heading, version)]
-    chosen = [v for k, v in result.variants.items() if defaults.get(k) != v]
+    # each ruling decided otherwise than by default, by its option's title (never its id)
+    chosen = [
+        quote(option_title(spec, v), result.language)
+        for k, v in result.variants.items()
+        if defaults.get(k) != v
+    ]
     out.append(
         fill_text(
             LABELS["variants"], variants=LABELS.join(chosen) if chosen else LABELS["no_variants"]
