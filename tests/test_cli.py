@@ -60,7 +60,7 @@ def test_variant_changes_the_ruling_used() -> None:
     text = run_cli(
         "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only"
     ).out
-    assert "Rulings: cards-only" in text
+    assert "Rulings: “Cubes on cards only”" in text  # the option by its title, never its id
 
 
 @pytest.mark.parametrize(
