@@ -19,6 +19,8 @@ from rulepress.render.html_tree import document, el
         ("ztrácí -2 body (-1)", f"ztrácí {MINUS}2{NBSP}body ({MINUS}1)"),
         ("1-9 hráčů", f"1-9{NBSP}hráčů"),  # a range keeps its hyphen (an en dash is the catalog's)
         ("e-mail, x-1, 3.5", "e-mail, x-1, 3.5"),
+        # a number before the element that follows the text (a glossary link) holds to it
+        ("Vezměte 1 ", f"Vezměte 1{NBSP}"),
     ],
 )
 def test_czech(text: str, want: str) -> None:
@@ -82,6 +84,12 @@ def test_print_sets_its_text_in_the_documents_language() -> None:
     cs = document(el("html", body, lang="cs"))
     assert f"a{NBSP}v{NBSP}kole {MINUS}2{NBSP}body" in cs
     assert "a v kole -2 body" in document(el("html", body, lang="en"))
+
+
+def test_print_sets_adjacent_strings_as_one_text() -> None:
+    # a parameter's number is a string of its own between the words around it
+    body = el("body", el("p", "ztratíte ", "1", " bod a ", el("span", "kostku", cls="term")))
+    assert f"ztratíte 1{NBSP}bod a{NBSP}<span" in document(el("html", body, lang="cs"))
 
 
 def test_the_japanese_glossaries_are_in_reading_order() -> None:

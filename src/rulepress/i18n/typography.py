@@ -33,8 +33,9 @@ MINUS = "\u2212"
 
 #: one-letter prepositions and conjunctions that may not end a line in Czech
 _CS_ONE_LETTER = re.compile(r"(?<![\w.,])([kKsSvVzZoOuUaAiI]) (?=\S|$)")
-#: a number and the word after it stay together ("3 body", "16.4.8 Remíza")
-_CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_])")
+#: a number and the word after it stay together ("3 body", "16.4.8 Remíza"); at the end
+#: of a piece of text, the word is the element that follows ("1 " + a glossary link)
+_CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
 #: a hyphen used as a minus: before a digit, after a space, an opening bracket or the start
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
 

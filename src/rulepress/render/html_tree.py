@@ -199,12 +199,18 @@ def _write(node: Element, out: list[str], lang: str) -> None:
     out.append(">")
     if node.tag in VOID:
         return
+    text = ""  # adjacent strings are set as one text ("1" + " bod" keeps its no-break space)
     for child in node.children:
         if isinstance(child, Element):
+            if text:
+                out.append(_escape(typeset(text, lang)))
+                text = ""
             _write(child, out, lang)
         else:
             # text a reader sees is set in the document's language (attributes are not text)
-            out.append(_escape(typeset(child, lang)))
+            text += child
+    if text:
+        out.append(_escape(typeset(text, lang)))
     out.append(f"</{node.tag}>")
 
 
