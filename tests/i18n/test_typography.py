@@ -110,3 +110,20 @@ def test_the_japanese_glossaries_are_in_reading_order() -> None:
         for term_id, rendering in terms.items():
             if any(not ("\u3041" <= c <= "\u30ff") for c in rendering.term):
                 assert rendering.reading, (game, term_id)
+
+
+def test_number_ranges_follow_the_locale() -> None:
+    from rulepress.i18n.typography import number_range
+
+    assert [number_range("1", "5", lang) for lang in ("en", "cs", "ja")] == ["1–5", "1–5", "1～5"]
+
+
+def test_range_tables_write_ranges_as_the_reader_does() -> None:
+    from rulepress.render.context import RenderContext
+    from tests.conftest import loaded
+
+    spec = loaded("stationfall").spec
+    table = spec.tables[0]
+    keys = [key for key, _ in RenderContext(spec, "ja", str, str).table_rows(table)]
+    assert any("～" in key for key in keys), keys
+    assert not any("–" in key for key in keys)

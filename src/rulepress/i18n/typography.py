@@ -49,6 +49,28 @@ def typeset(text: str, lang: str) -> str:
     return text
 
 
+def number_range(low: str, high: str, lang: str) -> str:
+    """A range of two numbers as the locale writes it: 1–5, in Japanese 1～5.
+
+    From Babel's interval pattern (CLDR's fallback for intervals), with the
+    spaces it puts around the dash for dates taken out: numbers close up.
+    """
+    return _range_pattern(lang).format(low, high)
+
+
+@cache
+def _range_pattern(lang: str) -> str:
+    from babel import Locale, UnknownLocaleError  # noqa: PLC0415 - only for tables
+
+    try:
+        pattern = Locale.parse(lang or "en").interval_formats.get(None)
+    except (ValueError, UnknownLocaleError):
+        pattern = None
+    if not isinstance(pattern, str) or "{0}" not in pattern or "{1}" not in pattern:
+        return "{0}–{1}"
+    return pattern.replace(" ", "").replace("\u2009", "")
+
+
 @cache
 def _marks(lang: str) -> tuple[str, str, str, str]:
     # docutils keeps the quotation marks of 75 languages (its smart-quotes table, from

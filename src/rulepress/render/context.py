@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rulepress.i18n.typography import sort_key
-from rulepress.spec.model import Spec, Tally, Term, Winners
+from rulepress.i18n.typography import number_range, sort_key
+from rulepress.spec.model import Spec, Table, Tally, Term, Winners
 from rulepress.spec.text import PluralIndex, english_plural
 
 
@@ -24,6 +24,24 @@ class RenderContext:
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""
         return self.translate(text)
+
+    def table_rows(self, table: Table) -> list[tuple[str, str]]:
+        """A range table's rows as the reader's locale writes them: (the key or range, the value)."""
+        values = {name: p.value for name, p in self.spec.parameters.items()}
+
+        def num(value: int | str | None) -> str:
+            if value is None:
+                return ""
+            return self.number(
+                value if isinstance(value, int) else values[value.removeprefix("param:")]
+            )
+
+        rows = []
+        for row in table.rows:
+            low, high = num(row.min), num(row.max)
+            key = low if not high or high == low else number_range(low, high, self.lang)
+            rows.append((key, num(row.value)))
+        return rows
 
     @staticmethod
     def states_who_cannot_win(rule: Winners) -> bool:

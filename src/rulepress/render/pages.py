@@ -279,19 +279,9 @@ def _sequences(p: _Page) -> Page:
 
 
 def _table(p: _Page, table: SpecTable) -> Section:
-    values = {name: param.value for name, param in p.ctx.spec.parameters.items()}
-
-    def num(value: int | str | None) -> str:
-        if value is None:
-            return ""
-        number = value if isinstance(value, int) else values[value.removeprefix("param:")]
-        return p.ctx.number(number)
-
-    rows: list[list[list[Inline]]] = []
-    for row in table.rows:
-        low, high = num(row.min), num(row.max)
-        key = low if row.max is None or high == low else f"{low}–{high}"
-        rows.append([text(key), text(num(row.value))])
+    rows: list[list[list[Inline]]] = [
+        [text(key), text(value)] for key, value in p.ctx.table_rows(table)
+    ]
     grid = Table(header=[p.title(table.key_label), p.title(table.value_label)], rows=rows)
     return Section(
         label=f"table-{table.id}",

@@ -200,19 +200,7 @@ def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
 
 def _table(table_id: str, ctx: RenderContext) -> Element:
     table = next(t for t in ctx.spec.tables if t.id == table_id)
-    values = {name: p.value for name, p in ctx.spec.parameters.items()}
-
-    def num(value: int | str | None) -> str:
-        if value is None:
-            return ""
-        return ctx.number(value if isinstance(value, int) else values[value.removeprefix("param:")])
-
-    def key(low: str, high: str) -> str:
-        return low if not high or high == low else low + "–" + high
-
-    rows = [
-        el("tr", el("td", key(num(r.min), num(r.max))), el("td", num(r.value))) for r in table.rows
-    ]
+    rows = [el("tr", el("td", key), el("td", value)) for key, value in ctx.table_rows(table)]
     return el(
         "table",
         el("caption", table.title, " ", _cites([table.rule], ctx)),
