@@ -63,3 +63,20 @@ def test_japanese_report_lines_use_full_width_punctuation() -> None:
     for line in council.splitlines():
         if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line):
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: |\(|\)|; ", line), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"),
+    [
+        ("en", "gus and hana"),
+        ("cs", "gus a\u00a0hana"),
+        ("ja", "gus、hana"),
+    ],  # Czech: a no-break space
+)
+def test_players_are_listed_as_the_language_lists_them(lang: str, joined: str) -> None:
+    from rulepress.scoring.notes import Names, NoteRenderer, plain_context
+
+    renderer = NoteRenderer(lang, plain_context(loaded(GAMES[0]).spec))
+    assert renderer.text("{winners} share the win", {"winners": Names(["gus", "hana"])}) == (
+        f"{joined} share the win"
+    )

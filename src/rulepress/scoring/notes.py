@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.lists import format_list
+
 from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.spec.model import Spec
 from rulepress.spec.records import Record, plain
@@ -146,7 +148,8 @@ class NoteRenderer:
         if isinstance(value, Template):
             return self.text(value.text, {})
         if isinstance(value, Names):
-            return self.list_separator.join(value.ids) or "-"
+            # players are a list in the reader's language: "B and C", "B a C", "B、C"
+            return format_list(value.ids, locale=self.language) if value.ids else "-"
         if isinstance(value, Listing):
             return self.list_separator.join(
                 f"{pid} {self._arg(v)}" for pid, v in value.values.items()
