@@ -180,3 +180,13 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(tmp_path: Path, site: SiteBuild
                     shown.add(msgid)
     # every word of the theme reached a reader, whole, as text
     assert shown == set(strings)
+
+
+@pytest.mark.slow
+def test_a_page_title_names_the_site_once(site: SiteBuild) -> None:
+    for lang in sorted(p.name for p in site.out.iterdir() if p.is_dir() and len(p.name) == 2):
+        home = (site.out / lang / "index.html").read_text(encoding="utf-8")
+        (title,) = re.findall(r"<title>(.*?)</title>", home, re.S)
+        assert " — " not in title, (lang, title)  # the front page is the site: named once
+        rules = (site.out / lang / GAMES[0] / "rules.html").read_text(encoding="utf-8")
+        assert " — " in re.findall(r"<title>(.*?)</title>", rules, re.S)[0]  # page — project
