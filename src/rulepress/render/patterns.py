@@ -30,6 +30,8 @@ BOTH = ui("text", "{first}; {second}")
 RULES = ui("text", "{first}, {second}")
 #: a count of units of one kind: "2 × Sorelia" (Japanese writes Sorelia×2)
 UNITS = ui("text", "{count} × {unit}")
+#: which version of the spec a text comes from: "spec version 2026.11"
+SPEC_VERSION = ui("report", "spec version {version}")
 #: a document's title in a PDF viewer: "Brink: Rulebook"
 DOCUMENT = ui("text", "{game}: {document}")
 

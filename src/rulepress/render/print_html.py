@@ -23,7 +23,17 @@ from dataclasses import dataclass
 from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
-from rulepress.render.patterns import DOCUMENT, INTRO, PAIR, RULES, fill, fill_text, side_by_side
+from rulepress.render.patterns import (
+    BOTH,
+    DOCUMENT,
+    INTRO,
+    PAIR,
+    RULES,
+    SPEC_VERSION,
+    fill,
+    fill_text,
+    side_by_side,
+)
 from rulepress.spec.model import Rule, Sequence, Step
 from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
@@ -233,7 +243,11 @@ def reference_card(
                 cls="sequence",
             )
         )
-    parts.append(el("footer", inline(spec.game.edition, ctx), " · ", spec.game.version))
+    # "Rulebook as of July 2024; spec version 2026.11", in the language's own punctuation
+    version = fill_text(ctx.t(SPEC_VERSION), version=spec.game.version)
+    edition = inline(spec.game.edition, ctx)
+    footer = fill(ctx.t(BOTH), {"first": edition, "second": [version]}, _text)
+    parts.append(el("footer", footer))
     return _document(ctx, document_title(ctx, ctx.t(T["reference"])), parts, "reference", created)
 
 

@@ -32,7 +32,16 @@ from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import quote, typeset
 from rulepress.render.context import IdNames, option_title
-from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, UNITS, fill_text, side_by_side
+from rulepress.render.patterns import (
+    BOTH,
+    DETAIL,
+    PAIR,
+    RULES,
+    SPEC_VERSION,
+    UNITS,
+    fill_text,
+    side_by_side,
+)
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
 from rulepress.spec.model import Spec
 from rulepress.uitext import ui
@@ -40,7 +49,7 @@ from rulepress.uitext import ui
 #: interface labels (translated with rulepress's own catalog)
 LABELS = {
     "heading": ui("report", "{game}: {sequence}"),
-    "spec": ui("report", "spec version {version}"),
+    "spec": SPEC_VERSION,
     "variants": ui("report", "Rulings: {variants}"),
     "no_variants": ui("report", "the spec's defaults"),
     "events": ui("report", "What changed during the sequence"),
