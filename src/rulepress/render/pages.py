@@ -59,9 +59,18 @@ from rulepress.render.tree import (
     Table,
     Text,
     TocTree,
+    plain_text,
     text,
 )
-from rulepress.spec.model import Example, Rule, Sequence, Step, Winners
+from rulepress.spec.model import (
+    Example,
+    Rule,
+    Sequence,
+    SetsComponent,
+    Step,
+    WeightedCountsComponent,
+    Winners,
+)
 from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
@@ -95,6 +104,7 @@ T = {
     "state": ui("page.example", "Table state"),
     "stated": ui("page.example", "Result"),
     "winners": ui("page.example", "Winners"),
+    "winner": ui("page.example", "Winner"),
     "decided": ui("page.example", "decided by"),
     "variants": ui("page.example", "Variants used"),
     "checked": ui(
@@ -413,6 +423,7 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         titles["total"] = seq.total_label
     # the facts an example may state besides scores (spec.check_base.EXPECT_KEYS)
     titles.update({key: p.ctx.t(label) for key, label in STATED.items()})
+    parts_of = _breakdown_names(p, seq)
     out: list[list[Inline]] = []
     for pid, facts in ex.expect.players.items():
         parts: list[list[Inline]] = []
@@ -420,7 +431,8 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
             name, _, part = key.partition(".")
             label = p.title(titles.get(name, name))
             if part:
-                label = p.fill(DETAIL, text=label, detail=text(vocabulary.get(part, part)))
+                shown_part = parts_of.get(name, {}).get(part) or vocabulary.get(part, part)
+                label = p.fill(DETAIL, text=label, detail=text(shown_part))
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
             parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
         out.append(p.fill(PAIR, label=[Strong(children=text(pid))], value=p.both(parts)))
@@ -429,7 +441,8 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
         names = format_list(ex.expect.winners, locale=p.ctx.lang) if ex.expect.winners else "—"
-        line = p.fill(PAIR, label=[Strong(children=text(p.t("winners")))], value=text(names))
+        heading = p.t("winner" if len(ex.expect.winners) == 1 else "winners")
+        line = p.fill(PAIR, label=[Strong(children=text(heading))], value=text(names))
         if ex.expect.decided_by:
             how = p.fill(
                 PAIR, label=text(p.t("decided")), value=_decided_by(p, seq, ex.expect.decided_by)
@@ -483,6 +496,38 @@ def _tally_facts(
             shown = _value(value, p)
         out.append(p.fill(PAIR, label=label, value=text(shown)))
     return out
+
+
+#: the parts a score is broken down into, where the component has no label of its own
+PARTS = {
+    "sets": ui("page.example", "sets of {size}"),
+    "wild": ui("page.example", "wild units"),
+}
+
+
+def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
+    """Score id → what each key of its breakdown is called (kinds, uses, set sizes, wild)."""
+    out: dict[str, dict[str, str]] = {}
+    for step in _all_steps(seq.steps):
+        if step.score is None:
+            continue
+        comp = step.score.component
+        names: dict[str, str] = {}
+        if isinstance(comp, SetsComponent):
+            for size in range(1, len(comp.kinds) + 2):
+                names[f"sets_of_{size}"] = fill_text(p.ctx.t(PARTS["sets"]), size=str(size))
+        elif isinstance(comp, WeightedCountsComponent):
+            names.update({kind: _words(p, label) for kind, label in comp.kinds.items()})
+            names["wild"] = p.ctx.t(PARTS["wild"])
+            if comp.item_uses is not None:
+                names.update({u.id: _words(p, u.title) for u in comp.item_uses.uses})
+        out[step.score.id] = names
+    return out
+
+
+def _words(p: _Page, value: str) -> str:
+    """A spec label as plain words (its references shown as their text)."""
+    return plain_text(inline(value, p.plain))
 
 
 #: what the other facts of an example's result are called

@@ -54,6 +54,8 @@ LABELS = {
     "no_variants": ui("report", "the spec's defaults"),
     "events": ui("report", "What changed during the sequence"),
     "step": ui("report.column", "Step"),
+    # a step named in a heading: "Step 1 Council vote" (Japanese: ステップ1「評議会の投票」)
+    "step_title": ui("report", "Step {step} {title}"),
     "rule": ui("report.column", "Rule"),
     "score": ui("report.column", "Score"),
     "points": ui("report.column", "Points"),
@@ -194,7 +196,9 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     def name(value: str) -> str:
         return LABELS.name(t.id, value)
 
-    head = LABELS.detail(f"{LABELS['step']} {t.step} {t.title}", LABELS.rules(t.rules))
+    head = LABELS.detail(
+        fill_text(LABELS["step_title"], step=t.step, title=t.title), LABELS.rules(t.rules)
+    )
     out = [head, _rule_line(head)]
     out.extend(f"  · {b.note.text}" for b in t.ballots)
     totals = LABELS.join([f"{name(c)} {v}" for c, v in t.totals.items()])
@@ -256,7 +260,10 @@ def render_text(
         out.extend(
             "  "
             + LABELS.pair(
-                LABELS.detail(f"{LABELS['step']} {e.step} {e.title}", LABELS.rules(e.rules)),
+                LABELS.detail(
+                    fill_text(LABELS["step_title"], step=e.step, title=e.title),
+                    LABELS.rules(e.rules),
+                ),
                 e.note.text,
             )
             for e in result.events

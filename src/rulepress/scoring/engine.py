@@ -21,9 +21,11 @@ from rulepress.scoring.result import (
     RESULT_FORMAT,
     Event,
     Line,
+    Note,
     PlayerResult,
     ScoreResult,
     TallyResult,
+    TieBreakStep,
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
@@ -33,7 +35,7 @@ from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, owned, plain, record
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
-from rulepress.uitext import ui_plural
+from rulepress.uitext import PluralText, ui_plural
 
 #: interface sentence for the number of winning places
 PLACES_NOTE = ui_plural(
@@ -427,6 +429,20 @@ class _Run:
             self.current = f"player {self.ids[i]}"  # named in the error; set only when there is one
             raise
 
+    def _conclusion(self, outcome: winners.Outcome, trace: list[TieBreakStep], places: int) -> Note:
+        args = {
+            "winners": Names(outcome.winners),
+            "tied": Names(trace[-1].still_tied if trace else []),
+            "count": len(outcome.eligible),
+            "won": len(outcome.winners),
+            "places": places,
+        }
+        if isinstance(outcome.conclusion, PluralText):
+            # rendered at once: a lazy note's template is the msgid string, which a
+            # sentence with plural forms is not
+            return self.renderer.note(outcome.conclusion, args)
+        return self.make(outcome.conclusion, args)
+
     def places(self, rule: Winners, plan: plan.WinnersPlan) -> int:
         if isinstance(rule.count, int):
             return rule.count
@@ -473,15 +489,7 @@ class _Run:
             outcome.decided_by,
             outcome.shared,
             trace,
-            self.make(
-                outcome.conclusion,
-                {
-                    "winners": Names(outcome.winners),
-                    "tied": Names(trace[-1].still_tied if trace else []),
-                    "count": len(outcome.eligible),
-                    "places": places,
-                },
-            ),
+            self._conclusion(outcome, trace, places),
         )
         self.rule = rule
 

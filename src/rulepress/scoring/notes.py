@@ -14,8 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from babel.lists import format_list
-
 from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.spec.model import Spec
 from rulepress.spec.records import Record, plain
@@ -148,7 +146,11 @@ class NoteRenderer:
         if isinstance(value, Template):
             return self.text(value.text, {})
         if isinstance(value, Names):
-            # players are a list in the reader's language: "B and C", "B a C", "B、C"
+            # players are a list in the reader's language: "B and C", "B a C", "B、C".
+            # Babel is imported when a list is first shown, not with the scorer
+            # (the scoring layer imports no publishing library: tests/test_layers.py)
+            from babel.lists import format_list  # noqa: PLC0415
+
             return format_list(value.ids, locale=self.language) if value.ids else "-"
         if isinstance(value, Listing):
             return self.list_separator.join(

@@ -20,7 +20,7 @@ from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import Winners
 from rulepress.spec.state import compiled
-from rulepress.uitext import ui
+from rulepress.uitext import PluralText, ui, ui_plural
 
 #: decided_by values that are not criterion ids
 BY_ELIGIBILITY = "eligibility"
@@ -39,7 +39,8 @@ FEWER_ELIGIBLE = ui(
 )
 WIN_SHARED = ui("winners.conclusion", "No tie-break separates them: {winners} share the win.")
 WIN_UNRESOLVED = ui("winners.conclusion", "No tie-break separates them: {tied} remain tied.")
-WIN_PLAIN = ui("winners.conclusion", "Winners: {winners}.")
+#: one winner or several: "Winner: ada." / "Winners: ada and bob." (counted by ``won``)
+WIN_PLAIN = ui_plural("winners.conclusion", "Winner: {winners}.", "Winners: {winners}.", "won")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class Outcome:
     decided_by: str
     shared: bool
     trace: list[TieBreakStep]
-    conclusion: str
+    conclusion: str | PluralText
 
 
 #: a winners rule's expressions compiled: its eligibility test, and each criterion's key
