@@ -102,3 +102,28 @@ def test_qa_flags_agreement_frozen_to_todays_value_and_only_that() -> None:
     # one form for every count: Japanese cannot freeze anything
     japanese = parse_plural_forms("nplurals=1; plural=0;").rule
     assert agreement_issues(source, "ゲームは{param:rounds}ラウンド続く。", japanese, "ja") == []
+
+
+def test_a_form_may_hold_a_glossary_link_and_every_writer_links_it() -> None:
+    source = "Draw {param:rounds|# [Rider](term:rider) card|# [Rider](term:rider) cards}."
+    spec = _spec_with_rounds(2)
+    assert to_plain(source, plain_context(spec)) == "Draw 2 Rider cards."
+    ctx = RenderContext(spec, "en", str, str)
+    nodes = inline(source, links_of(ctx))
+    assert [type(n).__name__ for n in nodes] == ["Text", "Ref", "Text"]
+    assert nodes[0] == Text(text="Draw 2 ")
+    assert nodes[2] == Text(text=" cards.")
+    printed = print_inline(source, ctx)
+    assert "".join(n if isinstance(n, str) else "[" + n.children[0] + "]" for n in printed) == (
+        "Draw 2 [Rider] cards."
+    )
+
+
+def test_checks_read_the_links_inside_forms() -> None:
+    from rulepress.spec.text import scan_deep
+
+    source = "{param:rounds|# [Rider](term:rider) card|# [Rider](term:rider) cards}"
+    links = [t.target for t in scan_deep(source) if getattr(t, "words", "")]
+    assert links == ["rider"]  # repeated in every form, counted once
+    czech = "{param:rounds|# kartu [doložky](term:rider)|# karty [doložek](term:rider)|# karet [doložek](term:rider)}"
+    assert agreement_issues(source, czech, CZECH, "cs") == []

@@ -39,7 +39,7 @@ from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
-from rulepress.spec.text import Ref, Stray, scan, transform
+from rulepress.spec.text import Ref, Stray, scan_deep, transform
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ def _refs(text: str) -> tuple[Counter[str], Counter[str], int]:
     placeholders: Counter[str] = Counter()
     links: Counter[str] = Counter()
     stray = 0
-    for token in scan(text):
+    for token in scan_deep(text):
         if isinstance(token, Stray):
             stray += 1
         elif token.words:
@@ -438,7 +438,7 @@ def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, boo
 def _terms(source: str, string: str, terms: Terms) -> list[tuple[str, bool]]:
     problems: list[tuple[str, bool]] = []
     linked = set()
-    for token in scan(string):
+    for token in scan_deep(string):
         if isinstance(token, Ref) and token.words:
             linked.add(token.target)
             forms = terms.forms(token.target)

@@ -42,13 +42,13 @@ from babel.messages.catalog import Catalog, Message
 from rulepress.errors import Location, Problem
 from rulepress.i18n.catalogs import inspect_catalog, plural_counts
 from rulepress.i18n.plural import PluralRule, cldr_plural_count
-from rulepress.spec.text import Ref, scan
+from rulepress.spec.text import Ref, scan_deep
 
 
 def _references(text: str) -> set[str]:
     """The references of a text as written (``(term:id)`` for a link); ``{name}`` arguments aside."""
     refs: set[str] = set()
-    for token in scan(text):
+    for token in scan_deep(text):
         if not isinstance(token, Ref) or token.kind == "arg":
             continue
         refs.add(f"(term:{token.target})" if token.words else f"{{{token.kind}:{token.target}}}")

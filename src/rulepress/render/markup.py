@@ -73,6 +73,18 @@ def inline(text: str, links: Links) -> list[Inline]:
     for token in tokens(text):
         _append_text(out, text[pos : token.start])
         if isinstance(token, MarkupRef):
+            if token.kind == "param" and token.forms and token.target in links.params:
+                # the form that agrees, as spec text of its own: it may hold glossary links
+                chosen = show_param(
+                    token, links.values.get(token.target), links.params[token.target], links.plural
+                )
+                for node in inline(chosen, links):
+                    if isinstance(node, Text):
+                        _append_text(out, node.text)
+                    else:
+                        out.append(node)
+                pos = token.end
+                continue
             node = _ref(token, links)
             if isinstance(node, Text):
                 _append_text(out, node.text)

@@ -81,7 +81,9 @@ def inline(text: str, ctx: RenderContext) -> list[Content]:
             if param is None:
                 out.append(token.target)
             else:
-                out.append(show_param(token, param.value, ctx.number(param.value), ctx.plural))
+                # the form that agrees, as spec text of its own: it may hold glossary links
+                chosen = show_param(token, param.value, ctx.number(param.value), ctx.plural)
+                out.extend(inline(chosen, ctx) if token.forms else [chosen])
         elif token.kind == "ruling":
             out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
         elif token.kind == "term":

@@ -13,7 +13,7 @@ from rulepress.errors import Problem
 from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
-from rulepress.spec.text import Ref, Stray, scan
+from rulepress.spec.text import Ref, Stray, scan_deep
 from rulepress.spec.yamlsrc import DataPath, format_path
 
 #: names every scoring expression can read, besides the player's own fields
@@ -81,7 +81,7 @@ class CheckBase:
     def prose(self, path: DataPath, text: str, args: set[str]) -> None:
         terms = {t.id for t in self.spec.glossary}
         rulings = {r.id for r in self.spec.rulings}
-        for token in scan(text):
+        for token in scan_deep(text):
             if isinstance(token, Stray):
                 self.at(
                     path,

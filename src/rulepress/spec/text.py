@@ -101,6 +101,24 @@ def tokens(text: str) -> tuple[Ref | Stray, ...]:
     return tuple(scan(text))
 
 
+def scan_deep(text: str) -> Iterator[Ref | Stray]:
+    """:func:`scan`, and after each ``{param:x|…}`` the glossary links inside its forms.
+
+    A form holds words, so the only references it can hold are links
+    (``# [Rider](term:rider) card``); the checks of links (spec, QA, safety)
+    read them here. A link that every form repeats is yielded once.
+    """
+    for token in scan(text):
+        yield token
+        if isinstance(token, Ref) and token.forms:
+            inner: dict[str, Ref] = {}
+            for form in token.forms:
+                for ref in scan(form):
+                    if isinstance(ref, Ref) and ref.words and ref.target not in inner:
+                        inner[ref.target] = ref
+            yield from inner.values()
+
+
 def refs(text: str) -> list[Ref]:
     return [r for r in scan(text) if isinstance(r, Ref)]
 
@@ -179,7 +197,8 @@ def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None
             param = ctx.params.get(token.target)
             if param is None:
                 return token.target
-            return show_param(token, param, fmt(param), ctx.plural)
+            # a form may hold glossary links: rendered as their words, like the rest
+            return to_plain(show_param(token, param, fmt(param), ctx.plural), ctx)
         if token.kind == "ruling":
             return ctx.rulings.get(token.target, token.target)
         if token.kind == "term":
