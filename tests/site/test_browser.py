@@ -199,3 +199,43 @@ def test_pages_have_no_console_errors(tab: object, base_url: str) -> None:
         tab.goto(f"{base_url}/{url}")  # type: ignore[attr-defined]
         tab.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
     assert tab.errors == []  # type: ignore[attr-defined]
+
+
+def _page_types(site: SiteBuild) -> list[str]:
+    """Every kind of page, in every language: landing pages, each game's pages, search."""
+    out = ["index.html"]
+    for lang_dir in sorted(p for p in site.out.iterdir() if p.is_dir() and len(p.name) == 2):
+        lang = lang_dir.name
+        out += [f"{lang}/index.html", f"{lang}/search.html"]
+        for game in sorted(p for p in lang_dir.iterdir() if (p / "rules.html").is_file()):
+            out += [f"{lang}/{game.name}/{page.name}" for page in sorted(game.glob("*.html"))]
+    return out
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_no_serious_accessibility_violations(
+    browser: object, base_url: str, site: SiteBuild, viewport: str
+) -> None:
+    """axe-core over every page type, every language, on a phone and a desktop."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    axe = Axe()
+    found: list[tuple[str, str, str, int]] = []
+    pages = _page_types(site)
+    assert len(pages) >= 40
+    try:
+        tab = context.new_page()
+        for page in pages:
+            tab.goto(f"{base_url}/{page}")
+            for v in axe.run(tab).response["violations"]:
+                if v["impact"] in ("critical", "serious"):
+                    found.append((page, v["id"], v["impact"], len(v["nodes"])))
+            # landmarks, a heading and a language on every page
+            assert tab.locator("main").count() == 1, page
+            assert tab.locator("h1").count() >= 1, page
+            assert tab.evaluate("document.documentElement.lang"), page
+    finally:
+        context.close()
+    assert found == []

@@ -164,7 +164,10 @@ class SiteBuild:
             Grid(columns=(1, 1, 2, 2), gutter=3, cards=cards),
         ]
         if guides:
-            children.append(TocTree(entries=["guide/index"], caption=GUIDES))
+            # a heading of its own: a toctree's caption is a <p role="heading"> with no
+            # level, which screen readers cannot place (axe: aria-required-attr)
+            toc = TocTree(entries=["guide/index"])
+            children.append(Section(label="guides", title=text(GUIDES), children=[toc]))
         return Page(blocks=[Section(label="index", title=text(tr(SITE_TITLE)), children=children)])
 
     def _project(
