@@ -67,6 +67,12 @@ def test_czech_alphabetical_order() -> None:
     ]
 
 
+def test_czech_order_puts_a_word_before_its_longer_words() -> None:
+    key = sort_key("cs")
+    words = ["Hexová akce", "Hex Sorelia", "Hexový dílek"]
+    assert sorted(words, key=lambda w: key(w, "")) == ["Hex Sorelia", "Hexová akce", "Hexový dílek"]
+
+
 def test_japanese_order_follows_the_reading() -> None:
     key = sort_key("ja")
     terms = [

@@ -41,7 +41,7 @@ def test_a_lazy_note_is_the_note_it_stands_for() -> None:
     eager = Note(
         "{label}: {parts}",
         {"label": "{term:armed}", "parts": [1, {"template": "{x}!", "args": {"x": 2}}]},
-        "Armed: 1, 2!",
+        "Armed: 1 and 2!",  # like things listed as English lists them
     )
     assert note == eager
     assert eager == note

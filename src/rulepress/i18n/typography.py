@@ -145,6 +145,10 @@ def _czech_key(text: str) -> tuple[tuple[int, ...], str, str]:
             i += 2
             continue
         char = base[i]
+        if char.isspace():  # a word ends before any letter: "Hex Sorelia" before "Hexová akce"
+            primary.append(-1)
+            i += 1
+            continue
         # letters outside the alphabet (digits, other scripts) sort after it, by code point
         primary.append(_CS_RANK.get(char, len(_CS_LETTERS) + ord(char)))
         i += 1

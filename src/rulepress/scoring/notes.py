@@ -140,7 +140,10 @@ class NoteRenderer:
         if kind is int:
             return self.number(value)
         if isinstance(value, Joined):
-            return self.list_separator.join(str(self._arg(v)) for v in value.parts)
+            from babel.lists import format_list  # noqa: PLC0415  (see Names below)
+
+            # like things listed as the language lists them: "Ventus a Henko"
+            return format_list([str(self._arg(v)) for v in value.parts], locale=self.language)
         if isinstance(value, Nested):
             return self.text(value.template, value.args)
         if isinstance(value, Template):
