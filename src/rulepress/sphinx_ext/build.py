@@ -233,11 +233,14 @@ class SiteBuild:
             for lang in self.languages
         )
         return (
-            "<!doctype html><html><head><meta charset='utf-8'>"
+            # a page in every language at once: each link says its own (lang=…); the page's
+            # lang is the first language's, for the brand name and the list around them
+            f"<!doctype html><html lang='{self.languages[0]}'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            "<title>rulepress</title><link rel='icon' href='en/_static/rulepress-icon.svg'></head><body><ul>"
-            + links
-            + "</ul><script>"
+            "<title>rulepress</title><link rel='icon' href='en/_static/rulepress-icon.svg'>"
+            # links a finger can hit (at least 24 px, as the site's own)
+            "<style>body{font-family:sans-serif}li a{display:inline-block;padding:.5rem 0}</style></head>"
+            "<body><main><h1>rulepress</h1><ul>" + links + "</ul></main><script>"
             f"var langs={langs};"
             "var want=(navigator.languages||[navigator.language||'en']).map(function(l){return l.slice(0,2)});"
             "var pick=want.find(function(l){return langs.indexOf(l)>=0})||langs[0];"
