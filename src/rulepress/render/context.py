@@ -6,7 +6,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rulepress.i18n.typography import number_range, sort_key
-from rulepress.spec.model import Spec, Table, Tally, Term, Winners
+from rulepress.spec.model import (
+    Bound,
+    Spec,
+    Table,
+    Tally,
+    Term,
+    Winners,
+    all_steps,
+    bound_value,
+)
 from rulepress.spec.text import PluralIndex, english_plural
 
 
@@ -27,14 +36,10 @@ class RenderContext:
 
     def table_rows(self, table: Table) -> list[tuple[str, str]]:
         """A range table's rows as the reader's locale writes them: (the key or range, the value)."""
-        values = {name: p.value for name, p in self.spec.parameters.items()}
+        params = self.spec.parameters
 
-        def num(value: int | str | None) -> str:
-            if value is None:
-                return ""
-            return self.number(
-                value if isinstance(value, int) else values[value.removeprefix("param:")]
-            )
+        def num(value: Bound | None) -> str:
+            return "" if value is None else self.number(bound_value(value, params))
 
         rows = []
         for row in table.rows:
@@ -78,14 +83,12 @@ class IdNames:
 
     def __init__(self, spec: Spec) -> None:
         self.vocabulary = dict(spec.vocabulary)
-        self.tallies: dict[str, Tally] = {}
-        for seq in spec.sequences:
-            stack = list(seq.steps)
-            while stack:
-                step = stack.pop()
-                stack.extend(step.steps)
-                if step.tally is not None:
-                    self.tallies[step.tally.id] = step.tally
+        self.tallies: dict[str, Tally] = {
+            step.tally.id: step.tally
+            for seq in spec.sequences
+            for step in all_steps(seq.steps)
+            if step.tally is not None
+        }
         self.terms = {t.id: t.term for t in spec.glossary}
 
     def name(self, tally_id: str, value: str) -> str:

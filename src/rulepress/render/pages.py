@@ -70,6 +70,7 @@ from rulepress.spec.model import (
     Step,
     WeightedCountsComponent,
     Winners,
+    all_steps,
 )
 from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
@@ -142,12 +143,6 @@ def _walk_rules(rules: list[Rule]) -> Iterator[Rule]:
     for rule in rules:
         yield rule
         yield from _walk_rules(rule.rules)
-
-
-def _all_steps(steps: list[Step]) -> Iterator[Step]:
-    for step in steps:
-        yield step
-        yield from _all_steps(step.steps)
 
 
 class _Page:
@@ -303,7 +298,7 @@ def _table(p: _Page, table: SpecTable) -> Section:
 def _scoring(p: _Page) -> Page:
     children: list[Block] = [_table(p, table) for table in p.ctx.spec.tables]
     for seq in p.ctx.spec.sequences:
-        for step in _all_steps(seq.steps):
+        for step in all_steps(seq.steps):
             w = step.winners
             if w is None:
                 continue
@@ -417,7 +412,7 @@ def _examples(p: _Page) -> Page:
 
 def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
     vocabulary = p.ctx.spec.vocabulary
-    titles = {s.score.id: s.score.title for s in _all_steps(seq.steps) if s.score}
+    titles = {s.score.id: s.score.title for s in all_steps(seq.steps) if s.score}
     titles.update(seq.show)
     if seq.total_label:
         titles["total"] = seq.total_label
@@ -508,7 +503,7 @@ PARTS = {
 def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
     """Score id → what each key of its breakdown is called (kinds, uses, set sizes, wild)."""
     out: dict[str, dict[str, str]] = {}
-    for step in _all_steps(seq.steps):
+    for step in all_steps(seq.steps):
         if step.score is None:
             continue
         comp = step.score.component
@@ -548,7 +543,7 @@ DECIDED = {
 
 def _decided_by(p: _Page, seq: Sequence, decided: str) -> list[Inline]:
     """What decided the winners, in words: the criterion's label, never its id."""
-    for step in _all_steps(seq.steps):
+    for step in all_steps(seq.steps):
         if step.winners is not None:
             for criterion in step.winners.criteria:
                 if criterion.id == decided:

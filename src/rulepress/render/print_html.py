@@ -17,7 +17,6 @@ person can inspect before WeasyPrint lays it out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulepress.i18n.typography import quote
@@ -34,7 +33,7 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
-from rulepress.spec.model import Rule, Sequence, Step
+from rulepress.spec.model import Rule, Sequence, Step, all_steps
 from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
 
@@ -179,15 +178,9 @@ def _steps(steps: list[Step], ctx: RenderContext) -> list[Element]:
     ]
 
 
-def _all_steps(steps: list[Step]) -> Iterator[Step]:
-    for step in steps:
-        yield step
-        yield from _all_steps(step.steps)
-
-
 def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
     out = []
-    for step in _all_steps(seq.steps):
+    for step in all_steps(seq.steps):
         w = step.winners
         if w is None:
             continue
@@ -351,7 +344,7 @@ def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
     cards = []
     for seq_id in sequences:
         seq = next(s for s in spec.sequences if s.id == seq_id)
-        for step in _all_steps(seq.steps):
+        for step in all_steps(seq.steps):
             front = el(
                 "div",
                 el("p", seq.title, cls="seq"),

@@ -18,7 +18,6 @@ from rulepress.scoring.notes import Joined, Nested, Template, snapshot
 from rulepress.scoring.result import Note
 from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import (
-    Bound,
     Component,
     FirstComponent,
     LinesComponent,
@@ -28,6 +27,7 @@ from rulepress.spec.model import (
     SumComponent,
     Table,
     WeightedCountsComponent,
+    bound_value,
 )
 from rulepress.spec.records import fields_record
 from rulepress.spec.state import compiled
@@ -224,16 +224,12 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
 
 def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int]:
     """A range table as {key: value} for every key its rows cover (parameters resolved)."""
-
-    def number(value: Bound) -> int:
-        return value if isinstance(value, int) else params[value.removeprefix("param:")].value
-
     out: dict[int, int] = {}
     for row in table.rows:
-        low = number(row.min)
-        high = number(row.max) if row.max is not None else low
+        low = bound_value(row.min, params)
+        high = bound_value(row.max, params) if row.max is not None else low
         for key in range(low, high + 1):
-            out[key] = number(row.value)
+            out[key] = bound_value(row.value, params)
     return out
 
 

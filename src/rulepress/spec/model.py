@@ -15,6 +15,7 @@ markup (see :mod:`rulepress.spec.text`): ``{rule:16.4.8}``, ``{param:name}``,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -160,6 +161,11 @@ Bound = (
         ),
     ]
 )
+
+
+def bound_value(value: Bound, params: Mapping[str, Parameter]) -> int:
+    """A bound's number: the integer itself, or the value of the parameter it names."""
+    return value if isinstance(value, int) else params[value.removeprefix("param:")].value
 
 
 class TableRow(Model):
@@ -461,6 +467,13 @@ class Step(Model):
     score: Score | None = None
     winners: Winners | None = None
     translator_note: str = ""
+
+
+def all_steps(steps: list[Step]) -> Iterator[Step]:
+    """Every step and sub-step, in reading order (a step before its sub-steps)."""
+    for step in steps:
+        yield step
+        yield from all_steps(step.steps)
 
 
 class Sequence(Model):
