@@ -27,7 +27,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 from babel.messages.pofile import read_po
 
@@ -98,6 +97,7 @@ class RawIds:
     def from_specs(cls, spec_root: Path) -> RawIds:
         # imported here: the gate reads sites and PDFs without the spec model otherwise
         from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
+        from rulepress.spec.model import all_steps  # noqa: PLC0415
 
         found: set[str] = set()
         for directory in find_game_dirs(spec_root):
@@ -106,7 +106,7 @@ class RawIds:
             found.update(o.id for r in spec.rulings for o in r.options)
             found.update(k for k, label in spec.vocabulary.items() if k != label)
             for seq in spec.sequences:
-                for step in _steps(seq.steps):
+                for step in all_steps(seq.steps):
                     if step.score is not None:
                         found.add(step.score.id)
                     if step.tally is not None:
@@ -128,12 +128,6 @@ def raw_ids(text: str, raw: RawIds | None) -> list[str]:
     if raw is None:
         return []
     return [f"raw id where a label exists: {token!r}" for token in raw.in_text(text)]
-
-
-def _steps(steps: list[Any]) -> Iterator[Any]:
-    for step in steps:
-        yield step
-        yield from _steps(step.steps)
 
 
 def scan_text(
@@ -165,44 +159,55 @@ def _excerpt(text: str, at: int) -> str:
 
 
 class _Visible(HTMLParser):
-    """A page's text as a reader sees it (and its text-bearing attributes)."""
+    """A page's text as a reader sees it (and its text-bearing attributes).
 
-    def __init__(self, hidden: tuple[str, ...]) -> None:
+    Text inside inline ``<code>`` is kept apart, marked, so that one reading
+    gives both the page's sentences and, for the raw-id check, its code too.
+    """
+
+    _HIDDEN = ("script", "style", "pre", "head")
+
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
+        #: (text, whether it sits in inline code)
+        self.parts: list[tuple[str, bool]] = []
         self._hidden = 0
-        self._tags = hidden
+        self._code = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self._tags:
-            # code is the spec's ids, not text; the head is metadata, and a tab's
-            # title never breaks a line
+        if tag in self._HIDDEN:
+            # the head is metadata, and a tab's title never breaks a line
             self._hidden += 1
+        elif tag == "code":  # the spec's ids and values, not sentences
+            self._code += 1
         if self._hidden:
             return
         for name, value in attrs:
             if name in ("title", "aria-label", "alt", "placeholder") and value:
-                self.parts.append("\n" + value + "\n")
+                self.parts.append(("\n" + value + "\n", self._code > 0))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self._tags:
+        if tag in self._HIDDEN:
             self._hidden = max(0, self._hidden - 1)
+        elif tag == "code":
+            self._code = max(0, self._code - 1)
 
     def handle_data(self, data: str) -> None:
         if not self._hidden:
-            self.parts.append(data)
+            self.parts.append((data, self._code > 0))
 
 
-def html_text(html: str, *, code: bool = False) -> str:
-    """The text of a page, without scripts, styles, the head and code blocks.
-
-    Inline ``<code>`` is left out too unless ``code``: it shows ids and values
-    (not sentences), so it is read for raw ids only.
-    """
-    hidden = ("script", "style", "pre", "head") + (() if code else ("code",))
-    parser = _Visible(hidden)
+def html_texts(html: str) -> tuple[str, str]:
+    """A page's text without scripts, styles, the head and code: (without, with inline code)."""
+    parser = _Visible()
     parser.feed(html)
-    return "".join(parser.parts)
+    prose = "".join(text for text, in_code in parser.parts if not in_code)
+    return prose, "".join(text for text, _ in parser.parts)
+
+
+def html_text(html: str) -> str:
+    """The text of a page as a reader reads it (see :func:`html_texts`), code left out."""
+    return html_texts(html)[0]
 
 
 def pdf_text(path: Path) -> str:
@@ -223,12 +228,12 @@ def scan_site(out: Path, english: English, raw: RawIds | None = None) -> list[Pr
         for page in sorted(lang_dir.rglob("*.html")):
             if "_static" in page.parts or page.name in ("search.html", "genindex.html"):
                 continue  # Sphinx's own search and index pages hold no text of ours
-            html = page.read_text(encoding="utf-8")
+            prose, with_code = html_texts(page.read_text(encoding="utf-8"))
             lang = lang_dir.name
-            checked = scan_text(html_text(html), lang, english)
+            checked = scan_text(prose, lang, english)
             # the guides, for spec authors, name ids on purpose (--variant foreign-cubes)
             if "guide" not in page.relative_to(lang_dir).parts:
-                checked += raw_ids(html_text(html, code=True), raw)
+                checked += raw_ids(with_code, raw)
             found += problems(Location(str(page)), f"page ({lang})", checked)
     return found
 

@@ -73,8 +73,10 @@ def agreement_issues(
         return problems  # one form for every count (Japanese): nothing can be frozen
     distinguished = len({rule.index(n) for n in COUNTS})
     for name in _params(source):
+        if name not in translated:
+            continue  # a missing placeholder is reported by the placeholder check
         english = {_render(source, name, n, english_plural) for n in COUNTS}
-        if len(english) < 2 or name not in translated:
+        if len(english) < 2:
             continue  # the source's words do not change with the count
         ours = {_render(string, name, n, rule.index) for n in COUNTS}
         if len(ours) < 2 <= distinguished:
