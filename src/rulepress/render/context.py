@@ -17,6 +17,7 @@ from rulepress.spec.model import (
     bound_value,
 )
 from rulepress.spec.text import PluralIndex, english_plural
+from rulepress.uitext import ui
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,16 @@ class RenderContext:
             return str(getattr(renderings.get(term.id), "reading", "") or term.term)
 
         return sorted(self.spec.glossary, key=lambda t: key(t.term, reading(t)))
+
+
+#: what a vote's facts are called, by the key an example states them with
+#: (totals, ranking, winners, flows), in the score report and on the examples page
+TALLY_FACTS = {
+    "totals": ui("report.tally", "Votes"),
+    "ranking": ui("report.tally", "Ranking"),
+    "winners": ui("report.tally", "Won"),
+    "flows": ui("report.tally", "Where the cubes go"),
+}
 
 
 def option_title(spec: Spec, option: str) -> str:

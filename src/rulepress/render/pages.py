@@ -19,7 +19,7 @@ import yaml
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
-from rulepress.render.context import IdNames, RenderContext, option_title
+from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
 from rulepress.render.markup import (
     Links,
     blocks,
@@ -62,6 +62,7 @@ from rulepress.render.tree import (
     plain_text,
     text,
 )
+from rulepress.scoring.components import sets_key
 from rulepress.spec.model import (
     Example,
     Rule,
@@ -447,15 +448,6 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
     return out
 
 
-#: what a vote's stated facts are called (the score report's words)
-TALLY = {
-    "totals": ui("report.tally", "Votes"),
-    "ranking": ui("report.tally", "Ranking"),
-    "winners": ui("report.tally", "Won"),
-    "flows": ui("report.tally", "Where the cubes go"),
-}
-
-
 def _tally_facts(
     p: _Page, names: IdNames, tally_id: str, facts: dict[str, object]
 ) -> list[list[Inline]]:
@@ -470,7 +462,9 @@ def _tally_facts(
 
     out: list[list[Inline]] = []
     for key, value in facts.items():
-        label: list[Inline] = text(p.ctx.t(TALLY[key])) if key in TALLY else [Code(text=key)]
+        label: list[Inline] = (
+            text(p.ctx.t(TALLY_FACTS[key])) if key in TALLY_FACTS else [Code(text=key)]
+        )
         if key == "flows" and isinstance(value, dict):
             for player, routes in value.items():
                 for route, units in (routes or {}).items():
@@ -509,8 +503,8 @@ def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
         comp = step.score.component
         names: dict[str, str] = {}
         if isinstance(comp, SetsComponent):
-            for size in range(1, len(comp.kinds) + 2):
-                names[f"sets_of_{size}"] = fill_text(p.ctx.t(PARTS["sets"]), size=str(size))
+            for size in range(1, len(comp.kinds) + 1):  # no set is larger than the kinds
+                names[sets_key(size)] = fill_text(p.ctx.t(PARTS["sets"]), size=str(size))
         elif isinstance(comp, WeightedCountsComponent):
             names.update({kind: _words(p, label) for kind, label in comp.kinds.items()})
             names["wild"] = p.ctx.t(PARTS["wild"])

@@ -31,7 +31,7 @@ from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import quote, typeset
-from rulepress.render.context import IdNames, option_title
+from rulepress.render.context import TALLY_FACTS, IdNames, option_title
 from rulepress.render.patterns import (
     BOTH,
     DETAIL,
@@ -65,10 +65,10 @@ LABELS = {
     "winners": ui("report.heading", "Winners"),
     "places": ui("report", "Step {step} ({rules}): {note}"),
     "rank": ui("report.player", "rank {rank}"),
-    "votes": ui("report.tally", "Votes"),
-    "ranking": ui("report.tally", "Ranking"),
-    "won": ui("report.tally", "Won"),
-    "flows": ui("report.tally", "Where the cubes go"),
+    "votes": TALLY_FACTS["totals"],
+    "ranking": TALLY_FACTS["ranking"],
+    "won": TALLY_FACTS["winners"],
+    "flows": TALLY_FACTS["flows"],
     # how pieces of a line go together: the language's punctuation (rulepress.render.patterns)
     "pair": PAIR,
     "detail": DETAIL,

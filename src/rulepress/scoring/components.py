@@ -242,6 +242,11 @@ ITEM_NOTE = ui("score.counts", "{item}: {use}: {points}")
 ITEM_ELSEWHERE = ui("score.counts", "{item}: {use} (scored in its own step)")
 
 
+def sets_key(size: int) -> str:
+    """The breakdown key of a sets operation's sets of ``size`` (examples may state them)."""
+    return f"sets_of_{size}"
+
+
 def _sets(
     comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]], fns: Functions
 ) -> Outcome:
@@ -269,7 +274,7 @@ def _sets(
                 {"size": group.size, "members": Joined(members), "points": values[group.size]},
             )
         )
-    breakdown = {f"sets_of_{size}": sum(1 for g in groups if g.size == size) for size in values}
+    breakdown = {sets_key(size): sum(1 for g in groups if g.size == size) for size in values}
     return Outcome(total, notes, {k: v for k, v in breakdown.items() if v})
 
 
