@@ -11,7 +11,7 @@ tie-break step cites the rules of the step that produced it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
@@ -48,7 +48,7 @@ PLACES_NOTE = ui_plural(
 
 def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     """Ruling id → chosen option id; unknown or conflicting variants are usage errors."""
-    choice = dict(_defaults(spec))  # the caller's own copy
+    choice = dict(_spec_data(spec).defaults)  # the caller's own copy
     if not chosen:  # the common case: the default rulings
         return choice
     owner = {o.id: r.id for r in spec.rulings for o in r.options}
@@ -69,18 +69,6 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     return choice
 
 
-#: each spec's default rulings (ruling id → option id), worked out once; the spec is
-#: kept in the value so that its id cannot be reused while cached
-_DEFAULTS: dict[int, tuple[Spec, dict[str, str]]] = {}
-
-
-def _defaults(spec: Spec) -> dict[str, str]:
-    cached = _DEFAULTS.get(id(spec))
-    if cached is None or cached[0] is not spec:
-        cached = _DEFAULTS[id(spec)] = (spec, {r.id: r.default for r in spec.rulings})
-    return cached[1]
-
-
 def find_sequence(spec: Spec, sequence_id: str | None) -> tuple[int, Sequence]:
     """The sequence to run: the one named, or the scorer's default."""
     wanted = sequence_id or spec.scorer.sequence
@@ -97,24 +85,34 @@ def _walk(steps: list[Step], path: DataPath) -> Iterator[tuple[DataPath, Step]]:
         yield from _walk(step.steps, (*path, i, "steps"))
 
 
-#: what scoring reads from a spec on every run, worked out once per spec:
-#: spec → (the spec, its range tables, the ``param`` record, its vocabulary).
-#: The spec is kept in the value so that its id cannot be reused while cached.
-_SPEC_DATA: dict[int, tuple[Spec, dict[str, dict[int, int]], Record, dict[str, str]]] = {}
+@dataclass(frozen=True, slots=True)
+class _SpecData:
+    """What scoring reads from a spec on every run, worked out once per spec."""
+
+    #: the spec itself, kept so that its id cannot be reused while cached
+    spec: Spec
+    tables: dict[str, dict[int, int]]
+    #: the ``param`` record (expressions cannot change a record, nor does the scorer)
+    params: Record
+    vocabulary: dict[str, str]
+    #: ruling id → its default option
+    defaults: dict[str, str]
 
 
-def _spec_data(spec: Spec) -> tuple[dict[str, dict[int, int]], Record, dict[str, str]]:
+_SPEC_DATA: dict[int, _SpecData] = {}
+
+
+def _spec_data(spec: Spec) -> _SpecData:
     cached = _SPEC_DATA.get(id(spec))
-    if cached is None or cached[0] is not spec:
-        tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
-        # expressions cannot change a record, and the scorer never updates param
-        cached = _SPEC_DATA[id(spec)] = (
+    if cached is None or cached.spec is not spec:
+        cached = _SPEC_DATA[id(spec)] = _SpecData(
             spec,
-            tables,
+            {t.id: components.table_values(t, spec.parameters) for t in spec.tables},
             params_record(spec.parameters),
             dict(spec.vocabulary),
+            {r.id: r.default for r in spec.rulings},
         )
-    return cached[1], cached[2], cached[3]
+    return cached
 
 
 _ENGLISH: dict[int, tuple[Spec, NoteRenderer]] = {}
@@ -155,7 +153,8 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
     key = (id(seq), index, None if variants is None else tuple(variants.items()))
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
-        tables, params, _ = _spec_data(spec)
+        data = _spec_data(spec)
+        tables, params = data.tables, data.params
         expression: plan.Parse = compiled
         if variants is not None:
             constants = {"param": params, "ruling": _ruling_record(variants)}
@@ -243,7 +242,8 @@ class _Run:
         self.current = "the table"
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
-        tables, params, vocabulary = _spec_data(spec)
+        data = _spec_data(spec)
+        tables, params, vocabulary = data.tables, data.params, data.vocabulary
         self.tables = tables
 
         def player(pid: str) -> Record:

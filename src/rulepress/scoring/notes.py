@@ -133,6 +133,14 @@ class NoteRenderer:
             )
         return "".join(out)
 
+    def _listed(self, items: list[str]) -> str:
+        """Like things as the reader's language lists them: "B and C", "B a C", "B、C"."""
+        # Babel is imported when a list is first shown, not with the scorer (the
+        # scoring layer imports no publishing library: tests/test_layers.py)
+        from babel.lists import format_list  # noqa: PLC0415
+
+        return format_list(items, locale=self.language)
+
     def _arg(self, value: Any) -> Any:
         kind = type(value)
         if kind is str:  # the commonest arguments first, by exact type
@@ -140,21 +148,13 @@ class NoteRenderer:
         if kind is int:
             return self.number(value)
         if isinstance(value, Joined):
-            from babel.lists import format_list  # noqa: PLC0415  (see Names below)
-
-            # like things listed as the language lists them: "Ventus a Henko"
-            return format_list([str(self._arg(v)) for v in value.parts], locale=self.language)
+            return self._listed([str(self._arg(v)) for v in value.parts])
         if isinstance(value, Nested):
             return self.text(value.template, value.args)
         if isinstance(value, Template):
             return self.text(value.text, {})
         if isinstance(value, Names):
-            # players are a list in the reader's language: "B and C", "B a C", "B、C".
-            # Babel is imported when a list is first shown, not with the scorer
-            # (the scoring layer imports no publishing library: tests/test_layers.py)
-            from babel.lists import format_list  # noqa: PLC0415
-
-            return format_list(value.ids, locale=self.language) if value.ids else "-"
+            return self._listed(value.ids) if value.ids else "-"
         if isinstance(value, Listing):
             return self.list_separator.join(
                 f"{pid} {self._arg(v)}" for pid, v in value.values.items()
