@@ -27,10 +27,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
 
 from rulepress.errors import Location, Problem, RulepressError
+
+if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
+    from rulepress.spec.loaded import LoadedSpec
+    from rulepress.spec.model import Spec
 
 #: spec markup no reader should ever see
 _MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
@@ -95,13 +100,14 @@ class RawIds:
 
     @classmethod
     def from_specs(cls, spec_root: Path) -> RawIds:
-        # imported here: the gate reads sites and PDFs without the spec model otherwise
-        from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
-        from rulepress.spec.model import all_steps  # noqa: PLC0415
+        return cls.of(game.spec for game in _games(spec_root))
+
+    @classmethod
+    def of(cls, specs: Iterable[Spec]) -> RawIds:
+        from rulepress.spec.model import all_steps  # noqa: PLC0415  (see _games)
 
         found: set[str] = set()
-        for directory in find_game_dirs(spec_root):
-            spec = load_spec(directory).spec
+        for spec in specs:
             found.update(r.id for r in spec.rulings)
             found.update(o.id for r in spec.rulings for o in r.options)
             found.update(k for k, label in spec.vocabulary.items() if k != label)
@@ -253,19 +259,31 @@ def scan_print(out: Path, english: English, raw: RawIds | None = None) -> list[P
     return found
 
 
+def _games(spec_root: Path) -> list[LoadedSpec]:
+    # imported here: the gate reads sites and PDFs without the spec model otherwise
+    from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
+
+    return [load_spec(directory) for directory in find_game_dirs(spec_root)]
+
+
 def scan_reports(
-    spec_root: Path, locales: Path, english: English, raw: RawIds | None = None
+    spec_root: Path,
+    locales: Path,
+    english: English,
+    raw: RawIds | None = None,
+    games: list[LoadedSpec] | None = None,
 ) -> list[Problem]:
-    """The scorer's text report of every worked example, in every language of its game."""
+    """The scorer's text report of every worked example, in every language of its game.
+
+    ``games``: the specs of ``spec_root`` when the caller has loaded them already.
+    """
     # imported here: the gate reads sites and PDFs without the scorer otherwise
     from rulepress.i18n.runtime import localize  # noqa: PLC0415
     from rulepress.render.score_text import render_text  # noqa: PLC0415
     from rulepress.scoring.examples import run_example  # noqa: PLC0415
-    from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
 
     found: list[Problem] = []
-    for directory in find_game_dirs(spec_root):
-        loaded = load_spec(directory)
+    for loaded in games if games is not None else _games(spec_root):
         for lang in loaded.spec.game.languages:
             local = localize(loaded, lang, locales)
             for i, ex in enumerate(local.loaded.spec.examples):
@@ -273,20 +291,21 @@ def scan_reports(
                 text = render_text(result, local.loaded.spec, local.renderer.translate)
                 where = f"score {loaded.spec.game.id} --example {ex.id} --lang {lang}"
                 checked = scan_text(text, lang, english, raw)
-                found += problems(Location(str(directory)), where, checked)
+                found += problems(Location(str(loaded.directory)), where, checked)
     return found
 
 
 def run_gate(site: Path | None, printed: Path | None, spec_root: Path, locales: Path) -> int:
     """Scan what was built; raise :class:`GateError` listing every finding. Returns the count scanned."""
     english = English.from_templates(locales)
-    raw = RawIds.from_specs(spec_root)
+    games = _games(spec_root)  # loaded once, for the raw ids and the reports
+    raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     if site is not None and site.is_dir():
         found += scan_site(site, english, raw)
     if printed is not None and printed.is_dir():
         found += scan_print(printed, english, raw)
-    found += scan_reports(spec_root, locales, english, raw)
+    found += scan_reports(spec_root, locales, english, raw, games)
     if found:
         raise GateError("the publication gate found what no reader should see", found)
     return len(found)
