@@ -63,6 +63,26 @@ def _sibling_parameters(filename: str) -> dict[str, int]:
     }
 
 
+#: the sections that tell which values of an example's table state are translated
+_FORMAT_SECTIONS = ("sequences", "scorer", "table_states", "field_types")
+
+
+def _sibling_formats(filename: str) -> dict[str, Any]:
+    """The state-format sections of the game a file belongs to (from its sibling files)."""
+    out: dict[str, Any] = {}
+    path = Path(filename)
+    for sibling in sorted(path.parent.glob("*.yaml")):
+        if sibling.name == path.name:
+            continue
+        try:
+            data, _ = load_yaml_file(sibling)
+        except (YamlError, OSError):
+            continue
+        if isinstance(data, dict):
+            out.update({k: data[k] for k in _FORMAT_SECTIONS if k in data})
+    return out
+
+
 def extract_spec(
     fileobj: IO[bytes],
     keywords: Mapping[str, Any],
@@ -83,7 +103,9 @@ def extract_spec(
     if not isinstance(data, dict):
         return
     params = _sibling_parameters(str(name))
-    for message, line in messages_in(data, sources, params):
+    for message, line in messages_in(
+        data, sources, params, _sibling_formats(str(name)) if "examples" in data else None
+    ):
         yield line, "pgettext", (message.context, message.text), list(message.comments)
 
 

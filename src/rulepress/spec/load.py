@@ -233,6 +233,12 @@ def load_spec(directory: Path) -> LoadedSpec:
     return loaded
 
 
+def _untranslatable(sources: SourceMap, path: DataPath) -> Problem:
+    where = path + ("translate",)
+    message = "only a text field can be translated (translate: true)"
+    return Problem(sources.locate(where), format_path(where), message)
+
+
 def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Problem]]:
     """Replace every ``use: name`` field by the shared definition it names.
 
@@ -267,12 +273,19 @@ def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Prob
                 update["default"] = field.default
             if field.optional:
                 update["optional"] = True
-            return resolve(shared, path, depth + 1).model_copy(update=update)
+            if field.translate:
+                update["translate"] = True
+            found = resolve(shared, path, depth + 1).model_copy(update=update)
+            if field.translate and found.type != "text":
+                problems.append(_untranslatable(sources, path))
+            return found
         if field.type is None:
             problems.append(
                 Problem(sources.locate(path), format_path(path), "a field needs 'type' (or 'use')")
             )
             return field
+        if field.translate and field.type != "text":
+            problems.append(_untranslatable(sources, path))
         item = resolve(field.item, path + ("item",), depth) if field.item is not None else None
         fields = {n: resolve(f, path + ("fields", n), depth) for n, f in field.fields.items()}
         return field.model_copy(update={"item": item, "fields": fields})

@@ -21,16 +21,22 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
 from rulepress.spec.model import PROSE, Spec
+from rulepress.spec.state_texts import example_texts, translate_example_texts
 from rulepress.spec.text import refs
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 
+#: the comment on a text from an example's table state
+_STATE_TEXT_NOTE = (
+    "From the worked example's table state (a text the state format marks translate: true),"
+    " quoted in the example's score breakdown."
+)
 #: sections that are for spec authors only (their prose is only choice labels)
 _AUTHOR_SECTIONS = frozenset({"field_types"})
 
@@ -189,9 +195,17 @@ def _walk(
 
 
 def messages_in(
-    data: dict[str, Any], sources: SourceMap | None = None, params: dict[str, int] | None = None
+    data: dict[str, Any],
+    sources: SourceMap | None = None,
+    params: dict[str, int] | None = None,
+    game: Mapping[str, Any] | None = None,
 ) -> Iterator[tuple[Message, int]]:
-    """Every message of spec data (a whole spec or one file), with its source line."""
+    """Every message of spec data (a whole spec or one file), with its source line.
+
+    ``game``: the game's other top-level sections, when ``data`` is one
+    file of it: the state formats that tell which values of an example's
+    state are translated (see :mod:`rulepress.spec.state_texts`).
+    """
     found: list[tuple[Message, int]] = []
 
     def visit(context: str, text: str, path: DataPath, notes: tuple[str, ...]) -> None:
@@ -213,6 +227,8 @@ def messages_in(
         found.append((Message(context, text, path, tuple(comments)), line))
 
     _walk(data, Spec, (), (), (), _collect(visit))
+    for context, path, text in example_texts({**(game or {}), **data}):
+        visit(context, text, path, (_STATE_TEXT_NOTE,))
     yield from found
 
 
@@ -233,4 +249,5 @@ def translate_data(
 
     result = _walk(data, Spec, (), (), (), visit)
     assert isinstance(result, dict)
+    translate_example_texts(result, lookup)
     return result

@@ -233,6 +233,9 @@ class FieldSpec(Model):
     item: FieldSpec | None = None
     fields: dict[Name, FieldSpec] = {}
     unique: bool = False
+    #: a text readers see (an Agenda line's wording): translated in the worked
+    #: examples' states (see :mod:`rulepress.spec.state_texts`)
+    translate: bool = False
 
 
 class Constraint(Model):
