@@ -18,7 +18,7 @@ STATE = str((DATA / "states" / "stationfall-four-players.yaml").relative_to(ROOT
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("cs", ["Úkoly", "Celkem", "Vítězové", "Pravidlo", "Podezřelý"]),
+        ("cs", ["Úkoly", "Celkem", "Kdo vyhrál", "Pravidlo", "Podezřelý"]),
         ("ja", ["アジェンダ", "合計", "勝者", "ルール", "容疑者"]),
     ],
 )

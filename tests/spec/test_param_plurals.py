@@ -127,3 +127,55 @@ def test_checks_read_the_links_inside_forms() -> None:
     assert links == ["rider"]  # repeated in every form, counted once
     czech = "{param:rounds|# kartu [doložky](term:rider)|# karty [doložek](term:rider)|# karet [doložek](term:rider)}"
     assert agreement_issues(source, czech, CZECH, "cs") == []
+
+
+# --- the scorer's own numbers: ``{count|# unit|# units}`` in a note template
+
+
+@pytest.mark.parametrize(
+    ("wins", "english", "czech"),
+    [
+        (1, "bonus for 1 council win", "1 výhra"),
+        (3, "bonus for 3 council wins", "3 výhry"),
+        (5, "bonus for 5 council wins", "5 výher"),
+    ],
+)
+def test_a_note_argument_agrees_with_its_value(wins: int, english: str, czech: str) -> None:
+    from rulepress.scoring.notes import NoteRenderer  # noqa: PLC0415
+
+    spec = loaded("brink").spec
+    en = NoteRenderer.english(spec)
+    assert en.text("bonus for {wins|# council win|# council wins}", {"wins": wins}) == english
+    cs = NoteRenderer("cs", replace(plain_context(spec), plural=CZECH.index))
+    assert cs.text("{wins|# výhra|# výhry|# výher}", {"wins": wins}) == czech
+    # the lazy note of a scoring line reads the same
+    assert cs.note("{wins|# výhra|# výhry|# výher}", {"wins": wins}).text == czech
+    # plain text (JSON fields) too
+    ctx = replace(plain_context(spec), plural=CZECH.index)
+    assert to_plain("{wins|# výhra|# výhry|# výher}", ctx, {"wins": wins}) == czech
+
+
+def test_an_argument_that_is_not_a_number_shows_as_it_is() -> None:
+    from rulepress.scoring.notes import NoteRenderer  # noqa: PLC0415
+
+    en = NoteRenderer.english(loaded("brink").spec)
+    assert en.text("{wins|# win|# wins}", {"wins": "Komek"}) == "Komek"
+    (token,) = scan("{wins|# win|# wins}")
+    assert (token.kind, token.forms, token.placeholder) == ("arg", ("# win", "# wins"), "{wins}")
+
+
+def test_qa_reads_argument_forms_like_parameter_forms() -> None:
+    source = "bonus for {wins|# council win|# council wins}"
+    frozen = agreement_issues(source, "bonus za {wins} výher", CZECH, "cs")
+    assert [error for _, error in frozen] == [True]
+    assert "{wins}: the source's words change" in frozen[0][0]
+    assert agreement_issues(source, "bonus za {wins|# výhru|# výhry|# výher}", CZECH, "cs") == []
+    two = agreement_issues(source, "bonus za {wins|# výhru|# výher}", CZECH, "cs")
+    assert ("{wins|…} has 2 form(s)" in two[0][0]) and two[0][1]
+
+
+def test_forms_that_read_the_same_are_the_translators_word() -> None:
+    # Czech "vítězství" is the same for every count: forms given, nothing is frozen
+    source = "bonus for {wins|# council win|# council wins}"
+    same = "bonus za {wins|# vítězství|# vítězství|# vítězství}"
+    assert agreement_issues(source, same, CZECH, "cs") == []

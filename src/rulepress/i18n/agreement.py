@@ -1,4 +1,4 @@
-"""QA of ``{param:x|…}``: a number from the spec and the words that agree with it.
+"""QA of ``{param:x|…}`` and ``{count|…}``: a number and the words that agree with it.
 
 A parameter's value can change (a variant, a second edition), so a sentence
 that counts something with it must agree with every value, not only with
@@ -29,11 +29,18 @@ COUNTS = (1, 2, 5, 21)
 _NUMBER = "\x00"
 
 
+def _label(token: Ref) -> str:
+    """How a counted placeholder is named in a finding: ``{param:x|…}`` or ``{count|…}``."""
+    if token.kind == "param":
+        return f"{{param:{token.target}|…}}"
+    return f"{{{token.target}|…}}"
+
+
 def _render(text: str, name: str, count: int, plural: PluralIndex) -> str:
-    """``text`` with parameter ``name`` at ``count`` (the number itself masked)."""
+    """``text`` with the number ``name`` at ``count`` (the number itself masked)."""
 
     def ref(token: Ref) -> str:
-        if token.kind == "param" and token.target == name:
+        if token.kind in ("param", "arg") and _label(token) == name:
             return show_param(token, count, _NUMBER, plural)
         return text[token.start : token.end]
 
@@ -41,10 +48,11 @@ def _render(text: str, name: str, count: int, plural: PluralIndex) -> str:
 
 
 def _params(text: str) -> dict[str, list[Ref]]:
+    """The numbers of a text that words may count: parameters and the scorer's arguments."""
     out: dict[str, list[Ref]] = {}
     for token in scan(text):
-        if isinstance(token, Ref) and token.kind == "param":
-            out.setdefault(token.target, []).append(token)
+        if isinstance(token, Ref) and token.kind in ("param", "arg"):
+            out.setdefault(_label(token), []).append(token)
     return out
 
 
@@ -62,19 +70,23 @@ def agreement_issues(
                 if token.forms and len(token.forms) != rule.nplurals:
                     problems.append(
                         (
-                            f"{{param:{name}|…}} has {len(token.forms)} form(s); {language}"
+                            f"{name} has {len(token.forms)} form(s); {language}"
                             f" has {rule.nplurals} (nplurals in the catalog's Plural-Forms)",
                             True,
                         )
                     )
                 if token.forms and not all(form.strip() for form in token.forms):
-                    problems.append((f"{{param:{name}|…}} has an empty form", True))
+                    problems.append((f"{name} has an empty form", True))
     if rule is None or rule.nplurals < 2:
         return problems  # one form for every count (Japanese): nothing can be frozen
     distinguished = len({rule.index(n) for n in COUNTS})
     for name in _params(source):
         if name not in translated:
             continue  # a missing placeholder is reported by the placeholder check
+        if all(token.forms for token in translated[name]):
+            # forms given, one per plural form: the translator has said what each count
+            # reads (a noun may be the same in all of them: "1 vítězství", "5 vítězství")
+            continue
         english = {_render(source, name, n, english_plural) for n in COUNTS}
         if len(english) < 2:
             continue  # the source's words do not change with the count
@@ -82,9 +94,9 @@ def agreement_issues(
         if len(ours) < 2 <= distinguished:
             problems.append(
                 (
-                    f"{{param:{name}}}: the source's words change with the number, the"
-                    f" translation reads the same for {', '.join(map(str, COUNTS))}: give its"
-                    f" {rule.nplurals} forms, {{param:{name}|…}} (# is the number)",
+                    f"{name.replace('|…', '')}: the source's words change with the number,"
+                    f" the translation reads the same for {', '.join(map(str, COUNTS))}: give"
+                    f" its {rule.nplurals} forms, {name} (# is the number)",
                     True,
                 )
             )

@@ -265,8 +265,13 @@ def _rules(p: _Page) -> Page:
 
 def _card(p: _Page, step: Step) -> Card:
     body: list[Block] = blocks(step.text, p.links)
+    cites: list[Block] = [p.cites(step.rules)] if step.rules else []
+    if step.steps:
+        # the step's own rules belong to its text, not after its sub-steps' cards
+        body += cites
+        cites = []
     body += [_card(p, sub) for sub in step.steps]
-    footer: list[Block] = [p.cites(step.rules)] if step.rules else []
+    footer = cites
     title: list[Inline] = [Text(text=f"{step.number}. "), *p.title(step.title)]
     return Card(title=title, body=body, footer=footer)
 

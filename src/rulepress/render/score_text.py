@@ -62,7 +62,8 @@ LABELS = {
     "amount": ui("report.column", "Amount"),
     "can_win": ui("report.player", "can win"),
     "cannot_win": ui("report.player", "cannot win: {reason}"),
-    "winners": ui("report.heading", "Winners"),
+    # number-neutral: one winner or several (the conclusion says which)
+    "winners": ui("report.heading", "Who wins"),
     "places": ui("report", "Step {step} ({rules}): {note}"),
     "rank": ui("report.player", "rank {rank}"),
     "votes": TALLY_FACTS["totals"],

@@ -163,7 +163,7 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
     value_of = pick(comp.value)
     conditions = [(pick(c.test), c.fails) for c in comp.conditions]
     restrictions = [(pick(c.test), c.fails) for c in comp.restrictions]
-    item_name, source, voided = comp.item, comp.value, comp.voided_note
+    item_name, source, voided, unnamed = comp.item, comp.value, comp.voided_note, comp.unnamed
     one_condition = conditions[0] if len(conditions) == 1 else None
     one_restriction = restrictions[0] if len(restrictions) == 1 else None
 
@@ -182,12 +182,12 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
         strict_base = bool(strict_of(scope, fns))
         total = 0
         notes: list[Note] = []
-        base_label = ""
+        base_label: str | Nested = ""
         base_ok = True
         for index, item in enumerate(items, start=1):
             scope[item_name] = item
             scope["index"] = index
-            label = str(label_of(scope, fns)) or f"#{index}"
+            label: str | Nested = str(label_of(scope, fns)) or Nested(unnamed, {"index": index})
             is_continuation = bool(continues(scope, fns))
             # one condition and one restriction is the usual shape: tested inline
             if one_condition is not None:
@@ -362,7 +362,9 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
         spec = comp.item_uses
         for index, item in enumerate(compiled(spec.items).evaluate(scope, fns), start=1):
             scope[spec.item] = item
-            label = str(compiled(spec.label).evaluate(scope, fns)) or f"#{index}"
+            named: str | Nested = str(compiled(spec.label).evaluate(scope, fns)) or Nested(
+                spec.unnamed, {"index": index}
+            )
             chosen: tuple[int, str, str, bool] | None = None
             for use in spec.uses:
                 if not compiled(use.when).evaluate(scope, fns):
@@ -386,12 +388,12 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
             uses.append(use_id)
             if elsewhere:
                 deferred += value
-                notes.append(Nested(ITEM_ELSEWHERE, {"item": label, "use": Template(title)}))
+                notes.append(Nested(ITEM_ELSEWHERE, {"item": named, "use": Template(title)}))
                 continue
             total += value
             breakdown[use_id] = breakdown.get(use_id, 0) + value
             notes.append(
-                Nested(ITEM_NOTE, {"item": label, "use": Template(title), "points": value})
+                Nested(ITEM_NOTE, {"item": named, "use": Template(title), "points": value})
             )
     export = {"uses": uses, "multipliers": multipliers, "deferred": deferred}
     return Outcome(total, notes, breakdown, export)

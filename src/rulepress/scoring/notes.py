@@ -17,7 +17,15 @@ from typing import Any
 from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.spec.model import Spec
 from rulepress.spec.records import Record, plain
-from rulepress.spec.text import NumberFormat, PlainContext, Stray, to_plain, tokens
+from rulepress.spec.text import (
+    NumberFormat,
+    PlainContext,
+    Ref,
+    Stray,
+    show_param,
+    to_plain,
+    tokens,
+)
 from rulepress.uitext import PluralText
 
 # The argument wrappers are made thousands of times per batch of states; a
@@ -108,9 +116,11 @@ class NoteRenderer:
             source = self.translate_plural(template, count if isinstance(count, int) else 0)
         else:
             source = self.translate(template)
-        return self._fill(source, shown)
+        return self._fill(source, shown, args)
 
-    def _fill(self, source: str, shown: Mapping[str, Any]) -> str:
+    def _fill(
+        self, source: str, shown: Mapping[str, Any], given: Mapping[str, Any] | None = None
+    ) -> str:
         """``to_plain(source, self.plain, shown)``, with the markup of ``source`` parsed once."""
         pieces = self._pieces.get(source)
         if pieces is None:
@@ -128,6 +138,13 @@ class NoteRenderer:
             assert isinstance(piece, _Arg)
             # as to_plain shows an argument: integers formatted, the rest as text
             value = shown.get(piece.name, piece.missing)
+            if piece.forms is not None:
+                # ``{count|# unit|# units}``: the form that agrees with the given number
+                count = (given or {}).get(piece.name)
+                if isinstance(count, int) and not isinstance(count, bool):
+                    shown_form = show_param(piece.forms, count, fmt(count), self.plain.plural)
+                    out.append(to_plain(shown_form, self.plain))
+                    continue
             out.append(
                 fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
             )
@@ -198,6 +215,8 @@ class _Arg:
 
     name: str
     missing: str
+    #: the placeholder itself when it gives plural forms (``{count|# unit|# units}``)
+    forms: Ref | None = None
 
 
 def _split(source: str, ctx: PlainContext) -> tuple[str | _Arg, ...]:
@@ -216,7 +235,8 @@ def _split(source: str, ctx: PlainContext) -> tuple[str | _Arg, ...]:
             pos = token.start + 1
             continue
         if token.kind == "arg":
-            out.append(_Arg(token.target, "{" + token.target + "}"))
+            forms = token if token.forms else None
+            out.append(_Arg(token.target, "{" + token.target + "}", forms))
         else:
             out.append(to_plain(source[token.start : token.end], ctx))
         pos = token.end

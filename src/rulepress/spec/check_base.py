@@ -29,7 +29,7 @@ DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
 
 
 #: prose fields whose placeholders are checked where their arguments are known
-NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note"})
+NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note", "unnamed"})
 
 #: what an example may state about a tally
 TALLY_KEYS = frozenset({"totals", "ranking", "winners", "flows"})
@@ -95,14 +95,8 @@ class CheckBase:
                 self.used_params.add(token.target)
                 if token.target not in self.spec.parameters:
                     self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
-                elif token.forms and len(token.forms) != SOURCE_PLURALS:
-                    self.at(
-                        path,
-                        f"{{param:{token.target}|…}} has {len(token.forms)} form(s); spec text is"
-                        f" English, which has {SOURCE_PLURALS} (one, other): '{{param:x|# point|# points}}'",
-                    )
-                elif token.forms and not all(f.strip() for f in token.forms):
-                    self.at(path, f"{{param:{token.target}|…}} has an empty form")
+                else:
+                    self.forms(path, token)
             elif token.kind == "term" and token.target not in terms:
                 self.at(path, f"unknown glossary term {token.target!r}")
             elif token.kind == "ruling" and token.target not in rulings:
@@ -110,6 +104,22 @@ class CheckBase:
             elif token.kind == "arg" and token.target not in args:
                 allowed = ", ".join(sorted(args)) or "none here"
                 self.at(path, f"unknown placeholder {{{token.target}}} (allowed: {allowed})")
+            elif token.kind == "arg":
+                self.forms(path, token)
+
+    def forms(self, path: DataPath, token: Ref) -> None:
+        """The plural forms of ``{param:x|…}`` or ``{count|…}``: English's two, none empty."""
+        if not token.forms:
+            return
+        shown = f"{{param:{token.target}|…}}" if token.kind == "param" else f"{{{token.target}|…}}"
+        if len(token.forms) != SOURCE_PLURALS:
+            self.at(
+                path,
+                f"{shown} has {len(token.forms)} form(s); spec text is English, which has"
+                f" {SOURCE_PLURALS} (one, other): '{{param:x|# point|# points}}'",
+            )
+        elif not all(f.strip() for f in token.forms):
+            self.at(path, f"{shown} has an empty form")
 
     def expression(self, path: DataPath, source: str, names: frozenset[str]) -> Expression | None:
         try:

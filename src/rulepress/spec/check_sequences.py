@@ -183,6 +183,7 @@ class SequenceChecks(CheckBase):
                 for i, cond in enumerate(getattr(comp, group)):
                     self.expression(path + (group, i, "test"), cond.test, item_names)
             self.prose(path + ("voided_note",), comp.voided_note, {"base"})
+            self.prose(path + ("unnamed",), comp.unnamed, {"index"})
             return
         if isinstance(comp, SetsComponent):
             if len(comp.kinds) > MAX_SET_KINDS:
@@ -211,6 +212,7 @@ class SequenceChecks(CheckBase):
                 self.expression(ipath + ("items",), comp.item_uses.items, scope)
                 inner = scope | {comp.item_uses.item, "multipliers"}
                 self.expression(ipath + ("label",), comp.item_uses.label, inner)
+                self.prose(ipath + ("unnamed",), comp.item_uses.unnamed, {"index"})
                 for i, use in enumerate(comp.item_uses.uses):
                     upath = ipath + ("uses", i)
                     self.expression(upath + ("when",), use.when, inner)

@@ -312,6 +312,8 @@ class LinesComponent(Model):
     restriction_voids_continuation: ExprText = "False"
     value: ExprText
     label: ExprText = "''"
+    #: what names a line whose ``label`` is empty (``{index}``: its place, from 1)
+    unnamed: Text = "line {index}"
     voided_note: Text
 
 
@@ -356,6 +358,8 @@ class ItemUses(Model):
     items: ExprText
     item: Name = "item"
     label: ExprText = "''"
+    #: what names an item whose ``label`` is empty (``{index}``: its place, from 1)
+    unnamed: Text = "item {index}"
     uses: list[Use] = Field(min_length=1)
 
 

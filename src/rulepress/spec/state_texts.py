@@ -135,10 +135,12 @@ def translate_example_texts(data: dict[str, Any], lookup: Callable[[str, str], s
         found = lookup(context, text)
         if found is None:
             continue
-        example = data["examples"][path[1]]
-        if path[1] not in copied:
+        index = path[1]
+        assert isinstance(index, int)
+        example = data["examples"][index]
+        if index not in copied:
             example["state"] = copy.deepcopy(example["state"])
-            copied.add(path[1])
+            copied.add(index)
         target: Any = example["state"]
         for part in path[3:-1]:
             target = target[part]

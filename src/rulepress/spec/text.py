@@ -38,7 +38,7 @@ _TOKEN = re.compile(
     r"\{param:(?P<param>[^{}\s|]+)(?P<forms>(?:\|[^{}|]*)+)?\}"
     r"|\{(?P<kind>rule|param|ruling|term):(?P<target>[^{}\s]+)\}"
     r"|\[(?P<words>[^\[\]]+)\]\(term:(?P<term>[^()\s]+)\)"
-    r"|\{(?P<arg>[a-z][a-z0-9_]*)\}"
+    r"|\{(?P<arg>[a-z][a-z0-9_]*)(?P<argforms>(?:\|[^{}|]*)+)?\}"
     r"|(?P<stray>[{}])"
 )
 
@@ -55,7 +55,8 @@ class Ref:
     start: int
     end: int
     words: str = ""
-    #: the plural forms of a ``{param:name|…|…}``, in ``Plural-Forms`` order (``#``: the number)
+    #: the plural forms of a ``{param:name|…|…}`` or of a scorer's ``{count|…|…}``, in
+    #: ``Plural-Forms`` order (``#``: the number)
     forms: tuple[str, ...] = ()
 
     @property
@@ -90,7 +91,9 @@ def scan(text: str) -> Iterator[Ref | Stray]:
         elif m.group("term"):
             yield Ref("term", m.group("term"), m.start(), m.end(), words=m.group("words"))
         elif m.group("arg"):
-            yield Ref("arg", m.group("arg"), m.start(), m.end())
+            forms = m.group("argforms")
+            split = tuple(forms[1:].split("|")) if forms else ()
+            yield Ref("arg", m.group("arg"), m.start(), m.end(), forms=split)
         else:
             yield Stray(m.start(), m.group("stray"))
 
@@ -204,6 +207,8 @@ def to_plain(text: str, ctx: PlainContext, args: dict[str, object] | None = None
         if token.kind == "term":
             return token.words or ctx.terms.get(token.target, token.target)
         value = values.get(token.target, "{" + token.target + "}")
-        return fmt(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return to_plain(show_param(token, value, fmt(value), ctx.plural), ctx)
+        return str(value)
 
     return transform(text, str, ref)
