@@ -85,7 +85,7 @@ def test_raw_ids_are_found_where_labels_exist() -> None:
 
 def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) -> None:
     page = tmp_path / "cs" / "brink" / "rulings.html"
-    guide = tmp_path / "en" / "_home" / "guide" / "rulings.html"
+    guide = tmp_path / "en" / "guide" / "rulings.html"
     for path in (page, guide):
         path.parent.mkdir(parents=True)
         path.write_text("<p>Volby: <code>foreign-cubes</code></p>", "utf-8")

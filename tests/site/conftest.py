@@ -50,11 +50,12 @@ def doctests(site: SiteBuild, lang: str, game: str) -> tuple[int, int]:
 
 
 def doctest_count(site: SiteBuild, lang: str, game: str) -> int:
-    """How many doctest statements Sphinx ran for a game (from its report)."""
-    report = (site.doctest_reports / lang / game / "output.txt").read_text(encoding="utf-8")
-    match = re.search(r"(\d+) tests", report)
-    assert match is not None, report
+    """How many doctest statements Sphinx ran for a game (from its language's report)."""
+    report = (site.doctest_reports / lang / "output.txt").read_text(encoding="utf-8")
     assert "0 failures in tests" in report
+    section = report.split(f"Document: {game}/examples\n", 1)[1].split("\nDocument: ", 1)[0]
+    match = re.search(r"(\d+) passed and 0 failed", section)
+    assert match is not None, report
     return int(match.group(1))
 
 

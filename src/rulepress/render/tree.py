@@ -189,6 +189,8 @@ class TocTree(Node):
     entries: list[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9/_-]*$")]]
     caption: str | None = None
     maxdepth: int = 1
+    #: listed for navigation (previous/next, the page list) but not shown in the page
+    hidden: bool = False
 
 
 Block = Annotated[

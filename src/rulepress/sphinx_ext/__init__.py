@@ -13,6 +13,7 @@ templates print some values raw.
 
 from __future__ import annotations
 
+import posixpath
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
@@ -35,13 +36,11 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("rulepress_languages", [], "html")
     app.add_config_value("rulepress_language_names", {}, "html")
     app.add_config_value("rulepress_spec_root", "", "env")
-    # where the project sits in a language's site ("stationfall/", or "" for the home)
-    app.add_config_value("rulepress_path", "", "html")
     # pages (fnmatch patterns) that exist in this project's language only (the English guides)
     app.add_config_value("rulepress_single_language", [], "html")
-    app.add_config_value("rulepress_home", "", "html")
     app.add_config_value("rulepress_home_label", "", "html")
-    app.add_config_value("rulepress_edition", "", "html")
+    # the games, by the folder of their pages: {"stationfall": {"title": …, "edition": …}}
+    app.add_config_value("rulepress_games", {}, "env")
     app.add_source_suffix(".rptree", "rulepress-page")
     app.add_source_parser(PageParser)
     app.add_search_language(SearchCzech)
@@ -82,16 +81,43 @@ def _page_context(
         config.language,
         config.rulepress_languages,
         config.rulepress_language_names,
-        config.rulepress_path,
         config.rulepress_single_language,
     )
-    context["rp_pages"] = _page_list(app, pagename)
-    context["rp_home"] = (
-        escape(_up(pagename) + config.rulepress_home) if config.rulepress_home else ""
-    )
     lang = str(config.language or "")
+    scope = _scope(pagename)
+    game = config.rulepress_games.get(scope.rstrip("/")) if scope else None
+    root = f"{scope}index" if game is not None else config.root_doc
+    context["rp_pages"] = _page_list(app, pagename, root)
+    up = _up(pagename)
+    if game is not None:
+        # a game's pages carry the game's name, link to its start, and show its edition
+        title = escape(game["title"])
+        context["docstitle"] = title
+        context["titlesuffix"] = " \N{EM DASH} " + title
+        context["rp_brand"] = escape(up + scope + "index.html")
+        context["rp_home"] = escape(up + "index.html")
+        context["rp_edition"] = escape(typeset(game.get("edition", ""), lang))
+    else:
+        context["rp_brand"] = escape(up + "index.html")
+        context["rp_home"] = ""
+        context["rp_edition"] = ""
     context["rp_home_label"] = escape(typeset(config.rulepress_home_label, lang))
-    context["rp_edition"] = escape(typeset(config.rulepress_edition, lang))
+    for rel in ("prev", "next"):
+        # previous and next stay within a game (or the site's own pages)
+        link = context.get(rel)
+        if isinstance(link, dict) and _scope(_target(pagename, link.get("link", ""))) != scope:
+            context[rel] = None
+
+
+def _scope(pagename: str) -> str:
+    """The folder a page is in ("stationfall/"), or "" for the site's own start page."""
+    return pagename.split("/", 1)[0] + "/" if "/" in pagename else ""
+
+
+def _target(pagename: str, link: str) -> str:
+    """The page a link relative to ``pagename`` leads to (folders as a page name has them)."""
+    path = link.split("#", 1)[0]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(pagename), path))
 
 
 def _up(pagename: str) -> str:
@@ -105,32 +131,31 @@ def language_links(
     current: str,
     languages: list[str],
     names: dict[str, str],
-    path: str,
     single: list[str],
 ) -> list[dict[str, Any]]:
     """One link per language the page exists in, to the same page in that language.
 
-    The site is laid out ``<root>/<lang>/<path><page>.html`` in every language,
-    so the link climbs to the root (out of the page's folders, the project's
-    folders and the language's) and comes down in the other language.
-    Relative links: the site may be served from any address.
+    The site is laid out ``<root>/<lang>/<page>.html`` in every language, so
+    the link climbs to the root (out of the page's folders and the
+    language's) and comes down in the other language. Relative links: the
+    site may be served from any address.
     """
     if any(fnmatchcase(pagename, pattern) for pattern in single):
         languages = [current]
-    root = _up(pagename) + "../" * (1 + path.count("/"))
+    root = _up(pagename) + "../"
     return [
         {
             "code": lang,
             "name": names.get(lang, lang),
-            "href": root + quote(f"{lang}/{path}{target}"),
+            "href": root + quote(f"{lang}/{target}"),
             "current": lang == current,
         }
         for lang in languages
     ]
 
 
-def _page_list(app: Any, pagename: str) -> list[dict[str, Any]]:
-    """The project's root page and the pages its toctree lists (and theirs, around this page).
+def _page_list(app: Any, pagename: str, root: str) -> list[dict[str, Any]]:
+    """A start page (the game's or the site's), the pages it lists, and theirs near this page.
 
     Only these few entries, never the global toctree rendered per page: that
     made large builds quadratic.
@@ -150,7 +175,6 @@ def _page_list(app: Any, pagename: str) -> list[dict[str, Any]]:
             "children": [],
         }
 
-    root = app.config.root_doc
     items = [entry(root)]
     for doc in includes.get(root, []):
         item = entry(doc)

@@ -4,11 +4,13 @@ Stages, each inspectable on disk:
 
 1. per language, the specs are translated (:mod:`rulepress.i18n.runtime`) and
    built into page trees (:mod:`rulepress.render.pages`), written as JSON
-   (``*.rptree``) to ``<work>/sources/<lang>/<project>/`` with the project's
-   configuration as data (``rulepress-site.json``), a ``conf.py`` that only
-   reads it and the checked theme catalog as ``locale/<lang>/LC_MESSAGES/
-   sphinx.mo``; files are written only when they change, so Sphinx rebuilds
-   only what changed;
+   (``*.rptree``) into one Sphinx project per language,
+   ``<work>/sources/<lang>/``: the landing page, a folder per game and, in
+   English, the guides; so one search covers every game. Beside them: the
+   project's configuration as data (``rulepress-site.json``), a ``conf.py``
+   that only reads it and the checked theme catalog as ``locale/<lang>/
+   LC_MESSAGES/sphinx.mo``. Files are written only when they change, so
+   Sphinx rebuilds only what changed;
 2. Sphinx builds ``<out>/<lang>/`` (HTML in the rulepress theme, warnings are
    errors) and, with ``doctest=True``, runs every worked example's doctest;
    languages build in parallel. 3. ``<out>/index.html`` sends a reader to
@@ -35,7 +37,7 @@ from rulepress.render.pages import T, game_pages, links_of
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
-from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, SiteConfig
+from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteConfig
 from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
 
@@ -102,15 +104,12 @@ class SiteBuild:
 
     # ----------------------------------------------------------------- stage 1
 
-    def projects(self) -> list[tuple[str, str]]:
-        """(language, project) pairs: one Sphinx project per game and a home per language."""
-        games = [d.name for d in find_game_dirs(self.spec_root)]
-        return [(lang, name) for lang in self.languages for name in ("_home", *games)]
-
     def generate(self) -> None:
         games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
         for lang in self.languages:
+            project = self.sources / lang
             cards = []
+            sites: dict[str, GameSite] = {}
             translate: Callable[[str], str] = str
             numbers = LocaleNumbers(lang) if lang != "en" else str
             # the theme's words, checked and compiled once per language (None: English)
@@ -122,46 +121,49 @@ class SiteBuild:
                     local.loaded.spec, lang, translate, numbers, local.renderer.plain.plural
                 )
                 game_id = loaded.spec.game.id
-                project = self.sources / lang / game_id
                 for name, page in game_pages(ctx).items():
-                    self.write(project / f"{name}{PAGE_SUFFIX}", page.to_json())
+                    self.write(project / game_id / f"{name}{PAGE_SUFFIX}", page.to_json())
                 game = local.loaded.spec.game
-                self._project(
-                    project,
-                    lang,
-                    game_id,
-                    game.title,
-                    chrome,
-                    path=f"{game_id}/",
-                    home="../index.html",
-                    home_label=translate(T["home"]),
+                sites[game_id] = GameSite(
+                    title=game.title,
                     # the footer shows it as text: references in it become their words
                     edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
                 )
                 cards.append(_game_card(ctx, game_id))
-            home = self.sources / lang / "_home"
             guides = lang == "en" and self.docs is not None
-            self.write(
-                home / f"index{PAGE_SUFFIX}", self._landing(cards, translate, guides).to_json()
-            )
-            self._project(
-                home,
-                lang,
-                "_home",
-                translate(SITE_TITLE),
-                chrome,
-                single_language=("guide/*",) if guides else (),
+            landing = self._landing(cards, list(sites), translate, guides)
+            self.write(project / f"index{PAGE_SUFFIX}", landing.to_json())
+            config = SiteConfig(
+                project="rulepress",
+                title=translate(SITE_TITLE),
+                language=lang,
+                languages=list(self.languages),
+                language_names={code: NATIVE_NAMES[code] for code in self.languages},
+                theme=self.theme,
+                favicon=str(ICON),
+                spec_root=str(self.spec_root.resolve()),
                 guides=guides,
+                single_language=["guide/*"] if guides else [],
+                home_label=translate(T["home"]),
+                games=sites,
             )
+            self.write(*config.write(project))
+            self.write(project / "conf.py", CONF_PY)
+            if chrome is not None:
+                self.write_bytes(project / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
             if guides:
-                self._guides(home / "guide")
+                self._guides(project / "guide")
         self.write(self.out / "index.html", self._root_page())
         self._prune()
 
-    def _landing(self, cards: list[LinkCard], tr: Callable[[str], str], guides: bool) -> Page:
+    def _landing(
+        self, cards: list[LinkCard], games: list[str], tr: Callable[[str], str], guides: bool
+    ) -> Page:
         children: list[Block] = [
             Paragraph(children=text(tr(SITE_INTRO))),
             Grid(columns=(1, 1, 2, 2), gutter=3, cards=cards),
+            # the games' start pages, for navigation (the cards above are their links)
+            TocTree(entries=[f"{game}/index" for game in games], hidden=True),
         ]
         if guides:
             # a heading of its own: a toctree's caption is a <p role="heading"> with no
@@ -169,43 +171,6 @@ class SiteBuild:
             toc = TocTree(entries=["guide/index"])
             children.append(Section(label="guides", title=text(GUIDES), children=[toc]))
         return Page(blocks=[Section(label="index", title=text(tr(SITE_TITLE)), children=children)])
-
-    def _project(
-        self,
-        directory: Path,
-        lang: str,
-        project: str,
-        title: str,
-        chrome: bytes | None,
-        *,
-        guides: bool = False,
-        path: str = "",
-        home: str = "",
-        home_label: str = "",
-        edition: str = "",
-        single_language: tuple[str, ...] = (),
-    ) -> None:
-        """A project's configuration as data, a conf.py that only reads it, the theme's catalog."""
-        config = SiteConfig(
-            project=project,
-            title=title,
-            language=lang,
-            languages=list(self.languages),
-            language_names={code: NATIVE_NAMES[code] for code in self.languages},
-            theme=self.theme,
-            favicon=str(ICON),
-            spec_root=str(self.spec_root.resolve()),
-            guides=guides,
-            path=path,
-            single_language=list(single_language),
-            home=home,
-            home_label=home_label,
-            edition=edition,
-        )
-        self.write(*config.write(directory))
-        self.write(directory / "conf.py", CONF_PY)
-        if chrome is not None:
-            self.write_bytes(directory / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
 
     def _prune(self) -> None:
         """Remove generated sources that this build did not write (a page or game now gone)."""
@@ -250,17 +215,9 @@ class SiteBuild:
 
     # ----------------------------------------------------------------- stage 2
 
-    def output(self, lang: str, project: str) -> Path:
-        base = self.out / lang
-        return base if project == "_home" else base / project
-
-    def sphinx(self, builder: str, lang: str, project: str) -> tuple[int, str]:
-        src = self.sources / lang / project
-        out = (
-            self.output(lang, project)
-            if builder == "html"
-            else self.doctest_reports / lang / project
-        )
+    def sphinx(self, builder: str, lang: str) -> tuple[int, str]:
+        """Run Sphinx's ``builder`` over a language's project: (exit code, its output)."""
+        out = self.out / lang if builder == "html" else self.doctest_reports / lang
         cmd = [
             sys.executable,
             "-m",
@@ -271,8 +228,8 @@ class SiteBuild:
             "--keep-going",
             "-q",
             "-d",
-            str(self.work / "doctrees" / lang / project),
-            str(src),
+            str(self.work / "doctrees" / lang),
+            str(self.sources / lang),
             str(out),
         ]
         env = dict(os.environ, PYTHONHASHSEED="0")
@@ -281,19 +238,15 @@ class SiteBuild:
 
     def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
         self.generate()
-        tasks = [("html", lang, project) for lang, project in self.projects()]
+        tasks = [("html", lang) for lang in self.languages]
         if doctest:
-            tasks += [("doctest", lang, p) for lang, p in self.projects() if p != "_home"]
+            tasks += [("doctest", lang) for lang in self.languages]
         workers = jobs or max(1, os.cpu_count() or 1)
         with ThreadPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(lambda t: (t, *self.sphinx(*t)), tasks))
         problems = [
-            Problem(
-                Location(str(self.sources / lang / project)),
-                f"sphinx {builder} ({lang})",
-                _tail(output),
-            )
-            for (builder, lang, project), code, output in results
+            Problem(Location(str(self.sources / lang)), f"sphinx {builder} ({lang})", _tail(output))
+            for (builder, lang), code, output in results
             if code != 0
         ]
         if problems:

@@ -19,13 +19,13 @@ whatever characters it holds.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any
 
 from docutils import nodes
 from pydantic import ValidationError
 from sphinx import addnodes
-from sphinx.domains.std import make_glossary_term
 from sphinx.parsers import Parser
 from sphinx_design.shared import create_component
 
@@ -81,6 +81,18 @@ class _Builder:
     def docname(self) -> str:
         return str(self.env.current_document.docname)
 
+    @property
+    def scope(self) -> str:
+        """The game a page belongs to (``stationfall/``), or "" for the site's own pages.
+
+        One Sphinx project holds every game of a language, and two games may
+        have a rule 16.4 or a term of the same id: a label is the game's own
+        (``stationfall/rule-16-4``), while the anchor a reader sees stays the
+        spec's (``#rule-16-4``), unique within its page.
+        """
+        doc = self.docname
+        return doc.split("/", 1)[0] + "/" if "/" in doc else ""
+
     # ---------------------------------------------------------------- inlines
 
     def inlines(self, children: list[tree.Inline]) -> list[nodes.Node]:
@@ -107,7 +119,7 @@ class _Builder:
             nodes.inline("", "", *self.inlines(node.children), classes=["xref", "std", "std-ref"]),
             refdomain="std",
             reftype="ref",
-            reftarget=node.label,
+            reftarget=self.scope + node.label,
             refexplicit=True,
             refwarn=True,
             refdoc=self.docname,
@@ -154,7 +166,11 @@ class _Builder:
     def target(self, node: nodes.Element, label: str) -> None:
         """Give ``node`` its permanent anchor and make it a cross-reference target."""
         node["ids"].append(label)
-        node["names"].append(label)
+        self.target_name(node, label)
+
+    def target_name(self, node: nodes.Element, label: str) -> None:
+        """Make ``node`` (anchored already) the target of the game's label ``label``."""
+        node["names"].append(self.scope + label)
         self.document.note_explicit_target(node, node)
 
     def section(self, node: tree.Section) -> nodes.section:
@@ -252,20 +268,18 @@ class _Builder:
 
     def glossary(self, node: tree.Glossary) -> nodes.Node:
         items = []
+        std = self.env.domains.standard_domain
+        games = self.env.config.rulepress_games
+        game = games.get(self.scope.rstrip("/"), {}).get("title", "")
         for entry in node.entries:
-            # Sphinx's own glossary term (index entry, :term: target), with the
-            # spec's id as its anchor: the same in every language
-            term = make_glossary_term(
-                self.env,
-                [_text(entry.term, self.lang)],
-                None,
-                self.docname,
-                0,
-                entry.label,
-                self.document,
-            )
-            term["names"].append(entry.label)
-            self.document.note_explicit_target(term, term)
+            # the spec's id as its anchor, the same in every language; a glossary
+            # term of the domain (the search lists it) named with its game, since
+            # one project holds every game and two may define the same word
+            term = nodes.term("", "", _text(entry.term, self.lang))
+            term["ids"].append(entry.label)
+            self.target_name(term, entry.label)
+            name = f"{entry.term} ({game})" if game else entry.term
+            std.note_object("term", name, entry.label, location=term)
             definition = nodes.definition(
                 "", nodes.paragraph("", "", *self.inlines(entry.definition))
             )
@@ -278,12 +292,16 @@ class _Builder:
     def toctree(self, node: tree.TocTree) -> nodes.Node:
         toc = addnodes.toctree()
         toc["parent"] = self.docname
-        toc["entries"] = [(None, entry) for entry in node.entries]
-        toc["includefiles"] = list(node.entries)
+        # entries are relative to the page, as in a toctree directive; the node holds
+        # document names (a game's start page lists "rules": "stationfall/rules")
+        folder = posixpath.dirname(self.docname)
+        docs = [posixpath.join(folder, entry) if folder else entry for entry in node.entries]
+        toc["entries"] = [(None, doc) for doc in docs]
+        toc["includefiles"] = docs
         toc["maxdepth"] = node.maxdepth
         toc["caption"] = node.caption
         toc["glob"] = False
-        toc["hidden"] = False
+        toc["hidden"] = node.hidden
         toc["includehidden"] = False
         toc["numbered"] = 0
         toc["titlesonly"] = False

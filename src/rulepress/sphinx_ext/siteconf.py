@@ -1,6 +1,6 @@
 """The configuration of a generated Sphinx project, kept as data.
 
-``rulepress build site`` writes, per project, a ``rulepress-site.json`` with
+``rulepress build site`` writes, per project (one per language), a ``rulepress-site.json`` with
 the values that differ (language, title, theme …) and a ``conf.py`` that is
 always the same three lines: it calls :func:`read_site_config`. So nothing
 from a spec or a catalog (a game's title, say) is ever written into Python
@@ -29,8 +29,18 @@ CONF_PY = (
 )
 
 
+class GameSite(BaseModel):
+    """What the theme shows of one game on its pages: its title and the edition they follow."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: str
+    #: the edition of the rulebook the game's pages follow (from its spec), in the footer
+    edition: str = ""
+
+
 class SiteConfig(BaseModel):
-    """What one generated project needs to know."""
+    """What one generated project (one language, every game) needs to know."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -43,16 +53,12 @@ class SiteConfig(BaseModel):
     favicon: str
     spec_root: str
     guides: bool = False
-    #: where the project sits in a language's site: "stationfall/", or "" for the home
-    path: str = ""
     #: pages (fnmatch patterns) that exist in this language only, so get no other-language links
     single_language: list[str] = []
-    #: the language's home page, relative to the project's root ("" in the home itself)
-    home: str = ""
-    #: the text of the link to it (the interface catalog's "All games")
+    #: the text of the link from a game's pages to all games (the interface's "All games")
     home_label: str = ""
-    #: the edition of the rulebook a game's pages follow (from its spec), shown in the footer
-    edition: str = ""
+    #: the games, by the folder their pages are in
+    games: dict[str, GameSite] = {}
 
     def write(self, directory: Path) -> tuple[Path, str]:
         """The data file's path and text (the caller writes it only when it changed)."""
@@ -83,11 +89,9 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
         "rulepress_languages": site.languages,
         "rulepress_language_names": site.language_names,
         "rulepress_spec_root": site.spec_root,
-        "rulepress_path": site.path,
         "rulepress_single_language": site.single_language,
-        "rulepress_home": site.home,
         "rulepress_home_label": site.home_label,
-        "rulepress_edition": site.edition,
+        "rulepress_games": {name: game.model_dump() for name, game in site.games.items()},
         # only the doctest nodes rulepress writes from example data are tests; a
         # doctest-looking paragraph (there is none: text is text) would not be one
         "doctest_test_doctest_blocks": "",
