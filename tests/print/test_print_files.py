@@ -6,6 +6,7 @@ test-artifacts/print/ for a person to look at.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import shutil
@@ -267,3 +268,24 @@ def test_the_publication_gate_passes_on_every_pdf(printed: Path) -> None:
 
     raw = RawIds.from_specs(ROOT / "rules_spec")
     assert scan_print(printed, English.from_templates(ROOT / "locales"), raw) == []
+
+
+def test_no_line_breaks_after_its_first_word_before_rule_numbers(printed: Path) -> None:
+    # WeasyPrint broke a text that fills its line exactly, followed by a span of rule
+    # numbers, after its first word ("To," / "že postava má …"); print_html puts the space
+    # before the numbers inside their span, which it lays out right
+    for lang in ("en", "cs"):
+        for game in GAMES:
+            pdf = printed / lang / game / "rulebook-a4.pdf"
+            lines = poppler("pdftotext", "-layout", str(pdf), "-").splitlines()
+            stranded = [
+                (first.strip(), after.strip()[:30])
+                for first, after in itertools.pairwise(lines)
+                if len(first.split()) == 1
+                and len(first.strip()) <= 10
+                and len(after.strip()) > 60
+                and after.strip()[0].islower()
+            ]
+            assert stranded == [], (pdf, stranded)
+    text = poppler("pdftotext", "-layout", str(printed / "cs/stationfall/rulebook-a4.pdf"), "-")
+    assert "To, že postava má u sebe" in text

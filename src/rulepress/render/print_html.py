@@ -125,12 +125,17 @@ def blocks(text: str, ctx: RenderContext) -> list[Element]:
 
 
 def _cites(rules: list[str], ctx: RenderContext) -> list[Element]:
-    """Rule numbers side by side, with the language's separator between them."""
+    """Rule numbers side by side, with the language's separator between them.
+
+    The space before them is inside their span: outside it, a text that fills
+    its line exactly before the span made WeasyPrint break that text after its
+    first word (an inline-boundary line-breaking bug of WeasyPrint's).
+    """
     if not rules:
         return []
     spans: list[list[Content]] = [[el("span", n, cls="rule")] for n in rules]
     numbers = side_by_side(ctx.t(RULES), spans, _text)
-    return [el("span", numbers, cls="cites")]
+    return [el("span", " ", numbers, cls="cites")]
 
 
 def _text(value: str) -> Content:
@@ -169,7 +174,6 @@ def _steps(steps: list[Step], ctx: RenderContext) -> list[Element]:
             el("span", step.number, cls="n"),
             " ",
             el("b", step.title),
-            " ",
             _cites(step.rules, ctx),
             el("div", inline(_line(step.text), ctx), cls="text"),
             el("ol", _steps(step.steps, ctx), cls="substeps") if step.steps else "",
@@ -187,7 +191,7 @@ def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
         out.append(
             el(
                 "section",
-                el("h3", ctx.t(T["tiebreak"]), " ", _cites(step.rules, ctx)),
+                el("h3", ctx.t(T["tiebreak"]), _cites(step.rules, ctx)),
                 # who cannot win, only when the spec has a rule for it
                 *(
                     [_labelled(ctx, ctx.t(T["eligible"]), inline(w.eligible.fails, ctx))]
@@ -208,7 +212,7 @@ def _table(table_id: str, ctx: RenderContext) -> Element:
     rows = [el("tr", el("td", key), el("td", value)) for key, value in ctx.table_rows(table)]
     return el(
         "table",
-        el("caption", table.title, " ", _cites([table.rule], ctx)),
+        el("caption", table.title, _cites([table.rule], ctx)),
         el("tr", el("th", table.key_label), el("th", table.value_label)),
         rows,
         cls="lookup",
@@ -230,7 +234,7 @@ def reference_card(
         parts.append(
             el(
                 "section",
-                el("h2", seq.title, " ", _cites(seq.rules, ctx)),
+                el("h2", seq.title, _cites(seq.rules, ctx)),
                 el("p", inline(_line(seq.text), ctx), cls="lead"),
                 el("ol", _steps(seq.steps, ctx), cls="steps"),
                 _tiebreak(seq, ctx),
@@ -289,14 +293,14 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     glossary = [
         [
             el("dt", t.term),
-            el("dd", inline(_line(t.definition), ctx), " ", _cites(t.rules, ctx)),
+            el("dd", inline(_line(t.definition), ctx), _cites(t.rules, ctx)),
         ]
         for t in ctx.glossary()
     ]
     rulings = [
         el(
             "section",
-            el("h3", r.title, " ", _cites(r.rules, ctx)),
+            el("h3", r.title, _cites(r.rules, ctx)),
             _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx)),
             _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx)),
             cls="ruling",
@@ -306,7 +310,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     examples = [
         el(
             "section",
-            el("h3", ex.title, " ", _cites(ex.rules, ctx)),
+            el("h3", ex.title, _cites(ex.rules, ctx)),
             blocks(ex.text, ctx),
             cls="example",
         )
