@@ -21,7 +21,7 @@ from rulepress.render.markup import inline
 from rulepress.render.pages import links_of
 from rulepress.render.print_html import inline as print_inline
 from rulepress.render.tree import Text
-from rulepress.scoring.notes import plain_context
+from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.text import english_plural, scan, to_plain
 from tests.conftest import loaded
 
@@ -141,8 +141,6 @@ def test_checks_read_the_links_inside_forms() -> None:
     ],
 )
 def test_a_note_argument_agrees_with_its_value(wins: int, english: str, czech: str) -> None:
-    from rulepress.scoring.notes import NoteRenderer  # noqa: PLC0415
-
     spec = loaded("brink").spec
     en = NoteRenderer.english(spec)
     assert en.text("bonus for {wins|# council win|# council wins}", {"wins": wins}) == english
@@ -156,8 +154,6 @@ def test_a_note_argument_agrees_with_its_value(wins: int, english: str, czech: s
 
 
 def test_an_argument_that_is_not_a_number_shows_as_it_is() -> None:
-    from rulepress.scoring.notes import NoteRenderer  # noqa: PLC0415
-
     en = NoteRenderer.english(loaded("brink").spec)
     assert en.text("{wins|# win|# wins}", {"wins": "Komek"}) == "Komek"
     (token,) = scan("{wins|# win|# wins}")
@@ -171,7 +167,8 @@ def test_qa_reads_argument_forms_like_parameter_forms() -> None:
     assert "{wins}: the source's words change" in frozen[0][0]
     assert agreement_issues(source, "bonus za {wins|# výhru|# výhry|# výher}", CZECH, "cs") == []
     two = agreement_issues(source, "bonus za {wins|# výhru|# výher}", CZECH, "cs")
-    assert ("{wins|…} has 2 form(s)" in two[0][0]) and two[0][1]
+    assert "{wins|…} has 2 form(s)" in two[0][0]
+    assert two[0][1]
 
 
 def test_forms_that_read_the_same_are_the_translators_word() -> None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import yaml
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
 from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
+from rulepress.render.example_state import StateView
 from rulepress.render.markup import (
     Links,
     blocks,
@@ -44,7 +44,6 @@ from rulepress.render.tree import (
     BulletList,
     Card,
     Code,
-    CodeBlock,
     Doctest,
     Fact,
     Glossary,
@@ -388,6 +387,8 @@ def _sequence_of(p: _Page, ex: Example) -> Sequence:
 
 def _examples(p: _Page) -> Page:
     sections: list[Block] = []
+    ctx = p.ctx
+    view = StateView(p, ctx.lang, ctx.spec.vocabulary, ctx.number, YES_NO, ctx.t)
     for ex in p.ctx.spec.examples:
         seq = _sequence_of(p, ex)
         sequence = Ref(label=f"sequence-{seq.id}", children=p.title(seq.title))
@@ -401,10 +402,9 @@ def _examples(p: _Page) -> Page:
                 Paragraph(children=p.fill(PAIR, label=text(p.t("variants")), value=variants))
             )
         children += blocks(ex.text, p.links)
-        state = yaml.safe_dump(ex.state, allow_unicode=True, sort_keys=False).rstrip()
         children += [
             Paragraph(children=[Strong(children=text(p.t("state")))]),
-            CodeBlock(text=state, language="yaml"),
+            *view.blocks(ex.state, p.ctx.spec.table_states[seq.state]),
             Paragraph(children=[Strong(children=text(p.t("stated")))]),
             BulletList(items=[[Paragraph(children=line)] for line in _stated(p, ex, seq)]),
             Paragraph(children=text(p.t("checked"))),

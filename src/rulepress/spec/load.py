@@ -275,6 +275,8 @@ def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Prob
                 update["optional"] = True
             if field.translate:
                 update["translate"] = True
+            if field.title is not None:
+                update["title"] = field.title
             found = resolve(shared, path, depth + 1).model_copy(update=update)
             if field.translate and found.type != "text":
                 problems.append(_untranslatable(sources, path))

@@ -224,6 +224,9 @@ class FieldSpec(Model):
     type: FieldType | None = None
     use: Name | None = None
     description: AuthorText
+    #: what readers see for the field where a worked example's state is shown
+    #: (translated); without one, the word the vocabulary has for its name, or the name
+    title: Text | None = None
     min: Bound | None = None
     max: Bound | None = None
     choices: list[AuthorText] = []
