@@ -192,6 +192,32 @@ def test_one_search_finds_the_right_page_of_any_game(
     assert tab.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("lang", "number", "landing"),
+    [
+        ("cs", "16.4.8", "stationfall/rules.html#rule-16-4-8"),
+        ("ja", "14.4.4", "brink/rules.html#rule-14-4-4"),
+        ("en", "16.3", None),  # both games have a rule 16.3: the results list both
+    ],
+)
+def test_a_rule_number_goes_to_its_rule(
+    tab: object, base_url: str, lang: str, number: str, landing: str | None
+) -> None:
+    tab.goto(f"{base_url}/{lang}/search.html?q={number}")  # type: ignore[attr-defined]
+    if landing is not None:
+        tab.wait_for_url(f"**/{lang}/{landing}", timeout=15000)  # type: ignore[attr-defined]
+        # the rule is where the page opened
+        assert tab.evaluate("location.hash") == "#" + landing.split("#")[1]  # type: ignore[attr-defined]
+    else:
+        results = tab.locator("#search-results ul.search li a")  # type: ignore[attr-defined]
+        results.first.wait_for(timeout=15000)
+        hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+        # results of a rule land on its anchor, in each game that has it
+        assert any(h.endswith("stationfall/rules.html#rule-16-3") for h in hrefs), hrefs
+        assert any(h.endswith("brink/rules.html#rule-16-3") for h in hrefs), hrefs
+    assert tab.errors == []  # type: ignore[attr-defined]
+
+
 def test_every_page_searches_its_language_across_games(site: SiteBuild) -> None:
     html = (site.out / "cs" / "brink" / "rules.html").read_text(encoding="utf-8")
     assert '<form class="rp-search" action="../search.html"' in html

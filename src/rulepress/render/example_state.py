@@ -72,7 +72,10 @@ class StateView:
         for player in state.get("players") or []:
             if not isinstance(player, Mapping):
                 continue
-            out.append(Paragraph(children=[Strong(children=text(str(player.get("id", ""))))]))
+            pid = str(player.get("id", ""))
+            # a player named by an id the vocabulary has ("blue") is shown by its word
+            shown = self.vocabulary.get(pid, pid)
+            out.append(Paragraph(children=[Strong(children=text(shown))]))
             out.append(self._facts(player, fmt.players.fields, skip=("id",)))
         table = state.get("table")
         if isinstance(table, Mapping) and table:
@@ -148,5 +151,5 @@ class StateView:
         if field is not None and field.type == "choice":
             return field.labels.get(value) or self.vocabulary.get(value, value)
         if field is not None and field.type == "player":
-            return value
+            return self.vocabulary.get(value, value)
         return value if field is not None else self.vocabulary.get(value, value)

@@ -436,12 +436,14 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
                 label = p.fill(DETAIL, text=label, detail=text(shown_part))
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
             parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
-        out.append(p.fill(PAIR, label=[Strong(children=text(pid))], value=p.both(parts)))
+        shown_pid = vocabulary.get(pid, pid)  # a player named by an id the vocabulary has
+        out.append(p.fill(PAIR, label=[Strong(children=text(shown_pid))], value=p.both(parts)))
     id_names = IdNames(p.ctx.spec)
     for tally_id, facts in ex.expect.tallies.items():
         out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
-        names = format_list(ex.expect.winners, locale=p.ctx.lang) if ex.expect.winners else "—"
+        winners = [vocabulary.get(w, w) for w in ex.expect.winners]
+        names = format_list(winners, locale=p.ctx.lang) if winners else "—"
         heading = p.t("winner" if len(ex.expect.winners) == 1 else "winners")
         line = p.fill(PAIR, label=[Strong(children=text(heading))], value=text(names))
         if ex.expect.decided_by:
@@ -479,7 +481,7 @@ def _tally_facts(
                             for unit, n in (units or {}).items()
                         ]
                     )
-                    where = text(f"{player} → {name(route)}")
+                    where = text(f"{p.ctx.spec.vocabulary.get(player, player)} → {name(route)}")
                     out.append(p.fill(PAIR, label=where, value=text(moved)))
             continue
         if isinstance(value, dict):

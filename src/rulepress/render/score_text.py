@@ -155,7 +155,8 @@ def _player(
     LABELS: _Labels,  # noqa: N803 - reads like the module table it translates
 ) -> list[str]:
     facts = [LABELS.pair(shown_labels.get(k, k), LABELS.word(v)) for k, v in p.shown.items()]
-    head = LABELS.detail(p.id, LABELS.facts(facts)) if facts else p.id
+    name = LABELS.word(p.id)  # a player the vocabulary has a word for ("blue": "Blue")
+    head = LABELS.detail(name, LABELS.facts(facts)) if facts else name
     amount = LABELS["points" if total_label else "amount"]
     w_step = max([_width(line.step) for line in p.lines] + [_width(LABELS["step"]), 5])
     w_rule = max([_width(LABELS.rules(line.rules)) for line in p.lines] + [_width(LABELS["rule"])])
@@ -214,7 +215,7 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
             moved = LABELS.join(
                 [fill_text(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
             )
-            out.append("    " + LABELS.pair(f"{player} → {name(route)}", moved))
+            out.append("    " + LABELS.pair(f"{LABELS.word(player)} → {name(route)}", moved))
     return out
 
 

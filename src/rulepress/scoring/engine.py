@@ -16,7 +16,7 @@ from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.scoring import components, plan, winners
-from rulepress.scoring.notes import Names, NoteRenderer, snapshot
+from rulepress.scoring.notes import Names, NoteRenderer, Player, snapshot
 from rulepress.scoring.result import (
     RESULT_FORMAT,
     Event,
@@ -336,7 +336,7 @@ class _Run:
             # evaluated before the namespace is made anew, as the step saw the player
             args = {n: evaluate(ns, fns) for n, evaluate in args_of}
             self.ns[i] = self.fresh(i)
-            args.update(player=p["id"], before=before, after=after)
+            args.update(player=Player(p["id"]), before=before, after=after)
             note = self.make(upd.note, snapshot(args))
             self.events.append(
                 Event(

@@ -41,6 +41,13 @@ class Template:
 
 
 @dataclass(slots=True)
+class Player:
+    """A player's id, shown as the player's name (see :meth:`NoteRenderer.player`)."""
+
+    id: str
+
+
+@dataclass(slots=True)
 class Names:
     """A list of player ids, shown as a list in the reader's language."""
 
@@ -170,17 +177,24 @@ class NoteRenderer:
             return self.text(value.template, value.args)
         if isinstance(value, Template):
             return self.text(value.text, {})
+        if isinstance(value, Player):
+            return self.player(value.id)
         if isinstance(value, Names):
-            return self._listed(value.ids) if value.ids else "-"
+            return self._listed([self.player(i) for i in value.ids]) if value.ids else "-"
         if isinstance(value, Listing):
             return self.list_separator.join(
-                f"{pid} {self._arg(v)}" for pid, v in value.values.items()
+                f"{self.player(pid)} {self._arg(v)}" for pid, v in value.values.items()
             )
         if isinstance(value, bool):
             return value
         if isinstance(value, int):
             return self.number(value)
         return value
+
+    def player(self, pid: str) -> str:
+        """A player as readers see them: the vocabulary's word for the id, or the id."""
+        names = self.plain.names
+        return names.get(pid, pid) if names else pid
 
     def note(self, template: str | PluralText, args: Mapping[str, Any]) -> Note:
         """The note of ``template`` with ``args``; its text is rendered when first read."""
@@ -276,6 +290,8 @@ def _plain_arg(value: Any) -> Any:
         }
     if isinstance(value, Template):
         return value.text
+    if isinstance(value, Player):
+        return value.id
     if isinstance(value, Names):
         return list(value.ids)
     if isinstance(value, Listing):
@@ -294,4 +310,5 @@ def plain_context(spec: Spec) -> PlainContext:
         params={name: p.value for name, p in spec.parameters.items()},
         terms={t.id: t.term for t in spec.glossary},
         rulings={r.id: r.title for r in spec.rulings},
+        names=dict(spec.vocabulary),
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from rulepress.scoring.notes import Joined, Template, snapshot
+from rulepress.scoring.notes import Joined, Player, Template, snapshot
 from rulepress.scoring.result import Ballot, Note
 from rulepress.spec.expr import ExpressionEvalError
 from rulepress.spec.model import Tally
@@ -93,7 +93,7 @@ def run_tally(
             snapshot({name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()})
         )
         args |= {
-            "player": player,
+            "player": Player(player),
             "units": units,
             "unit": unit,
             "target": Template(tally.candidates[target]),

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -166,6 +166,9 @@ class PlainContext:
     number: NumberFormat | None = None
     #: the plural rule of the text's language (forms of ``{param:x|…}``)
     plural: PluralIndex = english_plural
+    #: the words for ids (the spec's vocabulary): a player named by an id the vocabulary
+    #: has ("blue") is shown by its word ("Blue", in Czech "Modrý")
+    names: Mapping[str, str] | None = None
 
 
 def transform(text: str, literal: Callable[[str], str], ref: Callable[[Ref], str]) -> str:

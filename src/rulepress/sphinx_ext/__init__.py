@@ -13,6 +13,7 @@ templates print some values raw.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -41,6 +42,11 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("rulepress_home_label", "", "html")
     # the games, by the folder of their pages: {"stationfall": {"title": …, "edition": …}}
     app.add_config_value("rulepress_games", {}, "env")
+    # numbered rules as search objects (rulepress.sphinx_ext.doctree); Sphinx shows the
+    # type's name in results, translated with the project's theme catalog (sphinx.mo)
+    from sphinx.locale import _  # noqa: PLC0415
+
+    app.add_object_type("rule", "rule", objname=_("rule"))
     app.add_source_suffix(".rptree", "rulepress-page")
     app.add_source_parser(PageParser)
     app.add_search_language(SearchCzech)
@@ -48,7 +54,25 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context)
     app.add_css_file("rulepress.css")
-    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {
+        "version": "2",
+        "env_version": _env_version(),
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }
+
+
+def _env_version() -> int:
+    """A number that changes with the code that turns page trees into doctrees.
+
+    Sphinx re-reads every document when an extension's ``env_version``
+    changes; documents it read with older code (no rule search objects, say)
+    would otherwise stay as they were until their source changed.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return int(digest.hexdigest()[:12], 16)
 
 
 def _builder_inited(app: Any) -> None:

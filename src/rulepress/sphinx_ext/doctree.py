@@ -32,6 +32,10 @@ from sphinx_design.shared import create_component
 from rulepress.i18n.typography import typeset
 from rulepress.render import tree
 
+#: the search's object type of a numbered rule (registered by rulepress.sphinx_ext.setup)
+RULE_OBJECT = "rule"
+#: the label of a rule's section (rulepress.render.markup.rule_label)
+RULE_PREFIX = "rule-"
 #: line breaks other than \n: a space, as in spec prose (see rulepress.render.markup)
 _BREAKS = re.compile("\r\n?|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 #: the other C0 and C1 control characters (tab and line feed aside): not text a reader
@@ -177,8 +181,19 @@ class _Builder:
         section = nodes.section()
         self.target(section, node.label)
         section += nodes.title("", "", *self.inlines(node.title))
+        if node.label.startswith(RULE_PREFIX):
+            # a numbered rule is a search result of its own, landing on its anchor:
+            # typing "16.4.8" finds "16.4.8 Winning (Stationfall)"
+            std = self.env.domains.standard_domain
+            name = self.named(section.astext())
+            std.note_object(RULE_OBJECT, name, node.label, location=section)
         section.extend(self.blocks(node.children))
         return section
+
+    def named(self, name: str) -> str:
+        """A search object's name with its game: two games may number a rule alike."""
+        game = self.env.config.rulepress_games.get(self.scope.rstrip("/"), {}).get("title", "")
+        return f"{name} ({game})" if game else name
 
     def card(self, node: tree.Card) -> nodes.Node:
         # the node structure of sphinx-design's card directive, so its styles apply
@@ -269,8 +284,6 @@ class _Builder:
     def glossary(self, node: tree.Glossary) -> nodes.Node:
         items = []
         std = self.env.domains.standard_domain
-        games = self.env.config.rulepress_games
-        game = games.get(self.scope.rstrip("/"), {}).get("title", "")
         for entry in node.entries:
             # the spec's id as its anchor, the same in every language; a glossary
             # term of the domain (the search lists it) named with its game, since
@@ -278,8 +291,7 @@ class _Builder:
             term = nodes.term("", "", _text(entry.term, self.lang))
             term["ids"].append(entry.label)
             self.target_name(term, entry.label)
-            name = f"{entry.term} ({game})" if game else entry.term
-            std.note_object("term", name, entry.label, location=term)
+            std.note_object("term", self.named(entry.term), entry.label, location=term)
             definition = nodes.definition(
                 "", nodes.paragraph("", "", *self.inlines(entry.definition))
             )

@@ -40,13 +40,16 @@ def sphinx_text(text: str) -> str:
     return text
 
 
-#: Sphinx's words on rulepress pages that Sphinx's cs and ja catalogs lack; Sphinx's
-#: HTML writer puts them unescaped into ``title`` attributes
+#: Sphinx's words on rulepress pages that Sphinx's cs and ja catalogs lack (Sphinx's
+#: HTML writer puts them unescaped into ``title`` attributes), and the kind of result
+#: the search shows for a rule
 SPHINX_TEXTS = (
     # TRANSLATORS: the tooltip of the small link beside every heading (a permanent link to it)
     sphinx_text("Link to this heading"),
     # TRANSLATORS: the tooltip of the small link beside every glossary term
     sphinx_text("Link to this term"),
+    # TRANSLATORS: in search results, the kind of a result that is a numbered rule ("16.4.8 Winning (rule, in Rules)")
+    sphinx_text("rule"),
 )
 
 
