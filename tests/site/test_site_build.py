@@ -242,3 +242,44 @@ def test_every_anchor_of_an_english_page_exists_in_every_language(
         }
         for lang in LANGS:
             assert ids["en"] <= ids[lang], (name, lang, sorted(ids["en"] - ids[lang])[:5])
+
+
+class _Counting(SiteBuild):
+    """A site build that counts the Sphinx runs it makes."""
+
+    runs: list[tuple[str, str]]
+
+    def sphinx(self, builder: str, lang: str) -> tuple[int, str]:
+        self.runs.append((builder, lang))
+        return super().sphinx(builder, lang)
+
+
+def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_path: Path) -> None:
+    specs = tmp_path / "rules_spec"
+    shutil.copytree(ROOT / "rules_spec", specs)
+
+    def build() -> _Counting:
+        site = _Counting(tmp_path, specs, ROOT / "locales", tmp_path / "out", ("en", "cs"))
+        site.runs = []
+        site.build(doctest=False)
+        return site
+
+    first = build()
+    assert sorted(first.runs) == [("html", "cs"), ("html", "en")]
+    again = build()
+    assert again.runs == []
+    assert again.skipped == {"en", "cs"}
+    assert again.written == []  # nothing generated, nothing pruned
+    assert (again.out / "cs" / "stationfall" / "rules.html").is_file()
+    # one rule's words change: both languages are generated and built again
+    rules = specs / "stationfall" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "however many points they have" in text
+    rules.write_text(text.replace("however many points they have", "whatever their score"))
+    edited = build()
+    assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
+    html = (edited.out / "en" / "stationfall" / "rules.html").read_text(encoding="utf-8")
+    assert "whatever their score" in html
+    # a stamp from other inputs (or none: a failed build removes them) means build again
+    (edited.work / "stamps" / "en.json").write_text('{"inputs": "stale"}', encoding="utf-8")
+    assert sorted(build().runs) == [("html", "en")]

@@ -19,6 +19,7 @@ Stages, each inspectable on disk:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -43,6 +44,8 @@ from rulepress.uitext import ui
 
 LANGUAGES = ("en", "cs", "ja")
 ICON = Path(__file__).parent / "static" / "rulepress-icon.svg"
+#: rulepress's own code and theme, which shape every page (see SiteBuild.inputs)
+PACKAGE = Path(__file__).resolve().parent.parent
 NATIVE_NAMES = {"en": "English", "cs": "Čeština", "ja": "日本語"}
 SITE_TITLE = ui("site", "Board-game rules")
 SITE_INTRO = ui(
@@ -73,6 +76,10 @@ class SiteBuild:
     docs: Path | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
+    #: by language, the digest of its inputs (see :meth:`inputs`), and the languages
+    #: whose inputs are those of their last clean build (nothing to generate or build)
+    digests: dict[str, str] = field(default_factory=dict)
+    skipped: set[str] = field(default_factory=set)
 
     @property
     def work(self) -> Path:
@@ -104,9 +111,57 @@ class SiteBuild:
 
     # ----------------------------------------------------------------- stage 1
 
+    def inputs(self, lang: str) -> str:
+        """A digest of everything a language's project is generated from.
+
+        The specs, the language's catalogs, the guides (in English), the
+        build's options and rulepress's own code and theme (which shape the
+        pages): when none of them changed since the last clean build, that
+        language's sources and pages are as they would be made again.
+        """
+        digest = hashlib.sha256(json.dumps([lang, self.languages, self.theme]).encode())
+        files: list[Path] = sorted(PACKAGE.rglob("*"))
+        for game in find_game_dirs(self.spec_root):
+            files += sorted(game.glob("*.yaml"))
+        if lang != "en":
+            files += sorted((self.locales / lang / "LC_MESSAGES").glob("*.po"))
+        if lang == "en" and self.docs is not None:
+            files += sorted(self.docs.glob("*.md"))
+        for path in files:
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    def _stamp(self, lang: str) -> Path:
+        return self.work / "stamps" / f"{lang}.json"
+
+    def _stamped(self, lang: str) -> dict[str, object]:
+        """What the last clean build of ``lang`` recorded (nothing if it did not finish)."""
+        try:
+            data = json.loads(self._stamp(lang).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _current(self, lang: str, inputs: str) -> bool:
+        """Whether ``lang`` was built cleanly from exactly these inputs and its pages are there."""
+        pages = self.out / lang
+        return (
+            self._stamped(lang).get("inputs") == inputs
+            and (self.sources / lang / "conf.py").is_file()
+            and (pages / "index.html").is_file()
+            and (pages / "search.html").is_file()
+        )
+
     def generate(self) -> None:
-        games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
-        for lang in self.languages:
+        self.digests = {lang: self.inputs(lang) for lang in self.languages}
+        self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
+        todo = [lang for lang in self.languages if lang not in self.skipped]
+        # nothing changed for a language: its sources stay as they are (and are kept)
+        for lang in self.skipped:
+            self.unchanged.update(p for p in (self.sources / lang).rglob("*") if p.is_file())
+        games = [load_spec(d) for d in find_game_dirs(self.spec_root)] if todo else []
+        for lang in todo:
             project = self.sources / lang
             cards = []
             sites: dict[str, GameSite] = {}
@@ -238,9 +293,15 @@ class SiteBuild:
 
     def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
         self.generate()
-        tasks = [("html", lang) for lang in self.languages]
+        # a language built cleanly from the same inputs, doctests too if asked, is done
+        done = {
+            lang
+            for lang in self.skipped
+            if not doctest or self._stamped(lang).get("doctest") is True
+        }
+        tasks = [("html", lang) for lang in self.languages if lang not in done]
         if doctest:
-            tasks += [("doctest", lang) for lang in self.languages]
+            tasks += [("doctest", lang) for lang in self.languages if lang not in done]
         workers = jobs or max(1, os.cpu_count() or 1)
         with ThreadPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(lambda t: (t, *self.sphinx(*t)), tasks))
@@ -250,7 +311,15 @@ class SiteBuild:
             if code != 0
         ]
         if problems:
+            for lang in self.languages:
+                self._stamp(lang).unlink(missing_ok=True)
             raise SiteError("the site did not build cleanly", problems)
+        for lang in self.languages:
+            if lang in done:
+                continue
+            stamp = self._stamp(lang)
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(json.dumps({"inputs": self.digests[lang], "doctest": doctest}) + "\n")
         for folder in sorted(self.out.rglob("_sources"), reverse=True):
             # Sphinx makes the folder even when it copies no source (html_copy_source off)
             if folder.is_dir() and not any(folder.iterdir()):
