@@ -1,8 +1,9 @@
 """Markers for rulepress's own interface sentences (the ``rulepress`` catalog domain).
 
-``ui(context, text)`` returns ``text`` unchanged; it only marks the sentence
-for extraction (``pybabel extract -k ui:1c,2 -k ui_plural:1c,2,3``), with a
-context that tells translators where it appears. The sentence is translated
+``ui(context, text)`` returns ``text`` (a ``str`` that also knows its
+context) and marks the sentence for extraction (``pybabel extract -k
+ui:1c,2 -k ui_plural:1c,2,3``), with a context that tells translators where
+it appears and that the lookup uses. The sentence is translated
 when it is shown, by the renderer of the reader's language. ``ui_plural``
 marks a sentence whose wording depends on a number (Czech has three forms,
 Japanese one).
@@ -13,10 +14,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class UiText(str):
+    """An interface sentence: the English text, which also knows its catalog context.
+
+    It is the text itself (compared, formatted and stored as a ``str``); the
+    context lets a translation be found by (context, msgid), since two
+    places may use the same English words differently ("Who wins" as a
+    rule's heading, and over a finished game's result).
+    """
+
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, context: str, text: str) -> UiText:
+        made = super().__new__(cls, text)
+        made.context = context
+        return made
+
+    def __reduce__(self) -> tuple[type[UiText], tuple[str, str]]:
+        return UiText, (self.context, str(self))
+
+
 def ui(context: str, text: str) -> str:
-    """Mark ``text`` as an interface sentence; return it unchanged."""
-    del context  # read by the extractor, not at run time
-    return text
+    """Mark ``text`` as an interface sentence; return it (as a :class:`UiText`)."""
+    return UiText(context, text)
 
 
 @dataclass(frozen=True, slots=True)

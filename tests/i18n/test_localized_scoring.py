@@ -103,3 +103,22 @@ def test_missing_translation_falls_back_with_a_warning(tmp_path: Path) -> None:
     )
     assert "Step 5 (16.4.8)" not in result.out  # the interface is still Czech
     assert "  4a    16.4.4          Agenda" in result.out  # the blank title falls back to English
+
+
+def test_one_english_text_in_two_contexts_keeps_both_translations() -> None:
+    import pickle
+
+    from rulepress.i18n.runtime import localize
+    from rulepress.render.pages import T
+    from rulepress.render.score_text import LABELS
+    from tests.conftest import loaded
+
+    renderer = localize(loaded("stationfall"), "cs", ROOT / "locales").renderer
+    # "Who wins": a rule's heading on the scoring page, and over a finished game's result
+    assert T["tiebreak"] == LABELS["winners"] == "Who wins"
+    assert renderer.translate(T["tiebreak"]) == "Kdo vyhrává"
+    assert renderer.translate(LABELS["winners"]) == "Kdo vyhrál"
+    assert renderer.text(T["tiebreak"], {}) == "Kdo vyhrává"
+    assert renderer.text(LABELS["winners"], {}) == "Kdo vyhrál"
+    copy = pickle.loads(pickle.dumps(LABELS["winners"]))
+    assert (copy, copy.context) == ("Who wins", "report.heading")

@@ -133,10 +133,13 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     data = translate_data(loaded.spec.model_dump(), spec_lookup)
     spec = Spec.model_validate(data)
     translated = LoadedSpec(spec, loaded.sources, loaded.directory)
-    by_id, interface_ids = _interface_index(ui_catalog)
+    by_context, by_id, interface_ids = _interface_index(ui_catalog)
 
     def translate(template: str) -> str:
-        found = by_id.get(template)
+        context = getattr(template, "context", None)
+        found = by_context.get((context, template)) if context is not None else None
+        if found is None:
+            found = by_id.get(template)
         if found is None:
             # spec sentences arrive translated already; only interface ones can be missing
             if template in interface_ids:
@@ -149,7 +152,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     plural_index = _plural_function(ui_checked.plural)
 
     def translate_plural(text: PluralText, n: int) -> str:
-        forms = by_id.get(text.singular)
+        forms = by_context.get((text.context, text.singular)) or by_id.get(text.singular)
         looked_up(lang, INTERFACE, text.singular, translated=isinstance(forms, tuple))
         if not isinstance(forms, tuple):
             missing[INTERFACE] += 1
@@ -176,9 +179,17 @@ def _quoted(plain: PlainContext, lang: str) -> PlainContext:
     return replace(plain, rulings=rulings)
 
 
-def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]:
-    """Usable translations by English msgid (singular for plurals), and every msgid."""
-    out: dict[str, Any] = {}
+def _interface_index(
+    catalog: Catalog | None,
+) -> tuple[dict[tuple[str | None, str], Any], dict[str, Any], set[str]]:
+    """Usable translations by (context, msgid) and by msgid alone (singular for plurals).
+
+    The lookup by msgid is for a text that lost its context (a plain string);
+    where two contexts share a msgid it holds the last, so a sentence that
+    knows its context (see :class:`rulepress.uitext.UiText`) is looked up by both.
+    """
+    by_context: dict[tuple[str | None, str], Any] = {}
+    by_id: dict[str, Any] = {}
     ids: set[str] = set()
     for message in catalog or ():
         if not message.id:
@@ -187,8 +198,9 @@ def _interface_index(catalog: Catalog | None) -> tuple[dict[str, Any], set[str]]
         ids.add(key)
         found = _usable(catalog, message.id, message.context)
         if found is not None:
-            out[key] = found
-    return out, ids
+            by_context[(message.context, key)] = found
+            by_id[key] = found
+    return by_context, by_id, ids
 
 
 def _plural_function(rule: PluralRule | None) -> Callable[[int], int]:

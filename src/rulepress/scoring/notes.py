@@ -97,7 +97,7 @@ class NoteRenderer:
         default_factory=dict, init=False, repr=False, compare=False
     )
     #: argument-free spec texts (labels, titles) → their rendered text
-    _plain_texts: dict[str, str] = field(
+    _plain_texts: dict[tuple[str | None, str], str] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     #: the note maker of :meth:`note_maker`, once made
@@ -110,12 +110,14 @@ class NoteRenderer:
         return cls("en", plain_context(spec))
 
     def text(self, template: str | PluralText, args: Mapping[str, Any]) -> str:
-        if not args and type(template) is str:
-            done = self._plain_texts.get(template)
+        if not args and isinstance(template, str):
+            # by context too: one English text may stand for two messages (see UiText)
+            key = (getattr(template, "context", None), template)
+            done = self._plain_texts.get(key)
             if done is None:
                 done = self._fill(self.translate(template), {})
                 if len(self._plain_texts) < _CACHE_SIZE:
-                    self._plain_texts[template] = done
+                    self._plain_texts[key] = done
             return done
         shown = {name: self._arg(value) for name, value in args.items()}
         if isinstance(template, PluralText):
