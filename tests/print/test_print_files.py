@@ -270,10 +270,10 @@ def test_the_publication_gate_passes_on_every_pdf(printed: Path) -> None:
     assert scan_print(printed, English.from_templates(ROOT / "locales"), raw) == []
 
 
-def test_no_line_breaks_after_its_first_word_before_rule_numbers(printed: Path) -> None:
-    # WeasyPrint broke a text that fills its line exactly, followed by a span of rule
-    # numbers, after its first word ("To," / "že postava má …"); print_html puts the space
-    # before the numbers inside their span, which it lays out right
+def test_no_line_breaks_after_its_first_word_before_an_inline_element(printed: Path) -> None:
+    # WeasyPrint broke a text that fills its line exactly, followed by an inline element
+    # (rule numbers, a term), after its first word ("To," / "že postava má …"); the HTML
+    # writer puts the space before an inline element inside it, which it lays out right
     for lang in ("en", "cs"):
         for game in GAMES:
             pdf = printed / lang / game / "rulebook-a4.pdf"
@@ -289,3 +289,6 @@ def test_no_line_breaks_after_its_first_word_before_rule_numbers(printed: Path) 
             assert stranded == [], (pdf, stranded)
     text = poppler("pdftotext", "-layout", str(printed / "cs/stationfall/rulebook-a4.pdf"), "-")
     assert "To, že postava má u sebe" in text
+    # the same before any inline element (a glossary term here), not only rule numbers
+    text = poppler("pdftotext", "-layout", str(printed / "cs/brink/rulebook-a4.pdf"), "-")
+    assert "Kostka Komek, Henko, Magnomi nebo Ventus" in text

@@ -80,6 +80,8 @@ Tag = Literal[
 TAGS: frozenset[str] = frozenset(get_args(Tag))
 #: elements written without an end tag (and so without children)
 VOID: frozenset[str] = frozenset({"meta"})
+#: elements set inside a line of text (the space before one goes inside it, see _write)
+INLINE: frozenset[str] = frozenset({"span", "b", "i", "a"}) & TAGS
 
 
 class Attrs(TypedDict, total=False):
@@ -192,20 +194,32 @@ def _escape(text: str) -> str:
     return html.escape(clean_text(text), quote=True)
 
 
-def _write(node: Element, out: list[str], lang: str) -> None:
+def _write(node: Element, out: list[str], lang: str, lead: str = "") -> None:
     out.append("<" + node.tag)
     for name, value in node.attrs:
         out.append(f' {name}="{_escape(value)}"')
     out.append(">")
     if node.tag in VOID:
         return
+    if lead:
+        out.append(lead)
     text = ""  # adjacent strings are set as one text ("1" + " bod" keeps its no-break space)
     for child in node.children:
         if isinstance(child, Element):
+            space = ""
             if text:
-                out.append(_escape(typeset(text, lang)))
+                set_text = typeset(text, lang)
+                if child.tag in INLINE:
+                    # The space before an inline element goes inside it. Outside it, a
+                    # text that filled its line exactly up to the element made WeasyPrint
+                    # (70) break that text after its first word: "Kostka" / "Komek, …"
+                    # (an inline-boundary line-breaking bug of WeasyPrint's).
+                    kept = set_text.rstrip(" ")
+                    space = set_text[len(kept) :]
+                    set_text = kept
+                out.append(_escape(set_text))
                 text = ""
-            _write(child, out, lang)
+            _write(child, out, lang, space)
         else:
             # text a reader sees is set in the document's language (attributes are not text)
             text += child
