@@ -179,6 +179,12 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(tmp_path: Path, site: SiteBuild
             for msgid in strings:
                 if f"{msgid} {ATTACK}" in value:
                     shown.add(msgid)
+    # the kind of a rule in search results arrives in the index, which Sphinx's script sets
+    # with innerHTML: escaped there, and shown whole
+    index = (build.out / "cs" / "searchindex.js").read_text(encoding="utf-8")
+    assert "rule &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in index
+    assert "<script>alert" not in index
+    shown.add("rule")
     # every word of the theme reached a reader, whole, as text
     assert shown == set(strings)
 

@@ -43,7 +43,8 @@ def setup(app: Any) -> dict[str, Any]:
     # the games, by the folder of their pages: {"stationfall": {"title": …, "edition": …}}
     app.add_config_value("rulepress_games", {}, "env")
     # numbered rules as search objects (rulepress.sphinx_ext.doctree); Sphinx shows the
-    # type's name in results, translated with the project's theme catalog (sphinx.mo)
+    # type's name in results, translated with the project's theme catalog (sphinx.mo),
+    # and escapes it in the index (its script sets it with innerHTML)
     from sphinx.locale import _  # noqa: PLC0415
 
     app.add_object_type("rule", "rule", objname=_("rule"))
