@@ -90,15 +90,18 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Usage]:
-    """The real site build (Sphinx, every language, doctests), once per session.
+def built_site(
+    tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, Usage]
+) -> tuple[Any, Usage]:
+    """The real site build (Sphinx, every language, doctests, the PDFs linked), once per session.
 
     The catalog lookups it makes are recorded (tests/i18n/test_catalog_usage.py).
     """
     from rulepress.sphinx_ext.build import SiteBuild  # Sphinx: slow tests only
 
     out = tmp_path_factory.mktemp("site")
-    build = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs")
+    pdfs = built_print[0]
+    build = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs", pdfs=pdfs)
     with recording() as usage:
         build.build(doctest=True)
     return build, usage

@@ -155,8 +155,9 @@ def build(ctx: click.Context, spec_root: Path) -> None:
     """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(validate, path=spec_root, examples=True)
-        ctx.invoke(build_site, spec_root=spec_root)
+        # the PDFs first: each game's pages link the player's PDFs of their language
         ctx.invoke(build_print, spec_root=spec_root)
+        ctx.invoke(build_site, spec_root=spec_root)
         ctx.invoke(gate, spec_root=spec_root)
 
 
@@ -197,6 +198,11 @@ def gate(
     help="Also run every worked example's doctest.",
 )
 @_folder_option("--docs", default=Path("docs"), help="The project's own guides (English site).")
+@_folder_option(
+    "--pdfs",
+    default=PRINT_OUT,
+    help="The built PDFs that each game's pages link, copied beside them (skipped if absent).",
+)
 def build_site(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
@@ -204,6 +210,7 @@ def build_site(
     langs: tuple[str, ...] = (),
     doctest: bool = True,
     docs: Path = Path("docs"),
+    pdfs: Path = PRINT_OUT,
 ) -> None:
     """Build the rules site of every game in English, Czech and Japanese."""
     from rulepress.sphinx_ext.build import LANGUAGES, SiteBuild
@@ -215,6 +222,7 @@ def build_site(
         out,
         tuple(langs) or LANGUAGES,
         docs=docs if docs.is_dir() else None,
+        pdfs=pdfs if pdfs.is_dir() else None,
     )
     site.build(doctest=doctest)
     click.echo(

@@ -283,3 +283,26 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
     # a stamp from other inputs (or none: a failed build removes them) means build again
     (edited.work / "stamps" / "en.json").write_text('{"inputs": "stale"}', encoding="utf-8")
     assert sorted(build().runs) == [("html", "en")]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -> None:
+    for game in GAMES:
+        html = page(site, lang, game, "index")
+        links = re.findall(r'href="(downloads/[^"]+)"', html)
+        names = sorted(link.removeprefix("downloads/") for link in links)
+        # the player's files of this language: rulebook, reference card, print and play
+        assert names == sorted(p.name for p in site.downloads(lang, game)), names
+        assert any(n.startswith("rulebook-") for n in names)
+        assert any(n.startswith("reference-") for n in names)
+        assert any(n.startswith("pnp-") for n in names)
+        assert not [n for n in names if "pdfx4" in n]  # press files stay with the print build
+        for link in links:
+            served = site.out / lang / game / link
+            assert served.read_bytes() == (site.pdfs / lang / game / served.name).read_bytes()
+    words = {
+        "en": "Rulebook (PDF, A4)",
+        "cs": "Pravidla hry (PDF, A4)",
+        "ja": "ルールブック（PDF・A4）",
+    }
+    assert words[lang] in html

@@ -13,7 +13,7 @@ game (to all games, to other languages) are the site theme's, not a page's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from babel.lists import format_list
 
@@ -49,6 +49,7 @@ from rulepress.render.tree import (
     Glossary,
     GlossaryEntry,
     Inline,
+    Link,
     NumberedList,
     Page,
     Paragraph,
@@ -115,6 +116,7 @@ T = {
     "number": ui("page.rules", "Number"),
     "title": ui("page.rules", "Title"),
     "home": ui("page.title", "All games"),
+    "downloads": ui("page.game", "Downloads"),
 }
 
 
@@ -191,11 +193,25 @@ class _Page:
         return Paragraph(children=self.both([cited, *extra]))
 
 
-def game_pages(ctx: RenderContext) -> dict[str, Page]:
-    """Every page of one game: name → page."""
+#: what a game's print files are, by the start of their file names (rulepress.print.build)
+DOWNLOADS = {
+    "rulebook": ui("print", "Rulebook"),
+    "reference": ui("print", "Reference card"),
+    "pnp": ui("page.game", "Print and play: step cards"),
+}
+#: a print file's kind of file and paper format, in brackets after its name
+PDF_FORMAT = ui("page.game", "PDF, {format}")
+#: paper formats whose name is a word (the others are shown as they are: A4, A5)
+FORMAT_WORDS = {"letter": ui("page.game", "US Letter")}
+#: the folder of a game's pages that holds its PDFs
+DOWNLOAD_DIR = "downloads"
+
+
+def game_pages(ctx: RenderContext, downloads: Collection[str] = ()) -> dict[str, Page]:
+    """Every page of one game: name → page; ``downloads``: its PDFs' file names, if built."""
     p = _Page(ctx)
     return {
-        "index": _index(p),
+        "index": _index(p, downloads),
         "rules": _rules(p),
         "sequences": _sequences(p),
         "scoring": _scoring(p),
@@ -210,7 +226,7 @@ def _page(label: str, title: list[Inline], children: list[Block]) -> Page:
     return Page(blocks=[Section(label=label, title=title, children=children)])
 
 
-def _index(p: _Page) -> Page:
+def _index(p: _Page, downloads: Collection[str] = ()) -> Page:
     g = p.ctx.spec.game
     facts: list[tuple[str, list[Inline]]] = [
         ("edition", inline(g.edition, p.links)),
@@ -227,9 +243,26 @@ def _index(p: _Page) -> Page:
     ]
     if g.source.note:
         body += blocks(g.source.note, p.links)
+    links = _downloads(p, downloads)
+    if links:
+        body.append(Section(label="downloads", title=text(p.t("downloads")), children=[links]))
     # the link back to all games is the theme's, on every page (T["home"] is its text)
     body.append(TocTree(entries=[page for page in PAGES if page != "index"]))
     return _page("index", p.title(g.title), body)
+
+
+def _downloads(p: _Page, names: Collection[str]) -> BulletList | None:
+    """A link to each print file of the game in this language: "Rulebook (PDF, A4)"."""
+    items: list[list[Block]] = []
+    for kind, kind_label in DOWNLOADS.items():
+        for name in sorted(n for n in names if n.startswith(kind + "-")):
+            fmt = name.removeprefix(kind + "-").removesuffix(".pdf")
+            shown = p.ctx.t(FORMAT_WORDS[fmt]) if fmt in FORMAT_WORDS else fmt.upper()
+            what = fill_text(p.ctx.t(PDF_FORMAT), format=shown)
+            label = p.fill(DETAIL, text=text(p.ctx.t(kind_label)), detail=text(what))
+            link = Link(url=f"{DOWNLOAD_DIR}/{name}", children=label)
+            items.append([Paragraph(children=[link])])
+    return BulletList(items=items) if items else None
 
 
 def _rule_section(p: _Page, rule: Rule) -> Section:

@@ -34,7 +34,7 @@ from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
-from rulepress.render.pages import T, game_pages, links_of
+from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
@@ -74,6 +74,9 @@ class SiteBuild:
     languages: tuple[str, ...] = LANGUAGES
     theme: str = "rulepress"
     docs: Path | None = None
+    #: the print build's output (``<pdfs>/<lang>/<game>/*.pdf``): each game's pages link
+    #: the player's PDFs of their language, copied beside them (None: no PDFs)
+    pdfs: Path | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: by language, the digest of its inputs (see :meth:`inputs`), and the languages
@@ -127,10 +130,40 @@ class SiteBuild:
             files += sorted((self.locales / lang / "LC_MESSAGES").glob("*.po"))
         if lang == "en" and self.docs is not None:
             files += sorted(self.docs.glob("*.md"))
+        for game in find_game_dirs(self.spec_root):
+            files += self.downloads(lang, game.name)
         for path in files:
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
         return digest.hexdigest()
+
+    def downloads(self, lang: str, game: str) -> list[Path]:
+        """The PDFs a player of ``game`` gets in ``lang``: rulebook, reference card, print and play.
+
+        The press files (PDF/X-4) and the poker-size card sheet are for print shops
+        and stay in the print build.
+        """
+        if self.pdfs is None:
+            return []
+        folder = self.pdfs / lang / game
+        return sorted(
+            path
+            for kind in DOWNLOADS
+            for path in folder.glob(f"{kind}-*.pdf")
+            if not path.stem.endswith("-pdfx4")
+        )
+
+    def _copy_downloads(self) -> None:
+        """Each game's PDFs beside its pages (``<out>/<lang>/<game>/downloads/``)."""
+        for lang in self.languages:
+            for game in find_game_dirs(self.spec_root):
+                for path in self.downloads(lang, game.name):
+                    target = self.out / lang / game.name / DOWNLOAD_DIR / path.name
+                    data = path.read_bytes()
+                    if target.is_symlink() or not target.is_file() or target.read_bytes() != data:
+                        target.unlink(missing_ok=True)
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        target.write_bytes(data)
 
     def _stamp(self, lang: str) -> Path:
         return self.work / "stamps" / f"{lang}.json"
@@ -176,7 +209,8 @@ class SiteBuild:
                     local.loaded.spec, lang, translate, numbers, local.renderer.plain.plural
                 )
                 game_id = loaded.spec.game.id
-                for name, page in game_pages(ctx).items():
+                offered = [path.name for path in self.downloads(lang, game_id)]
+                for name, page in game_pages(ctx, offered).items():
                     self.write(project / game_id / f"{name}{PAGE_SUFFIX}", page.to_json())
                 game = local.loaded.spec.game
                 sites[game_id] = GameSite(
@@ -314,6 +348,7 @@ class SiteBuild:
             for lang in self.languages:
                 self._stamp(lang).unlink(missing_ok=True)
             raise SiteError("the site did not build cleanly", problems)
+        self._copy_downloads()
         for lang in self.languages:
             if lang in done:
                 continue
@@ -351,7 +386,8 @@ def build_site(
     doctest: bool = True,
     docs: Path | None = None,
     theme: str = "rulepress",
+    pdfs: Path | None = None,
 ) -> SiteBuild:
-    site = SiteBuild(root, spec_root, locales, out, tuple(languages), theme, docs)
+    site = SiteBuild(root, spec_root, locales, out, tuple(languages), theme, docs, pdfs=pdfs)
     site.build(doctest=doctest)
     return site
