@@ -91,3 +91,12 @@ def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) ->
         path.write_text("<p>Volby: <code>foreign-cubes</code></p>", "utf-8")
     found = [(p.location.file, p.message) for p in scan_site(tmp_path, ENGLISH, RAW)]
     assert found == [(str(page), "raw id where a label exists: 'foreign-cubes'")]
+
+
+def test_a_phrase_a_language_keeps_in_english_may_show_there_only() -> None:
+    # "US Letter" (a paper size) is written the same in Czech, and differently in Japanese
+    assert "US Letter" in ENGLISH.phrases
+    page = "Karty kroků k vytištění (PDF, US Letter)"
+    assert list(ENGLISH.in_text(page, "cs")) == []
+    assert list(ENGLISH.in_text(page, "ja")) == ["US Letter"]
+    assert scan_text("Kdo vyhrál: Who wins", "cs", ENGLISH) == ["English words: 'Who wins'"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -56,15 +56,22 @@ class GateError(RulepressError):
 
 @dataclass(frozen=True)
 class English:
-    """The interface phrases of the English templates, as a Czech or Japanese page must not show them."""
+    """The interface phrases of the English templates, as a Czech or Japanese page must not show them.
+
+    ``kept``: by language, the phrases its catalogs translate with the same words
+    (a translator's decision, such as the paper size "US Letter" in Czech), which
+    that language's pages may show.
+    """
 
     phrases: tuple[str, ...]
+    kept: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def from_templates(
         cls, locales: Path, domains: Iterable[str] = ("rulepress", "theme")
     ) -> English:
         found: set[str] = set()
+        kept: dict[str, set[str]] = {}
         for domain in domains:
             path = locales / f"{domain}.pot"
             if not path.is_file():
@@ -74,17 +81,37 @@ class English:
             for message in catalog:
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 for msgid in ids:
-                    for chunk in re.split(r"\{[a-z_]+\}", str(msgid)):
-                        words = re.findall(r"[A-Za-z][A-Za-z']*", chunk)
-                        if len(words) >= _MIN_PHRASE:
-                            found.add(" ".join(words))
-        return cls(tuple(sorted(found, key=len, reverse=True)))
+                    found.update(_phrases(str(msgid)))
+            for po in sorted(locales.glob(f"*/LC_MESSAGES/{domain}.po")):
+                lang = po.parent.parent.name
+                with po.open("rb") as fh:
+                    translated = read_po(fh)
+                for message in translated:
+                    if message.id and isinstance(message.id, str) and message.string == message.id:
+                        kept.setdefault(lang, set()).update(_phrases(message.id))
+        return cls(
+            tuple(sorted(found, key=len, reverse=True)),
+            {lang: frozenset(p) for lang, p in kept.items()},
+        )
 
-    def in_text(self, text: str) -> Iterator[str]:
+    def in_text(self, text: str, lang: str = "") -> Iterator[str]:
         flat = " ".join(re.findall(r"[A-Za-z][A-Za-z']*|[^A-Za-z\s]", text))
+        allowed = self.kept.get(lang, frozenset())
         for phrase in self.phrases:
+            if phrase in allowed:
+                continue
             if re.search(rf"(?<![A-Za-z]){re.escape(phrase)}(?![A-Za-z])", flat):
                 yield phrase
+
+
+def _phrases(msgid: str) -> set[str]:
+    """The runs of two English words or more in a msgid, between its placeholders."""
+    out = set()
+    for chunk in re.split(r"\{[a-z_]+\}", msgid):
+        words = re.findall(r"[A-Za-z][A-Za-z']*", chunk)
+        if len(words) >= _MIN_PHRASE:
+            out.add(" ".join(words))
+    return out
 
 
 @dataclass(frozen=True)
@@ -146,7 +173,7 @@ def scan_text(
     found = [f"spec markup: {m.group()!r}" for m in _MARKUP.finditer(text)]
     found += raw_ids(text, raw)
     if lang not in ("en", "") and english is not None:
-        found += [f"English words: {phrase!r}" for phrase in english.in_text(text)]
+        found += [f"English words: {phrase!r}" for phrase in english.in_text(text, lang)]
     if lang == "ja":
         found += [
             f"ASCII punctuation in Japanese: {_excerpt(text, m.start())!r}"

@@ -164,7 +164,9 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(tmp_path: Path, site: SiteBuild
     strings = {msgid: f"{msgid} {ATTACK}" for msgid in theme_msgids()}
     locales = _theme_po(tmp_path, "cs", strings)
     # English too, so that the pages have a language switcher (and its words)
-    build = SiteBuild(ROOT, ROOT / "rules_spec", locales, tmp_path / "out", ("en", "cs"))
+    build = SiteBuild(
+        ROOT, ROOT / "rules_spec", locales, tmp_path / "out", ("en", "cs"), pdfs=site.pdfs
+    )
     build.build(doctest=False)
     pages = sorted((build.out / "cs").rglob("*.html"))
     assert len(pages) >= 2 + 8 * len(GAMES)  # the landing page, the search, 8 a game
