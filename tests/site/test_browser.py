@@ -15,6 +15,7 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -274,3 +275,37 @@ def test_no_serious_accessibility_violations(
     finally:
         context.close()
     assert found == []
+
+
+@pytest.mark.parametrize(("lang", "game"), [("cs", "stationfall"), ("ja", "brink")])
+def test_a_cited_rule_shows_its_text_on_focus_and_on_hover(
+    tab: object, base_url: str, lang: str, game: str
+) -> None:
+    t: Any = tab
+    t.goto(f"{base_url}/{lang}/{game}/sequences.html")
+    link = t.locator(".rp-rule a[href*='#rule-']").first
+    href = link.get_attribute("href")
+    t.keyboard.press("Tab")  # the page is reachable by keyboard: focus the link itself
+    link.focus()
+    popover = t.locator("#rp-popover")
+    popover.wait_for(state="visible", timeout=10000)
+    # the rule's own heading and text, as the rules page has them
+    rules = t.context.new_page()
+    rules.goto(f"{base_url}/{lang}/{game}/{href}")
+    anchor = href.split("#")[1]
+    heading = rules.locator(f"[id='{anchor}'] > :is(h2, h3, h4, h5, h6)").first.inner_text()
+    # (a chapter may have no text of its own, only its sub-rules)
+    texts = [p.strip() for p in rules.locator(f"[id='{anchor}'] > p").all_inner_texts()]
+    rules.close()
+    shown = popover.inner_text()
+    assert heading.rstrip("¶").strip() in shown
+    assert all(text in shown for text in texts)
+    assert link.get_attribute("aria-describedby") == "rp-popover"
+    t.keyboard.press("Escape")
+    popover.wait_for(state="detached", timeout=5000)
+    # pointing at it shows it too, and moving away hides it
+    link.hover()
+    popover.wait_for(state="visible", timeout=10000)
+    t.mouse.move(0, 0)
+    popover.wait_for(state="detached", timeout=5000)
+    assert t.errors == []

@@ -55,6 +55,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context)
     app.add_css_file("rulepress.css")
+    # a cited rule's text in a popover (progressive: without it the number is a link)
+    app.add_js_file("rulepress-popover.js", loading_method="defer")
     return {
         "version": "2",
         "env_version": _env_version(),
