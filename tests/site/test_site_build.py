@@ -306,3 +306,14 @@ def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -
         "ja": "ルールブック（PDF・A4）",
     }
     assert words[lang] in html
+
+
+def test_the_footer_shows_the_games_edition_and_copyright(site: SiteBuild) -> None:
+    for game in GAMES:
+        spec = loaded(game).spec
+        assert spec.game.copyright  # both games state one
+        for lang in ("en", "cs", "ja"):
+            footer = page(site, lang, game, "rules").split('<footer class="rp-footer">')[1]
+            assert f'<p class="rp-copyright">{spec.game.copyright}</p>' in footer
+    # the site's own pages belong to no game: no copyright line
+    assert "rp-copyright" not in (site.out / "en" / "index.html").read_text(encoding="utf-8")

@@ -110,6 +110,9 @@ class Game(Model):
     version: AuthorText
     designer: str = ""
     publisher: str = ""
+    #: the game's copyright line, shown as written in the footer of its pages
+    #: ("Stationfall © 2023 Ion Game Design"): names and a year, never translated
+    copyright: str = ""
     players: Text
     source: SourceDocument
     languages: list[Lang]

@@ -124,10 +124,12 @@ def _page_context(
         context["rp_brand"] = escape(up + scope + "index.html")
         context["rp_home"] = escape(up + "index.html")
         context["rp_edition"] = escape(typeset(game.get("edition", ""), lang))
+        context["rp_copyright"] = escape(game.get("copyright", ""))
     else:
         context["rp_brand"] = escape(up + "index.html")
         context["rp_home"] = ""
         context["rp_edition"] = ""
+        context["rp_copyright"] = ""
     context["rp_home_label"] = escape(typeset(config.rulepress_home_label, lang))
     for rel in ("prev", "next"):
         # previous and next stay within a game (or the site's own pages)

@@ -217,6 +217,7 @@ class SiteBuild:
                     title=game.title,
                     # the footer shows it as text: references in it become their words
                     edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
+                    copyright=game.copyright,
                 )
                 cards.append(_game_card(ctx, game_id))
             guides = lang == "en" and self.docs is not None

@@ -37,6 +37,8 @@ class GameSite(BaseModel):
     title: str
     #: the edition of the rulebook the game's pages follow (from its spec), in the footer
     edition: str = ""
+    #: the game's copyright line (from its spec), in the footer
+    copyright: str = ""
 
 
 class SiteConfig(BaseModel):
