@@ -124,18 +124,14 @@ def blocks(text: str, ctx: RenderContext) -> list[Element]:
     return out
 
 
-def _cites(rules: list[str], ctx: RenderContext) -> list[Element]:
-    """Rule numbers side by side, with the language's separator between them.
-
-    The space before them is inside their span: outside it, a text that fills
-    its line exactly before the span made WeasyPrint break that text after its
-    first word (an inline-boundary line-breaking bug of WeasyPrint's).
-    """
+def _cites(rules: list[str], ctx: RenderContext) -> list[Content]:
+    """Rule numbers side by side, after a space, with the language's separator between them."""
     if not rules:
         return []
     spans: list[list[Content]] = [[el("span", n, cls="rule")] for n in rules]
     numbers = side_by_side(ctx.t(RULES), spans, _text)
-    return [el("span", " ", numbers, cls="cites")]
+    # (the HTML writer sets the space inside the span, as before every inline element)
+    return [" ", el("span", numbers, cls="cites")]
 
 
 def _text(value: str) -> Content:
