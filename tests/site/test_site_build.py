@@ -280,6 +280,11 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
     assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
     html = (edited.out / "en" / "stationfall" / "rules.html").read_text(encoding="utf-8")
     assert "whatever their score" in html
+    # the same build object, run again after another edit, reads its inputs anew
+    rules.write_text(rules.read_text(encoding="utf-8").replace("whatever their score", "any score"))
+    edited.runs = []
+    edited.build(doctest=False)
+    assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
     # a stamp from other inputs (or none: a failed build removes them) means build again
     (edited.work / "stamps" / "en.json").write_text('{"inputs": "stale"}', encoding="utf-8")
     assert sorted(build().runs) == [("html", "en")]

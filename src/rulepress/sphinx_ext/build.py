@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rulepress.errors import Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, localize
@@ -83,6 +84,8 @@ class SiteBuild:
     #: whose inputs are those of their last clean build (nothing to generate or build)
     digests: dict[str, str] = field(default_factory=dict)
     skipped: set[str] = field(default_factory=set)
+    #: the digest of the inputs every language shares, and the games, for one generate()
+    _shared: tuple[Any, list[str]] | None = field(default=None, init=False, repr=False)
 
     @property
     def work(self) -> Path:
@@ -122,19 +125,25 @@ class SiteBuild:
         pages): when none of them changed since the last clean build, that
         language's sources and pages are as they would be made again.
         """
-        digest = hashlib.sha256(json.dumps([lang, self.languages, self.theme]).encode())
-        files: list[Path] = sorted(PACKAGE.rglob("*"))
-        for game in find_game_dirs(self.spec_root):
-            files += sorted(game.glob("*.yaml"))
+        if self._shared is None:
+            # what every language reads: rulepress's code and theme, the specs, the options
+            shared = hashlib.sha256(json.dumps([self.languages, self.theme]).encode())
+            dirs = find_game_dirs(self.spec_root)
+            _digest_files(
+                shared, [*PACKAGE.rglob("*"), *(f for d in dirs for f in d.glob("*.yaml"))]
+            )
+            self._shared = (shared, [d.name for d in dirs])
+        shared, names = self._shared
+        digest = shared.copy()
+        digest.update(lang.encode())
+        files: list[Path] = []
         if lang != "en":
-            files += sorted((self.locales / lang / "LC_MESSAGES").glob("*.po"))
+            files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
         if lang == "en" and self.docs is not None:
-            files += sorted(self.docs.glob("*.md"))
-        for game in find_game_dirs(self.spec_root):
-            files += self.downloads(lang, game.name)
-        for path in files:
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+            files += self.docs.glob("*.md")
+        for name in names:
+            files += self.downloads(lang, name)
+        _digest_files(digest, files)
         return digest.hexdigest()
 
     def downloads(self, lang: str, game: str) -> list[Path]:
@@ -187,6 +196,7 @@ class SiteBuild:
         )
 
     def generate(self) -> None:
+        self._shared = None  # read the inputs anew: this instance may build again after an edit
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
         todo = [lang for lang in self.languages if lang not in self.skipped]
@@ -360,6 +370,13 @@ class SiteBuild:
             # Sphinx makes the folder even when it copies no source (html_copy_source off)
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
+
+
+def _digest_files(digest: Any, files: Iterable[Path]) -> None:
+    """Add each file's path and bytes to ``digest``, in path order (caches left out)."""
+    for path in sorted(files):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
 
 
 def _game_card(ctx: RenderContext, game_id: str) -> LinkCard:
