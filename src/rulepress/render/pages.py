@@ -159,6 +159,10 @@ class _Page:
     def t(self, key: str) -> str:
         return self.ctx.t(T[key])
 
+    def player(self, pid: str) -> str:
+        """A player as readers see them: the vocabulary's word for the id ("Blue"), or the id."""
+        return self.ctx.spec.vocabulary.get(pid, pid)
+
     def title(self, value: str) -> list[Inline]:
         return inline(value, self.plain)
 
@@ -469,13 +473,12 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
                 label = p.fill(DETAIL, text=label, detail=text(shown_part))
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
             parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
-        shown_pid = vocabulary.get(pid, pid)  # a player named by an id the vocabulary has
-        out.append(p.fill(PAIR, label=[Strong(children=text(shown_pid))], value=p.both(parts)))
+        out.append(p.fill(PAIR, label=[Strong(children=text(p.player(pid)))], value=p.both(parts)))
     id_names = IdNames(p.ctx.spec)
     for tally_id, facts in ex.expect.tallies.items():
         out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
-        winners = [vocabulary.get(w, w) for w in ex.expect.winners]
+        winners = [p.player(w) for w in ex.expect.winners]
         names = format_list(winners, locale=p.ctx.lang) if winners else "—"
         heading = p.t("winner" if len(ex.expect.winners) == 1 else "winners")
         line = p.fill(PAIR, label=[Strong(children=text(heading))], value=text(names))
@@ -514,7 +517,7 @@ def _tally_facts(
                             for unit, n in (units or {}).items()
                         ]
                     )
-                    where = text(f"{p.ctx.spec.vocabulary.get(player, player)} → {name(route)}")
+                    where = text(f"{p.player(player)} → {name(route)}")
                     out.append(p.fill(PAIR, label=where, value=text(moved)))
             continue
         if isinstance(value, dict):
