@@ -5,7 +5,8 @@ Measured in one run, on a scratch copy of the project:
   project per language), with the Sphinx processes run one at a time and two at a time;
 - plain sphinx-build over the same generated projects, one language after another
   (the baseline): rulepress's overhead is the ratio of the cold build to it;
-- incremental rebuild after editing the text of one rule;
+- incremental rebuild after editing the text of one rule, and with nothing
+  changed: in this process, then from the command line (its start-up included);
 - the theme's cost: the same pages with furo and with Sphinx's basic theme.
 
     .venv/bin/python benchmarks/bench_site.py
@@ -76,6 +77,23 @@ def main() -> None:
         )
         results["incremental: one rule edited"] = seconds(site.build, doctest=False, jobs=2)
         results["no change at all"] = seconds(site.build, doctest=False, jobs=2)
+        # the same from the command line, as a user runs it (its start-up included)
+        (work / "no-docs").mkdir()
+        cli = [sys.executable, "-m", "rulepress", "build", "site", "--no-doctest"]
+        cli += ["--spec-root", str(work / "rules_spec"), "--locales", str(ROOT / "locales")]
+        cli += ["--out", str(work / "out-cli"), "--docs", str(work / "no-docs")]
+        cli += ["--pdfs", str(work / "no-pdfs")]
+        subprocess.run(cli, check=True, capture_output=True)  # cold, not timed
+        rules.write_text(
+            rules.read_text(encoding="utf-8").replace("whatever their points", "any points"),
+            encoding="utf-8",
+        )
+        results["command line: one rule edited"] = seconds(
+            subprocess.run, cli, check=True, capture_output=True
+        )
+        results["command line: no change"] = seconds(
+            subprocess.run, cli, check=True, capture_output=True
+        )
         for theme in ("furo", "basic"):
             themed = SiteBuild(
                 work, work / "rules_spec", ROOT / "locales", work / f"theme-{theme}", theme=theme
@@ -100,6 +118,10 @@ def main() -> None:
         )
         print(
             f"one rule edited, all three languages:       {results['incremental: one rule edited']:5.2f} s  (target <= 2 s)"
+        )
+        print(
+            f"the same from the command line:             {results['command line: one rule edited']:5.2f} s"
+            f"  (no change: {results['command line: no change']:.2f} s)"
         )
         print(
             f"two processes / one process:               {results['cold build, 2 process(es)'] / results['cold build, 1 process(es)']:5.2f}"

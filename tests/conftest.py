@@ -89,6 +89,10 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
         return locales, po, read_po(fp)
 
 
+#: the address the session's site is built for (its sitemap and canonical links)
+BASE_URL = "https://rules.example.org/"
+
+
 @pytest.fixture(scope="session")
 def built_site(
     tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, Usage]
@@ -101,7 +105,9 @@ def built_site(
 
     out = tmp_path_factory.mktemp("site")
     pdfs = built_print[0]
-    build = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs", pdfs=pdfs)
+    build = SiteBuild(
+        ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs", pdfs=pdfs, base_url=BASE_URL
+    )
     with recording() as usage:
         build.build(doctest=True)
     return build, usage

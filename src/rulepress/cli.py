@@ -101,6 +101,30 @@ def _project(spec_root: Path, locales: Path) -> Any:
     return Project(Path.cwd(), spec_root, locales)
 
 
+def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    from rulepress.sphinx_ext.deploy import checked_base_url
+
+    try:
+        return checked_base_url(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _base_url_option(func: F) -> F:
+    return click.option(
+        "--base-url",
+        envvar="RULEPRESS_BASE_URL",
+        default=None,
+        callback=_base_url,
+        help=(
+            "The address the site is served from (https://…/; or $RULEPRESS_BASE_URL): "
+            "with it, the build writes sitemap.xml and each page's canonical link."
+        ),
+    )(func)
+
+
 def _locales_option(func: F) -> F:
     return click.option(
         "--locales",
@@ -150,14 +174,15 @@ def validate(path: Path, examples: bool) -> None:
 
 @cli.group(invoke_without_command=True)
 @_spec_root_option
+@_base_url_option
 @click.pass_context
-def build(ctx: click.Context, spec_root: Path) -> None:
+def build(ctx: click.Context, spec_root: Path, base_url: str | None = None) -> None:
     """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(validate, path=spec_root, examples=True)
         # the PDFs first: each game's pages link the player's PDFs of their language
         ctx.invoke(build_print, spec_root=spec_root)
-        ctx.invoke(build_site, spec_root=spec_root)
+        ctx.invoke(build_site, spec_root=spec_root, base_url=base_url)
         ctx.invoke(gate, spec_root=spec_root)
 
 
@@ -203,6 +228,7 @@ def gate(
     default=PRINT_OUT,
     help="The built PDFs that each game's pages link, copied beside them (skipped if absent).",
 )
+@_base_url_option
 def build_site(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
@@ -211,8 +237,12 @@ def build_site(
     doctest: bool = True,
     docs: Path = Path("docs"),
     pdfs: Path = PRINT_OUT,
+    base_url: str | None = None,
 ) -> None:
     """Build the rules site of every game in English, Czech and Japanese."""
+    from rulepress.sphinx_ext import worker
+
+    worker.start()  # Sphinx is imported in the background while the build's own code loads
     from rulepress.sphinx_ext.build import LANGUAGES, SiteBuild
 
     site = SiteBuild(
@@ -223,11 +253,16 @@ def build_site(
         tuple(langs) or LANGUAGES,
         docs=docs if docs.is_dir() else None,
         pdfs=pdfs if pdfs.is_dir() else None,
+        base_url=base_url,
     )
     site.build(doctest=doctest)
     click.echo(
         f"site: {out}/index.html ({', '.join(site.languages)}; {len(site.written)} source file(s) changed)"
     )
+    if base_url is None:
+        click.echo("site: no sitemap.xml: give --base-url, the address the site is served from")
+    else:
+        click.echo(f"site: {out}/sitemap.xml (pages at {base_url})")
 
 
 @build.command("print")

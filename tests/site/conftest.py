@@ -60,14 +60,14 @@ def doctest_count(site: SiteBuild, lang: str, game: str) -> int:
 
 
 def language_only(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    """An element that exists because of the build's languages, not the page's text.
+    """An element that exists because of the build's options, not the page's text.
 
-    The hostile builds have Czech only, so their pages have one alternate link and
-    no switcher; their elements are compared with the real three-language build's
-    without these.
+    The hostile builds have Czech only and no site address, so their pages have one
+    alternate link, no switcher and no canonical link; their elements are compared
+    with the real three-language build's without these.
     """
     a = dict(attrs)
-    return (tag == "link" and a.get("rel") == "alternate") or (
+    return (tag == "link" and a.get("rel") in ("alternate", "canonical")) or (
         tag == "nav" and a.get("class") == "rp-langs"
     )
 

@@ -38,8 +38,22 @@ ARGS = [
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static server that answers a missing address with the site's 404.html, as hosts do."""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 @pytest.fixture(scope="module")
@@ -240,6 +254,7 @@ def test_pages_have_no_console_errors(tab: object, base_url: str) -> None:
 def _page_types(site: SiteBuild) -> list[str]:
     """Every kind of page, in every language: landing pages, each game's pages, search."""
     out = ["index.html?stay"]  # the root page itself, not where it sends a browser
+    out.append("en/stationfall/no-such-page.html")  # the page for a missing address
     for lang_dir in sorted(p for p in site.out.iterdir() if p.is_dir() and len(p.name) == 2):
         lang = lang_dir.name
         out += [f"{lang}/index.html", f"{lang}/search.html"]
@@ -275,6 +290,43 @@ def test_no_serious_accessibility_violations(
     finally:
         context.close()
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["cs", "ja"])
+def test_an_examples_table_state_opens_without_javascript(
+    browser: object, base_url: str, lang: str
+) -> None:
+    context = browser.new_context(  # type: ignore[attr-defined]
+        java_script_enabled=False, viewport={"width": 390, "height": 844}
+    )
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base_url}/{lang}/stationfall/examples.html")
+        folds = tab.locator("details.rp-fold")
+        assert folds.count() >= 10  # one per worked example, all closed
+        assert tab.locator("details.rp-fold[open]").count() == 0
+        first = folds.first
+        assert not first.locator("li").first.is_visible()  # the players' facts are folded
+        first.locator("summary").click()
+        assert first.get_attribute("open") is not None
+        assert first.locator("li").first.is_visible()
+    finally:
+        context.close()
+
+
+def test_a_missing_address_gets_a_page_in_every_language_that_leads_home(
+    tab: object, base_url: str, site: SiteBuild
+) -> None:
+    # deep in a game's folder: its links still lead to the site's languages
+    response = tab.goto(f"{base_url}/cs/stationfall/old/rule-16.html")  # type: ignore[attr-defined]
+    assert response.status == 404
+    assert tab.locator("h1").count() == 1  # type: ignore[attr-defined]
+    sections = tab.locator("main section")  # type: ignore[attr-defined]
+    assert [sections.nth(i).get_attribute("lang") for i in range(sections.count())] == list(
+        site.languages
+    )
+    tab.locator('section[lang="cs"] a').click()  # type: ignore[attr-defined]
+    tab.wait_for_url(f"{base_url}/cs/index.html")  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("lang", "game"), [("cs", "stationfall"), ("ja", "brink")])

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulepress.render.pages import PAGES
-from rulepress.sphinx_ext.build import SiteBuild, SiteError
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.sphinx_ext import worker
+from rulepress.sphinx_ext.build import GeneratedGame, SiteBuild, SiteError
 from rulepress.sphinx_ext.theme import theme_msgids
 from tests.conftest import GAMES, ROOT, loaded
 from tests.site.conftest import doctest_count, doctests, page
@@ -248,10 +250,17 @@ class _Counting(SiteBuild):
     """A site build that counts the Sphinx runs it makes."""
 
     runs: list[tuple[str, str]]
+    generated: list[tuple[str, str]]
 
-    def sphinx(self, builder: str, lang: str) -> tuple[int, str]:
+    def sphinx_argv(self, builder: str, lang: str) -> list[str]:
         self.runs.append((builder, lang))
-        return super().sphinx(builder, lang)
+        return super().sphinx_argv(builder, lang)
+
+    def _generate_game(
+        self, project: Path, lang: str, loaded: LoadedSpec, inputs: str
+    ) -> GeneratedGame:
+        self.generated.append((lang, loaded.spec.game.id))
+        return super()._generate_game(project, lang, loaded, inputs)
 
 
 def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_path: Path) -> None:
@@ -260,12 +269,13 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
 
     def build() -> _Counting:
         site = _Counting(tmp_path, specs, ROOT / "locales", tmp_path / "out", ("en", "cs"))
-        site.runs = []
+        site.runs, site.generated = [], []
         site.build(doctest=False)
         return site
 
     first = build()
     assert sorted(first.runs) == [("html", "cs"), ("html", "en")]
+    assert len(first.generated) == 2 * len(GAMES)
     again = build()
     assert again.runs == []
     assert again.skipped == {"en", "cs"}
@@ -280,6 +290,9 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
     assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
     html = (edited.out / "en" / "stationfall" / "rules.html").read_text(encoding="utf-8")
     assert "whatever their score" in html
+    # only the edited game's page trees are made again; Brink's are kept as they were
+    assert sorted(edited.generated) == [("cs", "stationfall"), ("en", "stationfall")]
+    assert (edited.sources / "cs" / "brink" / "rules.rptree") in edited.unchanged
     # the same build object, run again after another edit, reads its inputs anew
     rules.write_text(rules.read_text(encoding="utf-8").replace("whatever their score", "any score"))
     edited.runs = []
@@ -322,3 +335,62 @@ def test_the_footer_shows_the_games_edition_and_copyright(site: SiteBuild) -> No
             assert f'<p class="rp-copyright">{spec.game.copyright}</p>' in footer
     # the site's own pages belong to no game: no copyright line
     assert "rp-copyright" not in (site.out / "en" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_sphinx_build_that_fails_in_a_worker_reports_its_output(tmp_path: Path) -> None:
+    with worker.pool(1) as executor:
+        code, output = executor.submit(
+            worker.run, ["-b", "html", "-q", str(tmp_path / "absent"), str(tmp_path / "out")]
+        ).result()
+    assert code != 0
+    assert "absent" in output  # Sphinx's own message, captured in the worker
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_docs_folder_without_a_start_page_adds_no_guides(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    site = SiteBuild(
+        tmp_path, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out", docs=tmp_path
+    )
+    assert site.guides is None  # a project's own notes are not rulepress guides
+    (tmp_path / "index.md").write_text("# Guides\n", encoding="utf-8")
+    assert site.guides == tmp_path
+
+
+def test_the_sitemap_lists_every_page_built_and_each_page_names_its_address(
+    site: SiteBuild,
+) -> None:
+    from xml.etree import ElementTree
+
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    assert site.base_url is not None
+    root = ElementTree.parse(site.out / "sitemap.xml").getroot()
+    listed = [loc.text or "" for loc in root.findall("s:url/s:loc", ns)]
+    paths = sorted(url.removeprefix(site.base_url) for url in listed)
+    built = sorted(
+        p.relative_to(site.out).as_posix()
+        for p in site.out.glob("*/**/*.html")
+        if "_static" not in p.parts and p.name != "search.html"
+    )
+    assert paths == built
+    html = page(site, "ja", "brink", "rules")
+    assert f'<link rel="canonical" href="{site.base_url}ja/brink/rules.html" />' in html
+    assert (
+        (site.out / "robots.txt")
+        .read_text(encoding="utf-8")
+        .endswith(f"Sitemap: {site.base_url}sitemap.xml\n")
+    )
+    assert (site.out / "404.html").is_file()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+def test_every_worked_example_folds_its_table_state_and_shows_its_results(
+    site: SiteBuild, lang: str
+) -> None:
+    for game in GAMES:
+        html = page(site, lang, game, "examples")
+        examples = loaded(game).spec.examples
+        assert html.count('<details class="sd-sphinx-override sd-dropdown') == len(examples)
+        # the results stay in view, after the folded state
+        assert html.count("</details>") == len(examples)
+        assert html.rindex("</details>") < html.rindex("<ul")

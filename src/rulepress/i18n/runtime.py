@@ -133,21 +133,8 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     data = translate_data(loaded.spec.model_dump(), spec_lookup)
     spec = Spec.model_validate(data)
     translated = LoadedSpec(spec, loaded.sources, loaded.directory)
-    by_context, by_id, interface_ids = _interface_index(ui_catalog)
-
-    def translate(template: str) -> str:
-        context = getattr(template, "context", None)
-        found = by_context.get((context, template)) if context is not None else None
-        if found is None:
-            found = by_id.get(template)
-        if found is None:
-            # spec sentences arrive translated already; only interface ones can be missing
-            if template in interface_ids:
-                missing[INTERFACE] += 1
-                looked_up(lang, INTERFACE, template, translated=False)
-            return template
-        looked_up(lang, INTERFACE, template, translated=isinstance(found, str))
-        return found if isinstance(found, str) else template
+    index = by_context, by_id, _ = _interface_index(ui_catalog)
+    translate = _translator(lang, index, missing)
 
     plural_index = _plural_function(ui_checked.plural)
 
@@ -171,6 +158,41 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         LIST_SEPARATORS[lang],
     )
     return Localized(translated, renderer, missing, absent)
+
+
+def interface_translator(locales: Path, lang: str) -> Callable[[str], str]:
+    """Rulepress's own sentences in ``lang`` (the checked interface catalog; English as is)."""
+    if lang == "en":
+        return str
+    (checked,), error = load_catalogs(locales, lang, (INTERFACE,))
+    if error is not None:
+        raise error
+    return _translator(lang, _interface_index(checked.catalog), {INTERFACE: 0})
+
+
+def _translator(
+    lang: str,
+    index: tuple[dict[tuple[str | None, str], Any], dict[str, Any], set[str]],
+    missing: dict[str, int],
+) -> Callable[[str], str]:
+    """An interface sentence's translation, by its context and msgid (counted when missing)."""
+    by_context, by_id, interface_ids = index
+
+    def translate(template: str) -> str:
+        context = getattr(template, "context", None)
+        found = by_context.get((context, template)) if context is not None else None
+        if found is None:
+            found = by_id.get(template)
+        if found is None:
+            # spec sentences arrive translated already; only interface ones can be missing
+            if template in interface_ids:
+                missing[INTERFACE] += 1
+                looked_up(lang, INTERFACE, template, translated=False)
+            return template
+        looked_up(lang, INTERFACE, template, translated=isinstance(found, str))
+        return found if isinstance(found, str) else template
+
+    return translate
 
 
 def _quoted(plain: PlainContext, lang: str) -> PlainContext:

@@ -51,6 +51,8 @@ Tag = Literal[
     "meta",
     "title",
     "body",
+    "base",
+    "main",
     "header",
     "footer",
     "section",
@@ -79,7 +81,7 @@ Tag = Literal[
 ]
 TAGS: frozenset[str] = frozenset(get_args(Tag))
 #: elements written without an end tag (and so without children)
-VOID: frozenset[str] = frozenset({"meta"})
+VOID: frozenset[str] = frozenset({"meta", "base"})
 #: elements set inside a line of text (the space before one goes inside it, see _write)
 INLINE: frozenset[str] = frozenset({"span", "b", "i", "a"}) & TAGS
 
@@ -198,6 +200,8 @@ def _write(node: Element, out: list[str], lang: str, lead: str = "") -> None:
     out.append("<" + node.tag)
     for name, value in node.attrs:
         out.append(f' {name}="{_escape(value)}"')
+        if name == "lang":
+            lang = value  # what it holds is set in its own language's typography
     out.append(">")
     if node.tag in VOID:
         return

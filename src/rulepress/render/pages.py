@@ -44,6 +44,7 @@ from rulepress.render.tree import (
     BulletList,
     Card,
     Code,
+    Details,
     Doctest,
     Fact,
     Glossary,
@@ -440,8 +441,12 @@ def _examples(p: _Page) -> Page:
             )
         children += blocks(ex.text, p.links)
         children += [
-            Paragraph(children=[Strong(children=text(p.t("state")))]),
-            *view.blocks(ex.state, p.ctx.spec.table_states[seq.state]),
+            # the whole table is long (nine players' cards, say): folded, so that on a
+            # phone the examples follow each other and a reader opens the table they want
+            Details(
+                summary=text(p.t("state")),
+                children=view.blocks(ex.state, p.ctx.spec.table_states[seq.state]),
+            ),
             Paragraph(children=[Strong(children=text(p.t("stated")))]),
             BulletList(items=[[Paragraph(children=line)] for line in _stated(p, ex, seq)]),
             Paragraph(children=text(p.t("checked"))),

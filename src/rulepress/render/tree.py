@@ -117,6 +117,17 @@ class Card(Node):
     footer: list[Block] = []
 
 
+class Details(Node):
+    """Blocks folded under a one-line summary, opened by the reader (HTML ``<details>``).
+
+    It opens without JavaScript, and the browser's find-in-page looks inside it.
+    """
+
+    kind: Literal["details"] = "details"
+    summary: list[Inline]
+    children: list[Block]
+
+
 class LinkCard(Node):
     """A card that is one big link (a game on the landing page)."""
 
@@ -199,6 +210,7 @@ Block = Annotated[
     | NumberedList
     | Section
     | Card
+    | Details
     | Grid
     | Table
     | Glossary
@@ -224,7 +236,7 @@ class Page(Node):
 
 
 _RECURSIVE: tuple[type[Node], ...] = (
-    *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card),
+    *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card, Details),
     *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page),
 )
 for _model in _RECURSIVE:

@@ -12,9 +12,13 @@ Stages, each inspectable on disk:
    LC_MESSAGES/sphinx.mo``. Files are written only when they change, so
    Sphinx rebuilds only what changed;
 2. Sphinx builds ``<out>/<lang>/`` (HTML in the rulepress theme, warnings are
-   errors) and, with ``doctest=True``, runs every worked example's doctest;
-   languages build in parallel. 3. ``<out>/index.html`` sends a reader to
-   their language. Nothing is written into the project's sources.
+   errors) and, with ``doctest=True``, runs every worked example's doctest.
+   Each build runs in a process forked from a server that imported Sphinx
+   while stage 1 ran (:mod:`rulepress.sphinx_ext.worker`), languages in
+   parallel; a game whose inputs did not change keeps its page trees, so an
+   edit to one game's rules regenerates and rebuilds that game's pages only.
+3. ``<out>/index.html`` sends a reader to their language. Nothing is written
+   into the project's sources.
 """
 
 from __future__ import annotations
@@ -22,22 +26,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from rulepress.errors import Location, Problem, RulepressError
-from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.load import find_game_dirs, load_spec
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.sphinx_ext import deploy, worker
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
 from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteConfig
 from rulepress.sphinx_ext.theme import compile_theme
@@ -66,6 +72,20 @@ class SiteError(RulepressError):
     exit_code = 6
 
 
+class GeneratedGame(BaseModel):
+    """What generating one game's pages in one language made (kept in its stamp)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    #: the digest of the inputs they were made from (see SiteBuild._game_inputs)
+    inputs: str
+    #: the page trees' file names, in the game's folder
+    pages: list[str]
+    site: GameSite
+    card: LinkCard
+
+
 @dataclass
 class SiteBuild:
     root: Path
@@ -78,6 +98,9 @@ class SiteBuild:
     #: the print build's output (``<pdfs>/<lang>/<game>/*.pdf``): each game's pages link
     #: the player's PDFs of their language, copied beside them (None: no PDFs)
     pdfs: Path | None = None
+    #: the address the site is served from (``https://…/``): the sitemap and canonical
+    #: links need it (None: no sitemap, and the 404 page assumes the server's root)
+    base_url: str | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: by language, the digest of its inputs (see :meth:`inputs`), and the languages
@@ -85,7 +108,8 @@ class SiteBuild:
     digests: dict[str, str] = field(default_factory=dict)
     skipped: set[str] = field(default_factory=set)
     #: the digest of the inputs every language shares, and the games, for one generate()
-    _shared: tuple[Any, list[str]] | None = field(default=None, init=False, repr=False)
+    #: (rulepress's code and the options; those and every spec; the game folders)
+    _shared: tuple[Any, Any, list[Path]] | None = field(default=None, init=False, repr=False)
 
     @property
     def work(self) -> Path:
@@ -95,6 +119,13 @@ class SiteBuild:
         that ``<out>`` holds only the site.
         """
         return self.out.parent / f".{self.out.name}-work"
+
+    @property
+    def guides(self) -> Path | None:
+        """The guides' folder, if it holds guides: their start page is its ``index.md``."""
+        if self.docs is None or not (self.docs / "index.md").is_file():
+            return None
+        return self.docs
 
     @property
     def sources(self) -> Path:
@@ -126,23 +157,24 @@ class SiteBuild:
         language's sources and pages are as they would be made again.
         """
         if self._shared is None:
-            # what every language reads: rulepress's code and theme, the specs, the options
-            shared = hashlib.sha256(json.dumps([self.languages, self.theme]).encode())
+            # what every language reads: rulepress's code and theme, the options, the specs
+            options = [self.languages, self.theme, self.base_url]
+            code = hashlib.sha256(json.dumps(options).encode())
+            _digest_files(code, PACKAGE.rglob("*"))
             dirs = find_game_dirs(self.spec_root)
-            _digest_files(
-                shared, [*PACKAGE.rglob("*"), *(f for d in dirs for f in d.glob("*.yaml"))]
-            )
-            self._shared = (shared, [d.name for d in dirs])
-        shared, names = self._shared
+            shared = code.copy()
+            _digest_files(shared, (f for d in dirs for f in d.glob("*.yaml")))
+            self._shared = (code, shared, dirs)
+        _, shared, dirs = self._shared
         digest = shared.copy()
         digest.update(lang.encode())
         files: list[Path] = []
         if lang != "en":
             files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
-        if lang == "en" and self.docs is not None:
-            files += self.docs.glob("*.md")
-        for name in names:
-            files += self.downloads(lang, name)
+        if lang == "en" and self.guides is not None:
+            files += self.guides.glob("*.md")
+        for directory in dirs:
+            files += self.downloads(lang, directory.name)
         _digest_files(digest, files)
         return digest.hexdigest()
 
@@ -161,6 +193,17 @@ class SiteBuild:
             for path in folder.glob(f"{kind}-*.pdf")
             if not path.stem.endswith("-pdfx4")
         )
+
+    def _sitemap(self) -> None:
+        """``sitemap.xml`` and ``robots.txt`` for the pages built, if the site's address is known."""
+        sitemap, robots = self.out / deploy.SITEMAP, self.out / deploy.ROBOTS
+        if self.base_url is None:
+            # none made for another address may stay behind
+            sitemap.unlink(missing_ok=True)
+            robots.unlink(missing_ok=True)
+            return
+        self.write_bytes(sitemap, deploy.sitemap(self.out, self.languages, self.base_url))
+        self.write(robots, deploy.robots(self.base_url))
 
     def _copy_downloads(self) -> None:
         """Each game's PDFs beside its pages (``<out>/<lang>/<game>/downloads/``)."""
@@ -195,42 +238,44 @@ class SiteBuild:
             and (pages / "search.html").is_file()
         )
 
-    def generate(self) -> None:
+    def plan(self) -> None:
+        """Which languages have inputs other than those of their last clean build."""
         self._shared = None  # read the inputs anew: this instance may build again after an edit
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
+
+    def generate(self) -> None:
+        self.plan()
         todo = [lang for lang in self.languages if lang not in self.skipped]
         # nothing changed for a language: its sources stay as they are (and are kept)
         for lang in self.skipped:
             self.unchanged.update(p for p in (self.sources / lang).rglob("*") if p.is_file())
-        games = [load_spec(d) for d in find_game_dirs(self.spec_root)] if todo else []
+        assert self._shared is not None
+        dirs = self._shared[2]
+        specs: dict[Path, LoadedSpec] = {}  # each game's spec, read once if any language needs it
         for lang in todo:
             project = self.sources / lang
             cards = []
             sites: dict[str, GameSite] = {}
-            translate: Callable[[str], str] = str
-            numbers = LocaleNumbers(lang) if lang != "en" else str
+            translate = interface_translator(self.locales, lang)
             # the theme's words, checked and compiled once per language (None: English)
             chrome = compile_theme(self.locales, lang) if lang != "en" else None
-            for loaded in games:
-                local = localize(loaded, lang, self.locales)
-                translate = local.renderer.translate
-                ctx = RenderContext(
-                    local.loaded.spec, lang, translate, numbers, local.renderer.plain.plural
-                )
-                game_id = loaded.spec.game.id
-                offered = [path.name for path in self.downloads(lang, game_id)]
-                for name, page in game_pages(ctx, offered).items():
-                    self.write(project / game_id / f"{name}{PAGE_SUFFIX}", page.to_json())
-                game = local.loaded.spec.game
-                sites[game_id] = GameSite(
-                    title=game.title,
-                    # the footer shows it as text: references in it become their words
-                    edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
-                    copyright=game.copyright,
-                )
-                cards.append(_game_card(ctx, game_id))
-            guides = lang == "en" and self.docs is not None
+            for directory in dirs:
+                inputs = self._game_inputs(lang, directory)
+                made = self._generated(lang, directory, inputs)
+                if made is None:
+                    if directory not in specs:
+                        specs[directory] = load_spec(directory)
+                    made = self._generate_game(project, lang, specs[directory], inputs)
+                    stamp = self._game_stamp(lang, directory)
+                    stamp.parent.mkdir(parents=True, exist_ok=True)
+                    stamp.write_text(made.model_dump_json() + "\n", encoding="utf-8")
+                else:
+                    # made from these very inputs before: its page trees are kept as they are
+                    self.unchanged.update(project / made.game / page for page in made.pages)
+                sites[made.game] = made.site
+                cards.append(made.card)
+            guides = lang == "en" and self.guides is not None
             landing = self._landing(cards, list(sites), translate, guides)
             self.write(project / f"index{PAGE_SUFFIX}", landing.to_json())
             config = SiteConfig(
@@ -246,6 +291,7 @@ class SiteBuild:
                 single_language=["guide/*"] if guides else [],
                 home_label=translate(T["home"]),
                 games=sites,
+                base_url=f"{self.base_url}{lang}/" if self.base_url else "",
             )
             self.write(*config.write(project))
             self.write(project / "conf.py", CONF_PY)
@@ -254,7 +300,69 @@ class SiteBuild:
             if guides:
                 self._guides(project / "guide")
         self.write(self.out / "index.html", self._root_page())
+        not_found = self.out / deploy.NOT_FOUND_PAGE
+        if todo or not not_found.is_file():  # its words are the catalogs' (a language's inputs)
+            translators = {
+                lang: interface_translator(self.locales, lang) for lang in self.languages
+            }
+            self.write(not_found, deploy.not_found_page(self.languages, translators, self.base_url))
         self._prune()
+
+    def _game_inputs(self, lang: str, directory: Path) -> str:
+        """A digest of what one game's page trees in ``lang`` are made from.
+
+        rulepress's code, the build's options, the game's spec files, the
+        language's catalogs and the game's PDFs: a game whose inputs are
+        unchanged keeps its page trees when another game is edited.
+        """
+        assert self._shared is not None  # plan() ran
+        digest = self._shared[0].copy()  # the code and options, not the other games' specs
+        digest.update(f"{lang}\0{directory.name}\0".encode())
+        files = list(directory.glob("*.yaml"))
+        if lang != "en":
+            files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
+        _digest_files(digest, [*files, *self.downloads(lang, directory.name)])
+        return str(digest.hexdigest())
+
+    def _game_stamp(self, lang: str, directory: Path) -> Path:
+        return self.work / "stamps" / lang / f"{directory.name}.json"
+
+    def _generated(self, lang: str, directory: Path, inputs: str) -> GeneratedGame | None:
+        """What an earlier build generated of a game from exactly ``inputs``, if all still there."""
+        try:
+            made = GeneratedGame.model_validate_json(self._game_stamp(lang, directory).read_bytes())
+        except (OSError, ValueError):
+            return None
+        folder = self.sources / lang / made.game
+        if made.inputs != inputs or not all((folder / page).is_file() for page in made.pages):
+            return None
+        return made
+
+    def _generate_game(
+        self, project: Path, lang: str, loaded: LoadedSpec, inputs: str
+    ) -> GeneratedGame:
+        """One game's page trees in ``lang``, written into the language's project."""
+        local = localize(loaded, lang, self.locales)
+        numbers = LocaleNumbers(lang) if lang != "en" else str
+        ctx = RenderContext(
+            local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
+        )
+        game_id = loaded.spec.game.id
+        offered = [path.name for path in self.downloads(lang, game_id)]
+        pages = []
+        for name, page in game_pages(ctx, offered).items():
+            pages.append(f"{name}{PAGE_SUFFIX}")
+            self.write(project / game_id / pages[-1], page.to_json())
+        game = local.loaded.spec.game
+        site = GameSite(
+            title=game.title,
+            # the footer shows it as text: references in it become their words
+            edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
+            copyright=game.copyright,
+        )
+        return GeneratedGame(
+            game=game_id, inputs=inputs, pages=pages, site=site, card=_game_card(ctx, game_id)
+        )
 
     def _landing(
         self, cards: list[LinkCard], games: list[str], tr: Callable[[str], str], guides: bool
@@ -284,8 +392,8 @@ class SiteBuild:
                 path.unlink()
 
     def _guides(self, target: Path) -> None:
-        assert self.docs is not None
-        for path in sorted(self.docs.glob("*.md")):
+        assert self.guides is not None
+        for path in sorted(self.guides.glob("*.md")):
             self.write(target / path.name, path.read_text(encoding="utf-8"))
         self.write(target / "cli.md", cli_reference())
         self.write(target / "spec-schema.md", schema_page())
@@ -315,13 +423,10 @@ class SiteBuild:
 
     # ----------------------------------------------------------------- stage 2
 
-    def sphinx(self, builder: str, lang: str) -> tuple[int, str]:
-        """Run Sphinx's ``builder`` over a language's project: (exit code, its output)."""
+    def sphinx_argv(self, builder: str, lang: str) -> list[str]:
+        """Sphinx's command line for ``builder`` over a language's project (warnings are errors)."""
         out = self.out / lang if builder == "html" else self.doctest_reports / lang
-        cmd = [
-            sys.executable,
-            "-m",
-            "sphinx",
+        return [
             "-b",
             builder,
             "-W",
@@ -332,24 +437,41 @@ class SiteBuild:
             str(self.sources / lang),
             str(out),
         ]
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
-        return proc.returncode, proc.stderr + proc.stdout
 
-    def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
-        self.generate()
+    def _todo(self, doctest: bool) -> list[tuple[str, str]]:
+        """The Sphinx builds to run: (builder, language), after :meth:`plan`."""
         # a language built cleanly from the same inputs, doctests too if asked, is done
-        done = {
+        done = self._done(doctest)
+        tasks = [("html", lang) for lang in self.languages if lang not in done]
+        if doctest:
+            tasks += [("doctest", lang) for lang in self.languages if lang not in done]
+        return tasks
+
+    def _done(self, doctest: bool) -> set[str]:
+        return {
             lang
             for lang in self.skipped
             if not doctest or self._stamped(lang).get("doctest") is True
         }
-        tasks = [("html", lang) for lang in self.languages if lang not in done]
-        if doctest:
-            tasks += [("doctest", lang) for lang in self.languages if lang not in done]
+
+    def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
+        self.plan()
         workers = jobs or max(1, os.cpu_count() or 1)
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(lambda t: (t, *self.sphinx(*t)), tasks))
+        results: list[tuple[tuple[str, str], int, str]] = []
+        if not self._todo(doctest):
+            self.generate()  # the root page and the pruning, as always; nothing to build
+        else:
+            # the workers' server imports Sphinx while the page trees are generated
+            with worker.pool(workers) as executor:
+                self.generate()
+                tasks = self._todo(doctest)
+                futures = [executor.submit(worker.run, self.sphinx_argv(*task)) for task in tasks]
+                for task, future in zip(tasks, futures, strict=True):
+                    try:
+                        results.append((task, *future.result()))
+                    except BrokenProcessPool as exc:  # the build's process died
+                        results.append((task, 1, f"the Sphinx process ended abruptly ({exc})"))
+        done = self._done(doctest)
         problems = [
             Problem(Location(str(self.sources / lang)), f"sphinx {builder} ({lang})", _tail(output))
             for (builder, lang), code, output in results
@@ -360,6 +482,7 @@ class SiteBuild:
                 self._stamp(lang).unlink(missing_ok=True)
             raise SiteError("the site did not build cleanly", problems)
         self._copy_downloads()
+        self._sitemap()
         for lang in self.languages:
             if lang in done:
                 continue

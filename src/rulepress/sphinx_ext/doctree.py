@@ -27,6 +27,7 @@ from docutils import nodes
 from pydantic import ValidationError
 from sphinx import addnodes
 from sphinx.parsers import Parser
+from sphinx_design.dropdown import dropdown_main, dropdown_title
 from sphinx_design.shared import create_component
 
 from rulepress.i18n.typography import typeset
@@ -150,6 +151,8 @@ class _Builder:
             )
         if isinstance(node, tree.Card):
             return self.card(node)
+        if isinstance(node, tree.Details):
+            return self.details(node)
         if isinstance(node, tree.Grid):
             return self.grid(node)
         if isinstance(node, tree.Table):
@@ -221,6 +224,22 @@ class _Builder:
             if isinstance(child, nodes.paragraph):
                 child["classes"].append("sd-card-text")
         return children
+
+    def details(self, node: tree.Details) -> nodes.Node:
+        # the node structure of sphinx-design's dropdown directive, so its styles apply
+        # (its chevron is an SVG written as raw HTML: rulepress.css draws one instead)
+        main = dropdown_main(
+            opened=False,
+            classes=["sd-sphinx-override", "sd-dropdown", "sd-card", "sd-mb-3", "rp-fold"],
+        )
+        summary = nodes.inline("", "", *self.inlines(node.summary), classes=["sd-summary-text"])
+        main += dropdown_title("", "", summary, classes=["sd-summary-title", "sd-card-header"])
+        main += create_component(
+            "dropdown-body",
+            ["sd-summary-content", "sd-card-body"],
+            children=self._card_text(self.blocks(node.children)),
+        )
+        return main
 
     def grid(self, node: tree.Grid) -> nodes.Node:
         xs, sm, md, lg = node.columns

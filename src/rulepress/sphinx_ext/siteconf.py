@@ -61,6 +61,8 @@ class SiteConfig(BaseModel):
     home_label: str = ""
     #: the games, by the folder their pages are in
     games: dict[str, GameSite] = {}
+    #: the address this language's pages are served from (canonical links); "" if unknown
+    base_url: str = ""
 
     def write(self, directory: Path) -> tuple[Path, str]:
         """The data file's path and text (the caller writes it only when it changed)."""
@@ -88,6 +90,8 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
         "html_copy_source": False,
         "html_show_sourcelink": False,
         "html_search_language": site.language,
+        # each page's canonical address, when the site's is known
+        "html_baseurl": site.base_url,
         "rulepress_languages": site.languages,
         "rulepress_language_names": site.language_names,
         "rulepress_spec_root": site.spec_root,

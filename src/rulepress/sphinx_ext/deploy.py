@@ -1,0 +1,157 @@
+"""What a web server needs beside the pages: a sitemap, and a page for addresses with none.
+
+Both sit at the top of the site folder, beside the page that sends a reader to
+their language:
+
+- ``sitemap.xml`` lists every page of every language at the address the site
+  is served from (the sitemap protocol wants whole URLs, so it is written only
+  when the build is told that address), each with its other-language versions
+  as ``xhtml:link`` alternates, as search engines read them; ``robots.txt``
+  points crawlers to it;
+- ``404.html`` is what servers such as GitHub Pages or Netlify show for an
+  address that has no page. It may be shown at any depth of the site, so its
+  links are resolved from the site's root (a ``<base>`` element), and it speaks
+  every language of the site at once, as the reader's language is unknown.
+
+The sitemap is written with ElementTree and the page with
+:mod:`rulepress.render.html_tree`, so translated text is escaped on the way
+out like everywhere else.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+from xml.etree import ElementTree
+
+from rulepress.render.html_tree import Element, document, el
+from rulepress.uitext import ui
+
+SITEMAP = "sitemap.xml"
+ROBOTS = "robots.txt"
+NOT_FOUND_PAGE = "404.html"
+#: what the page for a missing address says, in every language of the site
+NOT_FOUND = ui("site", "Page not found")
+NOT_FOUND_TEXT = ui(
+    "site", "Nothing is published at this address: the link may be old or mistyped."
+)
+NOT_FOUND_HOME = ui("site", "Go to the rules")
+_SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+_XHTML_NS = "http://www.w3.org/1999/xhtml"
+#: pages a search engine should not list: the search page shows nothing by itself
+_UNLISTED = frozenset({"search.html", "genindex.html"})
+
+
+def checked_base_url(text: str) -> str:
+    """The address the site is served from, as an absolute http(s) URL ending in ``/``.
+
+    Raises ValueError, saying what is wrong, for anything else.
+    """
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{text!r} is not an http:// or https:// address")
+    if parts.query or parts.fragment:
+        raise ValueError(f"{text!r} has a query or a fragment; give the site's folder")
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def published_pages(folder: Path) -> list[str]:
+    """The pages a reader may land on in one language's folder, as paths relative to it."""
+    pages = []
+    for path in sorted(folder.rglob("*.html")):
+        relative = path.relative_to(folder).as_posix()
+        if relative in _UNLISTED or relative.startswith("_"):
+            continue
+        pages.append(relative)
+    return pages
+
+
+def sitemap(out: Path, languages: Iterable[str], base_url: str) -> bytes:
+    """``sitemap.xml`` for the site in ``out``: every page, with its other-language versions."""
+    languages = list(languages)
+    pages = {lang: published_pages(out / lang) for lang in languages}
+    versions: dict[str, list[str]] = {}
+    for lang in languages:
+        for page in pages[lang]:
+            versions.setdefault(page, []).append(lang)
+
+    def url(lang: str, page: str) -> str:
+        return base_url + quote(posixpath.join(lang, page))
+
+    ElementTree.register_namespace("", _SITEMAP_NS)
+    ElementTree.register_namespace("xhtml", _XHTML_NS)
+    root = ElementTree.Element(f"{{{_SITEMAP_NS}}}urlset")
+    for lang in languages:
+        for page in pages[lang]:
+            entry = ElementTree.SubElement(root, f"{{{_SITEMAP_NS}}}url")
+            ElementTree.SubElement(entry, f"{{{_SITEMAP_NS}}}loc").text = url(lang, page)
+            if len(versions[page]) > 1:  # a page in one language only has no alternates
+                for other in versions[page]:
+                    ElementTree.SubElement(
+                        entry,
+                        f"{{{_XHTML_NS}}}link",
+                        rel="alternate",
+                        hreflang=other,
+                        href=url(other, page),
+                    )
+    ElementTree.indent(root)
+    data: bytes = ElementTree.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data + b"\n"
+
+
+def robots(base_url: str) -> str:
+    """``robots.txt``: every page may be read, and where the sitemap is."""
+    return f"User-agent: *\nAllow: /\nSitemap: {base_url}{SITEMAP}\n"
+
+
+def not_found_page(
+    languages: Iterable[str],
+    translators: Mapping[str, Callable[[str], str]],
+    base_url: str | None,
+) -> str:
+    """``404.html``: the page for an address with none, in every language of the site.
+
+    Without the site's address, its links are resolved from the server's root
+    (``/``), where a site is usually served.
+    """
+    languages = list(languages)
+    root = urlsplit(base_url).path if base_url else "/"
+    first = languages[0]
+    parts: list[Element] = []
+    for lang in languages:
+        tr = translators[lang]
+        heading = () if lang == first else (el("h2", tr(NOT_FOUND)),)
+        home = el(
+            "a",
+            tr(NOT_FOUND_HOME),
+            href=f"{lang}/index.html",
+            # a finger can hit it: at least 24 px tall, as the site's own links
+            style="display:inline-block;padding:.5rem 0",
+        )
+        parts.append(el("section", *heading, el("p", tr(NOT_FOUND_TEXT)), el("p", home), lang=lang))
+    title = translators[first](NOT_FOUND)
+    page = el(
+        "html",
+        el(
+            "head",
+            el("meta", charset="utf-8"),
+            el("meta", name="viewport", content="width=device-width, initial-scale=1"),
+            el("meta", name="robots", content="noindex"),
+            el("base", href=root),
+            el("title", f"{title} · rulepress"),
+        ),
+        el(
+            "body",
+            el(
+                "main",
+                el("h1", title),
+                parts,
+                style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem",
+            ),
+        ),
+        lang=first,
+    )
+    return document(page) + "\n"
