@@ -19,6 +19,7 @@ from rulepress import __version__
 from rulepress.errors import Problem, RulepressError, SpecError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 DEFAULT_SPEC_ROOT = Path("rules_spec")
 
@@ -99,6 +100,27 @@ def _project(spec_root: Path, locales: Path) -> Any:
     from rulepress.i18n.workflow import Project
 
     return Project(Path.cwd(), spec_root, locales)
+
+
+def _checked(check: Callable[[T], object], value: T) -> T:
+    """``value`` if ``check`` accepts it; its ValueError becomes click's usage error."""
+    try:
+        check(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
+def _bleed(value: float) -> None:
+    from rulepress.print.profiles import checked_bleed
+
+    checked_bleed(value)
+
+
+def _profile(path: Path) -> None:
+    from rulepress.print.profiles import read_profile
+
+    read_profile(path)
 
 
 def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -279,17 +301,29 @@ def build_site(
 )
 @click.option(
     "--bleed",
-    type=click.FloatRange(0, 10),
+    type=float,
     default=3.0,
     show_default=True,
-    help="Bleed around the trim size, in mm.",
+    callback=lambda ctx, param, value: _checked(_bleed, value),
+    help="Bleed around the trim size, in mm (0 to 10).",
 )
 @click.option(
     "--icc-profile",
     "profile",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="CMYK output-intent profile (default: Ghostscript's SWOP profile).",
+    callback=lambda ctx, param, value: None if value is None else _checked(_profile, value),
+    help=(
+        "CMYK output-intent profile for every language (default: the spec's per language, "
+        "else Ghostscript's SWOP profile)."
+    ),
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="How print-and-play sheets are turned over: the backs land behind the fronts.",
 )
 def build_print(
     spec_root: Path,
@@ -299,9 +333,10 @@ def build_print(
     formats: tuple[str, ...] = (),
     bleed: float = 3.0,
     profile: Path | None = None,
+    duplex: str = "long",
 ) -> None:
     """Build the press files and print-and-play sheets of every game and language."""
-    from rulepress.print.build import DEFAULT_PROFILE, LANGUAGES, PrintBuild
+    from rulepress.print.build import LANGUAGES, PrintBuild
     from rulepress.print.formats import parse_format
 
     for name in formats:
@@ -314,7 +349,8 @@ def build_print(
         tuple(langs) or LANGUAGES,
         formats,
         bleed,
-        profile or DEFAULT_PROFILE,
+        profile,
+        duplex="short" if duplex == "short" else "long",
     )
     written = job.build()
     total = sum(job.timings.values())

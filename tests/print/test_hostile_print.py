@@ -16,8 +16,8 @@ import pytest
 
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import pdf, styles
-from rulepress.print.build import DEFAULT_PROFILE
 from rulepress.print.formats import parse_format
+from rulepress.print.profiles import DEFAULT_PROFILE
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.spec.messages import translate_data

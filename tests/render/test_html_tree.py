@@ -27,11 +27,13 @@ BUILDERS = ("render/print_html.py", "print/impose.py", "print/build.py")
 
 
 def test_text_and_attributes_are_escaped() -> None:
-    node = el("p", "a < b & \"c\" 'd' > e", el("b", "</p><script>"), cls='x" onload="y')
+    node = el("p", "a < b & \"c 'd' > e", el("b", "</p><script>"), cls='x" onload="y')
     assert serialize(node) == (
-        '<p class="x&quot; onload=&quot;y">a &lt; b &amp; &quot;c&quot; &#x27;d&#x27; &gt; e'
+        '<p class="x&quot; onload=&quot;y">a &lt; b &amp; &quot;c &#x27;d&#x27; &gt; e'
         "<b>&lt;/p&gt;&lt;script&gt;</b></p>"
     )
+    # paired quotes in text are typeset (the locale's marks), still as text
+    assert serialize(el("p", 'say "<x>"'), "en") == "<p>say “&lt;x&gt;”</p>"
 
 
 def test_a_document_is_the_doctype_and_an_html_root() -> None:

@@ -10,7 +10,9 @@ code or ids). What this module knows, per language:
   U+2212 MINUS SIGN for a minus before a number (``−2``), not a hyphen.
 * **Quotes** around a title (:func:`quote`): the locale's own marks (“…” in
   English, „…“ in Czech, 「…」 in Japanese), with the alternate marks for
-  quotes already inside the title (「『…』」).
+  quotes already inside the title (「『…』」). Straight double quotes that a
+  text pairs ("…") become those marks too, in every language, and an
+  apostrophe inside a word becomes ’ (typewriter marks are for code).
 * **Collation** (:func:`sort_key`): Czech alphabetical order, and Japanese
   order by the reading the termbase gives (五十音順).
 
@@ -40,8 +42,18 @@ _CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
 
 
+#: a pair of straight double quotes on one line, and an apostrophe inside a word
+_STRAIGHT_QUOTES = re.compile(r'"([^"\n]+)"')
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
 def typeset(text: str, lang: str) -> str:
-    """``text`` as ``lang`` sets it (see the module docstring); unchanged for other languages."""
+    """``text`` as ``lang`` sets it (see the module docstring)."""
+    if '"' in text:
+        start, end, _, _ = _marks(lang)
+        text = _STRAIGHT_QUOTES.sub(lambda m: start + m.group(1) + end, text)
+    if "'" in text:
+        text = _APOSTROPHE.sub("\u2019", text)
     if lang == "cs":
         text = _CS_ONE_LETTER.sub(r"\1" + NBSP, text)
         text = _CS_NUMBER_WORD.sub(r"\1" + NBSP, text)
@@ -71,6 +83,7 @@ def _range_pattern(lang: str) -> str:
     return pattern.replace(" ", "").replace("\u2009", "")
 
 
+@cache
 @cache
 def _marks(lang: str) -> tuple[str, str, str, str]:
     # docutils keeps the quotation marks of 75 languages (its smart-quotes table, from

@@ -8,7 +8,8 @@ Per game and language, into ``<out>/<lang>/<game>/``:
 - ``rulebook-<format>.pdf`` and its ``-pdfx4`` variant;
 - ``cards-<format>.pdf``: one page per card face with bleed (a press file);
 - ``pnp-a4.pdf`` and ``pnp-letter.pdf``: the cards n-up with crop marks, each
-  sheet of fronts followed by its sheet of backs, mirrored for long-edge duplex.
+  sheet of fronts followed by its sheet of backs, placed to land behind their
+  fronts after a long-edge flip (or, on request, a short-edge one).
 
 Everything is laid out in memory first. A card whose content does not fit its
 page stops the build with the card, the language and the overflow in mm, and
@@ -20,23 +21,24 @@ from __future__ import annotations
 import os
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from weasyprint.document import Document
 
-from rulepress.errors import Location, Problem, RulepressError
+from rulepress.errors import Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
+from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import el
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 
-DEFAULT_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 LANGUAGES = ("en", "cs", "ja")
 CARD_MARGIN_MM = 4.0
 REFERENCE_MARGIN_MM = 6.0
@@ -86,24 +88,34 @@ class PrintBuild:
     languages: tuple[str, ...] = LANGUAGES
     reference_formats: tuple[str, ...] = ()
     bleed_mm: float = 3.0
-    profile: Path = DEFAULT_PROFILE
+    #: the output profile of every language (None: each game's spec says, or the default)
+    profile: Path | None = None
     pnp_sheets: tuple[str, ...] = ("a4", "letter")
+    #: how the print-and-play sheets are turned over between their sides
+    duplex: impose.Flip = "long"
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
 
     def build(self) -> list[Path]:
-        if not self.profile.is_file():
-            raise PrintError(
-                f"no ICC profile at {self.profile} (use --icc-profile, or install libgs10-common)"
-            )
+        try:
+            checked_bleed(self.bleed_mm)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         created = build_date(self.root)
-        for directory in find_game_dirs(self.spec_root):
-            loaded = load_spec(directory)
-            if loaded.spec.publishing is None:
-                continue
+        games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
+        games = [g for g in games if g.spec.publishing is not None]
+        # every profile is checked before anything is laid out: a bad one writes nothing
+        profiles = {
+            (g.spec.game.id, lang): self._profile(g, lang) for g in games for lang in self.languages
+        }
+        if self.problems:
+            raise PrintError("an output profile cannot be used; nothing was written", self.problems)
+        for loaded in games:
             for lang in self.languages:
-                self._game(loaded, lang, created)
+                profile = profiles[(loaded.spec.game.id, lang)]
+                assert profile is not None
+                self._game(loaded, lang, created, profile)
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         written = []
@@ -115,7 +127,38 @@ class PrintBuild:
             written.append(path)
         return written
 
-    def _game(self, loaded: LoadedSpec, lang: str, created: str) -> None:
+    def _profile(self, loaded: LoadedSpec, lang: str) -> Profile | None:
+        """The checked output profile of ``lang``'s press files (None, with a problem, if bad)."""
+        pub = loaded.spec.publishing
+        assert pub is not None
+        where = Location("--icc-profile")
+        if self.profile is not None:
+            path = self.profile
+        elif lang in pub.output_profiles:
+            folder = loaded.directory.resolve()
+            path = (folder / pub.output_profiles[lang]).resolve()
+            where = loaded.locate(("publishing", "output_profiles", lang))
+            if not path.is_relative_to(folder):  # the spec is untrusted: its folder only
+                outside = f"{pub.output_profiles[lang]} is not a file in the game's folder"
+                self.problems.append(Problem(where, f"output profile ({lang})", outside))
+                return None
+        else:
+            path = DEFAULT_PROFILE
+            where = Location(str(DEFAULT_PROFILE))
+        try:
+            return read_profile(path)
+        except ValueError as exc:
+            hint = (
+                " (give --icc-profile, or install libgs10-common)"
+                if path == DEFAULT_PROFILE
+                else ""
+            )
+            problem = Problem(where, f"output profile ({lang})", f"{exc}{hint}")
+            if problem not in self.problems:  # --icc-profile is one file for every game
+                self.problems.append(problem)
+            return None
+
+    def _game(self, loaded: LoadedSpec, lang: str, created: str, profile: Profile) -> None:
         local = localize(loaded, lang, self.locales)
         spec = local.loaded.spec
         pub = spec.publishing
@@ -131,22 +174,36 @@ class PrintBuild:
             fmt = parse_format(fmt_name)
             card = pub.reference_card
             html = print_html.reference_card(ctx, card.sequences, created, card.tables)
-            css = styles.reference_css(
-                fmt, self.bleed_mm, self.profile, card.columns, REFERENCE_MARGIN_MM
+
+            def reference(
+                pt: float, fmt: Format = fmt, html: str = html, columns: int = card.columns
+            ) -> tuple[str, str]:
+                css = styles.reference_css(
+                    fmt, self.bleed_mm, profile.path, columns, REFERENCE_MARGIN_MM, pt
+                )
+                return html, css
+
+            fitted = self._fit(
+                f"{name} reference card, {fmt.name}",
+                styles.REFERENCE_PT,
+                reference,
+                print_html.REFERENCE_FACES,
+                fmt,
+                REFERENCE_MARGIN_MM,
             )
-            laid = self._one_page(
-                f"{name} reference card, {fmt.name}", html, css, fmt, REFERENCE_MARGIN_MM
-            )
-            if laid is not None:  # one layout serves the press file and its PDF/X-4 variant
-                self._write(laid, folder / f"reference-{fmt.name}.pdf", x4=False)
-                self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", x4=True)
+            if fitted is not None:  # one layout serves the press file and its PDF/X-4 variant
+                laid = fitted[0]
+                self._write(laid, folder / f"reference-{fmt.name}.pdf", profile)
+                self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", profile, x4=True)
 
         book_fmt = parse_format(pub.rulebook_format)
         book = print_html.rulebook(ctx, created)
-        book_css = styles.rulebook_css(book_fmt, self.bleed_mm, self.profile)
-        laid_book = self._layout(book, book_css)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", x4=False)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", x4=True)
+        book_css = styles.rulebook_css(
+            book_fmt, self.bleed_mm, profile.path, chapter_breaks=pub.chapter_breaks
+        )
+        laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
+        self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", profile)
+        self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", profile, x4=True)
 
         if pub.step_cards is not None:
             self._cards(
@@ -156,31 +213,60 @@ class PrintBuild:
                 folder,
                 name,
                 created,
+                profile,
             )
 
-    def _layout(self, html: str, css: str) -> Laid:
-        start = time.perf_counter()
-        document = pdf.layout(html, css)
-        return Laid(document, time.perf_counter() - start)
+    def _bound(self, laid: Laid, ctx: RenderContext, created: str, css: str) -> Laid:
+        """The rulebook with notes pages after it, so that its pages are a multiple of 4.
 
-    def _write(self, laid: Laid, path: Path, *, x4: bool) -> None:
-        """Write a laid-out document; its layout time counts once, for the first file."""
-        start = time.perf_counter()
-        self.files[path] = pdf.write(laid.document, x4=x4)
-        spent = time.perf_counter() - start + laid.seconds
-        laid.seconds = 0.0
-        self.timings[str(path.relative_to(self.out))] = spent
-
-    def _pdf(self, path: Path, html: str, css: str) -> None:
-        self._write(self._layout(html, css), path, x4=False)
-
-    def _one_page(
-        self, what: str, html: str, css: str, fmt: Format, margin_mm: float
-    ) -> Laid | None:
-        """The layout when the content fits one page; otherwise None and a problem saying by how much."""
-        laid = self._layout(html, css)
-        if len(laid.document.pages) == 1:
+        Saddle stitching folds sheets of four pages. The notes pages are laid
+        out once, on their own, and added to the book's pages (the book is not
+        laid out again).
+        """
+        missing = -len(laid.document.pages) % 4
+        if not missing:
             return laid
+        notes = self._layout(print_html.notes_pages(ctx, missing, created), css)
+        pages = [*laid.document.pages, *notes.document.pages]
+        return Laid(laid.document.copy(pages), laid.seconds + notes.seconds)
+
+    def _fit(
+        self,
+        what: str,
+        sizes: tuple[float, float],
+        make: Callable[[float], tuple[str, str]],
+        faces: int,
+        fmt: Format,
+        margin_mm: float,
+    ) -> tuple[Laid, float] | None:
+        """The layout at the largest body size in ``sizes`` (by half points) that fits ``faces`` pages, and that size.
+
+        A size fits when the document has exactly one page per face. If even the
+        smallest does not, that is a problem saying by how much the content
+        overflows, and None.
+        """
+        low, high = sizes
+        steps = [low + i * 0.5 for i in range(int((high - low) / 0.5) + 1)]
+        spent = 0.0
+        first = self._layout(*make(steps[0]))
+        if len(first.document.pages) != faces:
+            html, css = make(steps[0])
+            self._overflow(what, html, css, fmt, margin_mm)
+            return None
+        best, size, lo, hi = first, steps[0], 1, len(steps) - 1
+        while lo <= hi:  # the pages a document has grow with its type size
+            mid = (lo + hi) // 2
+            laid = self._layout(*make(steps[mid]))
+            spent += laid.seconds
+            if len(laid.document.pages) == faces:
+                best, size, lo = laid, steps[mid], mid + 1
+            else:
+                hi = mid - 1
+        # the layouts tried count as the kept one's rendering time
+        best.seconds = first.seconds + spent
+        return best, size
+
+    def _overflow(self, what: str, html: str, css: str, fmt: Format, margin_mm: float) -> None:
         height = pdf.content_height_mm(html, css, f"{fmt.width_mm:g}mm", margin_mm)
         available = fmt.height_mm - 2 * margin_mm
         self.problems.append(
@@ -191,7 +277,22 @@ class PrintBuild:
                 f"the {fmt.name} page leaves for it; shorten the text or choose a larger format",
             )
         )
-        return None
+
+    def _layout(self, html: str, css: str) -> Laid:
+        start = time.perf_counter()
+        document = pdf.layout(html, css)
+        return Laid(document, time.perf_counter() - start)
+
+    def _write(self, laid: Laid, path: Path, profile: Profile, *, x4: bool = False) -> None:
+        """Write a laid-out document; its layout time counts once, for the first file."""
+        start = time.perf_counter()
+        self.files[path] = pdf.write(laid.document, x4=x4, condition=profile.description)
+        spent = time.perf_counter() - start + laid.seconds
+        laid.seconds = 0.0
+        self.timings[str(path.relative_to(self.out))] = spent
+
+    def _pdf(self, path: Path, html: str, css: str, profile: Profile) -> None:
+        self._write(self._layout(html, css), path, profile)
 
     def _cards(
         self,
@@ -201,21 +302,31 @@ class PrintBuild:
         folder: Path,
         name: str,
         created: str,
+        profile: Profile,
     ) -> None:
         cards = print_html.step_cards(ctx, sequences)
-        css = styles.card_css(fmt, self.bleed_mm, self.profile)
-        fits = [
-            self._one_page(
+        css = styles.card_css(fmt, self.bleed_mm, profile.path)
+        sized = []
+        for card in cards:
+
+            def make(pt: float, card: print_html.Card = card) -> tuple[str, str]:
+                front = print_html.sized(card.front, pt)
+                return print_html.card_document(ctx, front, created, card.name), css
+
+            fitted = self._fit(
                 f"{name} card '{card.name}', {fmt.name}",
-                print_html.card_document(ctx, card.front, created, card.name),
-                css,
+                styles.CARD_PT,
+                make,
+                1,
                 fmt,
                 CARD_MARGIN_MM,
             )
-            for card in cards
-        ]
-        if not all(laid is not None for laid in fits):
+            if fitted is not None:
+                front = print_html.sized(card.front, fitted[1])
+                sized.append(print_html.Card(card.name, front, card.back))
+        if len(sized) != len(cards):
             return
+        cards = sized
         faces = [
             el("section", face, style="break-after: page")
             for card in cards
@@ -226,14 +337,17 @@ class PrintBuild:
             folder / f"cards-{fmt.name}.pdf",
             print_html.card_document(ctx, faces, created, title),
             css,
+            profile,
         )
         for sheet_name in self.pnp_sheets:
             sheet = PRESETS[sheet_name]
             grid = impose.grid(fmt, sheet)
-            body = impose.sheets([c.front for c in cards], [c.back for c in cards], grid)
-            sheet_css = impose.sheet_css(sheet, fmt, self.profile)
+            fronts, backs = [c.front for c in cards], [c.back for c in cards]
+            body = impose.sheets(fronts, backs, grid, self.duplex)
+            sheet_css = impose.sheet_css(sheet, fmt, profile.path)
             self._pdf(
                 folder / f"pnp-{sheet_name}.pdf",
                 print_html.card_document(ctx, body, created, title),
                 sheet_css,
+                profile,
             )

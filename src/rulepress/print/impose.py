@@ -2,8 +2,14 @@
 
 Cards sit edge to edge in a grid centred on the sheet, so one straight cut
 separates two cards; crop marks run outside the grid along every cut line.
-Backs are laid out mirrored left to right, so that with long-edge duplex each
-back lands behind its front. Sheets are :mod:`rulepress.render.html_tree`
+The sheet has no margin at all (the page's nor the body's), so positions are
+measured from the paper's edge.
+
+Each back is placed where its front lands after the sheet is turned over: for
+a long-edge flip (the printer's default duplex) a card at ``x`` from the left
+has its back at ``x`` from the right; for a short-edge flip, at ``y`` from the
+bottom. The position is mirrored, not the column, so the backs register even
+for a grid that is not centred. Sheets are :mod:`rulepress.render.html_tree`
 elements around the card faces, never HTML strings.
 """
 
@@ -11,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from rulepress.errors import UsageError
 from rulepress.print.formats import Format
@@ -24,6 +31,11 @@ MARK_GAP = 1.0  # mm between the card edge and the mark
 MIN_MARGIN = 3.0
 
 
+#: how the sheet is turned over between its two sides
+Flip = Literal["long", "short"]
+FLIPS: tuple[Flip, ...] = ("long", "short")
+
+
 @dataclass(frozen=True)
 class Grid:
     cols: int
@@ -31,12 +43,19 @@ class Grid:
     x0: float
     y0: float
     card: Format
+    sheet: Format
 
-    def positions(self, mirrored: bool) -> Iterator[tuple[float, float]]:
+    def positions(self, back: Flip | None = None) -> Iterator[tuple[float, float]]:
+        """Each card's top-left corner in mm; for ``back``, where its back goes for that flip."""
+        w, h = self.card.width_mm, self.card.height_mm
         for row in range(self.rows):
             for col in range(self.cols):
-                c = self.cols - 1 - col if mirrored else col
-                yield self.x0 + c * self.card.width_mm, self.y0 + row * self.card.height_mm
+                x, y = self.x0 + col * w, self.y0 + row * h
+                if back == "long":
+                    x = self.sheet.width_mm - x - w
+                elif back == "short":
+                    y = self.sheet.height_mm - y - h
+                yield x, y
 
     @property
     def per_sheet(self) -> int:
@@ -51,7 +70,7 @@ def grid(card: Format, sheet: Format) -> Grid:
         raise UsageError(f"a {card.name} card does not fit on a {sheet.name} sheet with crop marks")
     x0 = (sheet.width_mm - cols * card.width_mm) / 2
     y0 = (sheet.height_mm - rows * card.height_mm) / 2
-    return Grid(cols, rows, x0, y0, card)
+    return Grid(cols, rows, x0, y0, card, sheet)
 
 
 def _marks(g: Grid) -> list[Element]:
@@ -77,20 +96,22 @@ def _line(x: float, y: float, w: float, h: float) -> Element:
     return el("i", cls="mark", style=f"left:{x:.3f}mm;top:{y:.3f}mm;width:0;height:{h:.3f}mm")
 
 
-def _sheet(g: Grid, faces: list[Element], mirrored: bool) -> Element:
+def _sheet(g: Grid, faces: list[Element], back: Flip | None) -> Element:
     slots = [
         el("div", face, cls="slot", style=f"left:{x:.3f}mm;top:{y:.3f}mm")
-        for (x, y), face in zip(g.positions(mirrored), faces, strict=False)
+        for (x, y), face in zip(g.positions(back), faces, strict=False)
     ]
     return el("div", slots, _marks(g), cls="sheet")
 
 
-def sheets(fronts: list[Element], backs: list[Element], g: Grid) -> list[Element]:
+def sheets(
+    fronts: list[Element], backs: list[Element], g: Grid, flip: Flip = "long"
+) -> list[Element]:
     """The body of a print-and-play document: a sheet of fronts, then its sheet of backs."""
     out = []
     for start in range(0, len(fronts), g.per_sheet):
-        out.append(_sheet(g, fronts[start : start + g.per_sheet], mirrored=False))
-        out.append(_sheet(g, backs[start : start + g.per_sheet], mirrored=True))
+        out.append(_sheet(g, fronts[start : start + g.per_sheet], None))
+        out.append(_sheet(g, backs[start : start + g.per_sheet], flip))
     return out
 
 
@@ -99,6 +120,8 @@ def sheet_css(sheet: Format, card: Format, profile: object) -> str:
         color_profile(profile)  # type: ignore[arg-type]
         + f"@page {{ size: {sheet.css}; margin: 0; }}\n"
         + BASE
+        # a browser's default body margin (8 px) would shift every card off its place
+        + "html, body { margin: 0; padding: 0; }\n"
         + CARD_FACES
         + f"""
 html {{ font-family: {FONTS}; }}

@@ -13,7 +13,9 @@ import hashlib
 import re
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
+import pydyf
 from weasyprint import HTML
 from weasyprint.document import Document
 
@@ -37,10 +39,23 @@ def layout(html: str, css: str) -> Document:
     return HTML(string=document, base_url=".").render()
 
 
-def write(document: Document, *, x4: bool) -> bytes:
+def write(document: Document, *, x4: bool, condition: str = "") -> bytes:
+    """The PDF bytes; a PDF/X-4 file's output intent names ``condition`` (the profile's own name).
+
+    WeasyPrint names the intent after the CSS ``@color-profile`` rule
+    (``device-cmyk``), which tells a printer nothing: it is renamed just before
+    the file is written.
+    """
     if not x4:
         return bytes(document.write_pdf())
-    data = bytes(document.write_pdf(pdf_variant="pdf/x-4"))
+
+    def name_intent(document: Document, pdf: Any) -> None:
+        for intent in pdf.catalog.get("OutputIntents", []):
+            intent["OutputConditionIdentifier"] = pydyf.String(condition)
+            intent["Info"] = pydyf.String(condition)
+
+    finisher = name_intent if condition else None
+    data = bytes(document.write_pdf(pdf_variant="pdf/x-4", finisher=finisher))
     # the random DocumentID, and the file /ID computed from it, become hashes of
     # everything else: same length, so every byte offset in the file stays valid
     blank = _FILE_ID.sub(b"/ID [(" + b"0" * 32 + b") (" + b"0" * 32 + b")]", data)

@@ -14,18 +14,31 @@ from rulepress.print.formats import Format
 
 INK = "device-cmyk(0 0 0 1)"
 ACCENT = "device-cmyk(0.85 0.45 0 0.3)"
-TINT = "device-cmyk(0.04 0.02 0 0)"
+#: a zone's background: one ink at 10 % or more, which a press holds evenly (less
+#: breaks up into visible dots), and never behind text smaller than its readers need
+ZONES = ("device-cmyk(0.12 0 0 0)", "device-cmyk(0 0 0.18 0)", "device-cmyk(0 0.10 0 0)")
+TINT = ZONES[0]
 PAPER = "device-cmyk(0 0 0 0)"
 FONTS = '"Noto Sans", "Noto Sans CJK JP", sans-serif'
+#: the smallest type in any document, and the size below which text is black only
+#: (100 % K: one ink, so no registration error can blur it)
+MIN_PT = 7.0
+ONE_INK_BELOW_PT = 9.0
+#: body sizes: the reference card's and the cards' range (the largest that fits is
+#: used, see rulepress.print.build), and the rulebook's
+REFERENCE_PT = (8.5, 10.5)
+CARD_PT = (8.5, 12.0)
+RULEBOOK_PT = 9.5
 
 BASE = f"""
 html {{ font-family: {FONTS}; color: {INK}; font-size: 9pt; line-height: 1.35; }}
 h1, h2, h3, h4 {{ color: {ACCENT}; line-height: 1.2; margin: 0.6em 0 0.25em; break-after: avoid; }}
 p {{ margin: 0.2em 0 0.4em; }}
 ul, ol {{ margin: 0.2em 0 0.4em; padding-left: 1.3em; }}
-.rule {{ font-weight: 700; color: {ACCENT}; white-space: nowrap; }}
-.cites {{ font-size: 0.85em; }}
-.n {{ font-weight: 700; color: {ACCENT}; }}
+.rule {{ font-weight: 700; white-space: nowrap; }}
+.cites {{ font-size: 0.85em; color: {INK}; }}
+.n {{ font-weight: 700; }}
+h1 .n, h2 .n, h3 .n, h4 .n {{ color: {ACCENT}; }}
 .term {{ font-style: italic; }}
 """
 
@@ -46,34 +59,53 @@ def page_rule(fmt: Format, *, bleed_mm: float, margin_mm: float, extra: str = ""
 
 
 def reference_css(
-    fmt: Format, bleed_mm: float, profile: Path, columns: int, margin_mm: float = 6.0
+    fmt: Format,
+    bleed_mm: float,
+    profile: Path,
+    columns: int,
+    margin_mm: float = 6.0,
+    body_pt: float = REFERENCE_PT[0],
 ) -> str:
+    """The two-sided reference card: the sequences in front, who wins and the tables behind."""
+    zones = "".join(
+        f".sequence.zone-{i} {{ background: {colour}; }}\n" for i, colour in enumerate(ZONES)
+    )
     return (
         color_profile(profile)
-        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=margin_mm, extra=f"background: {TINT};")
+        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=margin_mm)
         + BASE
         + f"""
-body.reference {{ font-size: 7.1pt; line-height: 1.3; }}
+body.reference {{ font-size: {body_pt:g}pt; line-height: 1.3; }}
+.face {{ break-after: page; }}
 header h1 {{ font-size: 15pt; margin: 0; }}
-header .kind {{ margin: 0 0 0.4em; text-transform: uppercase; letter-spacing: 0.08em; font-size: 7pt; }}
-.sequence {{ columns: {columns}; column-gap: 5mm; }}
-.sequence h2 {{ column-span: all; font-size: 10.5pt; border-bottom: 0.4pt solid {ACCENT}; }}
+header .kind {{ margin: 0 0 0.4em; text-transform: uppercase; letter-spacing: 0.08em; font-size: {MIN_PT}pt; }}
+.sequence {{ columns: {columns}; column-gap: 5mm; padding: 1.5mm 2.5mm; margin-bottom: 2mm; }}
+{zones}.sequence h2 {{ column-span: all; font-size: 11pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
 .lead {{ column-span: all; font-style: italic; }}
 ol.steps {{ list-style: none; padding: 0; }}
-ol.steps > li {{ margin: 0 0 0.35em; break-inside: avoid; }}
-ol.substeps {{ list-style: none; padding-left: 0.8em; border-left: 0.6pt solid {ACCENT}; }}
-.tiebreak {{ break-inside: avoid; border: 0.5pt solid {ACCENT}; padding: 1mm 2mm; }}
-.tiebreak h3 {{ font-size: 9pt; margin-top: 0; }}
-footer {{ margin-top: 0.6em; font-size: 6.5pt; }}
-.tables {{ display: flex; gap: 4mm; margin-top: 0.5em; }}
-table.lookup {{ border-collapse: collapse; font-size: 7pt; break-inside: avoid; }}
-table.lookup caption {{ text-align: left; font-weight: 700; color: {ACCENT}; padding-bottom: 0.2em; }}
-table.lookup th, table.lookup td {{ border: 0.4pt solid {ACCENT}; padding: 0.5mm 1.5mm; }}
+ol.steps > li {{ margin: 0 0 0.45em; break-inside: avoid; }}
+ol.steps > li.group {{ background: {PAPER}; padding: 1mm 1.5mm; }}
+ol.substeps {{ list-style: none; padding-left: 0.3em; margin-top: 0.3em; }}
+ol.substeps > li {{ margin: 0 0 0.3em; break-inside: avoid; }}
+/* step badges: the number knocked out of a solid accent, big enough for reversed type */
+.badge {{ display: inline-block; min-width: 1.5em; padding: 0 0.25em; margin-right: 0.3em;
+  border-radius: 0.75em; background: {ACCENT}; color: {PAPER}; font-weight: 700;
+  font-size: {ONE_INK_BELOW_PT}pt; text-align: center; }}
+.back h2 {{ font-size: 11pt; border-bottom: 0.5pt solid {ACCENT}; }}
+.tiebreak {{ break-inside: avoid; border: 0.75pt solid {ACCENT}; padding: 1.5mm 2.5mm; margin-bottom: 3mm; }}
+.tiebreak h3 {{ font-size: 11pt; margin-top: 0; }}
+footer {{ margin-top: 0.6em; font-size: {MIN_PT}pt; }}
+.tables {{ display: flex; flex-wrap: wrap; gap: 4mm; margin-top: 0.5em; }}
+table.lookup {{ border-collapse: collapse; break-inside: avoid; }}
+table.lookup caption {{ text-align: left; font-weight: 700; color: {ACCENT}; font-size: {ONE_INK_BELOW_PT}pt; padding-bottom: 0.3em; }}
+table.lookup th, table.lookup td {{ border: 0.5pt solid {INK}; padding: 0.6mm 2mm; }}
 """
     )
 
 
-def rulebook_css(fmt: Format, bleed_mm: float, profile: Path) -> str:
+def rulebook_css(
+    fmt: Format, bleed_mm: float, profile: Path, *, chapter_breaks: bool = True
+) -> str:
     return (
         color_profile(profile)
         + page_rule(
@@ -81,21 +113,28 @@ def rulebook_css(fmt: Format, bleed_mm: float, profile: Path) -> str:
             bleed_mm=bleed_mm,
             margin_mm=18,
             extra=(
-                "@top-center { content: string(chapter); font-size: 7.5pt; color: "
-                f"{ACCENT}; }} @bottom-center {{ content: counter(page); font-size: 7.5pt; }}"
+                "@top-center { content: string(chapter); font-size: 8pt; color: "
+                f"{INK}; }} @bottom-center {{ content: counter(page); font-size: 8pt; }}"
             ),
         )
         + "@page :first { @top-center { content: none } @bottom-center { content: none } }\n"
         + BASE
         + f"""
-body.rulebook {{ font-size: 9.5pt; }}
+body.rulebook {{ font-size: {RULEBOOK_PT:g}pt; }}
 .cover {{ break-after: page; padding-top: 40mm; }}
 .cover h1 {{ font-size: 30pt; }}
 .toc {{ break-after: page; }}
 .toc ol {{ list-style: none; padding: 0; }}
 .toc a {{ color: {INK}; text-decoration: none; }}
 .toc a::after {{ content: leader(".") target-counter(attr(href), page); }}
-h2.chapter {{ string-set: chapter content(); break-before: page; font-size: 16pt; }}
+h2.chapter {{ string-set: chapter content(); {"break-before: page; " if chapter_breaks else "margin-top: 1.4em; "}font-size: 16pt; }}
+a.xref {{ color: {INK}; text-decoration: none; }}
+a.pageref::after {{ content: target-counter(attr(href), page); }}
+a.pageref {{ color: {INK}; text-decoration: none; }}
+.notes {{ break-before: page; }}
+.notes .line {{ border-bottom: 0.5pt solid {INK}; height: 8mm; }}
+@page notes {{ @top-center {{ content: none }} }}
+.notes {{ page: notes; }}
 h3 {{ font-size: 11.5pt; }} h4 {{ font-size: 10pt; }}
 dt {{ font-weight: 700; color: {ACCENT}; margin-top: 0.4em; break-after: avoid; }}
 dd {{ margin: 0 0 0.3em 1em; }}
@@ -113,12 +152,15 @@ def card_css(fmt: Format, bleed_mm: float, profile: Path) -> str:
     )
 
 
+#: a step card's faces: the step in front (its body size is set on each card, the
+#: largest of CARD_PT that fits), the deck's name behind
 CARD_FACES = f"""
-.card-front {{ font-size: 7.4pt; }}
-.card-front .seq {{ font-size: 6pt; text-transform: uppercase; letter-spacing: 0.06em; margin: 0; }}
-.card-front h2 {{ font-size: 10pt; margin: 0.2em 0 0.4em; }}
-.card-front .foot {{ font-size: 6.5pt; margin-top: 0.6em; }}
+.card-front {{ font-size: {CARD_PT[0]:g}pt; }}
+.card-front .seq {{ font-size: {MIN_PT}pt; text-transform: uppercase; letter-spacing: 0.06em; margin: 0; }}
+.card-front h2 {{ font-size: 1.25em; margin: 0.2em 0 0.4em; }}
+.card-front .foot {{ font-size: {MIN_PT}pt; margin-top: 0.6em; }}
+.card-front .foot .cites {{ font-size: 1em; }}
 .card-back {{ text-align: center; padding-top: 28mm; color: {ACCENT}; }}
 .card-back .game {{ font-size: 14pt; font-weight: 700; }}
-.card-back .kind, .card-back .lang {{ font-size: 7pt; text-transform: uppercase; letter-spacing: 0.1em; }}
+.card-back .kind {{ font-size: {ONE_INK_BELOW_PT}pt; text-transform: uppercase; letter-spacing: 0.1em; }}
 """

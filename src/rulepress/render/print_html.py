@@ -17,7 +17,8 @@ person can inspect before WeasyPrint lays it out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
@@ -55,15 +56,25 @@ T = {
     "cites": ui("page.rules", "Rules"),
     "edition": ui("page.game", "Edition"),
     "source": ui("page.game", "Source"),
+    "notes": ui("print", "Notes"),
 }
 
 #: heading elements by nesting depth of a rule (deeper rules stay at h4)
 _HEADINGS: tuple[Tag, ...] = ("h2", "h3", "h4")
 
 
-def inline(text: str, ctx: RenderContext) -> list[Content]:
-    """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised."""
+#: a cross-reference in the rulebook, with the page its target is on (the number is
+#: CSS's target-counter, filled in by the layout: {page} is an empty link)
+PAGE_REF = ui("print", "{target}, p. {page}")
+
+
+def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Content]:
+    """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised.
+
+    With ``pages`` (the rulebook), a rule or a ruling referred to says the page it is on.
+    """
     params = ctx.spec.parameters
+    numbers = {r.number for r in _all_rules(ctx.spec.rules)} if pages else set()
     terms = {t.id: t.term for t in ctx.spec.glossary}
     rulings = {r.id: quote(r.title, ctx.lang) for r in ctx.spec.rulings}
     out: list[Content] = []
@@ -72,8 +83,14 @@ def inline(text: str, ctx: RenderContext) -> list[Content]:
         out.append(part)
         return ""
 
+    def page_ref(target: Content, anchor: str) -> None:
+        page = el("a", href="#" + anchor, cls="pageref")
+        out.extend(fill(ctx.t(PAGE_REF), {"target": [target], "page": [page]}, _text))
+
     def ref(token: Ref) -> str:
-        if token.kind == "rule":
+        if token.kind == "rule" and token.target in numbers:
+            page_ref(el("span", token.target, cls="rule"), _anchor(token.target))
+        elif token.kind == "rule":
             out.append(el("span", token.target, cls="rule"))
         elif token.kind == "param":
             param = params.get(token.target)
@@ -82,7 +99,9 @@ def inline(text: str, ctx: RenderContext) -> list[Content]:
             else:
                 # the form that agrees, as spec text of its own: it may hold glossary links
                 chosen = show_param(token, param.value, ctx.number(param.value), ctx.plural)
-                out.extend(inline(chosen, ctx) if token.forms else [chosen])
+                out.extend(inline(chosen, ctx, pages=pages) if token.forms else [chosen])
+        elif token.kind == "ruling" and pages and token.target in rulings:
+            page_ref(el("span", rulings[token.target], cls="ruling"), "ruling-" + token.target)
         elif token.kind == "ruling":
             out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
         elif token.kind == "term":
@@ -102,7 +121,13 @@ def _line(text: str) -> str:
     return " ".join(clean_prose(text).split())
 
 
-def blocks(text: str, ctx: RenderContext) -> list[Element]:
+def _all_rules(rules: list[Rule]) -> Iterator[Rule]:
+    for rule in rules:
+        yield rule
+        yield from _all_rules(rule.rules)
+
+
+def blocks(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Element]:
     """Paragraphs (blank-line separated) and ``- `` lists, as in :mod:`rulepress.spec.text`."""
     out = []
     # only LF separates lines: CR, U+2028 and the like are spaces (see html_tree.clean_prose)
@@ -118,9 +143,9 @@ def blocks(text: str, ctx: RenderContext) -> list[Element]:
             else:
                 para.append(line)
         if para:
-            out.append(el("p", inline(" ".join(para), ctx)))
+            out.append(el("p", inline(" ".join(para), ctx, pages=pages)))
         if items:
-            out.append(el("ul", [el("li", inline(i, ctx)) for i in items]))
+            out.append(el("ul", [el("li", inline(i, ctx, pages=pages)) for i in items]))
     return out
 
 
@@ -164,18 +189,21 @@ def _document(ctx: RenderContext, title: str, body: Content, kind: str, created:
 
 
 def _steps(steps: list[Step], ctx: RenderContext) -> list[Element]:
-    return [
-        el(
-            "li",
-            el("span", step.number, cls="n"),
-            " ",
+    """Steps with their number in a badge; a step with sub-steps is a group of its own."""
+    out = []
+    for step in steps:
+        parts: list[Content] = [
+            el("span", step.number, cls="badge"),
             el("b", step.title),
             _cites(step.rules, ctx),
             el("div", inline(_line(step.text), ctx), cls="text"),
-            el("ol", _steps(step.steps, ctx), cls="substeps") if step.steps else "",
-        )
-        for step in steps
-    ]
+        ]
+        if step.steps:
+            parts.append(el("ol", _steps(step.steps, ctx), cls="substeps"))
+            out.append(el("li", parts, cls="group"))
+        else:
+            out.append(el("li", parts))
+    return out
 
 
 def _tiebreak(seq: Sequence, ctx: RenderContext) -> list[Element]:
@@ -215,35 +243,42 @@ def _table(table_id: str, ctx: RenderContext) -> Element:
     )
 
 
+#: the pages of a reference card: its front and its back
+REFERENCE_FACES = 2
+
+
 def reference_card(
     ctx: RenderContext, sequences: list[str], created: str, tables: list[str] | None = None
 ) -> str:
-    """One page: the reference sequences with their steps, rule numbers, tie-breaks and tables."""
+    """Two faces: the sequences step by step in front; who wins and the tables behind."""
     spec = ctx.spec
-    parts: list[Content] = [
-        el("header", el("h1", spec.game.title), el("p", ctx.t(T["reference"]), cls="kind"))
-    ]
-    # the tables flow with the last sequence's columns, where there is room
-    tables_html = [_table(t, ctx) for t in tables or []]
-    for i, seq_id in enumerate(sequences):
-        seq = next(s for s in spec.sequences if s.id == seq_id)
-        parts.append(
+
+    def header() -> Element:
+        return el("header", el("h1", spec.game.title), el("p", ctx.t(T["reference"]), cls="kind"))
+
+    chosen = [next(s for s in spec.sequences if s.id == seq_id) for seq_id in sequences]
+    front: list[Content] = [header()]
+    for i, seq in enumerate(chosen):
+        front.append(
             el(
                 "section",
                 el("h2", seq.title, _cites(seq.rules, ctx)),
                 el("p", inline(_line(seq.text), ctx), cls="lead"),
                 el("ol", _steps(seq.steps, ctx), cls="steps"),
-                _tiebreak(seq, ctx),
-                tables_html if i == len(sequences) - 1 else [],
-                cls="sequence",
+                # one colour zone per sequence (a group of steps), in turn
+                cls=f"sequence zone-{i % 3}",
             )
         )
+    back: list[Content] = [header()]
+    back += [section for seq in chosen for section in _tiebreak(seq, ctx)]
+    if tables:
+        back.append(el("div", [_table(t, ctx) for t in tables], cls="tables"))
     # "Rulebook as of July 2024; spec version 2026.11", in the language's own punctuation
     version = fill_text(ctx.t(SPEC_VERSION), version=spec.game.version)
     edition = inline(spec.game.edition, ctx)
-    footer = fill(ctx.t(BOTH), {"first": edition, "second": [version]}, _text)
-    parts.append(el("footer", footer))
-    return _document(ctx, document_title(ctx, ctx.t(T["reference"])), parts, "reference", created)
+    back.append(el("footer", fill(ctx.t(BOTH), {"first": edition, "second": [version]}, _text)))
+    faces = [el("section", front, cls="face front"), el("section", back, cls="face back")]
+    return _document(ctx, document_title(ctx, ctx.t(T["reference"])), faces, "reference", created)
 
 
 def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Element]:
@@ -255,7 +290,7 @@ def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Elemen
         heading = _HEADINGS[min(depth, len(_HEADINGS) - 1)]
         out.append(el(heading, el("span", rule.number, cls="n"), " ", rule.title, **attrs))
         if rule.text:
-            out += blocks(rule.text, ctx)
+            out += blocks(rule.text, ctx, pages=True)
         out += _rules(rule.rules, ctx, depth + 1)
     return out
 
@@ -289,7 +324,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     glossary = [
         [
             el("dt", t.term),
-            el("dd", inline(_line(t.definition), ctx), _cites(t.rules, ctx)),
+            el("dd", inline(_line(t.definition), ctx, pages=True), _cites(t.rules, ctx)),
         ]
         for t in ctx.glossary()
     ]
@@ -297,9 +332,10 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el(
             "section",
             el("h3", r.title, _cites(r.rules, ctx)),
-            _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx)),
-            _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx)),
+            _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx, pages=True)),
+            _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx, pages=True)),
             cls="ruling",
+            id="ruling-" + r.id,
         )
         for r in spec.rulings
     ]
@@ -307,7 +343,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el(
             "section",
             el("h3", ex.title, _cites(ex.rules, ctx)),
-            blocks(ex.text, ctx),
+            blocks(ex.text, ctx, pages=True),
             cls="example",
         )
         for ex in spec.examples
@@ -327,6 +363,20 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el("section", el("h2", ctx.t(T["examples"]), cls="chapter"), examples, id="examples"),
     ]
     return _document(ctx, document_title(ctx, ctx.t(T["rulebook"])), body, "rulebook", created)
+
+
+def notes_pages(ctx: RenderContext, count: int, created: str) -> str:
+    """``count`` pages for the reader's notes: they make a bound rulebook's pages a multiple of 4."""
+    pages = [
+        el(
+            "section",
+            el("h2", ctx.t(T["notes"])),
+            [el("div", cls="line") for _ in range(24)],
+            cls="notes",
+        )
+        for _ in range(count)
+    ]
+    return _document(ctx, document_title(ctx, ctx.t(T["rulebook"])), pages, "rulebook", created)
 
 
 @dataclass(frozen=True)
@@ -362,6 +412,11 @@ def step_cards(ctx: RenderContext, sequences: list[str]) -> list[Card]:
             )
             cards.append(Card(f"{seq.id} step {step.number}", front, back))
     return cards
+
+
+def sized(face: Element, pt: float) -> Element:
+    """``face`` with its body type set at ``pt`` points (the size that fits its card)."""
+    return replace(face, attrs=(*face.attrs, ("style", f"font-size:{pt:g}pt")))
 
 
 def card_document(ctx: RenderContext, body: Content, created: str, title: str) -> str:

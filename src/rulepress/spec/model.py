@@ -619,6 +619,13 @@ class Publishing(Model):
     reference_card: ReferenceCard
     step_cards: StepCards | None = None
     rulebook_format: Annotated[str, Field(min_length=2)] = "a4"
+    #: by language, the CMYK output profile (an ICC file) its press files are meant
+    #: for: a file in the game's folder (a spec reads nothing outside it).
+    #: ``--icc-profile`` overrides it; without either, Ghostscript's SWOP profile
+    #: (rulepress.print.profiles)
+    output_profiles: dict[Lang, Annotated[str, Field(min_length=1)]] = {}
+    #: whether each chapter of the rulebook starts on a new page
+    chapter_breaks: bool = True
 
 
 # --------------------------------------------------------------------------- the spec
