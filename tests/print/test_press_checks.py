@@ -297,3 +297,14 @@ def test_a_profile_per_language_comes_from_the_spec_and_is_checked(tmp_path: Pat
     )
     PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("cs",)).build()
     assert (tmp_path / "out" / "cs" / "stationfall" / "reference-a5-pdfx4.pdf").is_file()
+
+
+@pytest.mark.parametrize(("lang", "kind"), [("en", "STEP CARDS"), ("cs", "KARTY KROKŮ")])
+def test_step_cards_say_what_they_are_on_their_backs(printed: Path, lang: str, kind: str) -> None:
+    for game, title in (("stationfall", "Stationfall"), ("brink", "Brink")):
+        with pdfplumber.open(printed / lang / game / "cards-poker.pdf") as doc:
+            backs = [page.extract_text() for page in doc.pages[1::2]]
+        for back in backs:
+            assert title in back
+            assert kind in back.upper()
+            assert not set(back.split()) & {"EN", "CS", "JA"}

@@ -394,3 +394,36 @@ def test_every_worked_example_folds_its_table_state_and_shows_its_results(
         # the results stay in view, after the folded state
         assert html.count("</details>") == len(examples)
         assert html.rindex("</details>") < html.rindex("<ul")
+
+
+def test_a_languages_doctest_build_waits_for_its_html_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """They share the language's doctrees: run together, one would read what the other writes."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    events: list[tuple[str, str, str]] = []
+    lock = threading.Lock()
+
+    def fake_run(argv: list[str]) -> tuple[int, str]:
+        task = (argv[1], Path(argv[-2]).name)  # (builder, language)
+        with lock:
+            events.append(("start", *task))
+        time.sleep(0.05)
+        with lock:
+            events.append(("end", *task))
+        return 0, ""
+
+    monkeypatch.setattr(worker, "run", fake_run)
+    site = SiteBuild(tmp_path, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out")
+    tasks = [("html", lang) for lang in ("en", "cs", "ja")]
+    tasks += [("doctest", lang) for lang in ("en", "cs", "ja")]
+    with ThreadPoolExecutor(3) as executor:
+        results = site._run(executor, tasks)
+    assert sorted(task for task, _, _ in results) == sorted(tasks)
+    for lang in ("en", "cs", "ja"):
+        assert events.index(("end", "html", lang)) < events.index(("start", "doctest", lang))
+    # the languages themselves ran side by side
+    assert events.index(("start", "html", "ja")) < events.index(("end", "html", "en"))

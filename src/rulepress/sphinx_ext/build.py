@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -454,6 +455,39 @@ class SiteBuild:
             if not doctest or self._stamped(lang).get("doctest") is True
         }
 
+    def _run(
+        self, executor: Executor, tasks: list[tuple[str, str]]
+    ) -> list[tuple[tuple[str, str], int, str]]:
+        """Run the Sphinx builds; a language's builds one after another, languages in parallel.
+
+        A language's HTML and doctest builds share its environment and doctrees, so
+        the doctest build starts only when the HTML build is done (together, one
+        could read a doctree while the other writes it).
+        """
+        queues: dict[str, list[tuple[str, str]]] = {}
+        for task in tasks:
+            queues.setdefault(task[1], []).append(task)
+        running: dict[Future[tuple[int, str]], tuple[str, str]] = {}
+
+        def start(lang: str) -> None:
+            if queues[lang]:
+                task = queues[lang].pop(0)
+                running[executor.submit(worker.run, self.sphinx_argv(*task))] = task
+
+        for lang in queues:
+            start(lang)
+        results: list[tuple[tuple[str, str], int, str]] = []
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                task = running.pop(future)
+                try:
+                    results.append((task, *future.result()))
+                except BrokenProcessPool as exc:  # the build's process died
+                    results.append((task, 1, f"the Sphinx process ended abruptly ({exc})"))
+                start(task[1])
+        return results
+
     def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
         self.plan()
         workers = jobs or max(1, os.cpu_count() or 1)
@@ -464,13 +498,7 @@ class SiteBuild:
             # the workers' server imports Sphinx while the page trees are generated
             with worker.pool(workers) as executor:
                 self.generate()
-                tasks = self._todo(doctest)
-                futures = [executor.submit(worker.run, self.sphinx_argv(*task)) for task in tasks]
-                for task, future in zip(tasks, futures, strict=True):
-                    try:
-                        results.append((task, *future.result()))
-                    except BrokenProcessPool as exc:  # the build's process died
-                        results.append((task, 1, f"the Sphinx process ended abruptly ({exc})"))
+                results = self._run(executor, self._todo(doctest))
         done = self._done(doctest)
         problems = [
             Problem(Location(str(self.sources / lang)), f"sphinx {builder} ({lang})", _tail(output))
