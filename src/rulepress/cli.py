@@ -325,6 +325,11 @@ def build_site(
     show_default=True,
     help="How print-and-play sheets are turned over: the backs land behind the fronts.",
 )
+@click.option(
+    "--marks",
+    is_flag=True,
+    help="Crop and bleed marks outside the bleed, and a slug line, on the press files.",
+)
 def build_print(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
@@ -334,6 +339,7 @@ def build_print(
     bleed: float = 3.0,
     profile: Path | None = None,
     duplex: str = "long",
+    marks: bool = False,
 ) -> None:
     """Build the press files and print-and-play sheets of every game and language."""
     from rulepress.print.build import LANGUAGES, PrintBuild
@@ -351,6 +357,7 @@ def build_print(
         bleed,
         profile,
         duplex="short" if duplex == "short" else "long",
+        marks=marks,
     )
     written = job.build()
     total = sum(job.timings.values())

@@ -308,3 +308,40 @@ def test_step_cards_say_what_they_are_on_their_backs(printed: Path, lang: str, k
             assert title in back
             assert kind in back.upper()
             assert not set(back.split()) & {"EN", "CS", "JA"}
+
+
+def test_printers_marks_sit_outside_the_bleed_with_a_slug_line(tmp_path: Path) -> None:
+    specs = tmp_path / "rules_spec"
+    shutil.copytree(ROOT / "rules_spec" / "stationfall", specs / "stationfall")
+    job = PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("cs",), marks=True)
+    job.build()
+    folder = tmp_path / "out" / "cs" / "stationfall"
+    for name in ("reference-a5", "rulebook-a4", "cards-poker", "reference-a5-pdfx4"):
+        with pdfplumber.open(folder / f"{name}.pdf") as doc:
+            page = doc.pages[0]
+            # pdfplumber puts boxes and lines in the page's own coordinates (top down),
+            # words from the sheet's top edge: page.bbox[1] apart
+            x0 = page.trimbox[0]
+            bx0, btop, bx1, bbottom = page.bleedbox
+            assert round((x0 - bx0) / MM, 1) == 3.0  # the BleedBox is the real bleed again
+            marks = [line for line in page.lines if line["stroking_color"] == (1, 1, 1, 1)]
+            assert len(marks) == 16  # crop and bleed marks at the four corners
+            for line in marks:  # every one outside the bleed, inside the sheet
+                outside = (
+                    line["x1"] <= bx0
+                    or line["x0"] >= bx1
+                    or line["bottom"] <= btop
+                    or line["top"] >= bbottom
+                )
+                assert outside, (name, line["x0"], line["top"])
+            shift = page.bbox[1]
+            slug = [w for w in page.extract_words() if w["top"] + shift > bbottom]
+            text = " ".join(w["text"] for w in slug)
+            assert "Stationfall" in text, (name, text)
+            assert " cs " in f" {text} ", (name, text)
+            assert all(w["bottom"] <= float(page.height) for w in slug)  # on the sheet
+            lowest = max(line["bottom"] for line in marks)
+            assert all(w["top"] + shift >= lowest for w in slug)  # below the marks
+    # print-and-play sheets keep their own crop marks only
+    with pdfplumber.open(folder / "pnp-a4.pdf") as doc:
+        assert not [line for line in doc.pages[0].lines if line["stroking_color"] == (1, 1, 1, 1)]

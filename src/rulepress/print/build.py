@@ -93,6 +93,8 @@ class PrintBuild:
     pnp_sheets: tuple[str, ...] = ("a4", "letter")
     #: how the print-and-play sheets are turned over between their sides
     duplex: impose.Flip = "long"
+    #: crop and bleed marks outside the bleed, and a slug line, on the press files
+    marks: bool = False
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
@@ -179,7 +181,13 @@ class PrintBuild:
                 pt: float, fmt: Format = fmt, html: str = html, columns: int = card.columns
             ) -> tuple[str, str]:
                 css = styles.reference_css(
-                    fmt, self.bleed_mm, profile.path, columns, REFERENCE_MARGIN_MM, pt
+                    fmt,
+                    self.bleed_mm,
+                    profile.path,
+                    columns,
+                    REFERENCE_MARGIN_MM,
+                    pt,
+                    marks=self.marks,
                 )
                 return html, css
 
@@ -199,7 +207,11 @@ class PrintBuild:
         book_fmt = parse_format(pub.rulebook_format)
         book = print_html.rulebook(ctx, created)
         book_css = styles.rulebook_css(
-            book_fmt, self.bleed_mm, profile.path, chapter_breaks=pub.chapter_breaks
+            book_fmt,
+            self.bleed_mm,
+            profile.path,
+            chapter_breaks=pub.chapter_breaks,
+            marks=self.marks,
         )
         laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
         self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", profile)
@@ -283,16 +295,26 @@ class PrintBuild:
         document = pdf.layout(html, css)
         return Laid(document, time.perf_counter() - start)
 
-    def _write(self, laid: Laid, path: Path, profile: Profile, *, x4: bool = False) -> None:
-        """Write a laid-out document; its layout time counts once, for the first file."""
+    def _write(
+        self, laid: Laid, path: Path, profile: Profile, *, x4: bool = False, press: bool = True
+    ) -> None:
+        """Write a laid-out document; its layout time counts once, for the first file.
+
+        ``press``: a press file, which gets the printer's marks when asked for.
+        """
         start = time.perf_counter()
-        self.files[path] = pdf.write(laid.document, x4=x4, condition=profile.description)
+        marks = self.bleed_mm if self.marks and press else None
+        self.files[path] = pdf.write(
+            laid.document, x4=x4, condition=profile.description, marks_bleed_mm=marks
+        )
         spent = time.perf_counter() - start + laid.seconds
         laid.seconds = 0.0
         self.timings[str(path.relative_to(self.out))] = spent
 
-    def _pdf(self, path: Path, html: str, css: str, profile: Profile) -> None:
-        self._write(self._layout(html, css), path, profile)
+    def _pdf(
+        self, path: Path, html: str, css: str, profile: Profile, *, press: bool = True
+    ) -> None:
+        self._write(self._layout(html, css), path, profile, press=press)
 
     def _cards(
         self,
@@ -305,7 +327,7 @@ class PrintBuild:
         profile: Profile,
     ) -> None:
         cards = print_html.step_cards(ctx, sequences)
-        css = styles.card_css(fmt, self.bleed_mm, profile.path)
+        css = styles.card_css(fmt, self.bleed_mm, profile.path, marks=self.marks)
         sized = []
         for card in cards:
 
@@ -350,4 +372,5 @@ class PrintBuild:
                 print_html.card_document(ctx, body, created, title),
                 sheet_css,
                 profile,
+                press=False,  # print-and-play has crop marks of its own, on the sheet
             )

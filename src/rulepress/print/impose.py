@@ -122,6 +122,7 @@ def sheet_css(sheet: Format, card: Format, profile: object) -> str:
         + BASE
         # a browser's default body margin (8 px) would shift every card off its place
         + "html, body { margin: 0; padding: 0; }\n"
+        + ".slug { display: none; }\n"  # print-and-play sheets have no slug line
         + CARD_FACES
         + f"""
 html {{ font-family: {FONTS}; }}

@@ -12,12 +12,15 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pydyf
 from weasyprint import HTML
 from weasyprint.document import Document
+
+from rulepress.print.styles import MARK_GAP_MM, MARK_LENGTH_MM
 
 PX_PER_MM = 96 / 25.4
 _DOCUMENT_ID = re.compile(rb"xmp\.did:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -39,22 +42,34 @@ def layout(html: str, css: str) -> Document:
     return HTML(string=document, base_url=".").render()
 
 
-def write(document: Document, *, x4: bool, condition: str = "") -> bytes:
-    """The PDF bytes; a PDF/X-4 file's output intent names ``condition`` (the profile's own name).
+_PT_PER_MM = 72 / 25.4
 
-    WeasyPrint names the intent after the CSS ``@color-profile`` rule
-    (``device-cmyk``), which tells a printer nothing: it is renamed just before
-    the file is written.
+
+def write(
+    document: Document, *, x4: bool, condition: str = "", marks_bleed_mm: float | None = None
+) -> bytes:
+    """The PDF bytes.
+
+    A PDF/X-4 file's output intent names ``condition`` (the profile's own
+    name): WeasyPrint names it after the CSS ``@color-profile`` rule
+    (``device-cmyk``), which tells a printer nothing. With ``marks_bleed_mm``
+    (a document laid out with ``styles.MARK_ROOM_MM`` more bleed than that), each
+    page gets crop and bleed marks outside its bleed, and its BleedBox is the
+    real bleed again.
     """
+    steps: list[Callable[[Any], None]] = []
+    if x4 and condition:
+        steps.append(lambda pdf: _name_intent(pdf, condition))
+    if marks_bleed_mm is not None:
+        steps.append(lambda pdf: _marks(pdf, marks_bleed_mm))
+
+    def finish(document: Document, pdf: Any) -> None:
+        for step in steps:
+            step(pdf)
+
+    finisher = finish if steps else None
     if not x4:
-        return bytes(document.write_pdf())
-
-    def name_intent(document: Document, pdf: Any) -> None:
-        for intent in pdf.catalog.get("OutputIntents", []):
-            intent["OutputConditionIdentifier"] = pydyf.String(condition)
-            intent["Info"] = pydyf.String(condition)
-
-    finisher = name_intent if condition else None
+        return bytes(document.write_pdf(finisher=finisher))
     data = bytes(document.write_pdf(pdf_variant="pdf/x-4", finisher=finisher))
     # the random DocumentID, and the file /ID computed from it, become hashes of
     # everything else: same length, so every byte offset in the file stays valid
@@ -65,6 +80,57 @@ def write(document: Document, *, x4: bool, condition: str = "") -> bytes:
     file_id = digest[16:].hex().encode()
     data = _DOCUMENT_ID.sub(b"xmp.did:" + stable, data)
     return _FILE_ID.sub(b"/ID [(" + file_id + b") (" + file_id + b")]", data)
+
+
+def _name_intent(pdf: Any, condition: str) -> None:
+    for intent in pdf.catalog.get("OutputIntents", []):
+        intent["OutputConditionIdentifier"] = pydyf.String(condition)
+        intent["Info"] = pydyf.String(condition)
+
+
+def _marks(pdf: Any, bleed_mm: float) -> None:
+    """Crop marks on the trim lines and bleed marks on the bleed lines, outside the bleed.
+
+    Drawn in registration colour (every ink at 100 %, so they show on every
+    plate), after the page's own content, in the page's default coordinates:
+    the content is wrapped in ``q``/``Q`` so its transformation ends with it.
+    """
+    bleed = bleed_mm * _PT_PER_MM
+    gap, length = MARK_GAP_MM * _PT_PER_MM, MARK_LENGTH_MM * _PT_PER_MM
+    for number in pdf.pages["Kids"][::3]:
+        page = pdf.objects[number]
+        x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
+        page["BleedBox"] = pydyf.Array([x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed])
+        lines = []
+        for offset, size in ((0.0, length), (bleed, length / 2)):  # crop marks, bleed marks
+            start = bleed + gap
+            for x in (x0 - offset, x1 + offset):  # vertical marks, above and below
+                lines += [
+                    (x, y0 - start, x, y0 - start - size),
+                    (x, y1 + start, x, y1 + start + size),
+                ]
+            for y in (y0 - offset, y1 + offset):  # horizontal marks, left and right
+                lines += [
+                    (x0 - start, y, x0 - start - size, y),
+                    (x1 + start, y, x1 + start + size, y),
+                ]
+        marks = pydyf.Stream()
+        marks.push_state()
+        marks.set_line_width(0.25)
+        marks.stream.append(b"1 1 1 1 K")  # DeviceCMYK registration colour
+        for ax, ay, bx, by in lines:
+            marks.move_to(ax, ay)
+            marks.line_to(bx, by)
+        marks.stroke()
+        marks.pop_state()
+        opening, closing = pydyf.Stream([b"q"]), pydyf.Stream([b"Q"])
+        for stream in (opening, closing, marks):
+            pdf.add_object(stream)
+        contents = page["Contents"]
+        old = list(contents) if isinstance(contents, list) else [contents]
+        page["Contents"] = pydyf.Array(
+            [opening.reference, *old, closing.reference, marks.reference]
+        )
 
 
 def render(html: str, css: str, *, x4: bool = False) -> Rendered:

@@ -20,6 +20,11 @@ ZONES = ("device-cmyk(0.12 0 0 0)", "device-cmyk(0 0 0.18 0)", "device-cmyk(0 0.
 TINT = ZONES[0]
 PAPER = "device-cmyk(0 0 0 0)"
 FONTS = '"Noto Sans", "Noto Sans CJK JP", sans-serif'
+#: printer's marks (``--marks``): how far outside the bleed they start, how long they
+#: are, and the room they need beyond the bleed (the slug line sits in it too), in mm
+MARK_GAP_MM = 1.0
+MARK_LENGTH_MM = 5.0
+MARK_ROOM_MM = 10.0
 #: the smallest type in any document, and the size below which text is black only
 #: (100 % K: one ink, so no registration error can blur it)
 MIN_PT = 7.0
@@ -50,11 +55,36 @@ def color_profile(profile: Path) -> str:
     )
 
 
-def page_rule(fmt: Format, *, bleed_mm: float, margin_mm: float, extra: str = "") -> str:
-    bleed = f"bleed: {bleed_mm:g}mm;" if bleed_mm else ""
+def page_rule(
+    fmt: Format, *, bleed_mm: float, margin_mm: float, extra: str = "", marks: bool = False
+) -> str:
+    """The ``@page`` rule of a press file; with ``marks``, room for printer's marks and a slug.
+
+    The marks themselves are drawn into the PDF (:func:`rulepress.print.pdf.write`):
+    WeasyPrint's own are RGB and sit inside the bleed. The slug line (the
+    document's ``.slug`` element: title, language, edition, date) is set below
+    the bleed, in black.
+    """
+    room = MARK_ROOM_MM if marks else 0.0
+    bleed = f"bleed: {bleed_mm + room:g}mm;" if bleed_mm + room else ""
+    # The slug line: the bottom-left margin box, its top pushed down from the page
+    # area's bottom (WeasyPrint places margin boxes as if the page began at the outer
+    # edge of its CSS bleed, hence the room taken off) to just below the marks.
+    # tests/print/test_press_checks.py reads where it lands.
+    below = bleed_mm + MARK_GAP_MM + MARK_LENGTH_MM
+    slug = (
+        f"@bottom-left {{ content: string(slug); font-size: {MIN_PT}pt; color: {INK}; "
+        "white-space: nowrap; vertical-align: top; "
+        f"margin-top: {margin_mm + below - (bleed_mm + room):g}mm; }}"
+        if marks
+        else ""
+    )
     return (
         f"@page {{ size: {fmt.css}; margin: {margin_mm:g}mm; {bleed} marks: none; "
-        f"background: {PAPER}; {extra} }}\n"
+        f"background: {PAPER}; {extra} {slug} }}\n"
+        # the slug's words, for the margin box; the element itself takes no room and is not drawn
+        ".slug { string-set: slug content(); visibility: hidden; height: 0; margin: 0;"
+        " overflow: hidden; }\n"
     )
 
 
@@ -65,6 +95,8 @@ def reference_css(
     columns: int,
     margin_mm: float = 6.0,
     body_pt: float = REFERENCE_PT[0],
+    *,
+    marks: bool = False,
 ) -> str:
     """The two-sided reference card: the sequences in front, who wins and the tables behind."""
     zones = "".join(
@@ -72,7 +104,7 @@ def reference_css(
     )
     return (
         color_profile(profile)
-        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=margin_mm)
+        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=margin_mm, marks=marks)
         + BASE
         + f"""
 body.reference {{ font-size: {body_pt:g}pt; line-height: 1.3; }}
@@ -104,7 +136,7 @@ table.lookup th, table.lookup td {{ border: 0.5pt solid {INK}; padding: 0.6mm 2m
 
 
 def rulebook_css(
-    fmt: Format, bleed_mm: float, profile: Path, *, chapter_breaks: bool = True
+    fmt: Format, bleed_mm: float, profile: Path, *, chapter_breaks: bool = True, marks: bool = False
 ) -> str:
     return (
         color_profile(profile)
@@ -112,6 +144,7 @@ def rulebook_css(
             fmt,
             bleed_mm=bleed_mm,
             margin_mm=18,
+            marks=marks,
             extra=(
                 "@top-center { content: string(chapter); font-size: 8pt; color: "
                 f"{INK}; }} @bottom-center {{ content: counter(page); font-size: 8pt; }}"
@@ -143,10 +176,10 @@ dd {{ margin: 0 0 0.3em 1em; }}
     )
 
 
-def card_css(fmt: Format, bleed_mm: float, profile: Path) -> str:
+def card_css(fmt: Format, bleed_mm: float, profile: Path, *, marks: bool = False) -> str:
     return (
         color_profile(profile)
-        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=4, extra=f"background: {TINT};")
+        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=4, extra=f"background: {TINT};", marks=marks)
         + BASE
         + CARD_FACES
     )

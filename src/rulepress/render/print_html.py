@@ -185,6 +185,11 @@ def _document(ctx: RenderContext, title: str, body: Content, kind: str, created:
         el("meta", name="dcterms.modified", content=created),
         el("meta", name="generator", content="rulepress"),
     )
+    # the slug line a press file with printer's marks shows below its bleed (a CSS
+    # string set from this element, never from CSS text): the game, the language, the
+    # edition (the spec's version: the edition's words are too long for a card), the date
+    slug = [ctx.spec.game.title, ctx.lang, ctx.spec.game.version, created[:10]]
+    body = [el("p", " · ".join(part for part in slug if part), cls="slug"), body]
     return document(el("html", head, el("body", body, cls=kind), lang=ctx.lang))
 
 
