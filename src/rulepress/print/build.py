@@ -32,6 +32,7 @@ from rulepress.errors import Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
+from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
@@ -129,6 +130,24 @@ class PrintBuild:
             written.append(path)
         return written
 
+    def _icons(self, loaded: LoadedSpec) -> dict[str, str]:
+        """The game's checked icons by term id; a refused one is a located problem."""
+        pub = loaded.spec.publishing
+        assert pub is not None
+        terms = {t.id for t in loaded.spec.glossary}
+        out = {}
+        for term, name in pub.icons.items():
+            where = loaded.locate(("publishing", "icons", term))
+            try:
+                if term not in terms:
+                    raise ValueError(f"no glossary term {term!r} to give an icon")
+                out[term] = check_icon(loaded.directory / name, loaded.directory)
+            except ValueError as exc:
+                problem = Problem(where, f"icon ({term})", str(exc))
+                if problem not in self.problems:  # once, not once per language
+                    self.problems.append(problem)
+        return out
+
     def _profile(self, loaded: LoadedSpec, lang: str) -> Profile | None:
         """The checked output profile of ``lang``'s press files (None, with a problem, if bad)."""
         pub = loaded.spec.publishing
@@ -167,7 +186,12 @@ class PrintBuild:
         assert pub is not None
         numbers = LocaleNumbers(lang) if lang != "en" else str
         ctx = RenderContext(
-            spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
+            spec,
+            lang,
+            local.renderer.translate,
+            numbers,
+            local.renderer.plain.plural,
+            self._icons(loaded),
         )
         folder = self.out / lang / spec.game.id
         name = f"{spec.game.id} ({lang})"

@@ -45,6 +45,7 @@ ul, ol {{ margin: 0.2em 0 0.4em; padding-left: 1.3em; }}
 .n {{ font-weight: 700; }}
 h1 .n, h2 .n, h3 .n, h4 .n {{ color: {ACCENT}; }}
 .term {{ font-style: italic; }}
+img.icon {{ height: 1.1em; width: auto; vertical-align: -0.2em; margin-right: 0.15em; }}
 """
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulepress.i18n.typography import number_range, sort_key
 from rulepress.spec.model import (
@@ -30,6 +30,8 @@ class RenderContext:
     number: Callable[[int], str]
     #: the plural rule of the spec's text (its catalog's, or English for the source)
     plural: PluralIndex = english_plural
+    #: by glossary term id, the term's checked icon as a data URI (print only)
+    icons: Mapping[str, str] = field(default_factory=dict)
 
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""

@@ -78,12 +78,16 @@ Tag = Literal[
     "tr",
     "th",
     "td",
+    "img",
 ]
 TAGS: frozenset[str] = frozenset(get_args(Tag))
 #: elements written without an end tag (and so without children)
-VOID: frozenset[str] = frozenset({"meta", "base"})
+VOID: frozenset[str] = frozenset({"meta", "base", "img"})
 #: elements set inside a line of text (the space before one goes inside it, see _write)
-INLINE: frozenset[str] = frozenset({"span", "b", "i", "a"}) & TAGS
+INLINE: frozenset[str] = frozenset({"span", "b", "i", "a", "img"}) & TAGS
+#: the only images there are: SVG icons checked by rulepress.print.icons, inline, so
+#: that nothing is ever fetched
+IMAGE_SOURCE = "data:image/svg+xml;base64,"
 
 
 class Attrs(TypedDict, total=False):
@@ -97,10 +101,14 @@ class Attrs(TypedDict, total=False):
     name: str
     content: str
     style: str
+    src: str
+    alt: str
 
 
 #: an attribute's name as written in HTML
-AttrName = Literal["class", "id", "href", "lang", "charset", "name", "content", "style"]
+AttrName = Literal[
+    "class", "id", "href", "lang", "charset", "name", "content", "style", "src", "alt"
+]
 #: each keyword of :func:`el` (a key of :class:`Attrs`) and the attribute it sets
 ATTRS: dict[str, AttrName] = {
     "cls": "class",
@@ -111,6 +119,8 @@ ATTRS: dict[str, AttrName] = {
     "name": "name",
     "content": "content",
     "style": "style",
+    "src": "src",
+    "alt": "alt",
 }
 
 #: children of an element: elements, text, and (nested) sequences of them, flattened
@@ -137,6 +147,9 @@ class Element:
                 raise TypeError(f"an element holds elements and text, not {type(child).__name__}")
         if self.tag in VOID and self.children:
             raise ValueError(f"<{self.tag}> has no content")
+        for name, value in self.attrs:
+            if name == "src" and not value.startswith(IMAGE_SOURCE):
+                raise ValueError("an image is an inline SVG icon (a data: URI), never a link")
 
 
 def el(tag: Tag, *children: Content, **attrs: Unpack[Attrs]) -> Element:

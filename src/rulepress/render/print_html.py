@@ -106,6 +106,7 @@ def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Conten
             out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
         elif token.kind == "term":
             words = token.words or terms.get(token.target, token.target)
+            out.extend(_icon(ctx, token.target))  # its icon, if it has one, before its words
             out.append(el("span", words, cls="term"))
         else:
             out.append("{" + token.target + "}")
@@ -119,6 +120,12 @@ def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Conten
 def _line(text: str) -> str:
     """Prose that is one paragraph in print: every line break and run of spaces one space."""
     return " ".join(clean_prose(text).split())
+
+
+def _icon(ctx: RenderContext, term: str) -> list[Element]:
+    """A glossary term's icon (none if it has none); its words say what it shows, so alt is ""."""
+    icon = ctx.icons.get(term)
+    return [el("img", src=icon, alt="", cls="icon")] if icon is not None else []
 
 
 def _all_rules(rules: list[Rule]) -> Iterator[Rule]:
@@ -328,7 +335,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     toc = el("nav", el("h2", ctx.t(T["contents"])), el("ol", toc_items), cls="toc")
     glossary = [
         [
-            el("dt", t.term),
+            el("dt", _icon(ctx, t.id), t.term),
             el("dd", inline(_line(t.definition), ctx, pages=True), _cites(t.rules, ctx)),
         ]
         for t in ctx.glossary()

@@ -626,6 +626,9 @@ class Publishing(Model):
     output_profiles: dict[Lang, Annotated[str, Field(min_length=1)]] = {}
     #: whether each chapter of the rulebook starts on a new page
     chapter_breaks: bool = True
+    #: by glossary term id, an SVG icon (a file in the game's folder) that print sets
+    #: before the term where cards name it (checked as untrusted: rulepress.print.icons)
+    icons: dict[Id, Annotated[str, Field(min_length=1)]] = {}
 
 
 # --------------------------------------------------------------------------- the spec
