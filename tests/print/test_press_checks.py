@@ -342,6 +342,23 @@ def test_printers_marks_sit_outside_the_bleed_with_a_slug_line(tmp_path: Path) -
             assert all(w["bottom"] <= float(page.height) for w in slug)  # on the sheet
             lowest = max(line["bottom"] for line in marks)
             assert all(w["top"] + shift >= lowest for w in slug)  # below the marks
+        _qpdf_check(folder / f"{name}.pdf")  # the marks drawn into it keep the file sound
     # print-and-play sheets keep their own crop marks only
     with pdfplumber.open(folder / "pnp-a4.pdf") as doc:
         assert not [line for line in doc.pages[0].lines if line["stroking_color"] == (1, 1, 1, 1)]
+
+
+def _qpdf_check(path: Path) -> None:
+    result = subprocess.run(
+        ["qpdf", "--check", str(path)], check=False, capture_output=True, text=True
+    )
+    assert result.returncode == 0, (path, result.stdout + result.stderr)
+    assert "No syntax or stream encoding errors found" in result.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_qpdf_finds_nothing_wrong_in_any_file(printed: Path, lang: str) -> None:
+    files = sorted((printed / lang).glob("*/*.pdf"))
+    assert len(files) >= 14
+    for path in files:
+        _qpdf_check(path)

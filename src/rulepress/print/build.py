@@ -262,7 +262,9 @@ class PrintBuild:
         missing = -len(laid.document.pages) % 4
         if not missing:
             return laid
-        notes = self._layout(print_html.notes_pages(ctx, missing, created), css)
+        notes = self._layout(
+            print_html.notes_pages(ctx, missing, created), css + styles.NOTES_PAGES
+        )
         pages = [*laid.document.pages, *notes.document.pages]
         return Laid(laid.document.copy(pages), laid.seconds + notes.seconds)
 

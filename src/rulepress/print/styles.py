@@ -165,16 +165,21 @@ h2.chapter {{ string-set: chapter content(); {"break-before: page; " if chapter_
 a.xref {{ color: {INK}; text-decoration: none; }}
 a.pageref::after {{ content: target-counter(attr(href), page); }}
 a.pageref {{ color: {INK}; text-decoration: none; }}
-.notes {{ break-before: page; }}
+.notes {{ break-after: page; }}
+.notes:last-child {{ break-after: auto; }}
 .notes .line {{ border-bottom: 0.5pt solid {INK}; height: 8mm; }}
-@page notes {{ @top-center {{ content: none }} }}
-.notes {{ page: notes; }}
+
 h3 {{ font-size: 11.5pt; }} h4 {{ font-size: 10pt; }}
 dt {{ font-weight: 700; color: {ACCENT}; margin-top: 0.4em; break-after: avoid; }}
 dd {{ margin: 0 0 0.3em 1em; }}
 .example, .ruling {{ break-inside: avoid; }}
 """
     )
+
+
+#: added to the rulebook's stylesheet for its notes pages, laid out on their own: no
+#: running head and no page number (theirs would count from 1)
+NOTES_PAGES = "@page { @top-center { content: none } @bottom-center { content: none } }\n"
 
 
 def card_css(fmt: Format, bleed_mm: float, profile: Path, *, marks: bool = False) -> str:
