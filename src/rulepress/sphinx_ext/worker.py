@@ -15,6 +15,7 @@ import contextlib
 import io
 import multiprocessing
 import os
+import sys
 import traceback
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -79,9 +80,23 @@ def start() -> None:
     forkserver.set_forkserver_preload([f"{__package__}.warm"])
     saved = os.environ.get("PYTHONHASHSEED")
     os.environ["PYTHONHASHSEED"] = "0"
+    # The server would inherit this process's standard output and error, so that a
+    # reader of a pipe (`| tee`, a CI log) would wait for it to finish importing even
+    # when nothing is built. It writes nothing (the builds' output is captured and
+    # returned), so it gets /dev/null instead.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    kept = [os.dup(1), os.dup(2)]
+    null = os.open(os.devnull, os.O_WRONLY)
     try:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
         forkserver.ensure_running()
     finally:
+        os.dup2(kept[0], 1)
+        os.dup2(kept[1], 2)
+        for fd in (*kept, null):
+            os.close(fd)
         if saved is None:
             del os.environ["PYTHONHASHSEED"]
         else:
