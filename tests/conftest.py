@@ -63,9 +63,11 @@ class Run:
     err: str
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> Run:
-    """Run the real ``rulepress`` command in a subprocess."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float = 120, env: dict[str, str] | None = None
+) -> Run:
+    """Run the real ``rulepress`` command in a subprocess (``env``: variables to add)."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     proc = subprocess.run(
         [sys.executable, "-m", "rulepress", *args],
         cwd=cwd or ROOT,

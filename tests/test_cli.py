@@ -66,13 +66,13 @@ def test_variant_changes_the_ruling_used() -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (("score", "chess", "x.yaml"), 4, "no game 'chess' under rules_spec (games: "),
-        (("score", "stationfall"), 4, "give either a STATE file or --example ID"),
-        (("score", "stationfall", "--example", "nope"), 4, "stationfall has no example 'nope'"),
-        (("score", "stationfall", "missing.yaml"), 4, "no state file at missing.yaml"),
+        (("score", "chess", "x.yaml"), 2, "no game 'chess' under rules_spec (games: "),
+        (("score", "stationfall"), 2, "give either a STATE file or --example ID"),
+        (("score", "stationfall", "--example", "nope"), 2, "stationfall has no example 'nope'"),
+        (("score", "stationfall", "missing.yaml"), 2, "no state file at missing.yaml"),
         (
             ("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "nope"),
-            4,
+            2,
             "unknown variant 'nope'",
         ),
         (
@@ -85,10 +85,10 @@ def test_variant_changes_the_ruling_used() -> None:
                 "--variant",
                 "all-outside-supply",
             ),
-            4,
+            2,
             "answer the same ruling",
         ),
-        (("validate", "nowhere"), 4, "no game spec (a directory with game.yaml) under nowhere"),
+        (("validate", "nowhere"), 2, "no game spec (a directory with game.yaml) under nowhere"),
     ],
 )
 def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) -> None:
@@ -144,7 +144,7 @@ def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
 def test_no_partial_output_on_error(tmp_path: Path) -> None:
     bad = DATA / "bad_states" / "stationfall" / "negative-counts.yaml"
     result = run_cli("score", "stationfall", str(bad), "--format", "json")
-    assert result.code == 3
+    assert result.code == 4
     assert result.out == ""
 
 
@@ -185,7 +185,7 @@ def test_sequence_named_twice_differently_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "s.yaml"
     state.write_text("sequence: end-of-game\nplayers: [{id: ada}]\n", encoding="utf-8")
     result = run_cli("score", "brink", str(state), "--sequence", "council-vote")
-    assert result.code == 3
+    assert result.code == 4
     assert "this state is for 'end-of-game', not 'council-vote'" in result.err
 
 
@@ -224,5 +224,45 @@ def test_state_schema_per_sequence() -> None:
     assert schema["properties"]["sequence"] == {"const": "council-vote"}
     assert "votes" in schema["properties"]["table"]["properties"]
     bad = run_cli("schema", "--state", "brink", "--sequence", "nope")
-    assert bad.code == 4
+    assert bad.code == 2
     assert "brink has no sequence 'nope'" in bad.err
+
+
+def test_the_specs_are_found_from_a_subfolder_or_the_environment(tmp_path: Path) -> None:
+    from_docs = run_cli("games", cwd=ROOT / "docs")
+    assert from_docs.code == 0
+    assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == ["brink", "stationfall"]
+    elsewhere = run_cli("games", cwd=tmp_path)
+    assert elsewhere.code == 2  # nothing found is an error, naming where rulepress looks
+    assert "give --spec-root, set RULEPRESS_SPEC_ROOT" in elsewhere.err
+    by_env = run_cli("games", cwd=tmp_path, env={"RULEPRESS_SPEC_ROOT": str(ROOT / "rules_spec")})
+    assert by_env.code == 0
+    assert "stationfall" in by_env.out
+
+
+def test_game_names_ignore_case_and_a_typo_gets_a_guess() -> None:
+    assert run_cli("score", "StationFall", "--example", "evidence-clears-guilt").code == 0
+    typo = run_cli("score", "statonfall", "--example", "evidence-clears-guilt")
+    assert typo.code == 2
+    assert "did you mean 'stationfall'?" in typo.err
+
+
+def test_examples_lists_each_id_with_its_title() -> None:
+    result = run_cli("examples", "stationfall")
+    assert result.code == 0
+    ids = [line.split()[0] for line in result.out.splitlines()]
+    assert "evidence-clears-guilt" in ids
+    assert len(ids) == len(loaded("stationfall").spec.examples)
+
+
+def test_exit_codes_come_from_one_table() -> None:
+    from rulepress.errors import ExitCode, SpecError, StateError, UsageError
+
+    assert SpecError.exit_code == ExitCode.SPEC != ExitCode.USAGE == 2
+    assert StateError.exit_code == ExitCode.STATE
+    assert UsageError.exit_code == ExitCode.USAGE
+    codes = [code.value for code in ExitCode]
+    assert len(codes) == len(set(codes))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for code in ExitCode:  # the README lists every one
+        assert f"| {code.value} |" in readme, code

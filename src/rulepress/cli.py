@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from rulepress import __version__
-from rulepress.errors import Problem, RulepressError, SpecError, UsageError
+from rulepress.errors import ExitCode, Problem, RulepressError, SpecError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -24,13 +24,41 @@ T = TypeVar("T")
 DEFAULT_SPEC_ROOT = Path("rules_spec")
 
 
+#: where rulepress looks for the specs when no --spec-root is given (see find_spec_root)
+SPEC_ROOT_HINT = (
+    "give --spec-root, set RULEPRESS_SPEC_ROOT, or run rulepress inside a project that has"
+    " a rules_spec/ folder"
+)
+
+
+def find_spec_root(given: Path | None) -> Path:
+    """The specs' folder.
+
+    ``given`` (--spec-root or $RULEPRESS_SPEC_ROOT), else the nearest ``rules_spec/``
+    in the current folder or one above it, as git finds its repository.
+    """
+    if given is not None:
+        return given
+    here = Path.cwd()
+    if DEFAULT_SPEC_ROOT.is_dir():
+        return DEFAULT_SPEC_ROOT  # here: named as the user would (messages show it)
+    for folder in here.parents:
+        if (folder / DEFAULT_SPEC_ROOT).is_dir():
+            return folder / DEFAULT_SPEC_ROOT
+    return DEFAULT_SPEC_ROOT
+
+
 def _spec_root_option(func: F) -> F:
     return click.option(
         "--spec-root",
         type=click.Path(path_type=Path, file_okay=False),
-        default=DEFAULT_SPEC_ROOT,
-        show_default=True,
-        help="Directory holding one sub-directory per game.",
+        default=None,
+        envvar="RULEPRESS_SPEC_ROOT",
+        callback=lambda ctx, param, value: find_spec_root(value),
+        help=(
+            "Directory holding one sub-directory per game (default: $RULEPRESS_SPEC_ROOT, "
+            "else the nearest rules_spec/ here or above)."
+        ),
     )(func)
 
 
@@ -69,16 +97,23 @@ def _out_option(default: Path) -> Callable[[F], F]:
 
 
 def _game_dir(spec_root: Path, game: str) -> Path:
+    """A game's folder by its name (any case) or its path; a clear error, with a guess, if none."""
+    import difflib
+
+    from rulepress.spec.load import find_game_dirs
+
     candidate = Path(game)
     if candidate.is_dir() and (candidate / "game.yaml").is_file():
         return candidate
-    directory = spec_root / game
-    if not directory.is_dir():
-        from rulepress.spec.load import find_game_dirs
-
-        known = ", ".join(p.name for p in find_game_dirs(spec_root)) or "none"
-        raise UsageError(f"no game {game!r} under {spec_root} (games: {known})")
-    return directory
+    dirs = {p.name.casefold(): p for p in find_game_dirs(spec_root)}
+    if not dirs:
+        raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
+    if game.casefold() in dirs:
+        return dirs[game.casefold()]
+    known = ", ".join(p.name for p in dirs.values())
+    guess = difflib.get_close_matches(game.casefold(), list(dirs), n=1)
+    hint = f"; did you mean {dirs[guess[0]].name!r}?" if guess else ""
+    raise UsageError(f"no game {game!r} under {spec_root} (games: {known}){hint}")
 
 
 def _load(spec_root: Path, game: str) -> Any:
@@ -158,7 +193,12 @@ def _locales_option(func: F) -> F:
 
 
 @cli.command()
-@click.argument("path", type=click.Path(path_type=Path), default=DEFAULT_SPEC_ROOT)
+@click.argument(
+    "path",
+    type=click.Path(path_type=Path),
+    required=False,
+    callback=lambda ctx, param, value: find_spec_root(value),
+)
 @click.option(
     "--examples/--no-examples",
     default=True,
@@ -172,7 +212,9 @@ def validate(path: Path, examples: bool) -> None:
 
     games = find_game_dirs(path)
     if not games:
-        raise UsageError(f"no game spec (a directory with game.yaml) under {path}")
+        raise UsageError(
+            f"no game spec (a directory with game.yaml) under {path}: {SPEC_ROOT_HINT}"
+        )
     problems: list[Problem] = []
     for directory in games:
         try:
@@ -486,9 +528,23 @@ def games(spec_root: Path) -> None:
     """List the games under the spec root."""
     from rulepress.spec.load import find_game_dirs, load_spec
 
-    for directory in find_game_dirs(spec_root):
+    found = find_game_dirs(spec_root)
+    if not found:
+        raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
+    for directory in found:
         spec = load_spec(directory).spec
         click.echo(f"{spec.game.id}\t{spec.game.title}\t{len(spec.examples)} examples")
+
+
+@cli.command()
+@click.argument("game")
+@_spec_root_option
+def examples(game: str, spec_root: Path) -> None:
+    """List a game's worked examples: the id to give `score --example`, and the title."""
+    spec = _load(spec_root, game).spec
+    width = max((len(ex.id) for ex in spec.examples), default=0)
+    for ex in spec.examples:
+        click.echo(f"{ex.id:<{width}}  {ex.title}")
 
 
 def _check_option(func: F) -> F:
@@ -642,7 +698,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
-        return 130
+        return ExitCode.ABORTED
     except click.ClickException as exc:
         exc.show()
         return exc.exit_code

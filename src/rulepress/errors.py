@@ -6,12 +6,12 @@ option) is reported as one or more located :class:`Problem` lines of the form
 a user sees all of them in one run. Only ``cli.py`` turns an error into an
 exit code; nothing else calls ``sys.exit``.
 
-Exception tree::
+The codes are :class:`ExitCode`'s. Exception tree::
 
     RulepressError              exit 1   base; carries zero or more Problems
-    ├── SpecError               exit 2   rules_spec/ files are malformed or inconsistent
-    ├── StateError              exit 3   a table state does not fit the game's spec
-    ├── UsageError              exit 4   an unknown game, example, variant or path
+    ├── SpecError               exit 3   rules_spec/ files are malformed or inconsistent
+    ├── StateError              exit 4   a table state does not fit the game's spec
+    ├── UsageError              exit 2   an unknown game, example, variant or path (as click's usage errors)
     ├── CatalogError            exit 5   a catalog is malformed or unsafe   (rulepress.i18n)
     ├── SiteError               exit 6   Sphinx warned, or a doctest failed (rulepress.sphinx_ext.build)
     ├── PrintError              exit 7   a print file cannot be made        (rulepress.print.build)
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +57,29 @@ class Problem:
         return (loc.file, loc.line, loc.column, self.message)
 
 
+class ExitCode(IntEnum):
+    """rulepress's exit codes: the one table (the README lists it).
+
+    2 is click's code for a bad option or argument, and rulepress's for asking
+    for something that does not exist; bad input of each kind has its own.
+    """
+
+    OK = 0
+    FAILED = 1  #: an error of no more specific kind
+    USAGE = 2  #: a bad option or argument; a game, example, variant or file that is not there
+    SPEC = 3  #: a rules spec cannot be loaded
+    STATE = 4  #: a table state does not fit its game
+    CATALOG = 5  #: a catalog is unsafe, stale or fails translator QA
+    SITE = 6  #: Sphinx reported a warning or an error, or a doctest failed
+    PRINT = 7  #: a print file cannot be made (overflow, a bad profile or icon)
+    GATE = 8  #: the publication gate found something a reader should not see
+    ABORTED = 130  #: interrupted (Ctrl-C)
+
+
 class RulepressError(Exception):
     """Base of every error a user can cause; carries the problems found."""
 
-    exit_code = 1
+    exit_code: int = ExitCode.FAILED
 
     def __init__(self, summary: str, problems: Iterable[Problem] = ()) -> None:
         self.problems: tuple[Problem, ...] = tuple(sorted(set(problems), key=Problem.sort_key))
@@ -80,19 +100,19 @@ class RulepressError(Exception):
 class SpecError(RulepressError):
     """The rules spec cannot be loaded: bad YAML, wrong shapes, broken references."""
 
-    exit_code = 2
+    exit_code = ExitCode.SPEC
 
 
 class StateError(RulepressError):
     """A table state does not fit the game's declared state format."""
 
-    exit_code = 3
+    exit_code = ExitCode.STATE
 
 
 class UsageError(RulepressError):
     """The user asked for something that does not exist (game, example, variant, file)."""
 
-    exit_code = 4
+    exit_code = ExitCode.USAGE
 
 
 class ProblemCollector:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
 
-from rulepress.errors import Location, Problem, RulepressError
+from rulepress.errors import ExitCode, Location, Problem, RulepressError
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
@@ -51,7 +51,7 @@ _MIN_PHRASE = 2
 class GateError(RulepressError):
     """The built outputs show a reader something they should not."""
 
-    exit_code = 8
+    exit_code = ExitCode.GATE
 
 
 @dataclass(frozen=True)

@@ -260,7 +260,7 @@ def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
     assert "reference card, tarot: overflow" in result.err
     assert "Traceback" not in result.err
     bad = run_cli("build", "print", "--format", "huge")
-    assert bad.code == 4
+    assert bad.code == 2
     assert "unknown format 'huge'" in bad.err
     shutil.rmtree(tmp_path, ignore_errors=True)
 

@@ -20,7 +20,7 @@ CASES = sorted((DATA / "bad_states").glob("*/*.yaml"))
 def test_bad_state_is_reported_exactly(path: Path, fmt: str) -> None:
     game = path.parent.name
     result = run_cli("score", game, str(path.relative_to(ROOT)), "--format", fmt)
-    assert result.code == 3
+    assert result.code == 4
     assert result.out == ""
     assert "Traceback" not in result.err
     assert result.err == path.with_suffix(".expected").read_text(encoding="utf-8")

@@ -32,7 +32,7 @@ def test_bad_spec_is_reported_exactly(case: dict[str, Any], spec_copy: Path) -> 
     apply(case, spec_copy / "stationfall")
     result = run_cli("validate", "rules_spec/stationfall", cwd=spec_copy.parent)
     expected = (DATA / "bad_specs" / f"{case['id']}.expected").read_text(encoding="utf-8")
-    assert result.code == 2
+    assert result.code == 3
     assert "Traceback" not in result.err
     assert result.err == expected
     count = expected.rstrip().rsplit(": ", 1)[1].split()[0]

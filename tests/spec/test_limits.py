@@ -90,11 +90,11 @@ def test_a_huge_state_file_is_refused_before_parsing(
     assert [p.message for p in info.value.problems] == ["file is larger than 256 KiB"]
 
 
-def test_a_huge_state_file_exits_with_code_3(tmp_path: Path) -> None:
+def test_a_huge_state_file_exits_with_the_state_error_code(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
     path.write_text("players: []\n" + "#" * MAX_STATE_BYTES + "\n", encoding="utf-8")
     result = run_cli("score", "stationfall", str(path))
-    assert result.code == 3
+    assert result.code == 4
     assert result.err.endswith(
         "huge.yaml: file is larger than 256 KiB\n"
         f"{result.err.split(': ', 1)[0]}: cannot be read: 1 problem\n"

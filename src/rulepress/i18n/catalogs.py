@@ -29,7 +29,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 
-from rulepress.errors import Location, Problem, RulepressError
+from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 
 #: a fixed date for headers, so that files change only when their messages do
@@ -40,7 +40,7 @@ LANGUAGES = ("cs", "ja")
 class CatalogError(RulepressError):
     """A catalog cannot be read, or is stale where CI needs it current."""
 
-    exit_code = 5
+    exit_code = ExitCode.CATALOG
 
 
 def template_path(locales: Path, domain: str) -> Path:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from weasyprint.document import Document
 
-from rulepress.errors import Location, Problem, RulepressError, UsageError
+from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
@@ -56,7 +56,7 @@ class Laid:
 class PrintError(RulepressError):
     """A print file cannot be made: content overflows its page, or a profile is missing."""
 
-    exit_code = 7
+    exit_code = ExitCode.PRINT
 
 
 def build_date(root: Path) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rulepress.errors import Location, Problem, RulepressError
+from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
@@ -70,7 +70,7 @@ PAGE_SUFFIX = ".rptree"
 class SiteError(RulepressError):
     """Sphinx reported warnings or errors, or a doctest failed."""
 
-    exit_code = 6
+    exit_code = ExitCode.SITE
 
 
 class GeneratedGame(BaseModel):
