@@ -46,7 +46,7 @@ def test_a_document_is_the_doctype_and_an_html_root() -> None:
 
 
 def test_data_cannot_name_an_element_or_an_attribute() -> None:
-    for name in ("script", "img", "style", "p onclick=x", "{ns}p"):
+    for name in ("script", "iframe", "style", "p onclick=x", "{ns}p"):
         with pytest.raises(ValueError, match="not an element"):
             el(cast(Any, name))
     with pytest.raises(ValueError, match="not an attribute"):
@@ -57,6 +57,11 @@ def test_data_cannot_name_an_element_or_an_attribute() -> None:
         el("p", cast(Any, 3))
     with pytest.raises(ValueError, match="no content"):
         el("meta", "text")
+    # an image is only ever an inline SVG icon: no link for WeasyPrint to fetch
+    for source in ("https://example.org/x.png", "file:///etc/passwd", "javascript:alert(1)"):
+        with pytest.raises(ValueError, match="never a link"):
+            el("img", src=source)
+    assert "<img" in serialize(el("img", src="data:image/svg+xml;base64,PHN2Zy8+", alt=""))
 
 
 def test_every_keyword_sets_one_known_attribute() -> None:

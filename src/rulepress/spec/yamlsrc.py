@@ -18,6 +18,7 @@ and what would make loading unsafe or ambiguous:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,9 +39,36 @@ MAX_DEPTH = 64
 DataPath = tuple[str | int, ...]
 
 try:  # the C loader is an order of magnitude faster and equally safe
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
+    _Base: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
 except AttributeError:  # pragma: no cover - libyaml missing
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+
+class _Loader(_Base):  # type: ignore[valid-type,misc]
+    """PyYAML's safe loader with YAML 1.2's core schema for plain scalars.
+
+    PyYAML resolves YAML 1.1, where ``no`` is false, ``1:30`` is 90 and ``012``
+    is 10. Its resolver is Python even in the C loader, so the core schema's
+    resolvers replace 1.1's here (explicit tags still win), and
+    :func:`core_scalar` builds the values.
+    """
+
+
+_Loader.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    # not YAML 1.2, but kept so that a merge key is refused by name (see _mapping)
+    ("merge", r"^(?:<<)$", ["<"]),
+):
+    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
 
 _scalar_constructor = yaml.constructor.SafeConstructor()
 
@@ -48,6 +76,44 @@ _scalar_constructor = yaml.constructor.SafeConstructor()
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
 )
+
+
+# YAML 1.2's core schema for plain scalars (PyYAML resolves YAML 1.1, where ``no`` is
+# false, ``1:30`` is 90 and ``012`` is 10): what a plain scalar is, decided here
+_CORE_NULL = re.compile(r"^(~|null|Null|NULL|)$")
+_CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
+_CORE_BOOL["FALSE"] = False
+_CORE_INT = re.compile(r"^[-+]?[0-9]+$")
+_CORE_OCT = re.compile(r"^0o[0-7]+$")
+_CORE_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_CORE_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
+_CORE_INF = re.compile(r"^[-+]?\.(inf|Inf|INF)$")
+_CORE_NAN = re.compile(r"^\.(nan|NaN|NAN)$")
+_CORE_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("bool", "int", "float", "null"))
+
+
+def core_scalar(text: str) -> Any:
+    """A plain (unquoted) scalar's value under YAML 1.2's core schema.
+
+    ValueError for an integer of more than 4,300 digits (Python's own limit).
+    """
+    if _CORE_NULL.match(text):
+        return None
+    if text in _CORE_BOOL:
+        return _CORE_BOOL[text]
+    if _CORE_INT.match(text):
+        return int(text, 10)
+    if _CORE_OCT.match(text):
+        return int(text[2:], 8)
+    if _CORE_HEX.match(text):
+        return int(text[2:], 16)
+    if _CORE_FLOAT.match(text):
+        return float(text)
+    if _CORE_INF.match(text):
+        return float("-inf") if text.startswith("-") else float("inf")
+    if _CORE_NAN.match(text):
+        return float("nan")
+    return text
 
 
 def format_path(path: DataPath) -> str:
@@ -162,6 +228,8 @@ class _Converter:
             return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
         try:
+            if not node.style and node.tag in _CORE_TAGS:
+                return core_scalar(node.value)  # plain: YAML 1.2, not PyYAML's 1.1
             return _scalar_constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             self.problem(node.start_mark, path, f"cannot read this value: {exc.problem}")
