@@ -13,7 +13,7 @@ game (to all games, to other languages) are the site theme's, not a page's.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 
 from babel.lists import format_list
 
@@ -72,6 +72,7 @@ from rulepress.spec.model import (
     Step,
     WeightedCountsComponent,
     Winners,
+    all_rules,
     all_steps,
 )
 from rulepress.spec.model import Table as SpecTable
@@ -125,7 +126,7 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
     """Where the page's references point: rule permalinks, numbers, terms, rulings."""
     spec = ctx.spec
     return Links(
-        frozenset(_rule_numbers(spec.rules)),
+        frozenset(rule.number for rule in all_rules(spec.rules)),
         {name: ctx.number(p.value) for name, p in spec.parameters.items()},
         {term.id: term.term for term in spec.glossary},
         # a ruling cited in prose shows its title in the language's quotation marks
@@ -134,18 +135,6 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
         values={name: p.value for name, p in spec.parameters.items()},
         plural=ctx.plural,
     )
-
-
-def _rule_numbers(rules: list[Rule]) -> Iterator[str]:
-    for rule in rules:
-        yield rule.number
-        yield from _rule_numbers(rule.rules)
-
-
-def _walk_rules(rules: list[Rule]) -> Iterator[Rule]:
-    for rule in rules:
-        yield rule
-        yield from _walk_rules(rule.rules)
 
 
 class _Page:
@@ -412,7 +401,7 @@ def _glossary(p: _Page) -> Page:
 
 def _rules_index(p: _Page) -> Page:
     rows: list[list[list[Inline]]] = [
-        [[p.rule(rule.number)], p.title(rule.title)] for rule in _walk_rules(p.ctx.spec.rules)
+        [[p.rule(rule.number)], p.title(rule.title)] for rule in all_rules(p.ctx.spec.rules)
     ]
     table = Table(header=[text(p.t("number")), text(p.t("title"))], rows=rows)
     return _page("rules-index", text(p.t("rules-index")), [table])

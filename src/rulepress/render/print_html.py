@@ -17,7 +17,7 @@ person can inspect before WeasyPrint lays it out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from rulepress.i18n.typography import quote
@@ -34,7 +34,7 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
-from rulepress.spec.model import Rule, Sequence, Step, all_steps
+from rulepress.spec.model import Rule, Sequence, Step, all_rules, all_steps
 from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
 
@@ -68,13 +68,15 @@ _HEADINGS: tuple[Tag, ...] = ("h2", "h3", "h4")
 PAGE_REF = ui("print", "{target}, p. {page}")
 
 
-def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Content]:
+def inline(
+    text: str, ctx: RenderContext, *, anchors: Collection[str] = frozenset()
+) -> list[Content]:
     """Spec markup as elements: rule numbers marked, numbers filled in, terms emphasised.
 
-    With ``pages`` (the rulebook), a rule or a ruling referred to says the page it is on.
+    ``anchors``: the ids the document has (the rulebook's rules and rulings); a rule
+    or a ruling referred to that has one says the page it is on.
     """
     params = ctx.spec.parameters
-    numbers = {r.number for r in _all_rules(ctx.spec.rules)} if pages else set()
     terms = {t.id: t.term for t in ctx.spec.glossary}
     rulings = {r.id: quote(r.title, ctx.lang) for r in ctx.spec.rulings}
     out: list[Content] = []
@@ -88,7 +90,7 @@ def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Conten
         out.extend(fill(ctx.t(PAGE_REF), {"target": [target], "page": [page]}, _text))
 
     def ref(token: Ref) -> str:
-        if token.kind == "rule" and token.target in numbers:
+        if token.kind == "rule" and _anchor(token.target) in anchors:
             page_ref(el("span", token.target, cls="rule"), _anchor(token.target))
         elif token.kind == "rule":
             out.append(el("span", token.target, cls="rule"))
@@ -99,9 +101,10 @@ def inline(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Conten
             else:
                 # the form that agrees, as spec text of its own: it may hold glossary links
                 chosen = show_param(token, param.value, ctx.number(param.value), ctx.plural)
-                out.extend(inline(chosen, ctx, pages=pages) if token.forms else [chosen])
-        elif token.kind == "ruling" and pages and token.target in rulings:
-            page_ref(el("span", rulings[token.target], cls="ruling"), "ruling-" + token.target)
+                out.extend(inline(chosen, ctx, anchors=anchors) if token.forms else [chosen])
+        elif token.kind == "ruling" and _ruling_anchor(token.target) in anchors:
+            ruling = rulings.get(token.target, token.target)
+            page_ref(el("span", ruling, cls="ruling"), _ruling_anchor(token.target))
         elif token.kind == "ruling":
             out.append(el("span", rulings.get(token.target, token.target), cls="ruling"))
         elif token.kind == "term":
@@ -128,13 +131,9 @@ def _icon(ctx: RenderContext, term: str) -> list[Element]:
     return [el("img", src=icon, alt="", cls="icon")] if icon is not None else []
 
 
-def _all_rules(rules: list[Rule]) -> Iterator[Rule]:
-    for rule in rules:
-        yield rule
-        yield from _all_rules(rule.rules)
-
-
-def blocks(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Element]:
+def blocks(
+    text: str, ctx: RenderContext, *, anchors: Collection[str] = frozenset()
+) -> list[Element]:
     """Paragraphs (blank-line separated) and ``- `` lists, as in :mod:`rulepress.spec.text`."""
     out = []
     # only LF separates lines: CR, U+2028 and the like are spaces (see html_tree.clean_prose)
@@ -150,9 +149,9 @@ def blocks(text: str, ctx: RenderContext, *, pages: bool = False) -> list[Elemen
             else:
                 para.append(line)
         if para:
-            out.append(el("p", inline(" ".join(para), ctx, pages=pages)))
+            out.append(el("p", inline(" ".join(para), ctx, anchors=anchors)))
         if items:
-            out.append(el("ul", [el("li", inline(i, ctx, pages=pages)) for i in items]))
+            out.append(el("ul", [el("li", inline(i, ctx, anchors=anchors)) for i in items]))
     return out
 
 
@@ -293,7 +292,9 @@ def reference_card(
     return _document(ctx, document_title(ctx, ctx.t(T["reference"])), faces, "reference", created)
 
 
-def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Element]:
+def _rules(
+    rules: list[Rule], ctx: RenderContext, anchors: Collection[str], depth: int = 0
+) -> list[Element]:
     out: list[Element] = []
     for rule in rules:
         attrs: Attrs = {"id": _anchor(rule.number)}
@@ -302,8 +303,8 @@ def _rules(rules: list[Rule], ctx: RenderContext, depth: int = 0) -> list[Elemen
         heading = _HEADINGS[min(depth, len(_HEADINGS) - 1)]
         out.append(el(heading, el("span", rule.number, cls="n"), " ", rule.title, **attrs))
         if rule.text:
-            out += blocks(rule.text, ctx, pages=True)
-        out += _rules(rule.rules, ctx, depth + 1)
+            out += blocks(rule.text, ctx, anchors=anchors)
+        out += _rules(rule.rules, ctx, anchors, depth + 1)
     return out
 
 
@@ -311,10 +312,18 @@ def _anchor(number: str) -> str:
     return "rule-" + number.replace(".", "-")
 
 
+def _ruling_anchor(ruling: str) -> str:
+    return "ruling-" + ruling
+
+
 def rulebook(ctx: RenderContext, created: str) -> str:
     """The whole rulebook: cover, contents with page numbers, rules, glossary, rulings, examples."""
     spec = ctx.spec
     g = spec.game
+    # what the book's cross-references may point to (each says its page)
+    anchors = frozenset(_anchor(r.number) for r in all_rules(spec.rules)) | frozenset(
+        _ruling_anchor(r.id) for r in spec.rulings
+    )
     cover = el(
         "section",
         el("h1", g.title),
@@ -336,7 +345,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     glossary = [
         [
             el("dt", _icon(ctx, t.id), t.term),
-            el("dd", inline(_line(t.definition), ctx, pages=True), _cites(t.rules, ctx)),
+            el("dd", inline(_line(t.definition), ctx, anchors=anchors), _cites(t.rules, ctx)),
         ]
         for t in ctx.glossary()
     ]
@@ -344,10 +353,10 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el(
             "section",
             el("h3", r.title, _cites(r.rules, ctx)),
-            _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx, pages=True)),
-            _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx, pages=True)),
+            _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx, anchors=anchors)),
+            _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx, anchors=anchors)),
             cls="ruling",
-            id="ruling-" + r.id,
+            id=_ruling_anchor(r.id),
         )
         for r in spec.rulings
     ]
@@ -355,7 +364,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el(
             "section",
             el("h3", ex.title, _cites(ex.rules, ctx)),
-            blocks(ex.text, ctx, pages=True),
+            blocks(ex.text, ctx, anchors=anchors),
             cls="example",
         )
         for ex in spec.examples
@@ -363,7 +372,7 @@ def rulebook(ctx: RenderContext, created: str) -> str:
     body = [
         cover,
         toc,
-        el("section", _rules(spec.rules, ctx), cls="rules"),
+        el("section", _rules(spec.rules, ctx, anchors), cls="rules"),
         el(
             "section",
             el("h2", ctx.t(T["glossary"]), cls="chapter"),

@@ -482,6 +482,13 @@ class Step(Model):
     translator_note: str = ""
 
 
+def all_rules(rules: list[Rule]) -> Iterator[Rule]:
+    """Every rule and sub-rule, in reading order (a rule before its sub-rules)."""
+    for rule in rules:
+        yield rule
+        yield from all_rules(rule.rules)
+
+
 def all_steps(steps: list[Step]) -> Iterator[Step]:
     """Every step and sub-step, in reading order (a step before its sub-steps)."""
     for step in steps:
