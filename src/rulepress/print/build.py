@@ -108,17 +108,21 @@ class PrintBuild:
         created = build_date(self.root)
         games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
         games = [g for g in games if g.spec.publishing is not None]
-        # every profile is checked before anything is laid out: a bad one writes nothing
+        # every profile and icon is checked, once, before anything is laid out: a bad
+        # one writes nothing
         profiles = {
             (g.spec.game.id, lang): self._profile(g, lang) for g in games for lang in self.languages
         }
+        icons = {g.spec.game.id: self._icons(g) for g in games}
         if self.problems:
-            raise PrintError("an output profile cannot be used; nothing was written", self.problems)
+            raise PrintError(
+                "an output profile or an icon cannot be used; nothing was written", self.problems
+            )
         for loaded in games:
             for lang in self.languages:
                 profile = profiles[(loaded.spec.game.id, lang)]
                 assert profile is not None
-                self._game(loaded, lang, created, profile)
+                self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         written = []
@@ -143,9 +147,7 @@ class PrintBuild:
                     raise ValueError(f"no glossary term {term!r} to give an icon")
                 out[term] = check_icon(loaded.directory / name, loaded.directory)
             except ValueError as exc:
-                problem = Problem(where, f"icon ({term})", str(exc))
-                if problem not in self.problems:  # once, not once per language
-                    self.problems.append(problem)
+                self.problems.append(Problem(where, f"icon ({term})", str(exc)))
         return out
 
     def _profile(self, loaded: LoadedSpec, lang: str) -> Profile | None:
@@ -179,7 +181,14 @@ class PrintBuild:
                 self.problems.append(problem)
             return None
 
-    def _game(self, loaded: LoadedSpec, lang: str, created: str, profile: Profile) -> None:
+    def _game(
+        self,
+        loaded: LoadedSpec,
+        lang: str,
+        created: str,
+        profile: Profile,
+        icons: dict[str, str],
+    ) -> None:
         local = localize(loaded, lang, self.locales)
         spec = local.loaded.spec
         pub = spec.publishing
@@ -191,7 +200,7 @@ class PrintBuild:
             local.renderer.translate,
             numbers,
             local.renderer.plain.plural,
-            self._icons(loaded),
+            icons,
         )
         folder = self.out / lang / spec.game.id
         name = f"{spec.game.id} ({lang})"
