@@ -254,11 +254,13 @@ class SiteBuild:
         assert self._shared is not None
         dirs = self._shared[2]
         specs: dict[Path, LoadedSpec] = {}  # each game's spec, read once if any language needs it
+        #: rulepress's own sentences, by language (each catalog checked once)
+        translators: dict[str, Callable[[str], str]] = {}
         for lang in todo:
             project = self.sources / lang
             cards = []
             sites: dict[str, GameSite] = {}
-            translate = interface_translator(self.locales, lang)
+            translate = translators[lang] = interface_translator(self.locales, lang)
             # the theme's words, checked and compiled once per language (None: English)
             chrome = compile_theme(self.locales, lang) if lang != "en" else None
             for directory in dirs:
@@ -303,9 +305,9 @@ class SiteBuild:
         self.write(self.out / "index.html", self._root_page())
         not_found = self.out / deploy.NOT_FOUND_PAGE
         if todo or not not_found.is_file():  # its words are the catalogs' (a language's inputs)
-            translators = {
-                lang: interface_translator(self.locales, lang) for lang in self.languages
-            }
+            for lang in self.languages:
+                if lang not in translators:
+                    translators[lang] = interface_translator(self.locales, lang)
             self.write(not_found, deploy.not_found_page(self.languages, translators, self.base_url))
         self._prune()
 
