@@ -547,6 +547,26 @@ def examples(game: str, spec_root: Path) -> None:
         click.echo(f"{ex.id:<{width}}  {ex.title}")
 
 
+@cli.command("state-template")
+@click.argument("game")
+@click.option(
+    "--sequence",
+    "sequence_id",
+    metavar="ID",
+    help="A starter state for this sequence of the spec (default: the scorer's).",
+)
+@_spec_root_option
+def state_template(game: str, sequence_id: str | None, spec_root: Path) -> None:
+    """Print a commented starter table state (YAML) of GAME, to fill in and score.
+
+    Every field of the state format, with its meaning, type, bounds and the
+    rules that read it, and placeholder values that `score` accepts.
+    """
+    from rulepress.spec.state_template import state_template as template
+
+    click.echo(template(_load(spec_root, game).spec, sequence_id), nl=False)
+
+
 def _check_option(func: F) -> F:
     return click.option(
         "--check", is_flag=True, help="Change nothing; fail if any file is out of date."

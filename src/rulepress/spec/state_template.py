@@ -1,0 +1,627 @@
+"""A commented starter table state for one of a game's sequences.
+
+``rulepress state-template GAME [--sequence ID]`` prints it: every field the
+sequence's state format declares, each under a comment giving its meaning,
+type, bounds or allowed values, default, and the steps and rules that read
+it, with placeholder values that pass the state check, so that the file is
+scored as it stands and a player only changes what happened at their table.
+
+The values are built from the format: a field's default, else the lowest
+value its type and bounds allow, and one item in each list (so that its
+shape is shown). Cross-field constraints can refuse such values (a player's
+cubes must add up to what they own); then items are dropped where that
+helps, and a field still refused takes the value of the same field in one of
+the spec's worked examples for the format, which the spec check has proved
+valid. Whatever is still refused is named at the top of the template.
+
+Optional fields are written commented out. The comments are English, as
+the state format's ``description`` texts are (they are author text, never
+translated), like the field names themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import difflib
+import json
+import re
+import textwrap
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulepress.errors import Problem, UsageError
+from rulepress.spec.expr_base import ExpressionSyntaxError
+from rulepress.spec.expr_check import parse_tree
+from rulepress.spec.model import (
+    EXPR,
+    Bound,
+    FieldSpec,
+    Parameter,
+    RecordFormat,
+    Sequence,
+    Spec,
+    StateFormat,
+    Step,
+    all_steps,
+)
+from rulepress.spec.state import validate_state
+from rulepress.spec.yamlsrc import SourceMap
+
+#: width the comments are wrapped to
+WIDTH = 88
+#: how many players the template has, when the game allows it: two show how
+#: fields that name a player refer to another one
+PLAYERS = 2
+
+
+def find_sequence(spec: Spec, wanted: str | None) -> Sequence:
+    """The sequence named ``wanted`` (any case), else the scorer's; a guess for a typo."""
+    if wanted is None:
+        wanted = spec.scorer.sequence
+    by_id = {s.id.casefold(): s for s in spec.sequences}
+    found = by_id.get(wanted.casefold())
+    if found is not None:
+        return found
+    known = ", ".join(s.id for s in spec.sequences)
+    guess = difflib.get_close_matches(wanted.casefold(), list(by_id), n=1)
+    hint = f"; did you mean {by_id[guess[0]].id!r}?" if guess else ""
+    raise UsageError(f"{spec.game.id} has no sequence {wanted!r} (sequences: {known}){hint}")
+
+
+def state_template(spec: Spec, sequence_id: str | None = None) -> str:
+    """The commented YAML starter state of ``sequence_id`` (default: the scorer's sequence)."""
+    seq = find_sequence(spec, sequence_id)
+    fmt = spec.table_states[seq.state]
+    params = spec.parameters
+    low = _bound(fmt.players.min, params) or 1
+    high = _bound(fmt.players.max, params)
+    count = max(low, PLAYERS) if high is None else min(max(low, PLAYERS), high)
+    ids = [f"p{i + 1}" for i in range(count)]
+    state = _values(fmt, params, ids)
+    problems = _repair(spec, seq, state, ids)
+    writer = _Writer(params, _readers(seq))
+    writer.header(spec, seq, fmt, problems)
+    writer.line(0, f"game: {_scalar(spec.game.id)}")
+    writer.line(0, f"sequence: {_scalar(seq.id)}")
+    writer.players(fmt, state["players"])
+    if fmt.table.fields:
+        writer.comment(0, ["The table: what is not any one player's."])
+        writer.constraints(0, fmt.table)
+        writer.line(0, "table:")
+        writer.record(2, fmt.table.fields, state["table"], document=True)
+    return "\n".join(writer.lines) + "\n"
+
+
+# --------------------------------------------------------------------------- values
+
+
+def _bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
+    if value is None or isinstance(value, int):
+        return value
+    param = params.get(value.removeprefix("param:"))
+    return param.value if param else None
+
+
+@dataclass
+class _Ids:
+    """Player ids handed out in turn to the fields that name a player (p2, p1, p2 …)."""
+
+    ids: list[str]
+    turn: int = 1
+
+    def take(self) -> str:
+        pid = self.ids[self.turn % len(self.ids)]
+        self.turn += 1
+        return pid
+
+
+def _values(fmt: StateFormat, params: Mapping[str, Parameter], ids: list[str]) -> dict[str, Any]:
+    taker = _Ids(ids)
+    players = [{"id": pid, **_record(fmt.players.fields, None, params, taker)} for pid in ids]
+    return {"players": players, "table": _record(fmt.table.fields, None, params, taker)}
+
+
+def _record(
+    fields: Mapping[str, FieldSpec], given: Any, params: Mapping[str, Parameter], ids: _Ids
+) -> dict[str, Any]:
+    """A record's placeholder: the values ``given`` (a record default) and the rest filled in."""
+    out: dict[str, Any] = {}
+    for name, spec in fields.items():
+        if isinstance(given, Mapping) and name in given:
+            out[name] = _value(name, spec, given[name], params, ids)
+        elif not spec.optional:
+            out[name] = _value(name, spec, spec.default, params, ids)
+    return out
+
+
+def _value(
+    name: str, spec: FieldSpec, given: Any, params: Mapping[str, Parameter], ids: _Ids
+) -> Any:
+    """One field's placeholder (``given``: its default, or None)."""
+    if spec.type == "record":
+        return _record(spec.fields, given, params, ids)
+    if given is not None:
+        return copy.deepcopy(given)
+    return _fresh(name, spec, params, ids)
+
+
+def _fresh(name: str, spec: FieldSpec, params: Mapping[str, Parameter], ids: _Ids) -> Any:
+    """The placeholder of a field without a default: the least its type and bounds allow."""
+    low, high = _bound(spec.min, params), _bound(spec.max, params)
+    if spec.type == "int":
+        value = 0 if low is None else max(low, 0) if high is None else min(max(low, 0), high)
+        return value if high is None or value <= high else high
+    if spec.type == "bool":
+        return False
+    if spec.type == "choice":
+        return spec.choices[0]
+    if spec.type == "player":
+        return ids.take()
+    if spec.type == "list":
+        assert spec.item is not None  # the spec check guarantees it
+        count = max(low or 0, 1)
+        if high is not None:
+            count = min(count, high)
+        if spec.unique and spec.item.type == "choice":
+            return list(spec.item.choices[:count])
+        if spec.unique and spec.item.type == "player":
+            return [ids.take() for _ in range(count)]
+        return [_value(name, spec.item, spec.item.default, params, ids) for _ in range(count)]
+    if spec.type == "record":
+        return _record(spec.fields, None, params, ids)
+    return spec.title or name.replace("_", " ").capitalize()  # text
+
+
+def _check(spec: Spec, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
+    _, problems = validate_state(fmt, spec.parameters, copy.deepcopy(state), SourceMap())
+    return problems
+
+
+def _lists(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every non-empty list in ``value``, innermost first."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _lists(inner, (*path, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _lists(inner, (*path, i))
+        if value:
+            yield path
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _repair(spec: Spec, seq: Sequence, state: dict[str, Any], ids: list[str]) -> list[Problem]:
+    """Make ``state`` pass the check where the constraints refuse it; the problems left.
+
+    A greedy search, kept only where it helps: a state format holds a handful
+    of constraints, and each try is one check of a two-player state.
+    """
+    fmt = spec.table_states[seq.state]
+    problems = _check(spec, fmt, state)
+    for path in list(_lists(state)) if problems else []:
+        if path[0] == "players" and len(path) == 1:
+            continue
+        holder, key = _at(state, path[:-1]), path[-1]
+        kept = holder[key]
+        holder[key] = []
+        fewer = _check(spec, fmt, state)
+        if len(fewer) < len(problems):
+            problems = fewer
+        else:
+            holder[key] = kept
+        if not problems:
+            break
+    for example in _examples(spec, seq) if problems else []:
+        problems = _borrow(spec, fmt, state, example, ids, problems)
+        if not problems:
+            break
+    return problems
+
+
+def _examples(spec: Spec, seq: Sequence) -> Iterator[dict[str, Any]]:
+    """The normalised states of the worked examples written in ``seq``'s state format."""
+    formats = {s.id: s.state for s in spec.sequences}
+    for example in spec.examples:
+        if formats.get(example.sequence or spec.scorer.sequence) != seq.state:
+            continue
+        fmt = spec.table_states[seq.state]
+        state, problems = validate_state(fmt, spec.parameters, example.state, SourceMap())
+        if not problems:
+            yield state
+
+
+def _borrow(
+    spec: Spec,
+    fmt: StateFormat,
+    state: dict[str, Any],
+    example: dict[str, Any],
+    ids: list[str],
+    problems: list[Problem],
+) -> list[Problem]:
+    """Take fields from ``example`` one at a time, each kept only if fewer problems remain."""
+    theirs = [p["id"] for p in example["players"]]
+    rename = dict(zip(theirs, ids, strict=False))
+    targets: list[tuple[dict[str, Any], Any, RecordFormat]] = [
+        (player, example["players"][i % len(theirs)], fmt.players)
+        for i, player in enumerate(state["players"])
+    ]
+    targets.append((state["table"], example["table"], fmt.table))
+    for ours, source, record_fmt in targets:
+        for name, spec_field in record_fmt.fields.items():
+            if name not in ours or source.get(name) is None:
+                continue
+            kept = ours[name]
+            ours[name] = _renamed(spec_field, _plain(source[name]), rename)
+            fewer = _check(spec, fmt, state)
+            if len(fewer) < len(problems):
+                problems = fewer
+            else:
+                ours[name] = kept
+            if not problems:
+                return problems
+    return problems
+
+
+def _plain(value: Any) -> Any:
+    """A normalised state's value as plain data (records are dict subclasses)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _renamed(spec: FieldSpec, value: Any, rename: Mapping[str, str]) -> Any:
+    """``value`` with the example's player ids replaced by the template's."""
+    if spec.type == "player" and isinstance(value, str):
+        return rename.get(value, value)
+    if spec.type == "list" and spec.item is not None and isinstance(value, list):
+        return [_renamed(spec.item, v, rename) for v in value]
+    if spec.type == "record" and isinstance(value, dict):
+        return {
+            k: _renamed(spec.fields[k], v, rename) if k in spec.fields else v
+            for k, v in value.items()
+        }
+    return value
+
+
+# --------------------------------------------------------------------------- which rules read a field
+
+
+def _expressions(obj: Any) -> Iterator[str]:
+    """Every expression source in ``obj`` (a step's own parts; sub-steps are not entered)."""
+    if isinstance(obj, BaseModel):
+        for name, info in type(obj).model_fields.items():
+            value = getattr(obj, name)
+            if isinstance(value, str) and EXPR in info.metadata:
+                yield value
+            elif name in ("args", "let") and isinstance(value, dict):
+                yield from (v for v in value.values() if isinstance(v, str))
+            elif name == "set" and isinstance(value, str):
+                yield value.split(".")[0]  # an update's target field
+            elif name != "steps":
+                yield from _expressions(value)
+    elif isinstance(obj, list):
+        for item in obj:
+            yield from _expressions(item)
+    elif isinstance(obj, dict):
+        for item in obj.values():
+            yield from _expressions(item)
+
+
+def _names(source: str) -> set[str]:
+    """The names and attribute names an expression reads."""
+    try:
+        tree, _ = parse_tree(source)
+    except ExpressionSyntaxError:  # the spec check has reported it
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+    return found
+
+
+def _readers(seq: Sequence) -> dict[str, list[Step]]:
+    """Field name → the steps of ``seq`` whose expressions read a field of that name."""
+    out: dict[str, list[Step]] = {}
+    for step in all_steps(seq.steps):
+        names: set[str] = set()
+        for source in _expressions(step):
+            names |= _names(source)
+        for name in names:
+            out.setdefault(name, []).append(step)
+    return out
+
+
+# --------------------------------------------------------------------------- writing
+
+
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*( [A-Za-z0-9_.-]+)*")
+#: words a YAML 1.1 reader takes for booleans or null: always quoted, for any reader
+_KEYWORDS = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n"})
+
+
+def _scalar(value: Any) -> str:
+    """A scalar in YAML: plain where any YAML reader takes it as the same text.
+
+    Written by hand, not by a YAML library's dumper: the template interleaves
+    comments with values, which PyYAML cannot write, and the values are only
+    scalars and the nesting the state format gives. A JSON string is a valid
+    YAML double-quoted scalar, so anything unusual is written as one.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if _PLAIN.fullmatch(text) and text.casefold() not in _KEYWORDS:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _flow(value: list[Any]) -> str:
+    return "[" + ", ".join(_scalar(v) for v in value) + "]"
+
+
+@dataclass
+class _Writer:
+    params: Mapping[str, Parameter]
+    readers: dict[str, list[Step]]
+    lines: list[str] = field(default_factory=list)
+
+    def line(self, indent: int, text: str) -> None:
+        self.lines.append(" " * indent + text)
+
+    def comment(self, indent: int, paragraphs: list[str]) -> None:
+        width = max(WIDTH - indent - 2, 40)
+        for text in paragraphs:
+            # a list entry ("- …") continues under its text, not under the dash
+            hang = "  " if text.startswith("- ") else ""
+            for line in textwrap.wrap(text, width, subsequent_indent=hang) or [""]:
+                self.line(indent, f"# {line}".rstrip())
+
+    def header(self, spec: Spec, seq: Sequence, fmt: StateFormat, problems: list[Problem]) -> None:
+        self.comment(
+            0,
+            [
+                f"A starter table state for {spec.game.title}: {seq.title} "
+                f"(sequence {seq.id}, rules {', '.join(seq.rules) or '-'}).",
+                fmt.description,
+                "Above each field: what it means; its type and the values allowed; the "
+                "steps that read it. The values are placeholders that pass the state "
+                "check: change them to what happened at the table. A field with a "
+                "default may be left out; an optional field is commented out: remove "
+                'its "# " to give it.',
+                f"Score it with: rulepress score {spec.game.id} FILE",
+            ],
+        )
+        if problems:
+            self.comment(
+                0,
+                [
+                    "These placeholders do not pass every check of the state format yet:",
+                    *(f"- {p.where}: {p.message}" for p in problems),
+                ],
+            )
+        self.line(0, "")
+
+    def constraints(self, indent: int, fmt: RecordFormat) -> None:
+        if fmt.constraints:
+            self.comment(indent, ["Checks across fields:"])
+            for c in fmt.constraints:
+                self.comment(indent, [f"- {' '.join(c.test.split())}"])
+
+    def players(self, fmt: StateFormat, players: list[dict[str, Any]]) -> None:
+        low, high = _bound(fmt.players.min, self.params), _bound(fmt.players.max, self.params)
+        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+        self.comment(
+            0,
+            [
+                f"The players: {bounds} of them; each one's id is a short name, used once, "
+                "by which other fields name the player.",
+            ],
+        )
+        self.constraints(0, fmt.players)
+        self.line(0, "players:")
+        for i, player in enumerate(players):
+            self.line(2, f"- id: {_scalar(player['id'])}")
+            self.record(4, fmt.players.fields, player, document=i == 0, top=True)
+
+    def record(
+        self,
+        indent: int,
+        fields: Mapping[str, FieldSpec],
+        value: Mapping[str, Any],
+        *,
+        document: bool,
+        top: bool = True,
+        dash: bool = False,
+    ) -> None:
+        """The lines of a record's fields; ``dash``: its first line opens a list item.
+
+        In a list item, the first field given opens the item: a commented-out
+        optional field cannot carry the dash.
+        """
+        names = list(fields)
+        opener = next((n for n in names if n in value), None)
+        if dash and opener is None:
+            self.line(indent - 2, "- {}")
+            dash = False
+        elif dash and opener is not None:
+            names.remove(opener)
+            names.insert(0, opener)
+        shared = self.shared(fields) if document and not top else None
+        if shared is not None:
+            self.comment(indent - 2 if dash else indent, [f"Each of these: {shared}."])
+        for name in names:
+            spec = fields[name]
+            here, prefix = indent, ""
+            if dash and name == opener:
+                here, prefix = indent - 2, "- "
+            if document and shared is None:
+                self.comment(here, [spec.description, self.facts(name, spec, top=top) + "."])
+            given = name in value
+            shown = value[name] if given else self.optional(name, spec)
+            start = len(self.lines)
+            self.field(here, prefix, indent, name, spec, shown, document=document)
+            if shared is not None:  # one scalar line: its meaning beside it
+                self.lines[start] += f"  # {spec.description}"
+            if not given:  # an optional field: written commented out
+                self.comment_out(start)
+
+    def comment_out(self, start: int) -> None:
+        """Make the value lines written since line ``start`` comments (they stay in place)."""
+        for k in range(start, len(self.lines)):
+            text = self.lines[k]
+            body = text.lstrip()
+            if not body.startswith("#"):
+                pad = len(text) - len(body)
+                self.lines[k] = f"{text[:pad]}# {body}"
+
+    def optional(self, name: str, spec: FieldSpec) -> Any:
+        ids = _Ids(["p1", "p2"])
+        return _value(name, spec, spec.default, self.params, ids)
+
+    def field(
+        self,
+        here: int,
+        prefix: str,
+        indent: int,
+        name: str,
+        spec: FieldSpec,
+        value: Any,
+        *,
+        document: bool,
+    ) -> None:
+        key = f"{prefix}{name}:"
+        if spec.type == "record":
+            if not spec.fields:
+                self.line(here, f"{key} {{}}")
+                return
+            self.line(here, key)
+            self.record(indent + 2, spec.fields, value, document=document, top=False)
+        elif spec.type == "list":
+            item = spec.item
+            assert item is not None
+            if item.type != "record" or not value:
+                self.line(here, f"{key} {_flow(value)}")
+                if item.type == "record" and document:
+                    # the placeholder item broke a check: its fields are still shown
+                    self.comment(indent + 2, ["An item, for example (in place of the []):"])
+                    start = len(self.lines)
+                    sample = _value(name, item, item.default, self.params, _Ids(["p1", "p2"]))
+                    self.record(
+                        indent + 4, item.fields, sample, document=True, top=False, dash=True
+                    )
+                    self.comment_out(start)
+                return
+            self.line(here, key)
+            for i, entry in enumerate(value):
+                self.record(
+                    indent + 4,
+                    item.fields,
+                    entry,
+                    document=document and i == 0,
+                    top=False,
+                    dash=True,
+                )
+        else:
+            self.line(here, f"{key} {_scalar(value)}")
+
+    def shared(self, fields: Mapping[str, FieldSpec]) -> str | None:
+        """The facts of a record's fields when all are scalars with the same facts.
+
+        Influence by colour is six counts with the same bounds: said once, the
+        template stays readable.
+        """
+        scalars = [f for f in fields.values() if f.type not in ("list", "record")]
+        if len(scalars) < 2 or len(scalars) < len(fields):
+            return None
+        facts = {self.facts("", f, top=False) for f in scalars}
+        return facts.pop() if len(facts) == 1 else None
+
+    def facts(self, name: str, spec: FieldSpec, *, top: bool) -> str:
+        """A field's type, bounds, default and (``top``) the steps that read it."""
+        facts = [self.kind(spec)]
+        if spec.type == "list" and spec.item is not None and spec.item.type != "record":
+            item = spec.item.description.rstrip(".")
+            facts.append(f"each item: {item} ({self.kind(spec.item)})")
+        elif spec.type == "list" and spec.item is not None:
+            facts.append(f"each item: {spec.item.description.rstrip('.')}")
+        if isinstance(spec.default, dict):
+            facts.append("may be left out")
+        elif spec.default is not None:
+            shown = _flow(spec.default) if isinstance(spec.default, list) else _scalar(spec.default)
+            facts.append(f"default {shown} (may be left out)")
+        if spec.optional:
+            facts.append("optional")
+        if top:
+            facts.append(self.read_by(name))
+        return "; ".join(facts)
+
+    def read_by(self, name: str) -> str:
+        steps = self.readers.get(name, [])
+        if not steps:
+            return "read by no step of this sequence (only by the checks, or for the record)"
+        parts = []
+        for step in steps:
+            word = "rules" if len(step.rules) > 1 else "rule"
+            rules = f", {word} {', '.join(step.rules)}" if step.rules else ""
+            parts.append(f"step {step.number} {step.title}{rules}")
+        return "read by " + "; ".join(parts)
+
+    def kind(self, spec: FieldSpec) -> str:
+        low, high = self.bounds(spec)
+        if spec.type == "int":
+            if low is not None and high is not None:
+                return f"integer, {low} to {high}"
+            if low is not None:
+                return f"integer, at least {low}"
+            return f"integer, at most {high}" if high is not None else "integer"
+        if spec.type == "bool":
+            return "true or false"
+        if spec.type == "text":
+            return "text"
+        if spec.type == "player":
+            return "a player's id"
+        if spec.type == "choice":
+            options = [
+                f"{_scalar(c)} ({spec.labels[c]})" if c in spec.labels else _scalar(c)
+                for c in spec.choices
+            ]
+            return "one of " + ", ".join(options)
+        if spec.type == "list":
+            size = (
+                f"{low} to {high} items"
+                if low is not None and high is not None
+                else f"up to {high} items"
+                if high is not None
+                else "any number of items"
+            )
+            return f"a list of {size}" + (", none twice" if spec.unique else "")
+        return "a mapping of the fields below"
+
+    def bounds(self, spec: FieldSpec) -> tuple[str | None, str | None]:
+        def shown(bound: Bound | None) -> str | None:
+            value = _bound(bound, self.params)
+            if value is None:
+                return None
+            if isinstance(bound, str):
+                return f"{value} (parameter {bound.removeprefix('param:')})"
+            return str(value)
+
+        return shown(spec.min), shown(spec.max)
