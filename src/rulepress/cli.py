@@ -93,7 +93,22 @@ def _folder_option(*decls: str, default: Path, help: str) -> Callable[[F], F]:
 
 
 def _out_option(default: Path) -> Callable[[F], F]:
-    return _folder_option("--out", default=default, help="Where the output goes.")
+    def decorate(func: F) -> F:
+        func = click.option(
+            "--force",
+            is_flag=True,
+            help=(
+                "Replace an output folder that is not (all) rulepress's; what it held is "
+                "kept beside it as <name>.replaced-<time>."
+            ),
+        )(func)
+        return _folder_option("--out", default=default, help="Where the output goes.")(func)
+
+    return decorate
+
+
+def _warn(message: str) -> None:
+    click.echo(f"warning: {message}", err=True)
 
 
 def _game_dir(spec_root: Path, game: str) -> Path:
@@ -239,14 +254,21 @@ def validate(path: Path, examples: bool) -> None:
 @cli.group(invoke_without_command=True)
 @_spec_root_option
 @_base_url_option
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace output folders that are not (all) rulepress's, keeping what they held aside.",
+)
 @click.pass_context
-def build(ctx: click.Context, spec_root: Path, base_url: str | None = None) -> None:
+def build(
+    ctx: click.Context, spec_root: Path, base_url: str | None = None, force: bool = False
+) -> None:
     """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(validate, path=spec_root, examples=True)
         # the PDFs first: each game's pages link the player's PDFs of their language
-        ctx.invoke(build_print, spec_root=spec_root)
-        ctx.invoke(build_site, spec_root=spec_root, base_url=base_url)
+        ctx.invoke(build_print, spec_root=spec_root, force=force)
+        ctx.invoke(build_site, spec_root=spec_root, base_url=base_url, force=force)
         ctx.invoke(gate, spec_root=spec_root)
 
 
@@ -302,6 +324,7 @@ def build_site(
     docs: Path = Path("docs"),
     pdfs: Path = PRINT_OUT,
     base_url: str | None = None,
+    force: bool = False,
 ) -> None:
     """Build the rules site of every game in English, Czech and Japanese."""
     from rulepress.sphinx_ext import worker
@@ -318,6 +341,8 @@ def build_site(
         docs=docs if docs.is_dir() else None,
         pdfs=pdfs if pdfs.is_dir() else None,
         base_url=base_url,
+        force=force,
+        warn=_warn,
     )
     site.build(doctest=doctest)
     click.echo(
@@ -382,6 +407,7 @@ def build_print(
     profile: Path | None = None,
     duplex: str = "long",
     marks: bool = False,
+    force: bool = False,
 ) -> None:
     """Build the press files and print-and-play sheets of every game and language."""
     from rulepress.print.build import LANGUAGES, PrintBuild
@@ -400,6 +426,8 @@ def build_print(
         profile,
         duplex="short" if duplex == "short" else "long",
         marks=marks,
+        force=force,
+        warn=_warn,
     )
     written = job.build()
     total = sum(job.timings.values())
@@ -724,6 +752,10 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except OSError as exc:  # a file that cannot be read or written, met outside any check
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        click.echo(f"{where}{exc.strerror or exc}", err=True)
+        return ExitCode.FAILED
     return 0
 
 

@@ -15,7 +15,8 @@ The codes are :class:`ExitCode`'s. Exception tree::
     ├── CatalogError            exit 5   a catalog is malformed or unsafe   (rulepress.i18n)
     ├── SiteError               exit 6   Sphinx warned, or a doctest failed (rulepress.sphinx_ext.build)
     ├── PrintError              exit 7   a print file cannot be made        (rulepress.print.build)
-    └── GateError               exit 8   the outputs show what no reader should (rulepress.gate)
+    ├── GateError               exit 8   the outputs show what no reader should (rulepress.gate)
+    └── OutputError             exit 9   an output cannot be written, or is not rulepress's (rulepress.output)
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ class ExitCode(IntEnum):
     SITE = 6  #: Sphinx reported a warning or an error, or a doctest failed
     PRINT = 7  #: a print file cannot be made (overflow, a bad profile or icon)
     GATE = 8  #: the publication gate found something a reader should not see
+    OUTPUT = 9  #: an output folder or file cannot be written, or is not rulepress's to replace
     ABORTED = 130  #: interrupted (Ctrl-C)
 
 

@@ -343,14 +343,3 @@ def compile_catalog(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
-
-
-def write_if_changed(path: Path, data: bytes) -> bool:
-    """Write ``data`` unless the file already holds it; True when it was (re)written."""
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)  # atomic: a crash never leaves half a catalog behind
-    return True

@@ -11,6 +11,7 @@ from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import CatalogError
 from rulepress.i18n.extract import all_templates
+from rulepress.output import replace_files
 
 
 @dataclass
@@ -40,21 +41,21 @@ def _stale(path: Path) -> Problem:
     return Problem(Location(str(path)), "", "out of date (run the same command without --check)")
 
 
-def _sync(path: Path, data: bytes, *, check: bool, changed: list[Path]) -> None:
-    """Write ``data`` to ``path`` (or, with ``check``, only note that it would change)."""
+def _sync(files: dict[Path, bytes], *, check: bool) -> list[Path]:
+    """Write the files whose bytes change, all or none (with ``check``, only name them)."""
     if check:
-        if not path.exists() or path.read_bytes() != data:
-            changed.append(path)
-    elif catalogs.write_if_changed(path, data):
-        changed.append(path)
+        return [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+    # a full disk halfway leaves every catalog as it was, and no temporary file behind
+    return replace_files(files)
 
 
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
     """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
-    changed: list[Path] = []
-    for domain, template in project.templates(domains).items():
-        path = catalogs.template_path(project.locales, domain)
-        _sync(path, catalogs.render(template), check=check, changed=changed)
+    files = {
+        catalogs.template_path(project.locales, domain): catalogs.render(template)
+        for domain, template in project.templates(domains).items()
+    }
+    changed = _sync(files, check=check)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
     return changed
@@ -66,13 +67,13 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     Changed English becomes fuzzy. ``domains`` lets one domain be updated while
     translators have the others' files open.
     """
-    changed: list[Path] = []
+    files: dict[Path, bytes] = {}
     for domain, template in project.templates(domains).items():
         for lang in project.languages:
             path = catalogs.catalog_path(project.locales, lang, domain)
             old = catalogs.read_catalog(path, lang) if path.exists() else None
-            data = catalogs.render(catalogs.merge(template, old, lang))
-            _sync(path, data, check=check, changed=changed)
+            files[path] = catalogs.render(catalogs.merge(template, old, lang))
+    changed = _sync(files, check=check)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
     return changed
@@ -89,13 +90,12 @@ def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
 
 
 def compile_all(project: Project) -> list[Path]:
-    written = []
-    for lang, _domain, path in existing_catalogs(project):
-        data = catalogs.compile_catalog(catalogs.read_catalog(path, lang))
-        target = path.with_suffix(".mo")
-        if catalogs.write_if_changed(target, data):
-            written.append(target)
-    return written
+    """Compile every catalog; every .mo is made in memory before any is written."""
+    files = {
+        path.with_suffix(".mo"): catalogs.compile_catalog(catalogs.read_catalog(path, lang))
+        for lang, _domain, path in existing_catalogs(project)
+    }
+    return _sync(files, check=False)
 
 
 def all_stats(project: Project) -> list[catalogs.Stats]:

@@ -30,6 +30,7 @@ from weasyprint.document import Document
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.output import check, replacing
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
@@ -96,6 +97,10 @@ class PrintBuild:
     duplex: impose.Flip = "long"
     #: crop and bleed marks outside the bleed, and a slug line, on the press files
     marks: bool = False
+    #: replace an output folder that is not (all) rulepress's, keeping its files aside
+    force: bool = False
+    #: where a word about that goes (the command line's stderr)
+    warn: Callable[[str], None] | None = None
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
@@ -105,6 +110,7 @@ class PrintBuild:
             checked_bleed(self.bleed_mm)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
+        check(self.out, "print", force=self.force)  # a refusal now, not after the layout
         created = build_date(self.root)
         games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
         games = [g for g in games if g.spec.publishing is not None]
@@ -125,14 +131,12 @@ class PrintBuild:
                 self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
-        written = []
-        for path, data in sorted(self.files.items()):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(data)
-            tmp.replace(path)
-            written.append(path)
-        return written
+        # every file goes into a copy of the output folder, which is swapped in whole: a
+        # full disk or Ctrl-C leaves the earlier files as they were (rulepress.output)
+        with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
+            for path, data in sorted(self.files.items()):
+                staged.write(path.relative_to(self.out), data)
+        return sorted(self.files)
 
     def _icons(self, loaded: LoadedSpec) -> dict[str, str]:
         """The game's checked icons by term id; a refused one is a located problem."""

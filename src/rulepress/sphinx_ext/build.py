@@ -11,14 +11,16 @@ Stages, each inspectable on disk:
    that only reads it and the checked theme catalog as ``locale/<lang>/
    LC_MESSAGES/sphinx.mo``. Files are written only when they change, so
    Sphinx rebuilds only what changed;
-2. Sphinx builds ``<out>/<lang>/`` (HTML in the rulepress theme, warnings are
+2. Sphinx builds ``<work>/html/<lang>/`` (HTML in the rulepress theme, warnings are
    errors) and, with ``doctest=True``, runs every worked example's doctest.
    Each build runs in a process forked from a server that imported Sphinx
    while stage 1 ran (:mod:`rulepress.sphinx_ext.worker`), languages in
    parallel; a game whose inputs did not change keeps its page trees, so an
    edit to one game's rules regenerates and rebuilds that game's pages only.
-3. ``<out>/index.html`` sends a reader to their language. Nothing is written
-   into the project's sources.
+3. ``index.html`` sends a reader to their language. A clean build is then
+   copied, whole, into a folder beside ``<out>`` and swapped in
+   (:mod:`rulepress.output`): a failed build leaves the published site as it
+   was. Nothing is written into the project's sources.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from rulepress import output
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize
 from rulepress.render import tree
@@ -99,6 +102,10 @@ class SiteBuild:
     #: the print build's output (``<pdfs>/<lang>/<game>/*.pdf``): each game's pages link
     #: the player's PDFs of their language, copied beside them (None: no PDFs)
     pdfs: Path | None = None
+    #: replace an output folder that is not (all) rulepress's, keeping its files aside
+    force: bool = False
+    #: where a word about that goes (the command line's stderr)
+    warn: Callable[[str], None] | None = None
     #: the address the site is served from (``https://…/``): the sitemap and canonical
     #: links need it (None: no sitemap, and the 404 page assumes the server's root)
     base_url: str | None = None
@@ -120,6 +127,15 @@ class SiteBuild:
         that ``<out>`` holds only the site.
         """
         return self.out.parent / f".{self.out.name}-work"
+
+    @property
+    def stage(self) -> Path:
+        """Where Sphinx builds the site, kept between builds so that a rebuild is incremental.
+
+        Only a complete, clean build is copied from here into ``<out>``, as a whole
+        (:meth:`publish`): a reader never meets half a site.
+        """
+        return self.work / "html"
 
     @property
     def guides(self) -> Path | None:
@@ -197,13 +213,13 @@ class SiteBuild:
 
     def _sitemap(self) -> None:
         """``sitemap.xml`` and ``robots.txt`` for the pages built, if the site's address is known."""
-        sitemap, robots = self.out / deploy.SITEMAP, self.out / deploy.ROBOTS
+        sitemap, robots = self.stage / deploy.SITEMAP, self.stage / deploy.ROBOTS
         if self.base_url is None:
             # none made for another address may stay behind
             sitemap.unlink(missing_ok=True)
             robots.unlink(missing_ok=True)
             return
-        self.write_bytes(sitemap, deploy.sitemap(self.out, self.languages, self.base_url))
+        self.write_bytes(sitemap, deploy.sitemap(self.stage, self.languages, self.base_url))
         self.write(robots, deploy.robots(self.base_url))
 
     def _copy_downloads(self) -> None:
@@ -211,7 +227,7 @@ class SiteBuild:
         for lang in self.languages:
             for game in find_game_dirs(self.spec_root):
                 for path in self.downloads(lang, game.name):
-                    target = self.out / lang / game.name / DOWNLOAD_DIR / path.name
+                    target = self.stage / lang / game.name / DOWNLOAD_DIR / path.name
                     data = path.read_bytes()
                     if target.is_symlink() or not target.is_file() or target.read_bytes() != data:
                         target.unlink(missing_ok=True)
@@ -231,7 +247,7 @@ class SiteBuild:
 
     def _current(self, lang: str, inputs: str) -> bool:
         """Whether ``lang`` was built cleanly from exactly these inputs and its pages are there."""
-        pages = self.out / lang
+        pages = self.stage / lang
         return (
             self._stamped(lang).get("inputs") == inputs
             and (self.sources / lang / "conf.py").is_file()
@@ -302,8 +318,8 @@ class SiteBuild:
                 self.write_bytes(project / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
             if guides:
                 self._guides(project / "guide")
-        self.write(self.out / "index.html", self._root_page())
-        not_found = self.out / deploy.NOT_FOUND_PAGE
+        self.write(self.stage / "index.html", self._root_page())
+        not_found = self.stage / deploy.NOT_FOUND_PAGE
         if todo or not not_found.is_file():  # its words are the catalogs' (a language's inputs)
             for lang in self.languages:
                 if lang not in translators:
@@ -428,7 +444,7 @@ class SiteBuild:
 
     def sphinx_argv(self, builder: str, lang: str) -> list[str]:
         """Sphinx's command line for ``builder`` over a language's project (warnings are errors)."""
-        out = self.out / lang if builder == "html" else self.doctest_reports / lang
+        out = self.stage / lang if builder == "html" else self.doctest_reports / lang
         return [
             "-b",
             builder,
@@ -491,6 +507,7 @@ class SiteBuild:
         return results
 
     def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
+        output.check(self.out, "site", force=self.force)  # a refusal now, not after the build
         self.plan()
         workers = jobs or max(1, os.cpu_count() or 1)
         results: list[tuple[tuple[str, str], int, str]] = []
@@ -519,10 +536,17 @@ class SiteBuild:
             stamp = self._stamp(lang)
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(json.dumps({"inputs": self.digests[lang], "doctest": doctest}) + "\n")
-        for folder in sorted(self.out.rglob("_sources"), reverse=True):
+        for folder in sorted(self.stage.rglob("_sources"), reverse=True):
             # Sphinx makes the folder even when it copies no source (html_copy_source off)
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
+        self.publish()
+
+    def publish(self) -> None:
+        """Copy the built site into a folder beside ``<out>`` and swap it in, whole."""
+        with output.replacing(self.out, "site", force=self.force, warn=self.warn) as staged:
+            # a copy, not hard links: Sphinx rewrites its files in place on the next build
+            staged.copy_from(self.stage)
 
 
 def _digest_files(digest: Any, files: Iterable[Path]) -> None:
