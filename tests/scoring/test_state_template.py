@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from rulepress.cli import main
 from rulepress.spec.model import FieldSpec
-from rulepress.spec.state_template import _scalar, state_template
+from rulepress.spec.state_template import state_template, yaml_scalar
 from rulepress.spec.yamlsrc import load_yaml_text
 from tests.conftest import GAMES, SPEC_ROOT, loaded, run_cli
 
@@ -151,5 +151,5 @@ _AWKWARD = st.sampled_from(
 
 @given(st.one_of(_AWKWARD, st.text(st.characters(exclude_categories=("Cc", "Cs")))))
 def test_every_text_value_reads_back_as_itself(text: str) -> None:
-    data, _ = load_yaml_text(f"key: {_scalar(text)}\n", "value.yaml")
+    data, _ = load_yaml_text(f"key: {yaml_scalar(text)}\n", "value.yaml")
     assert data == {"key": text}

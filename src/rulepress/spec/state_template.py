@@ -3,16 +3,10 @@
 ``rulepress state-template GAME [--sequence ID]`` prints it: every field the
 sequence's state format declares, each under a comment giving its meaning,
 type, bounds or allowed values, default, and the steps and rules that read
-it, with placeholder values that pass the state check, so that the file is
-scored as it stands and a player only changes what happened at their table.
-
-The values are built from the format: a field's default, else the lowest
-value its type and bounds allow, and one item in each list (so that its
-shape is shown). Cross-field constraints can refuse such values (a player's
-cubes must add up to what they own); then items are dropped where that
-helps, and a field still refused takes the value of the same field in one of
-the spec's worked examples for the format, which the spec check has proved
-valid. Whatever is still refused is named at the top of the template.
+it, with placeholder values that pass the state check
+(:mod:`rulepress.spec.state_placeholders`), so that the file is scored as it
+stands and a player only changes what happened at their table. Whatever
+check the placeholders still fail is named at the top of the template.
 
 Optional fields are written commented out. The comments are English, as
 the state format's ``description`` texts are (they are author text, never
@@ -22,7 +16,6 @@ translated), like the field names themselves.
 from __future__ import annotations
 
 import ast
-import copy
 import difflib
 import json
 import re
@@ -48,8 +41,7 @@ from rulepress.spec.model import (
     Step,
     all_steps,
 )
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.spec.state_placeholders import Ids, bound, placeholder, placeholders, satisfy
 
 #: width the comments are wrapped to
 WIDTH = 88
@@ -77,16 +69,16 @@ def state_template(spec: Spec, sequence_id: str | None = None) -> str:
     seq = find_sequence(spec, sequence_id)
     fmt = spec.table_states[seq.state]
     params = spec.parameters
-    low = _bound(fmt.players.min, params) or 1
-    high = _bound(fmt.players.max, params)
+    low = bound(fmt.players.min, params) or 1
+    high = bound(fmt.players.max, params)
     count = max(low, PLAYERS) if high is None else min(max(low, PLAYERS), high)
     ids = [f"p{i + 1}" for i in range(count)]
-    state = _values(fmt, params, ids)
-    problems = _repair(spec, seq, state, ids)
+    state = placeholders(fmt, params, ids)
+    problems = satisfy(spec, seq, state)
     writer = _Writer(params, _readers(seq))
     writer.header(spec, seq, fmt, problems)
-    writer.line(0, f"game: {_scalar(spec.game.id)}")
-    writer.line(0, f"sequence: {_scalar(seq.id)}")
+    writer.line(0, f"game: {yaml_scalar(spec.game.id)}")
+    writer.line(0, f"sequence: {yaml_scalar(seq.id)}")
     writer.players(fmt, state["players"])
     if fmt.table.fields:
         writer.comment(0, ["The table: what is not any one player's."])
@@ -94,204 +86,6 @@ def state_template(spec: Spec, sequence_id: str | None = None) -> str:
         writer.line(0, "table:")
         writer.record(2, fmt.table.fields, state["table"], document=True)
     return "\n".join(writer.lines) + "\n"
-
-
-# --------------------------------------------------------------------------- values
-
-
-def _bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
-    if value is None or isinstance(value, int):
-        return value
-    param = params.get(value.removeprefix("param:"))
-    return param.value if param else None
-
-
-@dataclass
-class _Ids:
-    """Player ids handed out in turn to the fields that name a player (p2, p1, p2 …)."""
-
-    ids: list[str]
-    turn: int = 1
-
-    def take(self) -> str:
-        pid = self.ids[self.turn % len(self.ids)]
-        self.turn += 1
-        return pid
-
-
-def _values(fmt: StateFormat, params: Mapping[str, Parameter], ids: list[str]) -> dict[str, Any]:
-    taker = _Ids(ids)
-    players = [{"id": pid, **_record(fmt.players.fields, None, params, taker)} for pid in ids]
-    return {"players": players, "table": _record(fmt.table.fields, None, params, taker)}
-
-
-def _record(
-    fields: Mapping[str, FieldSpec], given: Any, params: Mapping[str, Parameter], ids: _Ids
-) -> dict[str, Any]:
-    """A record's placeholder: the values ``given`` (a record default) and the rest filled in."""
-    out: dict[str, Any] = {}
-    for name, spec in fields.items():
-        if isinstance(given, Mapping) and name in given:
-            out[name] = _value(name, spec, given[name], params, ids)
-        elif not spec.optional:
-            out[name] = _value(name, spec, spec.default, params, ids)
-    return out
-
-
-def _value(
-    name: str, spec: FieldSpec, given: Any, params: Mapping[str, Parameter], ids: _Ids
-) -> Any:
-    """One field's placeholder (``given``: its default, or None)."""
-    if spec.type == "record":
-        return _record(spec.fields, given, params, ids)
-    if given is not None:
-        return copy.deepcopy(given)
-    return _fresh(name, spec, params, ids)
-
-
-def _fresh(name: str, spec: FieldSpec, params: Mapping[str, Parameter], ids: _Ids) -> Any:
-    """The placeholder of a field without a default: the least its type and bounds allow."""
-    low, high = _bound(spec.min, params), _bound(spec.max, params)
-    if spec.type == "int":
-        value = 0 if low is None else max(low, 0) if high is None else min(max(low, 0), high)
-        return value if high is None or value <= high else high
-    if spec.type == "bool":
-        return False
-    if spec.type == "choice":
-        return spec.choices[0]
-    if spec.type == "player":
-        return ids.take()
-    if spec.type == "list":
-        assert spec.item is not None  # the spec check guarantees it
-        count = max(low or 0, 1)
-        if high is not None:
-            count = min(count, high)
-        if spec.unique and spec.item.type == "choice":
-            return list(spec.item.choices[:count])
-        if spec.unique and spec.item.type == "player":
-            return [ids.take() for _ in range(count)]
-        return [_value(name, spec.item, spec.item.default, params, ids) for _ in range(count)]
-    if spec.type == "record":
-        return _record(spec.fields, None, params, ids)
-    return spec.title or name.replace("_", " ").capitalize()  # text
-
-
-def _check(spec: Spec, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
-    _, problems = validate_state(fmt, spec.parameters, copy.deepcopy(state), SourceMap())
-    return problems
-
-
-def _lists(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """The path of every non-empty list in ``value``, innermost first."""
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _lists(inner, (*path, key))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            yield from _lists(inner, (*path, i))
-        if value:
-            yield path
-
-
-def _at(data: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        data = data[part]
-    return data
-
-
-def _repair(spec: Spec, seq: Sequence, state: dict[str, Any], ids: list[str]) -> list[Problem]:
-    """Make ``state`` pass the check where the constraints refuse it; the problems left.
-
-    A greedy search, kept only where it helps: a state format holds a handful
-    of constraints, and each try is one check of a two-player state.
-    """
-    fmt = spec.table_states[seq.state]
-    problems = _check(spec, fmt, state)
-    for path in list(_lists(state)) if problems else []:
-        if path[0] == "players" and len(path) == 1:
-            continue
-        holder, key = _at(state, path[:-1]), path[-1]
-        kept = holder[key]
-        holder[key] = []
-        fewer = _check(spec, fmt, state)
-        if len(fewer) < len(problems):
-            problems = fewer
-        else:
-            holder[key] = kept
-        if not problems:
-            break
-    for example in _examples(spec, seq) if problems else []:
-        problems = _borrow(spec, fmt, state, example, ids, problems)
-        if not problems:
-            break
-    return problems
-
-
-def _examples(spec: Spec, seq: Sequence) -> Iterator[dict[str, Any]]:
-    """The normalised states of the worked examples written in ``seq``'s state format."""
-    formats = {s.id: s.state for s in spec.sequences}
-    for example in spec.examples:
-        if formats.get(example.sequence or spec.scorer.sequence) != seq.state:
-            continue
-        fmt = spec.table_states[seq.state]
-        state, problems = validate_state(fmt, spec.parameters, example.state, SourceMap())
-        if not problems:
-            yield state
-
-
-def _borrow(
-    spec: Spec,
-    fmt: StateFormat,
-    state: dict[str, Any],
-    example: dict[str, Any],
-    ids: list[str],
-    problems: list[Problem],
-) -> list[Problem]:
-    """Take fields from ``example`` one at a time, each kept only if fewer problems remain."""
-    theirs = [p["id"] for p in example["players"]]
-    rename = dict(zip(theirs, ids, strict=False))
-    targets: list[tuple[dict[str, Any], Any, RecordFormat]] = [
-        (player, example["players"][i % len(theirs)], fmt.players)
-        for i, player in enumerate(state["players"])
-    ]
-    targets.append((state["table"], example["table"], fmt.table))
-    for ours, source, record_fmt in targets:
-        for name, spec_field in record_fmt.fields.items():
-            if name not in ours or source.get(name) is None:
-                continue
-            kept = ours[name]
-            ours[name] = _renamed(spec_field, _plain(source[name]), rename)
-            fewer = _check(spec, fmt, state)
-            if len(fewer) < len(problems):
-                problems = fewer
-            else:
-                ours[name] = kept
-            if not problems:
-                return problems
-    return problems
-
-
-def _plain(value: Any) -> Any:
-    """A normalised state's value as plain data (records are dict subclasses)."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _renamed(spec: FieldSpec, value: Any, rename: Mapping[str, str]) -> Any:
-    """``value`` with the example's player ids replaced by the template's."""
-    if spec.type == "player" and isinstance(value, str):
-        return rename.get(value, value)
-    if spec.type == "list" and spec.item is not None and isinstance(value, list):
-        return [_renamed(spec.item, v, rename) for v in value]
-    if spec.type == "record" and isinstance(value, dict):
-        return {
-            k: _renamed(spec.fields[k], v, rename) if k in spec.fields else v
-            for k, v in value.items()
-        }
-    return value
 
 
 # --------------------------------------------------------------------------- which rules read a field
@@ -353,7 +147,7 @@ _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*( [A-Za-z0-9_.-]+)*")
 _KEYWORDS = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n"})
 
 
-def _scalar(value: Any) -> str:
+def yaml_scalar(value: Any) -> str:
     """A scalar in YAML: plain where any YAML reader takes it as the same text.
 
     Written by hand, not by a YAML library's dumper: the template interleaves
@@ -374,7 +168,7 @@ def _scalar(value: Any) -> str:
 
 
 def _flow(value: list[Any]) -> str:
-    return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    return "[" + ", ".join(yaml_scalar(v) for v in value) + "]"
 
 
 @dataclass
@@ -426,7 +220,7 @@ class _Writer:
                 self.comment(indent, [f"- {' '.join(c.test.split())}"])
 
     def players(self, fmt: StateFormat, players: list[dict[str, Any]]) -> None:
-        low, high = _bound(fmt.players.min, self.params), _bound(fmt.players.max, self.params)
+        low, high = bound(fmt.players.min, self.params), bound(fmt.players.max, self.params)
         bounds = f"{low} to {high}" if high is not None else f"at least {low}"
         self.comment(
             0,
@@ -438,7 +232,7 @@ class _Writer:
         self.constraints(0, fmt.players)
         self.line(0, "players:")
         for i, player in enumerate(players):
-            self.line(2, f"- id: {_scalar(player['id'])}")
+            self.line(2, f"- id: {yaml_scalar(player['id'])}")
             self.record(4, fmt.players.fields, player, document=i == 0, top=True)
 
     def record(
@@ -493,8 +287,8 @@ class _Writer:
                 self.lines[k] = f"{text[:pad]}# {body}"
 
     def optional(self, name: str, spec: FieldSpec) -> Any:
-        ids = _Ids(["p1", "p2"])
-        return _value(name, spec, spec.default, self.params, ids)
+        ids = Ids(["p1", "p2"])
+        return placeholder(name, spec, spec.default, self.params, ids)
 
     def field(
         self,
@@ -523,7 +317,7 @@ class _Writer:
                     # the placeholder item broke a check: its fields are still shown
                     self.comment(indent + 2, ["An item, for example (in place of the []):"])
                     start = len(self.lines)
-                    sample = _value(name, item, item.default, self.params, _Ids(["p1", "p2"]))
+                    sample = placeholder(name, item, item.default, self.params, Ids(["p1", "p2"]))
                     self.record(
                         indent + 4, item.fields, sample, document=True, top=False, dash=True
                     )
@@ -540,7 +334,7 @@ class _Writer:
                     dash=True,
                 )
         else:
-            self.line(here, f"{key} {_scalar(value)}")
+            self.line(here, f"{key} {yaml_scalar(value)}")
 
     def shared(self, fields: Mapping[str, FieldSpec]) -> str | None:
         """The facts of a record's fields when all are scalars with the same facts.
@@ -565,7 +359,9 @@ class _Writer:
         if isinstance(spec.default, dict):
             facts.append("may be left out")
         elif spec.default is not None:
-            shown = _flow(spec.default) if isinstance(spec.default, list) else _scalar(spec.default)
+            shown = (
+                _flow(spec.default) if isinstance(spec.default, list) else yaml_scalar(spec.default)
+            )
             facts.append(f"default {shown} (may be left out)")
         if spec.optional:
             facts.append("optional")
@@ -600,7 +396,7 @@ class _Writer:
             return "a player's id"
         if spec.type == "choice":
             options = [
-                f"{_scalar(c)} ({spec.labels[c]})" if c in spec.labels else _scalar(c)
+                f"{yaml_scalar(c)} ({spec.labels[c]})" if c in spec.labels else yaml_scalar(c)
                 for c in spec.choices
             ]
             return "one of " + ", ".join(options)
@@ -616,12 +412,12 @@ class _Writer:
         return "a mapping of the fields below"
 
     def bounds(self, spec: FieldSpec) -> tuple[str | None, str | None]:
-        def shown(bound: Bound | None) -> str | None:
-            value = _bound(bound, self.params)
+        def shown(given: Bound | None) -> str | None:
+            value = bound(given, self.params)
             if value is None:
                 return None
-            if isinstance(bound, str):
-                return f"{value} (parameter {bound.removeprefix('param:')})"
+            if isinstance(given, str):
+                return f"{value} (parameter {given.removeprefix('param:')})"
             return str(value)
 
         return shown(spec.min), shown(spec.max)
