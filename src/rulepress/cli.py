@@ -48,6 +48,53 @@ def find_spec_root(given: Path | None) -> Path:
     return DEFAULT_SPEC_ROOT
 
 
+#: what building needs beyond the core install, per command: the extra that brings its
+#: Python packages, the modules that extra installs, and the system libraries pip cannot
+#: install (the README's "Installing" lists the same)
+EXTRAS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "build site": ("site", ("sphinx", "myst_parser", "sphinx_design"), ""),
+    "build print": (
+        "print",
+        ("weasyprint", "pydyf", "PIL"),
+        "Pango (Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0)",
+    ),
+}
+
+
+def require_extra(command: str) -> None:
+    """Stop with one line, not a traceback, when ``command``'s optional packages are missing.
+
+    A core install (``pip install rulepress``) scores and validates with no system
+    packages; building sites and PDFs is an extra (pyproject.toml).
+    """
+    import importlib.util
+
+    extra, modules, system = EXTRAS[command]
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if not missing and system:
+        try:
+            import weasyprint  # noqa: F401 - it loads Pango, which pip cannot install
+        except OSError:
+            missing = ["Pango"]
+    if missing:
+        also = f", and from the system {system}" if system else ""
+        raise UsageError(
+            f"rulepress {command} needs {', '.join(missing)}, not installed here:"
+            f" pip install 'rulepress[{extra}]'{also}"
+        )
+
+
+def require_pdf_reader(printed: Path) -> None:
+    """Stop with one line when there are PDFs in ``printed`` to read and no pdftotext."""
+    import shutil
+
+    if shutil.which("pdftotext") is None and any(printed.glob("*/*/*.pdf")):
+        raise UsageError(
+            f"rulepress gate reads the PDFs in {printed} with pdftotext, which is not"
+            " installed: install the system package poppler-utils"
+        )
+
+
 def _spec_root_option(func: F) -> F:
     return click.option(
         "--spec-root",
@@ -168,6 +215,7 @@ def _bleed(value: float) -> None:
 
 
 def _profile(path: Path) -> None:
+    require_extra("build print")  # reading a profile needs Pillow, as printing does
     from rulepress.print.profiles import read_profile
 
     read_profile(path)
@@ -291,6 +339,7 @@ def gate(
     Japanese pages, ASCII punctuation in Japanese text and a breaking space after
     a Czech one-letter preposition, naming the file, the page and the text.
     """
+    require_pdf_reader(printed)
     from rulepress.gate import run_gate
 
     run_gate(site, printed, spec_root, locales)
@@ -327,6 +376,7 @@ def build_site(
     force: bool = False,
 ) -> None:
     """Build the rules site of every game in English, Czech and Japanese."""
+    require_extra("build site")
     from rulepress.sphinx_ext import worker
 
     worker.start()  # Sphinx is imported in the background while the build's own code loads
@@ -410,6 +460,7 @@ def build_print(
     force: bool = False,
 ) -> None:
     """Build the press files and print-and-play sheets of every game and language."""
+    require_extra("build print")
     from rulepress.print.build import LANGUAGES, PrintBuild
     from rulepress.print.formats import parse_format
 
