@@ -1,8 +1,14 @@
-"""The terminal report: untrusted text stays on its line and shows its controls; columns line up."""
+"""The terminal report: untrusted text stays on its line and shows its controls; columns line up.
+
+The loader refuses a state whose ids or texts hold controls
+(tests/data/bad_states/stationfall/forged-report-lines.yaml); these tests put
+such text into a score result directly, to check the renderer's own defence.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +19,18 @@ from wcwidth import wcswidth
 from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import LABELS, render_text, visible
 from rulepress.scoring import load_state, score
-from rulepress.scoring.result import ScoreResult, to_json
+from rulepress.scoring.result import Note, ScoreResult, to_json
 from tests.conftest import DATA, ROOT, loaded, run_cli
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 # a player id that would forge a report line, a heading, colours and reorder text
-HOSTILE_ID = "ada\r\nboris  (forged)\n------\u2028\u2029\x85\x1b[31mred\x00\u202eevil\u2066x\u2069"
+HOSTILE_ID = "ada\r\nboris  (forged)\n------\u2028\u2029\x85\x1b[31mred\x00\u202eevil\u2066x\u2069\u200fy\u061c"
 HOSTILE_AGENDA = "agenda\nforged line\r  4z    99.9  Forged    999"
 # every character that may not reach a terminal from data
 FORBIDDEN = [chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)] if chr(c) != "\n"] + [
+    "\u061c",
+    "\u200e",
+    "\u200f",
     "\u2028",
     "\u2029",
     *map(chr, range(0x202A, 0x202F)),
@@ -44,11 +53,18 @@ def _score(path: Path) -> ScoreResult:
     return score(game, load_state(game, path))
 
 
-def test_a_hostile_player_id_cannot_forge_report_lines(tmp_path: Path) -> None:
-    honest = render_text(_score(_state(tmp_path, "ada", "agenda")), loaded("stationfall").spec)
-    report = render_text(
-        _score(_state(tmp_path, HOSTILE_ID, HOSTILE_AGENDA)), loaded("stationfall").spec
-    )
+def _hostile(player_id: str = HOSTILE_ID, agenda: str = HOSTILE_AGENDA) -> ScoreResult:
+    """The four-player result with the first player's id and first note replaced."""
+    result = _score(STATE)
+    player = result.players[0]
+    player.id = player_id
+    player.lines[0].notes[0] = Note("{text}", {"text": agenda}, agenda)
+    return result
+
+
+def test_a_hostile_player_id_cannot_forge_report_lines() -> None:
+    honest = render_text(_hostile("ada", "agenda"), loaded("stationfall").spec)
+    report = render_text(_hostile(), loaded("stationfall").spec)
     assert report.count("\n") == honest.count("\n")  # not one line more
     for char in FORBIDDEN:
         assert char not in report, hex(ord(char))
@@ -62,27 +78,29 @@ def test_a_hostile_player_id_cannot_forge_report_lines(tmp_path: Path) -> None:
     assert lines[head + 1] == "-" * wcswidth(lines[head])
 
 
-def test_a_hostile_player_id_round_trips_in_json_as_data(tmp_path: Path) -> None:
-    result = _score(_state(tmp_path, HOSTILE_ID, HOSTILE_AGENDA))
-    text = to_json(result)
+def test_a_hostile_player_id_round_trips_in_json_as_data() -> None:
+    text = to_json(_hostile())
     data = json.loads(text)
     assert data["players"][0]["id"] == HOSTILE_ID
-    assert data["players"][0]["lines"][0]["notes"][0]["text"].startswith(HOSTILE_AGENDA)
+    assert data["players"][0]["lines"][0]["notes"][0]["text"] == HOSTILE_AGENDA
     for char in "\r\x00\x1b":  # JSON escapes every C0 control
         assert char not in text
-    honest = to_json(_score(_state(tmp_path, "ada", "agenda")))
+    honest = to_json(_hostile("ada", "agenda"))
     assert text.count("\n") == honest.count("\n")  # no raw line break inside a string
 
 
-def test_the_cli_keeps_a_hostile_id_as_data_in_json_and_visible_in_text(tmp_path: Path) -> None:
-    state = str(_state(tmp_path, HOSTILE_ID, HOSTILE_AGENDA))
-    as_json = run_cli("score", "stationfall", state, "--format", "json")
-    assert as_json.code == 0, as_json.err
-    assert json.loads(as_json.out)["players"][0]["id"] == HOSTILE_ID
-    as_text = run_cli("score", "stationfall", state)
-    assert as_text.code == 0, as_text.err
-    assert visible(HOSTILE_ID) in as_text.out
-    assert not set(as_text.out) & set(FORBIDDEN)
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_the_cli_refuses_a_hostile_id_with_located_lines(tmp_path: Path, fmt: str) -> None:
+    state = _state(tmp_path, HOSTILE_ID, HOSTILE_AGENDA)
+    result = run_cli("score", "stationfall", str(state), "--format", fmt)
+    assert result.code == 4, result.err
+    assert result.out == ""
+    assert not set(result.err) & set(FORBIDDEN)
+    problems = result.err.splitlines()[:-1]
+    # the id and the agenda text, each at its line:col in the state file
+    assert len(problems) == 2
+    assert all(re.match(rf".*{state.name}:\d+:\d+: players\[0\]", line) for line in problems)
+    assert any("players[0].id: the text holds the control character U+000D" in p for p in problems)
 
 
 def test_a_hostile_label_translation_is_text_not_format_syntax(tmp_path: Path) -> None:
@@ -105,7 +123,7 @@ def test_a_hostile_label_translation_is_text_not_format_syntax(tmp_path: Path) -
         "Přehledová karta — Vítězové, žluťoučký kůň",
         "ステーションフォール：得点計算、ｶﾀｶﾅ、１２３",
         "e\u0301 a\u0308 (combining marks)",
-        "👩\u200d🚀 \u200f\u200e",  # ZWJ and the bidi marks are text
+        "👩\u200d🚀",  # ZWJ is text
     ],
 )
 def test_legitimate_text_is_unchanged(text: str) -> None:

@@ -7,13 +7,16 @@ Player ids, agenda texts and notes come from table states, titles and labels
 from specs and catalogs: all untrusted. So every line of the report goes
 through :func:`visible` before it is written, which makes each piece of text
 single-line and free of controls: a C0 or C1 control (CR, LF, TAB, ESC …),
-DEL, U+2028/U+2029 and the bidi embeddings, overrides and isolates
-(U+202A–U+202E, U+2066–U+2069) are shown as ``<U+XXXX>`` (``"\r"`` becomes
-``<U+000D>``, ``"\u202e"`` ``<U+202E>``). So a player id cannot forge a
-report line, move the cursor, colour the terminal or reorder the text around
-it, and whoever reads the report sees that the input held something odd.
-Letters, combining marks, full-width characters, ZWJ and the bidi marks
-(LRM, RLM, ALM) are text and stay as they are.
+DEL, U+2028/U+2029, the bidi marks (ALM, LRM, RLM) and the bidi embeddings,
+overrides and isolates (U+202A–U+202E, U+2066–U+2069) are shown as
+``<U+XXXX>`` (``"\r"`` becomes ``<U+000D>``, ``"\u202e"`` ``<U+202E>``). So a
+player id cannot forge a report line, move the cursor, colour the terminal or
+reorder the text around it, and whoever reads the report sees that the input
+held something odd. The loader refuses all of these in specs and states
+already (:data:`rulepress.spec.yamlsrc.CONTROLS`); this is the second line of
+defence, for text that comes another way (a catalog, a state given as data).
+Letters, combining marks, full-width characters and ZWJ are text and stay as
+they are.
 
 Columns are padded by display width (``wcwidth``), so Japanese full-width
 text and Czech combining marks line up. Interface labels are filled with
@@ -79,8 +82,10 @@ LABELS = {
 }
 
 
-# controls, line/paragraph separators and bidi embeddings/overrides/isolates
-_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# controls, line/paragraph separators, bidi marks and embeddings/overrides/isolates
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def visible(text: str) -> str:

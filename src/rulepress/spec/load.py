@@ -76,11 +76,22 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
         # items one at a time made loading quadratic in the number of rules.
         moves: dict[DataPath, DataPath] = {}
         for section, value in data.items():
+            earlier = merged.get(section)
+            if section in merged and _shape(value) != _shape(earlier):
+                # one part a list, another a mapping (or text): name both files,
+                # whichever came first (a list first once went unreported)
+                problems.append(
+                    Problem(
+                        smap.locate((section,), key=True),
+                        section,
+                        f"{_shape(value)} here, but {_shape(earlier)} in {owner[section]};"
+                        " a section given in several files has one shape in all",
+                    )
+                )
+                continue
             if section in Spec.LIST_SECTIONS and isinstance(value, list):
                 existing = merged.setdefault(section, [])
                 owner.setdefault(section, name)
-                if not isinstance(existing, list):
-                    continue
                 offset = len(existing)
                 for i in range(len(value)):
                     moves[(section, i)] = (section, offset + i)
@@ -88,12 +99,11 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
                 sources.values.setdefault((section,), smap.locate((section,)))
                 existing.extend(value)
                 continue
-            if isinstance(value, dict) and isinstance(merged.get(section), dict):
+            if isinstance(value, dict) and isinstance(earlier, dict):
                 # mapping sections (parameters, table_states, field_types …) may be
                 # split over files too, as long as no key is given twice
-                target = merged[section]
                 for key, item in value.items():
-                    if key in target:
+                    if key in earlier:
                         problems.append(
                             Problem(
                                 smap.locate((section, key), key=True),
@@ -102,19 +112,15 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
                             )
                         )
                         continue
-                    target[key] = item
+                    earlier[key] = item
                     moves[(section, key)] = (section, key)
                 continue
             if section in merged:
-                # a list section is merged over files only where each part is a list
-                listed = section in Spec.LIST_SECTIONS and isinstance(merged[section], list)
                 problems.append(
                     Problem(
                         smap.locate((section,), key=True),
                         section,
-                        f"expected a list, like its other part in {owner[section]}"
-                        if listed
-                        else f"section already given in {owner[section]}",
+                        f"section already given in {owner[section]}",
                     )
                 )
                 continue
@@ -126,6 +132,15 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
         first = display_path(files[0])
         sources.values.setdefault((), Location(first, 1, 1))
     return merged, sources, problems
+
+
+def _shape(value: Any) -> str:
+    """What a section's value is, as a message names it."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a single value"
 
 
 _MESSAGES = {

@@ -15,6 +15,7 @@ markup (see :mod:`rulepress.spec.text`): ``{rule:16.4.8}``, ``{param:name}``,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -64,6 +65,39 @@ StepNumber = Annotated[
     AfterValidator(_pattern(STEP_NUMBER_RE, "step number (e.g. 4 or 4a)")),
 ]
 Id = Annotated[str, AfterValidator(_pattern(ID_RE, "id (lower-case words joined by '-')"))]
+
+#: the longest id a table state gives (a player's) or chooses (a choice's value)
+MAX_STATE_ID = 32
+#: how a message describes the syntax of :func:`is_state_id`
+STATE_ID_SYNTAX = f"a letter, then letters, digits, '-' or '_', at most {MAX_STATE_ID} characters"
+
+
+def is_state_id(text: str) -> bool:
+    """Whether ``text`` is a table-state id: a player's id, a choice's value.
+
+    A letter of any script, then letters, digits, combining marks, ``-`` or
+    ``_``; 1 to :data:`MAX_STATE_ID` characters. Players name themselves
+    (``ada``, ``Tomáš``, ``p1``, ``blue``), so this is wider than a spec's
+    :data:`Id`; what it keeps out is what could break a line of a report:
+    spaces, punctuation, line breaks and every control or bidi character.
+    Checked character by character (``str.isalpha``/``isalnum`` follow
+    Unicode's categories): no regular expression says "a letter of any
+    script" without also matching ``_`` or digits.
+    """
+    if not 0 < len(text) <= MAX_STATE_ID or not text[0].isalpha():
+        return False
+    return all(
+        c.isalnum() or c in "-_" or unicodedata.category(c) in ("Mn", "Mc") for c in text[1:]
+    )
+
+
+def _state_id(value: str) -> str:
+    if not is_state_id(value):
+        raise ValueError(f"{value!r} is not a valid table-state id ({STATE_ID_SYNTAX})")
+    return value
+
+
+StateId = Annotated[str, AfterValidator(_state_id)]
 Name = Annotated[str, AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)"))]
 Lang = Literal["en", "cs", "ja"]
 
@@ -232,8 +266,8 @@ class FieldSpec(Model):
     title: Text | None = None
     min: Bound | None = None
     max: Bound | None = None
-    choices: list[AuthorText] = []
-    labels: dict[str, Text] = {}
+    choices: list[StateId] = []
+    labels: dict[StateId, Text] = {}
     default: Any = None
     optional: bool = False
     item: FieldSpec | None = None
@@ -527,8 +561,8 @@ class Scorer(Model):
 class Expectation(Model):
     """What an example's text states; only what is given is compared."""
 
-    players: dict[str, dict[str, Any]] = {}
-    winners: list[str] | None = None
+    players: dict[StateId, dict[str, Any]] = {}
+    winners: list[StateId] | None = None
     decided_by: str | None = None
     tallies: dict[Name, dict[str, Any]] = {}
 
@@ -652,7 +686,7 @@ class Spec(Model):
     tables: list[Table] = []
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
-    vocabulary: dict[str, Text] = {}
+    vocabulary: dict[StateId, Text] = {}
     termbase: dict[Lang, LanguageTermbase] = {}
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]

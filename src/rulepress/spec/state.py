@@ -6,6 +6,13 @@ A table state is what happened at the table, as the scorer needs it:
 their types, bounds (integers or ``param:name``), defaults and cross-field
 constraints. Every problem is reported with its source position; nothing is
 scored from a state that has any.
+
+Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
+YAML reader refuses others; here a bound the format leaves out is that one),
+a player's id is a table-state id (:func:`~rulepress.spec.model.is_state_id`),
+and a text is one line: a table state is written by a player, and its texts
+and ids are printed in reports, where a line break or a tab would let it
+forge a line.
 """
 
 from __future__ import annotations
@@ -16,9 +23,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Problem
-from rulepress.spec.expr import Expression, ExpressionEvalError, parse
+from rulepress.spec.expr import MAX_INT, Expression, ExpressionEvalError, parse
 from rulepress.spec.expr_eval import type_name
-from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, StateFormat
+from rulepress.spec.model import (
+    STATE_ID_SYNTAX,
+    Bound,
+    FieldSpec,
+    Parameter,
+    RecordFormat,
+    StateFormat,
+    is_state_id,
+)
 from rulepress.spec.records import Record, fields_record
 from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
@@ -57,13 +72,18 @@ def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
         if isinstance(value, bool) or not isinstance(value, int):
             chk.at(path, f"expected an integer, got {type_name(value, in_state=True)}")
             return None
+        # a bound the format leaves out is the global one (the YAML reader already
+        # keeps to it; a state given as data, not read from a file, may not)
         low, high = chk.bound(spec.min), chk.bound(spec.max)
-        if low is not None and value < low:
+        low = -MAX_INT if low is None else low
+        high = MAX_INT if high is None else high
+        if value < low:
             word = "negative" if low == 0 else f"below {low}"
-            chk.at(path, f"{value} is {word}; the least allowed is {low}")
-        if high is not None and value > high:
-            chk.at(path, f"{value} is more than the most allowed, {high}")
-        return value
+            chk.at(path, f"{_shown_int(value)} is {word}; the least allowed is {low}")
+        if value > high:
+            chk.at(path, f"{_shown_int(value)} is more than the most allowed, {high}")
+        # a value past the global bound reaches no constraint (nor its arithmetic)
+        return value if -MAX_INT <= value <= MAX_INT else None
     if kind == "bool":
         if not isinstance(value, bool):
             chk.at(path, f"expected true or false, got {type_name(value, in_state=True)}")
@@ -72,6 +92,9 @@ def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
     if kind in ("text", "player"):
         if not isinstance(value, str) or not value:
             chk.at(path, f"expected text, got {type_name(value, in_state=True)}")
+            return None
+        if "\n" in value or "\t" in value:
+            chk.at(path, "a text in a table state is one line, with no line break or tab")
             return None
         return value
     if kind == "choice":
@@ -83,6 +106,16 @@ def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) ->
     if kind == "list":
         return _check_list(chk, spec, value, path)
     return _check_record(chk, spec.fields, value, path)
+
+
+def _shown_int(value: int) -> str:
+    """An integer as a message shows it: whole if it is short, else by its number of digits."""
+    if -MAX_INT <= value <= MAX_INT:
+        return str(value)
+    # str() of more than 4,300 digits raises; bit_length() gives the size at once
+    if value.bit_length() > 10_000:
+        return "an integer of thousands of digits"
+    return f"an integer of {len(str(abs(value)))} digits"
 
 
 def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
@@ -229,6 +262,10 @@ def validate_state(
         pid = raw.get("id")
         if not isinstance(pid, str) or not pid:
             chk.at(path, "every player needs an 'id' (a short name)")
+            pid = f"#{i + 1}"
+        elif not is_state_id(pid):
+            # shown as repr(), which escapes what could break the message's line
+            chk.at(path + ("id",), f"player id {pid!r} is not an id ({STATE_ID_SYNTAX})")
             pid = f"#{i + 1}"
         elif pid in ids:
             chk.at(path + ("id",), f"player id {pid!r} is used twice")

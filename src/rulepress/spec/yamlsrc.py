@@ -12,13 +12,27 @@ and what would make loading unsafe or ambiguous:
 * non-string keys and merge keys (``<<``),
 * documents larger than :data:`MAX_BYTES` (or the caller's smaller bound),
 * collections nested deeper than :data:`MAX_DEPTH` (the conversion recurses
-  once per level; libyaml itself stops at 1000, past Python's recursion limit),
-* scalars that cannot be converted (an integer of more than 4300 digits).
+  once per level; libyaml itself stops at 1000, past Python's recursion limit,
+  and its refusal is reported with the same bound),
+* integers beyond ±:data:`~rulepress.spec.expr_base.MAX_INT`, the one bound of
+  every integer rulepress reads or computes (a 31-digit value used to crash
+  Babel's Czech number formatting; one of more than 4,300 digits, ``int()``),
+* control characters (:data:`CONTROLS`) anywhere in the file or, written as
+  escapes, in any text or key: NUL, the other C0 and C1 controls but tab and
+  line feed (carriage return only as a line ending), DEL, the line and
+  paragraph separators and every bidi control (marks, embeddings, overrides,
+  isolates). None belongs in a rules text in the spec's languages, and each can
+  forge or reorder a line of a report or a page. A raw one is reported at its
+  own line:col (libyaml would refuse some with only a character offset), an
+  escaped one at the text that holds it.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +41,7 @@ from typing import Any
 import yaml
 
 from rulepress.errors import Location, Problem
+from rulepress.spec.expr_base import MAX_INT
 
 #: A spec file larger than this is refused before parsing.
 MAX_BYTES = 4 * 1024 * 1024
@@ -35,6 +50,27 @@ MAX_BYTES = 4 * 1024 * 1024
 #: file nests 13 levels; 64 leaves room while keeping every recursive walk
 #: over the data (conversion, pydantic, the checks) far from the recursion limit.
 MAX_DEPTH = 64
+
+#: Characters no text or key of a spec or state file may hold (see the module
+#: docstring); tab and line feed are text, carriage return a line ending.
+CONTROLS = (
+    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"  # C0 but TAB LF CR, DEL, C1 (NEL included)
+    "\u061c\u200e\u200f"  # bidi marks: ALM, LRM, RLM
+    "\u2028\u2029"  # line and paragraph separators
+    "\u202a-\u202e\u2066-\u2069"  # bidi embeddings, overrides and isolates
+)
+#: in the file as written (a carriage return ends a line there)
+_RAW_CONTROL = re.compile(f"[{CONTROLS}]")
+#: in a value, once escapes are read ("\r" is then a control like any other)
+_TEXT_CONTROL = re.compile(f"[{CONTROLS}\r]")
+#: in a key (one line: not even a tab or a line feed)
+_KEY_CONTROL = re.compile(f"[{CONTROLS}\r\t\n]")
+#: a line break as editors (and libyaml) read one
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: how many raw control characters one file reports before it stops counting them
+MAX_CONTROL_PROBLEMS = 20
+#: longest decimal integer that can lie within ±MAX_INT (longer ones are never converted)
+_INT_DIGITS = len(str(MAX_INT))
 
 DataPath = tuple[str | int, ...]
 
@@ -116,15 +152,47 @@ def core_scalar(text: str) -> Any:
     return text
 
 
+def describe_char(char: str) -> str:
+    """A character as a message names it: ``U+202E RIGHT-TO-LEFT OVERRIDE``, ``U+001B``."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X} {name}" if name else f"U+{ord(char):04X}"
+
+
+def shown_key(key: str) -> str:
+    """``key`` with any control (tab and line feed too) shown as ``<U+XXXX>``."""
+    return _KEY_CONTROL.sub(lambda m: f"<U+{ord(m.group()):04X}>", key)
+
+
 def format_path(path: DataPath) -> str:
-    """Render a data path the way users read it: ``rules[3].title``."""
+    """Render a data path the way users read it: ``rules[3].title``.
+
+    A key is shown with its controls made visible: a path is printed in an
+    error line, and a key with a line break in it must not start another.
+    """
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else part
+            key = shown_key(part)
+            out += f".{key}" if out else key
     return out
+
+
+def _control_message(char: str, what: str) -> str:
+    if what == "file":
+        return (
+            f"the control character {describe_char(char)} is not allowed"
+            " (only tab and line breaks are)"
+        )
+    if what == "key":
+        return f"the key holds the control character {describe_char(char)}; a key is one line"
+    return f"the text holds the control character {describe_char(char)}, which is not allowed"
+
+
+def _int_message(digits: int = 0) -> str:
+    what = f"an integer of {digits} digits" if digits else "an integer"
+    return f"{what} is beyond the bound of ±{MAX_INT}"
 
 
 @dataclass
@@ -227,16 +295,41 @@ class _Converter:
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
+        return self._scalar(node, path)
+
+    def _scalar(self, node: yaml.ScalarNode, path: DataPath) -> Any:
+        text = node.value
+        plain = not node.style and node.tag in _CORE_TAGS
+        if plain and _CORE_INT.match(text):
+            digits = text.lstrip("+-").lstrip("0")
+            if len(digits) > _INT_DIGITS:
+                # refused unconverted: int() of a long text is slow, and refused past 4,300
+                self.problem(node.start_mark, path, _int_message(len(digits)))
+                return None
         try:
-            if not node.style and node.tag in _CORE_TAGS:
-                return core_scalar(node.value)  # plain: YAML 1.2, not PyYAML's 1.1
-            return _scalar_constructor.construct_object(node, deep=True)
+            if plain:
+                value = core_scalar(text)  # plain: YAML 1.2, not PyYAML's 1.1
+            else:
+                value = _scalar_constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             self.problem(node.start_mark, path, f"cannot read this value: {exc.problem}")
             return None
-        except ValueError:  # int() refuses more than 4300 digits
-            self.problem(node.start_mark, path, "cannot read this value: the number is too long")
+        except ValueError:  # int() refuses more than 4,300 digits (an explicit !!int)
+            self.problem(node.start_mark, path, _int_message())
             return None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            # a hexadecimal one may be too long for str(): its digits are not counted
+            decimal = _CORE_INT.match(text) is not None
+            self.problem(
+                node.start_mark, path, _int_message(len(str(abs(value))) if decimal else 0)
+            )
+            return None
+        if isinstance(value, str):
+            found = _TEXT_CONTROL.search(value)
+            if found:
+                self.problem(node.start_mark, path, _control_message(found.group(), "text"))
+                return None
+        return value
 
     def _mapping(self, node: yaml.MappingNode, path: DataPath) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -254,6 +347,10 @@ class _Converter:
                 continue
             key = str(key_node.value)
             child = path + (key,)
+            found = _KEY_CONTROL.search(key)
+            if found:
+                self.problem(key_node.start_mark, child, _control_message(found.group(), "key"))
+                continue
             if key in out:
                 first = self.map.keys.get(child)
                 where = f" (first at line {first.line})" if first else ""
@@ -273,16 +370,100 @@ def _too_large(file: str, max_bytes: int) -> YamlError:
     return YamlError([Problem(Location(file), "", f"file is larger than {size}")])
 
 
+def _raw_controls(text: str, file: str) -> list[Problem]:
+    """Every control character written in ``text`` itself, each at its line:col.
+
+    Lines end at LF, CRLF or a lone CR, as in an editor; columns count
+    characters from 1, as libyaml's marks do. A byte order mark opening the
+    file is no control. Past :data:`MAX_CONTROL_PROBLEMS` (a binary file has
+    thousands), one more problem says how many there are.
+    """
+    matches = _RAW_CONTROL.finditer(text)
+    found = [m.start() for m in itertools.islice(matches, MAX_CONTROL_PROBLEMS)]
+    if not found:
+        return []
+    more = sum(1 for _ in matches)  # counted, not kept: a 4 MiB file may be all controls
+    # where each line starts, in one pass (only a file with controls pays for it)
+    starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+    problems = []
+    for pos in found:
+        line = bisect.bisect_right(starts, pos)
+        loc = Location(file, line, pos - starts[line - 1] + 1)
+        problems.append(Problem(loc, "", _control_message(text[pos], "file")))
+    if more:
+        problems.append(Problem(Location(file), "", f"and {more} more control characters"))
+    return problems
+
+
+_TOO_DEEP = f"nested deeper than {MAX_DEPTH} levels"
+
+
+def _first_too_deep(text: str, file: str) -> Problem | None:
+    """The first value nested deeper than :data:`MAX_DEPTH`, as the converter reports it.
+
+    For a document libyaml refused as nested past its own bound. PyYAML's
+    Python parser yields events one at a time from a state stack, without
+    recursion and without building nodes, so this stops at the first value
+    too deep, with the path to it. Only this error's path pays for the
+    slower parser. None if the document has a collection as a key (refused
+    anyway; its path is not worth the bookkeeping) or does not parse.
+    """
+    # per open collection: [is a mapping, its next node is a key, that key or the next index]
+    frames: list[list[Any]] = []
+
+    def done() -> None:  # the node in the innermost open collection is complete
+        if frames:
+            top = frames[-1]
+            if top[0]:
+                top[1] = True
+            else:
+                top[2] += 1
+
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionEndEvent):
+                frames.pop()
+                done()
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue  # the stream's and documents' own events
+            if frames and frames[-1][0] and frames[-1][1]:
+                if not isinstance(event, yaml.ScalarEvent):
+                    return None
+                frames[-1][1:] = [False, event.value]
+                continue
+            if len(frames) > MAX_DEPTH:
+                where = format_path(tuple(f[2] for f in frames[:MAX_DEPTH]))
+                mark = event.start_mark  # the Python parser's marks: same line and column
+                loc = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
+                return Problem(loc, where, _TOO_DEEP)
+            if isinstance(event, yaml.CollectionStartEvent):
+                frames.append([isinstance(event, yaml.MappingStartEvent), True, 0])
+            else:
+                done()
+    except yaml.YAMLError:
+        return None
+    return None
+
+
 def load_yaml_text(text: str, file: str, max_bytes: int = MAX_BYTES) -> tuple[Any, SourceMap]:
     """Parse one YAML document; raise :class:`YamlError` with located messages."""
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise _too_large(file, max_bytes)
+    controls = _raw_controls(text, file)
+    if controls:
+        # before parsing: libyaml refuses some of them with a character offset only
+        raise YamlError(controls)
     try:
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = _loc(file, mark) if mark is not None else Location(file)
         what = exc.problem or exc.context or "malformed YAML"
+        if "maximum nesting depth" in what:
+            # libyaml's own bound (1000 levels) was met before ours: report ours,
+            # where the converter would have (see _first_too_deep)
+            raise YamlError([_first_too_deep(text, file) or Problem(loc, "", _TOO_DEEP)]) from None
         raise YamlError([Problem(loc, "", f"malformed YAML: {what}")]) from None
     except yaml.YAMLError as exc:
         raise YamlError([Problem(Location(file), "", f"malformed YAML: {exc}")]) from None
