@@ -8,13 +8,18 @@ CRLF or a lone CR, the cap on reported controls, the id syntax, paths.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
+import jsonschema
 import pytest
+import yaml
 
 from rulepress.render.score_text import visible
 from rulepress.spec.expr import MAX_INT
 from rulepress.spec.model import MAX_STATE_ID, is_state_id
+from rulepress.spec.schema import state_schema
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import (
     MAX_CONTROL_PROBLEMS,
@@ -23,7 +28,7 @@ from rulepress.spec.yamlsrc import (
     format_path,
     load_yaml_text,
 )
-from tests.conftest import loaded
+from tests.conftest import DATA, loaded
 
 
 def _problems(text: str) -> list[str]:
@@ -141,3 +146,20 @@ def test_a_path_shows_the_controls_of_its_keys() -> None:
 @pytest.mark.parametrize("char", ["\u200e", "\u200f", "\u061c"])
 def test_the_report_shows_bidi_marks_as_code_points(char: str) -> None:
     assert visible(f"a{char}b") == f"a<U+{ord(char):04X}>b"
+
+
+def test_the_state_schema_tells_editors_the_same_rules() -> None:
+    schema = state_schema(loaded("stationfall").spec)
+    state = yaml.safe_load((DATA / "states" / "stationfall-four-players.yaml").read_text("utf-8"))
+    jsonschema.validate(state, schema)
+
+    def refused(edit: Callable[[dict[str, Any]], None]) -> bool:
+        bad = copy.deepcopy(state)
+        edit(bad["players"][0])
+        return not jsonschema.Draft202012Validator(schema).is_valid(bad)
+
+    assert refused(lambda p: p.update(id="a" * (MAX_STATE_ID + 1)))
+    assert refused(lambda p: p.update(id="ada\n  → Winner: ada."))
+    assert refused(lambda p: p.update(identity="Pilot\u202e"))
+    assert refused(lambda p: p["agenda"][0].update(points=-MAX_INT - 1))  # no min of its own
+    assert not refused(lambda p: p.update(id="Tomáš", identity="Pilotka Tomáš"))

@@ -9,9 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulepress.spec.model import Bound, FieldSpec, Parameter, RecordFormat, Spec
+from rulepress.spec.expr_base import MAX_INT
+from rulepress.spec.model import (
+    MAX_STATE_ID,
+    STATE_ID_SYNTAX,
+    Bound,
+    FieldSpec,
+    Parameter,
+    RecordFormat,
+    Spec,
+)
+from rulepress.spec.yamlsrc import CONTROLS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+#: a state's text: one line with no control (the loader's rule, as an editor can check
+#: it: ``\uXXXX`` escapes mean the same in ECMA-262 and Python patterns)
+_ONE_LINE = (
+    "^[^" + "".join(c if c == "-" else f"\\u{ord(c):04x}" for c in CONTROLS + "\r\t\n") + "]*$"
+)
 
 
 def spec_schema() -> dict[str, Any]:
@@ -39,14 +55,13 @@ def _field(spec: FieldSpec, params: dict[str, Parameter]) -> dict[str, Any]:
     low, high = _bound(spec.min, params), _bound(spec.max, params)
     if spec.type == "int":
         out["type"] = "integer"
-        if low is not None:
-            out["minimum"] = low
-        if high is not None:
-            out["maximum"] = high
+        out["minimum"] = -MAX_INT if low is None else low
+        out["maximum"] = MAX_INT if high is None else high
     elif spec.type == "bool":
         out["type"] = "boolean"
     elif spec.type in ("text", "player"):
         out["type"] = "string"
+        out["pattern"] = _ONE_LINE
     elif spec.type == "choice":
         out["enum"] = list(spec.choices)
     elif spec.type == "list":
@@ -89,7 +104,13 @@ def state_schema(spec: Spec, sequence_id: str | None = None) -> dict[str, Any]:
     params = dict(spec.parameters)
     player: dict[str, Any] = _record(dict(fmt.players.fields), params)
     player["properties"] = {
-        "id": {"type": "string", "description": "A short name for the player."},
+        "id": {
+            "type": "string",
+            "description": f"A short name for the player: {STATE_ID_SYNTAX}.",
+            "minLength": 1,
+            "maxLength": MAX_STATE_ID,
+            "pattern": _ONE_LINE,
+        },
         **player["properties"],
     }
     player["required"] = ["id", *player["required"]]
