@@ -11,9 +11,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from rulepress.i18n.usage import Usage, recording
 from rulepress.spec import LoadedSpec, find_game_dirs, load_spec
+
+# Property tests (tests/properties/): a bounded, reproducible run by default, and a
+# longer random one for occasional runs: HYPOTHESIS_PROFILE=thorough (see the README).
+# No example database: it would be written into the repository, and a CI run must not
+# depend on what an earlier run found. A failure prints the example and a reproduce blob.
+settings.register_profile(
+    "ci", max_examples=25, derandomize=True, database=None, deadline=None, print_blob=True
+)
+settings.register_profile(
+    "thorough", max_examples=1000, database=None, deadline=None, print_blob=True
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_ROOT = ROOT / "rules_spec"

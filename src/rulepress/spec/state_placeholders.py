@@ -186,7 +186,11 @@ def _borrow(
     ids: list[str],
     problems: list[Problem],
 ) -> list[Problem]:
-    """Take fields from ``example`` one at a time, each kept only if fewer problems remain."""
+    """Take fields from ``example`` where fewer problems remain: one at a time, then whole records.
+
+    A constraint can tie two fields together (a ship's class and its hexes):
+    then neither helps alone, and the record is taken whole.
+    """
     theirs = [p["id"] for p in example["players"]]
     rename = dict(zip(theirs, ids, strict=False))
     targets: list[tuple[dict[str, Any], Any, RecordFormat]] = [
@@ -194,19 +198,23 @@ def _borrow(
         for i, player in enumerate(state["players"])
     ]
     targets.append((state["table"], example["table"], fmt.table))
-    for ours, source, record_fmt in targets:
-        for name, spec_field in record_fmt.fields.items():
-            if name not in ours or source.get(name) is None:
-                continue
-            kept = ours[name]
-            ours[name] = _renamed(spec_field, _plain(source[name]), rename)
-            fewer = _check(spec, fmt, state)
-            if len(fewer) < len(problems):
-                problems = fewer
-            else:
-                ours[name] = kept
-            if not problems:
-                return problems
+    for names in ("one", "all"):
+        for ours, source, record_fmt in targets:
+            given = {n: f for n, f in record_fmt.fields.items() if source.get(n) is not None}
+            groups = [[n] for n in given] if names == "one" else [list(given)]
+            for group in groups:
+                kept = {n: ours[n] for n in group if n in ours}
+                for n in group:
+                    ours[n] = _renamed(given[n], _plain(source[n]), rename)
+                fewer = _check(spec, fmt, state)
+                if len(fewer) < len(problems):
+                    problems = fewer
+                else:
+                    for n in group:
+                        del ours[n]
+                    ours.update(kept)
+                if not problems:
+                    return problems
     return problems
 
 
