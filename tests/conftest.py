@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,3 +138,112 @@ def built_print(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Usage]:
     with recording() as usage:
         PrintBuild(ROOT, SPEC_ROOT, ROOT / "locales", out).build()
     return out, usage
+
+
+# --------------------------------------------------------- the repository stays as it was
+
+#: folders that tools keep in the repository by design (all git-ignored); the guard looks
+#: past them: Python's bytecode, the venv, pytest's, mypy's and ruff's caches, and
+#: hypothesis' example database should a developer's profile turn it on
+_TOOL_FOLDERS = frozenset(
+    {".venv", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
+)
+
+#: (git status, mtime in ns) of every path that is not clean, by its path in the repository
+RepoState = dict[str, tuple[str, int]]
+
+_BEFORE = pytest.StashKey[RepoState]()
+
+
+def _looked_past(path: Path) -> bool:
+    # screenshots a person asked for ($RULEPRESS_TEST_ARTIFACTS, see tests/site/test_browser.py)
+    chosen = os.environ.get("RULEPRESS_TEST_ARTIFACTS")
+    return bool(_TOOL_FOLDERS & set(path.relative_to(ROOT).parts)) or (
+        chosen is not None and path.is_relative_to(Path(chosen).resolve())
+    )
+
+
+def _files(top: Path) -> Iterator[Path]:
+    """``top``, or the files under it if it is a folder, tool folders left out."""
+    if _looked_past(top):
+        return
+    if not top.is_dir() or top.is_symlink():
+        yield top
+        return
+    for folder, subfolders, files in os.walk(top):
+        subfolders[:] = [s for s in subfolders if not _looked_past(Path(folder, s))]
+        yield from (Path(folder, f) for f in files)
+
+
+def repository_state() -> RepoState:
+    """Every file git does not call clean (changed, new or ignored), with its mtime.
+
+    git lists an untracked or ignored folder as one entry; its files are walked here, so
+    a file written into build/ or a changed one in it is seen too. Empty outside a git
+    work tree (an unpacked sdist), where there is nothing to compare.
+    """
+    proc = subprocess.run(
+        ["git", "status", "--porcelain=v1", "-z", "--ignored"],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        return {}
+    fields = iter(os.fsdecode(proc.stdout).split("\0"))
+    state: RepoState = {}
+    for entry in fields:
+        if not entry:
+            continue
+        status, name = entry[:2], entry[3:]
+        if status[0] in "RC":
+            next(fields, None)  # a rename's or copy's source path follows
+        for path in _files(ROOT / name):
+            try:
+                mtime = path.lstat().st_mtime_ns
+            except FileNotFoundError:
+                mtime = -1  # deleted
+            state[path.relative_to(ROOT).as_posix()] = (status, mtime)
+    return state
+
+
+def changed_paths(before: RepoState, after: RepoState) -> list[str]:
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses the session's print build renders PDFs; the site build makes them too.
+
+    Marked so whatever its module says: ``-m 'not slow'`` never waits for a build, and
+    ``-m 'not print'`` leaves out every test that needs WeasyPrint.
+    """
+    for item in items:
+        used = getattr(item, "fixturenames", ())
+        if "built_print" in used:  # built_site uses it as well
+            item.add_marker(pytest.mark.print)
+            item.add_marker(pytest.mark.slow)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Record the repository before any test module is imported."""
+    session.config.stash[_BEFORE] = repository_state()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _repository_untouched(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the session if a test created, changed or deleted a file in the repository.
+
+    Tests write into tmp_path. Checked when the session's last fixture is torn down, so
+    a file written during collection is caught as well as one written by a test.
+    Note: an edit made by hand in the repository while the tests run is reported too.
+    """
+    before = request.config.stash.get(_BEFORE, None)
+    if before is None:
+        before = repository_state()
+    yield
+    changed = changed_paths(before, repository_state())
+    if changed:
+        shown = ", ".join(changed[:20]) + (
+            f" and {len(changed) - 20} more" if len(changed) > 20 else ""
+        )
+        pytest.fail(f"tests wrote into the repository (use tmp_path): {shown}", pytrace=False)

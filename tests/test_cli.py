@@ -99,6 +99,7 @@ def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) 
 
 
 @pytest.mark.slow
+@pytest.mark.print
 def test_validate_and_build_pass_on_the_real_specs(tmp_path: Path) -> None:
     # the main job, as the README runs it, in a folder of its own: its build/ is not the repository's
     for name in ("rules_spec", "locales", "docs"):

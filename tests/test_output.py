@@ -328,6 +328,7 @@ def test_a_users_folder_is_refused_before_any_work(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.print
 def test_build_print_on_a_full_disk_keeps_the_earlier_pdfs(
     tmp_path: Path, small_disk: Disk
 ) -> None:

@@ -198,6 +198,8 @@ def test_controls_never_reach_the_html(attacked: dict[str, str]) -> None:
     assert "nul\ufffdrlo\ufffdiso\ufffdend" in attacked["rulebook"]  # shown, not dropped
 
 
+@pytest.mark.slow
+@pytest.mark.print
 def test_a_laid_out_card_shows_the_payload_as_text(
     attacked: dict[str, str], tmp_path: Path
 ) -> None:

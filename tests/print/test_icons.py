@@ -62,6 +62,7 @@ def test_an_icon_outside_the_games_folder_or_too_big_is_refused(tmp_path: Path) 
 
 
 @pytest.mark.slow
+@pytest.mark.print
 def test_a_terms_icon_is_printed_before_it_in_cmyk_and_a_bad_one_stops_the_build(
     tmp_path: Path,
 ) -> None:

@@ -24,7 +24,7 @@ from rulepress.print.profiles import DEFAULT_PROFILE, read_profile
 from rulepress.render.html_tree import document, el
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.print]
 
 MM = 72 / 25.4
 LANGS = ("en", "cs", "ja")

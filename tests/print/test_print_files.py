@@ -1,13 +1,15 @@
 """The print files read back with poppler: boxes, fonts, text, pages, CMYK, reproducibility.
 
-Every page of every card and reference card is also rendered to PNG under
-test-artifacts/print/ for a person to look at.
+Every page of every card and reference card is also rendered to PNG for a person to
+look at: under $RULEPRESS_TEST_ARTIFACTS/print when that is set, else in a temporary
+folder (tests never write into the repository).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -19,13 +21,21 @@ import pytest
 from rulepress.print.build import PrintBuild, PrintError
 from tests.conftest import ROOT, loaded
 
-#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
-pytestmark = pytest.mark.slow
+#: renders PDFs: left out of the quick run (-m 'not slow') and of -m 'not print'
+pytestmark = [pytest.mark.slow, pytest.mark.print]
 
 MM = 72 / 25.4
 LANGS = ("en", "cs", "ja")
 GAMES = ("stationfall", "brink")
-ARTIFACTS = ROOT / "test-artifacts" / "print"
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the PNG pages go: $RULEPRESS_TEST_ARTIFACTS/print, else a temporary folder."""
+    chosen = os.environ.get("RULEPRESS_TEST_ARTIFACTS")
+    folder = Path(chosen) / "print" if chosen else tmp_path_factory.mktemp("pages")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -201,12 +211,11 @@ def test_print_and_play_sheets_are_3x3_with_crop_marks(printed: Path) -> None:
         assert content.count(b" re") >= 9  # the card slots
 
 
-def test_png_artifacts_for_people(printed: Path) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+def test_png_artifacts_for_people(printed: Path, artifacts: Path) -> None:
     for lang in LANGS:
         for game in GAMES:
             for name in ("reference-a5", "cards-poker", "pnp-a4"):
-                target = ARTIFACTS / f"{lang}-{game}-{name}"
+                target = artifacts / f"{lang}-{game}-{name}"
                 subprocess.run(
                     [
                         "pdftoppm",
@@ -220,7 +229,7 @@ def test_png_artifacts_for_people(printed: Path) -> None:
                     ],
                     check=True,
                 )
-    assert len(list(ARTIFACTS.glob("*.png"))) >= 3 * 2 * 3
+    assert len(list(artifacts.glob("*.png"))) >= 3 * 2 * 3
 
 
 def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,8 +21,8 @@ import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
 
-#: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
-pytestmark = pytest.mark.slow
+#: drives a browser over a site build: left out of the quick run (-m 'not slow')
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 playwright = pytest.importorskip("playwright.sync_api")
 
