@@ -116,7 +116,12 @@ def test_known_escapes_are_refused_by_validate(
     assert result.code != 0
     assert "Traceback" not in result.err
     assert not sentinel.exists()
-    where = "rules_spec/stationfall/sequence.yaml:120:27: "
+    # the edited line, found in the copy: an edit elsewhere in the real spec moves it
+    sequence = spec_copy / "stationfall" / "sequence.yaml"
+    lines = sequence.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if f'when: "{when}"' in text)
+    start = lines[line - 1].index('"') + 1  # the quoted expression's column
+    where = f"rules_spec/stationfall/sequence.yaml:{line}:{start}: "
     path = "sequences[0].steps[4].steps[1].score.component.parts[0].when: "
     message = {
         "smuggled-field": "field '__builtins__' is not allowed",
