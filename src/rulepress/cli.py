@@ -7,9 +7,10 @@ programs (``--format json``, ``schema``) goes to stdout, problems to stderr.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -156,6 +157,39 @@ def _out_option(default: Path) -> Callable[[F], F]:
 
 def _warn(message: str) -> None:
     click.echo(f"warning: {message}", err=True)
+
+
+def _quiet_option(func: F) -> F:
+    """``--quiet``: no progress; given to ``build`` it holds for every stage it runs."""
+
+    def remember(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value:
+            ctx.ensure_object(dict)["quiet"] = True
+
+    return click.option(
+        "--quiet",
+        "-q",
+        is_flag=True,
+        expose_value=False,
+        callback=remember,
+        help="Show no progress (a terminal gets a live status line, other output plain lines).",
+    )(func)
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Any]:
+    """The report a build gives its progress to: shown on stderr, unless --quiet."""
+    from rulepress.progress import Display, silent
+
+    ctx = click.get_current_context()
+    if (ctx.find_object(dict) or {}).get("quiet"):
+        yield silent
+        return
+    display = Display(sys.stderr)
+    try:
+        yield display
+    finally:
+        display.close()
 
 
 def _game_dir(spec_root: Path, game: str) -> Path:
@@ -307,6 +341,7 @@ def validate(path: Path, examples: bool) -> None:
     is_flag=True,
     help="Replace output folders that are not (all) rulepress's, keeping what they held aside.",
 )
+@_quiet_option
 @click.pass_context
 def build(
     ctx: click.Context, spec_root: Path, base_url: str | None = None, force: bool = False
@@ -364,6 +399,7 @@ def gate(
     help="The built PDFs that each game's pages link, copied beside them (skipped if absent).",
 )
 @_base_url_option
+@_quiet_option
 def build_site(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
@@ -394,7 +430,8 @@ def build_site(
         force=force,
         warn=_warn,
     )
-    site.build(doctest=doctest)
+    with _progress() as site.report:
+        site.build(doctest=doctest)
     click.echo(
         f"site: {out}/index.html ({', '.join(site.languages)}; {len(site.written)} source file(s) changed)"
     )
@@ -447,6 +484,7 @@ def build_site(
     is_flag=True,
     help="Crop and bleed marks outside the bleed, and a slug line, on the press files.",
 )
+@_quiet_option
 def build_print(
     spec_root: Path,
     locales: Path = DEFAULT_LOCALES,
@@ -480,7 +518,8 @@ def build_print(
         force=force,
         warn=_warn,
     )
-    written = job.build()
+    with _progress() as job.report:
+        written = job.build()
     total = sum(job.timings.values())
     click.echo(f"print: {len(written)} PDF file(s) in {out}/ ({total:.1f} s of rendering)")
 

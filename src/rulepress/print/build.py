@@ -35,6 +35,7 @@ from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
+from rulepress.progress import Counter, Report, silent
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import el
@@ -101,6 +102,8 @@ class PrintBuild:
     force: bool = False
     #: where a word about that goes (the command line's stderr)
     warn: Callable[[str], None] | None = None
+    #: told of each game and language as its files are laid out
+    report: Report = silent
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
@@ -124,11 +127,14 @@ class PrintBuild:
             raise PrintError(
                 "an output profile or an icon cannot be used; nothing was written", self.problems
             )
+        done = Counter(self.report, "print", len(games) * len(self.languages))
         for loaded in games:
             for lang in self.languages:
                 profile = profiles[(loaded.spec.game.id, lang)]
                 assert profile is not None
+                before = len(self.files)
                 self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
+                done(f"{loaded.spec.game.id} ({lang}): {len(self.files) - before} PDF file(s)")
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         # every file goes into a copy of the output folder, which is swapped in whole: a

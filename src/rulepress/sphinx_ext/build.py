@@ -40,6 +40,7 @@ from pydantic import BaseModel, ConfigDict
 from rulepress import output
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize
+from rulepress.progress import Counter, Report, silent
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
@@ -106,6 +107,8 @@ class SiteBuild:
     force: bool = False
     #: where a word about that goes (the command line's stderr)
     warn: Callable[[str], None] | None = None
+    #: told of each game's pages, each Sphinx build and the publishing as they complete
+    report: Report = silent
     #: the address the site is served from (``https://…/``): the sitemap and canonical
     #: links need it (None: no sitemap, and the 404 page assumes the server's root)
     base_url: str | None = None
@@ -272,6 +275,7 @@ class SiteBuild:
         specs: dict[Path, LoadedSpec] = {}  # each game's spec, read once if any language needs it
         #: rulepress's own sentences, by language (each catalog checked once)
         translators: dict[str, Callable[[str], str]] = {}
+        pages = Counter(self.report, "site: pages", len(todo) * len(dirs))
         for lang in todo:
             project = self.sources / lang
             cards = []
@@ -294,6 +298,7 @@ class SiteBuild:
                     self.unchanged.update(project / made.game / page for page in made.pages)
                 sites[made.game] = made.site
                 cards.append(made.card)
+                pages(f"{made.game} ({lang})")
             guides = lang == "en" and self.guides is not None
             landing = self._landing(cards, list(sites), translate, guides)
             self.write(project / f"index{PAGE_SUFFIX}", landing.to_json())
@@ -492,6 +497,7 @@ class SiteBuild:
                 task = queues[lang].pop(0)
                 running[executor.submit(worker.run, self.sphinx_argv(*task))] = task
 
+        done = Counter(self.report, "site: sphinx", len(tasks))
         for lang in queues:
             start(lang)
         results: list[tuple[tuple[str, str], int, str]] = []
@@ -503,6 +509,8 @@ class SiteBuild:
                     results.append((task, *future.result()))
                 except BrokenProcessPool as exc:  # the build's process died
                     results.append((task, 1, f"the Sphinx process ended abruptly ({exc})"))
+                verdict = "" if results[-1][1] == 0 else ": failed"
+                done(f"{task[0]} ({task[1]}){verdict}")
                 start(task[1])
         return results
 
@@ -544,9 +552,11 @@ class SiteBuild:
 
     def publish(self) -> None:
         """Copy the built site into a folder beside ``<out>`` and swap it in, whole."""
+        done = Counter(self.report, "site: publish", 1)
         with output.replacing(self.out, "site", force=self.force, warn=self.warn) as staged:
             # a copy, not hard links: Sphinx rewrites its files in place on the next build
             staged.copy_from(self.stage)
+        done(f"{len(staged.files)} files in {self.out}")
 
 
 def _digest_files(digest: Any, files: Iterable[Path]) -> None:
