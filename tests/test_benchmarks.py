@@ -22,6 +22,7 @@ from tests.conftest import ROOT
         ["bench_brink_end_game.py", "--runs", "2"],
         ["bench_i18n_workflow.py", "--messages", "200"],
         ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],
+        ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
         ["bench_expressions.py", "--states", "20", "--repeat", "1"],
     ],
     ids=lambda a: a[0],

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rulepress.errors import Problem
@@ -59,6 +60,21 @@ class CheckBase:
     def spec(self) -> Spec:
         return self.loaded.spec
 
+    # Made once per check: prose() runs for every text of the spec, and building
+    # these per text made checking quadratic (texts x terms; benchmarks/bench_loader.py)
+    @cached_property
+    def term_ids(self) -> frozenset[str]:
+        return frozenset(t.id for t in self.spec.glossary)
+
+    @cached_property
+    def ruling_ids(self) -> frozenset[str]:
+        return frozenset(r.id for r in self.spec.rulings)
+
+    @cached_property
+    def ruling_names(self) -> frozenset[str]:
+        """The rulings as expressions name them (``ruling.grudge_state``)."""
+        return frozenset(r.id.replace("-", "_") for r in self.spec.rulings)
+
     def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
         self.problems.append(Problem(self.loaded.locate(path, key=key), format_path(path), message))
 
@@ -79,8 +95,7 @@ class CheckBase:
         return seen
 
     def prose(self, path: DataPath, text: str, args: set[str]) -> None:
-        terms = {t.id for t in self.spec.glossary}
-        rulings = {r.id for r in self.spec.rulings}
+        terms, rulings = self.term_ids, self.ruling_ids
         for token in scan_deep(text):
             if isinstance(token, Stray):
                 self.at(
@@ -139,7 +154,7 @@ class CheckBase:
         unknown = sorted(expr.names - names)
         if unknown:
             self.at(path, f"unknown name(s) {', '.join(unknown)} in {source!r}")
-        rulings = {r.id.replace("-", "_") for r in self.spec.rulings}
+        rulings = self.ruling_names
         for base, attr in expr.attributes:
             if base == "param" and "param" not in expr.names - names:
                 self.used_params.add(attr)
