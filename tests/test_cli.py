@@ -267,3 +267,32 @@ def test_exit_codes_come_from_one_table() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for code in ExitCode:  # the README lists every one
         assert f"| {code.value} |" in readme, code
+
+
+def test_every_command_needing_games_refuses_a_folder_without_any(tmp_path: Path) -> None:
+    for command in (
+        ("i18n", "stats"),
+        ("i18n", "compile"),
+        ("i18n", "check"),
+        ("build", "site", "--no-doctest"),
+        ("build", "print"),
+        ("build", "site", "--no-doctest", "--spec-root", str(tmp_path / "nothing")),
+    ):
+        run = run_cli(*command, cwd=tmp_path)
+        assert run.code == 2, (command, run.out, run.err)
+        assert "no game specs under" in run.err
+        assert "give --spec-root" in run.err
+    assert list(tmp_path.iterdir()) == []  # no empty site, no build/ folder
+
+
+def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> None:
+    # the catalogs are found beside the specs' folder, not in the current folder
+    inside = run_cli("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / "brink")
+    assert inside.code == 0, inside.err
+    rows = json.loads(inside.out)
+    assert any(row["domain"] == "brink" and row["translated"] > 0 for row in rows)
+    outside = run_cli(
+        "i18n", "stats", "--format", "json", "--spec-root", str(ROOT / "rules_spec"), cwd=tmp_path
+    )
+    assert outside.code == 0, outside.err  # a traceback before: the specs outside the cwd
+    assert json.loads(outside.out) == rows

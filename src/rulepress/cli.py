@@ -96,18 +96,59 @@ def require_pdf_reader(printed: Path) -> None:
         )
 
 
+#: where the specs' folder found for this command is kept (Context.meta is shared by a
+#: command and the subcommands it runs)
+_SPEC_ROOT = "rulepress.spec_root"
+
+
+def _found_spec_root(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path:
+    root = find_spec_root(value)
+    ctx.meta[_SPEC_ROOT] = root
+    return root
+
+
 def _spec_root_option(func: F) -> F:
     return click.option(
         "--spec-root",
         type=click.Path(path_type=Path, file_okay=False),
         default=None,
         envvar="RULEPRESS_SPEC_ROOT",
-        callback=lambda ctx, param, value: find_spec_root(value),
+        # first, so that the other folders' defaults can be found beside it
+        is_eager=True,
+        callback=_found_spec_root,
         help=(
             "Directory holding one sub-directory per game (default: $RULEPRESS_SPEC_ROOT, "
             "else the nearest rules_spec/ here or above)."
         ),
     )(func)
+
+
+def project_root(spec_root: Path) -> Path:
+    """The project a specs' folder belongs to: the folder it sits in.
+
+    The catalogs, the guides and the outputs are found there by default, as git
+    finds paths from its work tree's top, so rulepress works the same from any
+    folder of a project.
+    """
+    return spec_root.parent
+
+
+def _in_project(relative: Path) -> Callable[[], Path]:
+    """An option's default: ``relative`` inside the project of the command's specs."""
+
+    def default() -> Path:
+        root = click.get_current_context().meta.get(_SPEC_ROOT) or find_spec_root(None)
+        return project_root(root) / relative
+
+    return default
+
+
+def _require_games(spec_root: Path) -> None:
+    """Stop with a clear error when there is no game spec to work on."""
+    from rulepress.spec.load import find_game_dirs
+
+    if not find_game_dirs(spec_root):
+        raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
 
 
 def _langs_option(func: F) -> F:
@@ -132,8 +173,8 @@ def _folder_option(*decls: str, default: Path, help: str) -> Callable[[F], F]:
         return click.option(
             *decls,
             type=click.Path(path_type=Path, file_okay=False),
-            default=default,
-            show_default=True,
+            default=_in_project(default),
+            show_default=f"{default.as_posix()} beside the specs' folder",
             help=help,
         )(func)
 
@@ -201,9 +242,8 @@ def _game_dir(spec_root: Path, game: str) -> Path:
     candidate = Path(game)
     if candidate.is_dir() and (candidate / "game.yaml").is_file():
         return candidate
+    _require_games(spec_root)
     dirs = {p.name.casefold(): p for p in find_game_dirs(spec_root)}
-    if not dirs:
-        raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
     if game.casefold() in dirs:
         return dirs[game.casefold()]
     known = ", ".join(p.name for p in dirs.values())
@@ -230,7 +270,8 @@ DEFAULT_LOCALES = Path("locales")
 def _project(spec_root: Path, locales: Path) -> Any:
     from rulepress.i18n.workflow import Project
 
-    return Project(Path.cwd(), spec_root, locales)
+    _require_games(spec_root)
+    return Project(project_root(spec_root), spec_root, locales)
 
 
 def _checked(check: Callable[[T], object], value: T) -> T:
@@ -283,8 +324,8 @@ def _locales_option(func: F) -> F:
     return click.option(
         "--locales",
         type=click.Path(path_type=Path, file_okay=False),
-        default=DEFAULT_LOCALES,
-        show_default=True,
+        default=_in_project(DEFAULT_LOCALES),
+        show_default=f"{DEFAULT_LOCALES.as_posix()} beside the specs' folder",
         help="Directory of the gettext catalogs.",
     )(func)
 
@@ -418,8 +459,9 @@ def build_site(
     worker.start()  # Sphinx is imported in the background while the build's own code loads
     from rulepress.sphinx_ext.build import LANGUAGES, SiteBuild
 
+    _require_games(spec_root)
     site = SiteBuild(
-        Path.cwd(),
+        project_root(spec_root),
         spec_root,
         locales,
         out,
@@ -504,8 +546,9 @@ def build_print(
 
     for name in formats:
         parse_format(name)  # a bad format is a usage error before any work
+    _require_games(spec_root)
     job = PrintBuild(
-        Path.cwd(),
+        project_root(spec_root),
         spec_root,
         locales,
         out,
