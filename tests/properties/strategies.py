@@ -100,7 +100,16 @@ def raw_states(draw: st.DrawFn, spec: LoadedSpec, seq: Sequence) -> dict[str, An
     low = bound(fmt.players.min, params) or 1
     high = min(bound(fmt.players.max, params) or PLAYER_CAP, PLAYER_CAP)
     ids = draw(st.lists(IDS, min_size=low, max_size=high, unique=True))
-    players = [{"id": pid, **draw(record(fmt.players.fields, params, ids))} for pid in ids]
+    players: list[dict[str, Any]] = []
+    for pid in ids:
+        # a player may be another's twin: ties, and how they are broken, need equal players
+        twin = draw(st.sampled_from(players) | st.none()) if players else None
+        fields = (
+            {k: v for k, v in twin.items() if k != "id"}
+            if twin is not None
+            else draw(record(fmt.players.fields, params, ids))
+        )
+        players.append({"id": pid, **copy.deepcopy(fields)})
     state: dict[str, Any] = {"sequence": seq.id, "players": players}
     if fmt.table.fields:
         state["table"] = draw(record(fmt.table.fields, params, ids))
