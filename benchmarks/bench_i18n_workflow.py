@@ -22,9 +22,10 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 from rulepress.i18n import catalogs
-from rulepress.i18n.catalogs import read_catalog, render, write_if_changed
+from rulepress.i18n.catalogs import read_catalog, render
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.workflow import Project, compile_all, extract, update
+from rulepress.output import replace_files
 
 LANGS = ("cs", "ja", "de")
 
@@ -61,7 +62,7 @@ def translate_all(project: Project) -> None:
         for m in catalog:
             if m.id:
                 m.string = m.id
-        write_if_changed(path, render(catalog))
+        replace_files({path: render(catalog)})
 
 
 def timed(label: str, func: Callable[[], object], results: dict[str, float]) -> None:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from rulepress.i18n.catalogs import read_catalog, render, write_if_changed
+from rulepress.i18n.catalogs import read_catalog, render
+from rulepress.output import replace_files
 
 
 def _matches(context: str, filters: list[str]) -> bool:
@@ -58,7 +59,7 @@ def split(path: Path, outdir: Path, groups: list[list[str]]) -> None:
     for n, part in enumerate(parts, start=1):
         part.project = catalog.project
         out = outdir / f"{path.stem}.{lang}.part{n}.po"
-        write_if_changed(out, render(part))
+        replace_files({out: render(part)})
         print(f"{out}: {sum(1 for m in part if m.id)} messages")
 
 
@@ -75,7 +76,7 @@ def merge(path: Path, parts: list[Path]) -> None:
                 target.string = m.string
                 target.flags.discard("fuzzy")
                 copied += 1
-    write_if_changed(path, render(catalog))
+    replace_files({path: render(catalog)})
     print(f"{path}: {copied} translations merged")
 
 
