@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulepress.cli import main
+from rulepress.spec import load_spec
 from rulepress.spec.model import FieldSpec
 from rulepress.spec.state_template import state_template, yaml_scalar
 from rulepress.spec.yamlsrc import load_yaml_text
@@ -153,3 +154,12 @@ _AWKWARD = st.sampled_from(
 def test_every_text_value_reads_back_as_itself(text: str) -> None:
     data, _ = load_yaml_text(f"key: {yaml_scalar(text)}\n", "value.yaml")
     assert data == {"key": text}
+
+
+def test_a_check_the_placeholders_cannot_meet_is_named_at_the_top(spec_copy: Path) -> None:
+    # without worked examples to borrow from, zero cubes cannot add up to what a player owns
+    (spec_copy / "stationfall" / "examples.yaml").unlink()
+    out = state_template(load_spec(spec_copy / "stationfall").spec)
+    header = out[: out.index("game:")]
+    assert "These placeholders do not pass every check" in header
+    assert "players[0].cubes: the cubes add up to 0" in header
