@@ -163,6 +163,10 @@ def _check_record(
         elif spec.optional:
             out[name] = None
         elif spec.type == "list":
+            # a list left out is an empty one, which must still have its least length
+            low = chk.bound(spec.min)
+            if low:
+                chk.at(path, f"missing field {name!r} (a list of at least {low} entries)")
             out[name] = []
         else:
             chk.at(path, f"missing field {name!r}")
