@@ -3,7 +3,8 @@
 Files (all under ``locales/``)::
 
     <domain>.pot                         template, made by ``rulepress i18n extract``
-    <lang>/LC_MESSAGES/<domain>.po       what translators edit (Poedit, Weblate, an editor)
+    <lang>/LC_MESSAGES/<domain>.po       what translators edit (Poedit, Weblate, an editor),
+                                         for the languages the specs list (rulepress.i18n.workflow)
     <lang>/LC_MESSAGES/<domain>.mo       compiled, not committed
 
 Updating merges a template into a catalog by msgctxt, which is stable (rule
@@ -34,7 +35,6 @@ from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 
 #: a fixed date for headers, so that files change only when their messages do
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
-LANGUAGES = ("cs", "ja")
 
 
 class CatalogError(RulepressError):

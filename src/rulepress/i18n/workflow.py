@@ -1,4 +1,12 @@
-"""The steps of the catalog workflow, as the CLI and the benchmark run them."""
+"""The steps of the catalog workflow, as the CLI and the benchmark run them.
+
+Which catalogs exist comes from the specs (:mod:`rulepress.spec.languages`):
+a game's domain has one catalog per language the game lists besides English,
+and the shared domains (the interface, the theme) one per language of any
+game. So a game published in English only has a template and no catalog, and
+adding a language to ``game.languages`` and running ``rulepress i18n update``
+makes its empty catalogs.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import CatalogError
 from rulepress.i18n.extract import all_templates
 from rulepress.output import replace_files
+from rulepress.spec.languages import spec_languages, translations, union
 
 
 @dataclass
@@ -21,8 +30,23 @@ class Project:
     root: Path
     spec_root: Path
     locales: Path
-    languages: tuple[str, ...] = catalogs.LANGUAGES
     _templates: dict[str, Catalog] | None = field(default=None, repr=False)
+    _games: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+
+    def games(self) -> dict[str, tuple[str, ...]]:
+        """Each game's languages (``game.languages``), by its domain."""
+        if self._games is None:
+            self._games = spec_languages(self.spec_root)
+        return self._games
+
+    def languages(self, domain: str) -> tuple[str, ...]:
+        """The languages ``domain`` has catalogs in (English, the source, has none).
+
+        A game's own languages for its domain; for the shared domains, every
+        language of any game.
+        """
+        games = self.games()
+        return translations(games[domain] if domain in games else union(games.values()))
 
     def templates(self, domains: tuple[str, ...] = ()) -> dict[str, Catalog]:
         """Every domain's template, or only those of ``domains`` (unknown names are an error)."""
@@ -69,7 +93,7 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     """
     files: dict[Path, bytes] = {}
     for domain, template in project.templates(domains).items():
-        for lang in project.languages:
+        for lang in project.languages(domain):
             path = catalogs.catalog_path(project.locales, lang, domain)
             old = catalogs.read_catalog(path, lang) if path.exists() else None
             files[path] = catalogs.render(catalogs.merge(template, old, lang))
@@ -79,10 +103,30 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     return changed
 
 
+def new_game_catalogs(project: Project, game: str) -> list[Path]:
+    """A new game's catalog files: its template and an empty catalog per language it lists.
+
+    For a language no game had before, the shared domains' catalogs are made
+    too (empty); catalogs that exist already are left as they are, so a new
+    game never touches what translators have open. Returns the files written.
+    """
+    templates = project.templates()
+    if game not in project.games():
+        raise UsageError(f"no game {game!r} under {project.spec_root}")
+    files = {catalogs.template_path(project.locales, game): catalogs.render(templates[game])}
+    for lang in translations(project.games()[game]):
+        for domain in (game, *(d for d in templates if d not in project.games())):
+            path = catalogs.catalog_path(project.locales, lang, domain)
+            if domain == game or not path.exists():
+                old = catalogs.read_catalog(path, lang) if path.exists() else None
+                files[path] = catalogs.render(catalogs.merge(templates[domain], old, lang))
+    return _sync(files, check=False)
+
+
 def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
     out = []
     for domain in project.templates():
-        for lang in project.languages:
+        for lang in project.languages(domain):
             path = catalogs.catalog_path(project.locales, lang, domain)
             if path.exists():
                 out.append((lang, domain, path))
@@ -101,7 +145,7 @@ def compile_all(project: Project) -> list[Path]:
 def all_stats(project: Project) -> list[catalogs.Stats]:
     out = []
     for domain, template in project.templates().items():
-        for lang in project.languages:
+        for lang in project.languages(domain):
             path = catalogs.catalog_path(project.locales, lang, domain)
             if path.exists():
                 out.append(catalogs.stats(catalogs.read_catalog(path, lang), lang, domain))

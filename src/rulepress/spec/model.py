@@ -28,6 +28,8 @@ from pydantic import (
     model_validator,
 )
 
+from rulepress.spec.languages import language_code, published_languages
+
 RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -99,7 +101,8 @@ def _state_id(value: str) -> str:
 
 StateId = Annotated[str, AfterValidator(_state_id)]
 Name = Annotated[str, AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)"))]
-Lang = Literal["en", "cs", "ja"]
+#: a language: any locale Babel knows, written as Babel writes it (rulepress.spec.languages)
+Lang = Annotated[str, AfterValidator(language_code)]
 
 
 class FieldKind:
@@ -132,7 +135,7 @@ class Model(BaseModel):
 
 
 class SourceDocument(Model):
-    language: Lang | Literal["de", "pl"]
+    language: Lang
     document: Text
     note: Annotated[str, PROSE] = ""
 
@@ -149,7 +152,8 @@ class Game(Model):
     copyright: str = ""
     players: Text
     source: SourceDocument
-    languages: list[Lang]
+    #: the languages the game is published in; English, the source language, among them
+    languages: Annotated[list[Lang], Field(min_length=1), AfterValidator(published_languages)]
     summary: Text
     translator_note: str = ""
 

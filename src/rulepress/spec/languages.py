@@ -1,0 +1,131 @@
+"""The languages a game is published in, as its spec says (``game.languages``).
+
+A language is any locale Babel (CLDR) knows, written as Babel writes it
+(``de``, ``pt_BR``): the same code names the catalog folder
+(``locales/<code>/``), the site's folder and the print folder. Every spec is
+written in English, the source language, so every game lists ``en``; the
+other languages are the translations its catalogs hold.
+
+Nothing in rulepress keeps a list of languages or games: the commands ask
+this module. :func:`game_languages` reads one game's ``game.yaml`` alone
+(catalog commands must work while the rest of a spec is being edited), and
+:func:`all_languages` is the union over a specs' folder, which the site, the
+shared catalog domains and the command line's ``--lang`` use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+
+from rulepress.errors import Problem, SpecError
+from rulepress.spec.yamlsrc import YamlError, load_yaml_file
+
+#: the language every spec is written in (the msgids of its catalogs)
+SOURCE_LANGUAGE = "en"
+
+
+def language_code(value: str) -> str:
+    """``value`` if it is a locale Babel knows, written as Babel writes it; else ValueError."""
+    try:
+        locale = Locale.parse(value)
+    except (ValueError, TypeError, UnknownLocaleError):
+        raise ValueError(
+            f"{value!r} is not a language Babel knows (a CLDR code such as 'de' or 'pt_BR')"
+        ) from None
+    if str(locale) != value:
+        raise ValueError(f"write the language {value!r} as {str(locale)!r}")
+    return value
+
+
+def published_languages(values: list[str]) -> list[str]:
+    """``game.languages``: each once, English (the source language) among them."""
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(f"{value!r} is listed twice")
+        seen.add(value)
+    if SOURCE_LANGUAGE not in seen:
+        raise ValueError(
+            f"must list {SOURCE_LANGUAGE!r}: the spec is written in English, the language"
+            " every translation is made from"
+        )
+    return values
+
+
+def translations(languages: Iterable[str]) -> tuple[str, ...]:
+    """The languages that need catalogs: all but the source language."""
+    return tuple(lang for lang in languages if lang != SOURCE_LANGUAGE)
+
+
+def game_languages(game_dir: Path) -> tuple[str, ...]:
+    """The languages ``game_dir``'s ``game.yaml`` lists, checked; located SpecError if unusable.
+
+    Only ``game.yaml`` is read, so that the catalog commands work on a spec
+    whose other files have problems (``rulepress validate`` reports those).
+    """
+    # imported here: the model validates with this module's checks, and the loader needs the model
+    from rulepress.spec.load import GAME_FILE, display_path  # noqa: PLC0415
+
+    path = game_dir / GAME_FILE
+    shown = display_path(path)
+    try:
+        data, sources = load_yaml_file(path, shown)
+    except YamlError as exc:
+        raise SpecError(f"{shown}: cannot read the game's languages", exc.problems) from None
+    game = data.get("game") if isinstance(data, dict) else None
+    values = game.get("languages") if isinstance(game, dict) else None
+    where = "game.languages"
+    if not isinstance(values, list) or not values:
+        found = sources.locate(("game", "languages"))
+        message = "expected a list of languages, such as [en, de]"
+        raise SpecError(f"{shown}: no languages", [Problem(found, where, message)])
+    problems: list[Problem] = []
+    for index, value in enumerate(values):
+        try:
+            language_code(value if isinstance(value, str) else repr(value))
+        except ValueError as exc:
+            at = sources.locate(("game", "languages", index))
+            problems.append(Problem(at, f"{where}[{index}]", str(exc)))
+    if not problems:
+        try:
+            published_languages(values)
+        except ValueError as exc:
+            problems.append(Problem(sources.locate(("game", "languages")), where, str(exc)))
+    if problems:
+        raise SpecError(f"{shown}: the game's languages are not usable", problems)
+    return tuple(values)
+
+
+def spec_languages(spec_root: Path) -> dict[str, tuple[str, ...]]:
+    """Every game's languages, by its folder's name (its catalog domain).
+
+    Every game is read, and the problems of all of them raised at once.
+    """
+    from rulepress.spec.load import find_game_dirs  # noqa: PLC0415 - see game_languages
+
+    out: dict[str, tuple[str, ...]] = {}
+    problems: list[Problem] = []
+    for directory in find_game_dirs(spec_root):
+        try:
+            out[directory.name] = game_languages(directory)
+        except SpecError as exc:
+            problems += exc.problems
+    if problems:
+        raise SpecError("the games' languages are not usable", problems)
+    return out
+
+
+def union(languages: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """Every language of any game, once: English first, then in the order the games list them."""
+    out = [SOURCE_LANGUAGE]
+    for langs in languages:
+        out += [lang for lang in langs if lang not in out]
+    return tuple(out)
+
+
+def all_languages(spec_root: Path) -> tuple[str, ...]:
+    """The languages of every game under ``spec_root`` (see :func:`union`)."""
+    return union(spec_languages(spec_root).values())
