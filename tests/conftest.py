@@ -246,4 +246,8 @@ def _repository_untouched(request: pytest.FixtureRequest) -> Iterator[None]:
         shown = ", ".join(changed[:20]) + (
             f" and {len(changed) - 20} more" if len(changed) > 20 else ""
         )
-        pytest.fail(f"tests wrote into the repository (use tmp_path): {shown}", pytrace=False)
+        pytest.fail(
+            "tests wrote into the repository (use tmp_path), unless someone edited these"
+            f" files while the tests ran: {shown}",
+            pytrace=False,
+        )

@@ -146,6 +146,8 @@ def _run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str
 
 @pytest.mark.slow
 def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> None:
+    # nothing of the calling interpreter's (PYTHONPATH and the like) reaches pip or the venv
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     source = _copy_of_the_repository(tmp_path / "source")
     # build isolation, as a user's `pip wheel .` does (setuptools comes from the index)
     _run(
@@ -159,6 +161,7 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
         tmp_path / "dist",
         source,
         cwd=tmp_path,
+        env=env,
     )
     (wheel,) = (tmp_path / "dist").glob("rulepress-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -169,7 +172,7 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
     # a fresh venv that sees no other site-packages, so a missing dependency shows;
     # its packages pinned to the versions the rest of the suite runs with
     venv = tmp_path / "venv"
-    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
     python = venv / "bin" / "python"
     pins = tmp_path / "pins.txt"
     pins.write_text(
@@ -181,9 +184,8 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
         encoding="utf-8",
     )
     pip = (sys.executable, "-m", "pip", "--python", python, "install", "-q", "-c", pins)
-    _run(*pip, wheel, cwd=tmp_path)
+    _run(*pip, wheel, cwd=tmp_path, env=env)
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     for heavy in ("sphinx", "weasyprint", "myst_parser"):
         probe = subprocess.run(
             [python, "-c", f"import {heavy}"], capture_output=True, text=True, env=env, check=False
