@@ -97,6 +97,7 @@ def test_a_build_without_its_extra_says_which_to_install(
     assert "Traceback" not in proc.stderr
     assert expected in proc.stderr.splitlines()[-1], proc.stderr
     assert not (tmp_path / "build").exists()  # stopped before any output
+    assert ": ok" not in proc.stdout  # and before any work (the main job's validation)
 
 
 def test_the_gate_without_pdftotext_names_poppler(tmp_path: Path) -> None:

@@ -389,6 +389,8 @@ def build(
 ) -> None:
     """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
     if ctx.invoked_subcommand is None:
+        require_extra("build print")  # before any work, not after the validation
+        require_extra("build site")
         ctx.invoke(validate, path=spec_root, examples=True)
         # the PDFs first: each game's pages link the player's PDFs of their language
         ctx.invoke(build_print, spec_root=spec_root, force=force)
