@@ -730,6 +730,41 @@ def state_template(game: str, sequence_id: str | None, spec_root: Path) -> None:
     click.echo(template(_load(spec_root, game).spec, sequence_id), nl=False)
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--title", metavar="TITLE", help="The game's title (default: from GAME).")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    metavar="LANG",
+    help="Also publish the game in this language (repeatable; English always).",
+)
+@_spec_root_option
+@_locales_option
+def new(
+    game: str, title: str | None, langs: tuple[str, ...], spec_root: Path, locales: Path
+) -> None:
+    """Start a new game GAME (its id): a small valid spec to change into yours.
+
+    Writes rules_spec/GAME/ (rules, a state format, a scoring sequence, a worked
+    example, a glossary; every file explains itself in comments) and the game's
+    catalogs, all or nothing. An existing game folder is never overwritten.
+    """
+    from rulepress.i18n.workflow import Project, new_game_catalogs
+    from rulepress.spec.load import display_path
+    from rulepress.spec.scaffold import new_game
+
+    # the catalogs are made from the game once it is in place; if they cannot be
+    # written, the game folder goes again
+    with new_game(spec_root, game, title, langs) as folder:
+        written = new_game_catalogs(Project(project_root(spec_root), spec_root, locales), game)
+    click.echo(f"new game: {display_path(folder)}/")
+    for path in written:
+        click.echo(f"new catalog: {display_path(path)}")
+    click.echo(f"next: rulepress validate, then rulepress score {game} --example ID")
+
+
 def _check_option(func: F) -> F:
     return click.option(
         "--check", is_flag=True, help="Change nothing; fail if any file is out of date."
