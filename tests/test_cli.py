@@ -54,11 +54,11 @@ def test_score_example_by_id() -> None:
 def test_variant_changes_the_ruling_used() -> None:
     args = ("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--format", "json")
     default = json.loads(run_cli(*args).out)
-    variant = json.loads(run_cli(*args, "--variant", "cards-only").out)
-    assert default["variants"]["excess-scope"] == "all-outside-supply"
-    assert variant["variants"]["excess-scope"] == "cards-only"
+    variant = json.loads(run_cli(*args, "--variant", "cards_only").out)
+    assert default["variants"]["excess_scope"] == "all_outside_supply"
+    assert variant["variants"]["excess_scope"] == "cards_only"
     text = run_cli(
-        "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only"
+        "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards_only"
     ).out
     assert "Rulings: “Cubes on cards only”" in text  # the option by its title, never its id
 
@@ -75,15 +75,20 @@ def test_variant_changes_the_ruling_used() -> None:
             2,
             "unknown variant 'nope'",
         ),
+        (  # the spelling before ruling options became lower_snake_case
+            ("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards-only"),
+            2,
+            "variants are lower_snake_case: write 'cards_only'",
+        ),
         (
             (
                 "score",
                 "stationfall",
                 str(GOOD_STATE.relative_to(ROOT)),
                 "--variant",
-                "cards-only",
+                "cards_only",
                 "--variant",
-                "all-outside-supply",
+                "all_outside_supply",
             ),
             2,
             "answer the same ruling",
@@ -203,7 +208,7 @@ def test_brink_variant_changes_the_end_game_score() -> None:
             "--example",
             "discover-sorelia-best-faction",
             "--variant",
-            "sorelia-not-wild",
+            "sorelia_not_wild",
             "--format",
             "json",
         ).out
@@ -217,7 +222,7 @@ def test_brink_variant_changes_the_end_game_score() -> None:
         )
 
     assert influence(variant) < influence(default)
-    assert variant["variants"]["sorelia-cubes-at-end"] == "sorelia-not-wild"
+    assert variant["variants"]["sorelia_cubes_at_end"] == "sorelia_not_wild"
 
 
 def test_state_schema_per_sequence() -> None:

@@ -73,10 +73,10 @@ def test_every_report_in_every_language_passes() -> None:
 
 def test_raw_ids_are_found_where_labels_exist() -> None:
     # ruling options, tie-break criteria, score ids and vote routes of the real specs
-    assert {"foreign-cubes", "most-points", "agenda_points", "common-supply"} <= RAW.ids
-    found = scan_text("Rulings: foreign-cubes; decided by most-points", "", None, RAW)
+    assert {"foreign_cubes", "most-points", "agenda_points", "common-supply"} <= RAW.ids
+    found = scan_text("Rulings: foreign_cubes; decided by most-points", "", None, RAW)
     assert found == [
-        "raw id where a label exists: 'foreign-cubes'",
+        "raw id where a label exists: 'foreign_cubes'",
         "raw id where a label exists: 'most-points'",
     ]
     # words and hyphenated English that are no id pass
@@ -88,9 +88,9 @@ def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) ->
     guide = tmp_path / "en" / "guide" / "rulings.html"
     for path in (page, guide):
         path.parent.mkdir(parents=True)
-        path.write_text("<p>Volby: <code>foreign-cubes</code></p>", "utf-8")
+        path.write_text("<p>Volby: <code>foreign_cubes</code></p>", "utf-8")
     found = [(p.location.file, p.message) for p in scan_site(tmp_path, ENGLISH, RAW)]
-    assert found == [(str(page), "raw id where a label exists: 'foreign-cubes'")]
+    assert found == [(str(page), "raw id where a label exists: 'foreign_cubes'")]
 
 
 def test_a_phrase_a_language_keeps_in_english_may_show_there_only() -> None:

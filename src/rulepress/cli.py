@@ -151,13 +151,35 @@ def _require_games(spec_root: Path) -> None:
         raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
 
 
+def _spec_languages(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``--lang``: any language of the specs (their ``game.languages``), checked against them.
+
+    The languages are the specs', not a list of rulepress's, so they are checked
+    here (after --spec-root, which is eager) rather than as a click.Choice.
+    """
+    asked = value if isinstance(value, tuple) else (value,) if value else ()
+    if not asked:
+        return value
+    from rulepress.spec.languages import all_languages
+
+    root = ctx.meta.get(_SPEC_ROOT) or find_spec_root(None)
+    known = all_languages(root)
+    unknown = [lang for lang in asked if lang not in known]
+    if unknown:
+        listed = ", ".join(known)
+        raise click.BadParameter(
+            f"{', '.join(map(repr, unknown))} is no language of the specs (languages: {listed})"
+        )
+    return value
+
+
 def _langs_option(func: F) -> F:
     return click.option(
         "--lang",
         "langs",
         multiple=True,
-        type=click.Choice(["en", "cs", "ja"]),
-        help="Only these languages (default: all).",
+        callback=_spec_languages,
+        help="Only these languages (default: every language of the specs' games).",
     )(func)
 
 
@@ -454,12 +476,13 @@ def build_site(
     base_url: str | None = None,
     force: bool = False,
 ) -> None:
-    """Build the rules site of every game in English, Czech and Japanese."""
+    """Build the rules site of every game, in each of the languages its spec lists."""
     require_extra("build site")
     from rulepress.sphinx_ext import worker
 
     worker.start()  # Sphinx is imported in the background while the build's own code loads
-    from rulepress.sphinx_ext.build import LANGUAGES, SiteBuild
+    from rulepress.spec.languages import all_languages
+    from rulepress.sphinx_ext.build import SiteBuild
 
     _require_games(spec_root)
     site = SiteBuild(
@@ -467,7 +490,7 @@ def build_site(
         spec_root,
         locales,
         out,
-        tuple(langs) or LANGUAGES,
+        tuple(langs) or all_languages(spec_root),
         docs=docs if docs.is_dir() else None,
         pdfs=pdfs if pdfs.is_dir() else None,
         base_url=base_url,
@@ -541,10 +564,11 @@ def build_print(
     marks: bool = False,
     force: bool = False,
 ) -> None:
-    """Build the press files and print-and-play sheets of every game and language."""
+    """Build the press files and print-and-play sheets of every game, in each of its languages."""
     require_extra("build print")
-    from rulepress.print.build import LANGUAGES, PrintBuild
+    from rulepress.print.build import PrintBuild
     from rulepress.print.formats import parse_format
+    from rulepress.spec.languages import all_languages
 
     for name in formats:
         parse_format(name)  # a bad format is a usage error before any work
@@ -554,7 +578,7 @@ def build_print(
         spec_root,
         locales,
         out,
-        tuple(langs) or LANGUAGES,
+        tuple(langs) or all_languages(spec_root),
         formats,
         bleed,
         profile,
@@ -596,10 +620,10 @@ def build_print(
 )
 @click.option(
     "--lang",
-    type=click.Choice(["en", "cs", "ja"]),
     default="en",
     show_default=True,
-    help="Language of the report (labels, rule titles, notes, numbers).",
+    # checked against the game's own languages when it is loaded (rulepress.i18n.runtime)
+    help="Language of the report (labels, rule titles, notes, numbers): one of the game's.",
 )
 @_locales_option
 @_spec_root_option
@@ -854,7 +878,7 @@ def i18n_stats(spec_root: Path, locales: Path, fmt: str) -> None:
 
 @i18n.command("check")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--lang", "langs", multiple=True, help="Only these languages (default: all).")
+@_langs_option
 @click.option("--domain", "domains", multiple=True, help="Only these domains (default: all).")
 @_spec_root_option
 @_locales_option

@@ -119,7 +119,7 @@ class RawIds:
     """The spec ids a reader must never see, because each has a label or title to show instead.
 
     Ruling, option, criterion, score, tally and vocabulary ids with a ``-`` or
-    ``_`` in them (so they cannot be a word of the text): ``foreign-cubes``,
+    ``_`` in them (so they cannot be a word of the text): ``foreign_cubes``,
     ``most-points``, ``agenda_points``, ``common-supply``.
     """
 
@@ -264,7 +264,7 @@ def scan_site(out: Path, english: English, raw: RawIds | None = None) -> list[Pr
             prose, with_code = html_texts(page.read_text(encoding="utf-8"))
             lang = lang_dir.name
             checked = scan_text(prose, lang, english)
-            # the guides, for spec authors, name ids on purpose (--variant foreign-cubes)
+            # the guides, for spec authors, name ids on purpose (--variant foreign_cubes)
             if "guide" not in page.relative_to(lang_dir).parts:
                 checked += raw_ids(with_code, raw)
             found += problems(Location(str(page)), f"page ({lang})", checked)

@@ -147,7 +147,7 @@ def test_each_choice_of_rulings_scores_as_its_own() -> None:
     # the plans fold param and ruling into their expressions, one plan per choice
     given = state()
     default = score(loaded("stationfall"), given)
-    cubes = score(loaded("stationfall"), given, variants=["cards-only"])
+    cubes = score(loaded("stationfall"), given, variants=["cards_only"])
     assert to_json(score(loaded("stationfall"), given)) == to_json(default)
     assert [p.total for p in cubes.players] != [p.total for p in default.players]
 
@@ -156,7 +156,7 @@ def test_a_player_field_named_ruling_is_read_as_the_field() -> None:
     # a player's own field hides the ruling record: nothing may be folded then
     given = state()
     as_plain = {"players": plain(given["players"]), "table": plain(given["table"])}
-    variant = score(loaded("stationfall"), given, variants=["cards-only"])
+    variant = score(loaded("stationfall"), given, variants=["cards_only"])
     ruling = plain(variant.variants)
     for p in as_plain["players"]:
         p["ruling"] = {k.replace("-", "_"): v for k, v in ruling.items()}

@@ -11,7 +11,7 @@ from rulepress.scoring.result import LazyNote, Note
 from rulepress.spec.records import record
 from rulepress.spec.text import PlainContext, to_plain
 
-CTX = PlainContext({"limit": 8}, {"armed": "Armed"}, {"grudge-state": "Grudge state"})
+CTX = PlainContext({"limit": 8}, {"armed": "Armed"}, {"grudge_state": "Grudge state"})
 
 
 @pytest.mark.parametrize(
@@ -20,7 +20,7 @@ CTX = PlainContext({"limit": 8}, {"armed": "Armed"}, {"grudge-state": "Grudge st
         "plain text",
         "",
         "{rule:16.4} and {param:limit}",
-        "{term:armed}, [armed words](term:armed), {ruling:grudge-state}",
+        "{term:armed}, [armed words](term:armed), {ruling:grudge_state}",
         "{player} has {points} points, {missing} stays",
         "stray { brace } and {player}{points}",
     ],

@@ -29,8 +29,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
@@ -299,23 +301,38 @@ def numbers(text: str, lang: str) -> Counter[Decimal]:
     """The numbers a reader of ``lang`` sees in ``text``, as values."""
     plain = unicodedata.normalize("NFKC", _without_refs(text))  # full-width digits → ASCII
     plain = _RULE_NUMBER.sub(" ", plain)  # rule numbers are compared on their own
-    if lang == "cs":
-        # 1 234,5 (space or no-break space grouping, decimal comma)
-        pattern = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?|\d+(?:,\d+)?")
-    else:
-        pattern = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+    pattern, groups, decimal = _number_format(lang)
     out: Counter[Decimal] = Counter()
     for match in pattern.finditer(plain):
         raw = match.group(0)
-        if lang == "cs":
-            raw = re.sub(r"[ \u00a0\u202f]", "", raw).replace(",", ".")
-        else:
-            raw = raw.replace(",", "")
+        raw = "".join(c for c in raw if c not in groups).replace(decimal, ".")
         try:
             out[Decimal(raw)] += 1
         except InvalidOperation:  # pragma: no cover - the patterns only match numbers
             continue
     return out
+
+
+#: spaces a group separator written as a space may be typed as (1 234, 1\u00a0234, 1\u202f234)
+_SPACES = " \u00a0\u202f"
+
+
+@cache
+def _number_format(lang: str) -> tuple[re.Pattern[str], str, str]:
+    """How ``lang`` writes a number: a pattern, its group separators and its decimal sign.
+
+    From CLDR (through Babel): Czech 1 234,5, German 1.234,5, English and
+    Japanese 1,234.5. A separator that is a space may be any of the spaces a
+    translator types for it. A code Babel does not know reads as English.
+    """
+    try:
+        symbols = Locale.parse(lang).number_symbols.get("latn", {})
+    except (ValueError, TypeError, UnknownLocaleError):
+        symbols = {}
+    group, decimal = str(symbols.get("group", ",")), str(symbols.get("decimal", "."))
+    groups = _SPACES if group in _SPACES else group
+    g, d = f"[{re.escape(groups)}]", re.escape(decimal)
+    return re.compile(rf"\d{{1,3}}(?:{g}\d{{3}})+(?:{d}\d+)?|\d+(?:{d}\d+)?"), groups, decimal
 
 
 def _bullets(text: str) -> int:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
@@ -34,15 +35,38 @@ from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.scoring.notes import NoteRenderer, plain_context
+from rulepress.spec.languages import SOURCE_LANGUAGE
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.messages import translate_data
 from rulepress.spec.model import Spec
 from rulepress.spec.text import NumberFormat, PlainContext
 from rulepress.uitext import PluralText
 
-SUPPORTED = ("en", "cs", "ja")
-LIST_SEPARATORS = {"en": ", ", "cs": ", ", "ja": "、"}
-LANGUAGE_NAMES = {"en": "English", "cs": "Czech", "ja": "Japanese"}
+
+def english_name(lang: str) -> str:
+    """The language's name in English, for warnings (CLDR's, through Babel)."""
+    return str(Locale.parse(lang).english_name or lang)
+
+
+def native_name(lang: str) -> str:
+    """The language's name in itself ("Čeština", "日本語"), as a list of languages shows it.
+
+    CLDR's name, through Babel; CLDR writes it as inside a sentence ("čeština"),
+    and a menu starts it with a capital (CLDR's uiListOrMenu transform, which
+    Babel does not carry).
+    """
+    name = str(Locale.parse(lang).get_display_name(lang) or lang)
+    return name[:1].upper() + name[1:]
+
+
+def list_separator(lang: str) -> str:
+    """What stands between the items of a list in ``lang`` (", ", Japanese "、").
+
+    CLDR's list pattern for the middle of a list (``{0}, {1}``), without its
+    placeholders, so that every language Babel knows has its own.
+    """
+    middle = Locale.parse(lang).list_patterns["standard"]["middle"]
+    return str(middle).replace("{0}", "").replace("{1}", "") or ", "
 
 
 class LocaleNumbers(NumberFormat):
@@ -65,7 +89,7 @@ class Localized:
     absent: list[str] = field(default_factory=list)
 
     def warnings(self) -> list[str]:
-        name = LANGUAGE_NAMES.get(self.renderer.language, self.renderer.language)
+        name = english_name(self.renderer.language)
         out = [f"no usable {name} catalog for {domain}; shown in English" for domain in self.absent]
         out += [
             f"{count} message(s) of {domain} have no {name} translation; shown in English"
@@ -103,18 +127,25 @@ def load_catalogs(
     problems = [p for c in checked for p in c.problems]
     if not problems:
         return checked, None
-    name = LANGUAGE_NAMES.get(lang, lang)
+    name = english_name(lang)
     summary = f"the {name} catalogs cannot be used safely (see docs/translators.md)"
     return checked, CatalogError(summary, problems)
 
 
 def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
-    """``loaded`` and a renderer for ``lang`` (English returns them unchanged)."""
-    if lang not in SUPPORTED:
-        raise UsageError(f"no language {lang!r} (languages: {', '.join(SUPPORTED)})")
-    if lang == "en":
+    """``loaded`` and a renderer for ``lang`` (English returns them unchanged).
+
+    ``lang`` must be one of the game's languages (``game.languages``).
+    """
+    published = loaded.spec.game.languages
+    if lang not in published:
+        listed = ", ".join(published)
+        raise UsageError(
+            f"{loaded.spec.game.id} is not published in {lang!r} (its languages: {listed})"
+        )
+    if lang == SOURCE_LANGUAGE:
         english = plain_context(loaded.spec)
-        return Localized(loaded, NoteRenderer("en", _quoted(english, "en")))
+        return Localized(loaded, NoteRenderer(lang, _quoted(english, lang)))
     game = loaded.spec.game.id
     (spec_checked, ui_checked), error = load_catalogs(locales, lang, (game, INTERFACE))
     if error is not None:
@@ -155,7 +186,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         translate,
         translate_plural,
         numbers,
-        LIST_SEPARATORS[lang],
+        list_separator(lang),
     )
     return Localized(translated, renderer, missing, absent)
 

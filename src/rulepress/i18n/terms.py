@@ -54,9 +54,8 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
 
 
 def _language(spec: Spec, lang: str) -> LanguageTermbase:
-    # lang is any folder name, the termbase's keys are the languages a spec knows
-    termbase: LanguageTermbase = spec.termbase.get(lang, LanguageTermbase())  # type: ignore[call-overload]
-    return termbase
+    # lang is any folder name; a language the termbase has no entry for has no terms
+    return spec.termbase.get(lang, LanguageTermbase())
 
 
 def _shared_vocabulary(spec_root: Path, lang: str) -> dict[str, VocabularyEntry]:

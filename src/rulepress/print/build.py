@@ -39,10 +39,10 @@ from rulepress.progress import Counter, Report, silent
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import el
+from rulepress.spec.languages import all_languages
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 
-LANGUAGES = ("en", "cs", "ja")
 CARD_MARGIN_MM = 4.0
 REFERENCE_MARGIN_MM = 6.0
 
@@ -88,7 +88,9 @@ class PrintBuild:
     spec_root: Path
     locales: Path
     out: Path
-    languages: tuple[str, ...] = LANGUAGES
+    #: the languages to print (default: every language of the specs' games); each game
+    #: is printed in those of its own languages (``game.languages``) only
+    languages: tuple[str, ...] = ()
     reference_formats: tuple[str, ...] = ()
     bleed_mm: float = 3.0
     #: the output profile of every language (None: each game's spec says, or the default)
@@ -117,24 +119,23 @@ class PrintBuild:
         created = build_date(self.root)
         games = [load_spec(d) for d in find_game_dirs(self.spec_root)]
         games = [g for g in games if g.spec.publishing is not None]
+        languages = self.languages or all_languages(self.spec_root)
+        jobs = [(g, lang) for g in games for lang in languages if lang in g.spec.game.languages]
         # every profile and icon is checked, once, before anything is laid out: a bad
         # one writes nothing
-        profiles = {
-            (g.spec.game.id, lang): self._profile(g, lang) for g in games for lang in self.languages
-        }
+        profiles = {(g.spec.game.id, lang): self._profile(g, lang) for g, lang in jobs}
         icons = {g.spec.game.id: self._icons(g) for g in games}
         if self.problems:
             raise PrintError(
                 "an output profile or an icon cannot be used; nothing was written", self.problems
             )
-        done = Counter(self.report, "print", len(games) * len(self.languages))
-        for loaded in games:
-            for lang in self.languages:
-                profile = profiles[(loaded.spec.game.id, lang)]
-                assert profile is not None
-                before = len(self.files)
-                self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
-                done(f"{loaded.spec.game.id} ({lang}): {len(self.files) - before} PDF file(s)")
+        done = Counter(self.report, "print", len(jobs))
+        for loaded, lang in jobs:
+            profile = profiles[(loaded.spec.game.id, lang)]
+            assert profile is not None
+            before = len(self.files)
+            self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
+            done(f"{loaded.spec.game.id} ({lang}): {len(self.files) - before} PDF file(s)")
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         # every file goes into a copy of the output folder, which is swapped in whole: a

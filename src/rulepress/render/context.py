@@ -59,7 +59,7 @@ class RenderContext:
     def glossary(self) -> list[Term]:
         """The glossary in the language's alphabetical order (Japanese by the termbase's reading)."""
         key = sort_key(self.lang)
-        base = self.spec.termbase.get(self.lang)  # type: ignore[call-overload]
+        base = self.spec.termbase.get(self.lang)
         renderings: Mapping[str, object] = base.terms if base is not None else {}
 
         def reading(term: Term) -> str:

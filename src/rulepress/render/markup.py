@@ -39,7 +39,12 @@ def rule_label(number: str) -> str:
 
 
 def ruling_label(ruling_id: str) -> str:
-    return f"ruling-{ruling_id}"
+    """A ruling's permalink label (``ruling-grudge-state`` for ``grudge_state``).
+
+    Ruling ids were once written with ``-``; the label keeps that spelling so
+    that links published before ids became lower_snake_case still arrive.
+    """
+    return "ruling-" + ruling_id.replace("_", "-")
 
 
 def term_label(term_id: str) -> str:

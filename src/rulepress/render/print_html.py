@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
+from rulepress.render.markup import ruling_label
 from rulepress.render.patterns import (
     BOTH,
     DOCUMENT,
@@ -313,7 +314,7 @@ def _anchor(number: str) -> str:
 
 
 def _ruling_anchor(ruling: str) -> str:
-    return "ruling-" + ruling
+    return ruling_label(ruling)  # the site's permalink, so both name a ruling alike
 
 
 def rulebook(ctx: RenderContext, created: str) -> str:

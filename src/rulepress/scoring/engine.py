@@ -58,7 +58,11 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
         ruling = owner.get(name)
         if ruling is None:
             known = ", ".join(sorted(owner)) or "none"
-            problems.append(f"unknown variant {name!r} (known: {known})")
+            # Variants were once spelled with '-': name the new spelling rather
+            # than accept both, so that each variant keeps one name everywhere
+            snake = name.replace("-", "_")
+            hint = f"; variants are lower_snake_case: write {snake!r}" if snake in owner else ""
+            problems.append(f"unknown variant {name!r} (known: {known}){hint}")
         elif ruling in picked and picked[ruling] != name:
             problems.append(f"variants {picked[ruling]!r} and {name!r} answer the same ruling")
         else:

@@ -6,12 +6,14 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from rulepress.errors import Problem
 from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
+from rulepress.spec.expr_check import parse_tree
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
 from rulepress.spec.text import Ref, Stray, scan_deep
@@ -70,10 +72,6 @@ class CheckBase:
     def ruling_ids(self) -> frozenset[str]:
         return frozenset(r.id for r in self.spec.rulings)
 
-    @cached_property
-    def ruling_names(self) -> frozenset[str]:
-        """The rulings as expressions name them (``ruling.grudge_state``)."""
-        return frozenset(r.id.replace("-", "_") for r in self.spec.rulings)
 
     def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
         self.problems.append(Problem(self.loaded.locate(path, key=key), format_path(path), message))
@@ -154,7 +152,7 @@ class CheckBase:
         unknown = sorted(expr.names - names)
         if unknown:
             self.at(path, f"unknown name(s) {', '.join(unknown)} in {source!r}")
-        rulings = self.ruling_names
+        rulings = self.ruling_ids  # read as spelled: ``ruling.grudge_state``
         for base, attr in expr.attributes:
             if base == "param" and "param" not in expr.names - names:
                 self.used_params.add(attr)
@@ -164,7 +162,55 @@ class CheckBase:
                 self.at(
                     path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})"
                 )
+        if "ruling" in expr.names and "ruling" in names:
+            self.ruling_options_compared(path, source)
         return expr
+
+    @cached_property
+    def ruling_options(self) -> dict[str, tuple[str, ...]]:
+        return {r.id: tuple(o.id for o in r.options) for r in self.spec.rulings}
+
+    def ruling_options_compared(self, path: DataPath, source: str) -> None:
+        """A text compared with ``ruling.x`` must be one of x's options.
+
+        Otherwise the comparison is silently false for every choice of
+        rulings, and the variant it was written for never applies: the
+        likeliest slip is an option spelled as ids once were
+        (``ruling.grudge_state == 'not-live'``).
+        """
+        tree, _ = parse_tree(source)  # parsed again only for expressions that read a ruling
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            for left, op, right in zip(sides, node.ops, sides[1:], strict=False):
+                for subject, other in ((left, right), (right, left)):
+                    if not (
+                        isinstance(subject, ast.Attribute)
+                        and isinstance(subject.value, ast.Name)
+                        and subject.value.id == "ruling"
+                        and subject.attr in self.ruling_options
+                    ):
+                        continue
+                    if isinstance(op, ast.In | ast.NotIn) and isinstance(
+                        other, ast.List | ast.Tuple | ast.Set
+                    ):
+                        texts = other.elts
+                    else:
+                        texts = [other]
+                    options = self.ruling_options[subject.attr]
+                    for text in texts:
+                        if (
+                            isinstance(text, ast.Constant)
+                            and isinstance(text.value, str)
+                            and text.value not in options
+                        ):
+                            self.at(
+                                path,
+                                f"ruling.{subject.attr} is compared with {text.value!r}, which"
+                                f" is not one of its options ({', '.join(options)}); option"
+                                " ids are lower_snake_case",
+                            )
 
     def number(self, path: DataPath, value: int | str | None) -> int | None:
         """An integer or ``param:name`` resolved (None if absent or unknown)."""

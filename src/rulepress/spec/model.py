@@ -101,6 +101,27 @@ def _state_id(value: str) -> str:
 
 StateId = Annotated[str, AfterValidator(_state_id)]
 Name = Annotated[str, AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)"))]
+
+
+def _ruling_name(value: str) -> str:
+    # One spelling everywhere a ruling or option is named: its id in YAML, the
+    # field an expression reads (ruling.grudge_state), the text it is compared
+    # with ('not_live'), --variant on the command line and the JSON result's
+    # ``variants``. Expressions only read lower_snake_case names, so that is the
+    # spelling; the message shows the id rewritten, the fix a reader would make.
+    if NAME_RE.match(value):
+        return value
+    fixed = re.sub(r"[^a-z0-9]+", "_", value.lower()).strip("_")
+    hint = f"write {fixed!r}; " if NAME_RE.match(fixed) else ""
+    raise ValueError(
+        f"{value!r} is not a valid ruling or option id: {hint}rulings and their options"
+        " are lower_snake_case, as expressions (ruling.<id> == '<option>') and"
+        " --variant name them"
+    )
+
+
+#: the id of a ruling or of one of its options (see :func:`_ruling_name`)
+RulingName = Annotated[str, AfterValidator(_ruling_name)]
 #: a language: any locale Babel knows, written as Babel writes it (rulepress.spec.languages)
 Lang = Annotated[str, AfterValidator(language_code)]
 
@@ -233,7 +254,7 @@ class Table(Model):
 
 
 class RulingOption(Model):
-    id: Id
+    id: RulingName
     title: Text
     description: Text
 
@@ -241,13 +262,13 @@ class RulingOption(Model):
 class Ruling(Model):
     """What the source leaves unclear, the choice made, and the alternatives."""
 
-    id: Id
+    id: RulingName
     title: Text
     rules: list[RuleNumber] = []
     question: Text
     decision: Text
     reason: Text
-    default: Id
+    default: RulingName
     options: list[RulingOption] = Field(min_length=1)
     translator_note: str = ""
 
@@ -577,7 +598,7 @@ class Example(Model):
     rules: list[RuleNumber] = Field(min_length=1)
     text: Text
     sequence: Id | None = None
-    variants: list[Id] = []
+    variants: list[RulingName] = []
     state: dict[str, Any]
     expect: Expectation
     translator_note: str = ""

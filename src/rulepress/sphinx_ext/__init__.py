@@ -114,17 +114,18 @@ def _page_context(
     # docutils' HTML writer adds a second viewport tag to the one basic's layout has
     context["metatags"] = context.get("metatags", "").replace(_DOCUTILS_VIEWPORT, "")
     config = app.config
+    lang = str(config.language or "")
+    scope = _scope(pagename)
+    game = config.rulepress_games.get(scope.rstrip("/")) if scope else None
     context["rp_languages"] = language_links(
         pagename,
         app.builder.get_target_uri(pagename),
         config.language,
-        config.rulepress_languages,
+        # a game's pages exist in its own languages only (game.languages)
+        (game or {}).get("languages") or config.rulepress_languages,
         config.rulepress_language_names,
         config.rulepress_single_language,
     )
-    lang = str(config.language or "")
-    scope = _scope(pagename)
-    game = config.rulepress_games.get(scope.rstrip("/")) if scope else None
     root = f"{scope}index" if game is not None else config.root_doc
     context["rp_pages"] = _page_list(app, pagename, root)
     up = _up(pagename)

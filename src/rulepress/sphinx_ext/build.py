@@ -26,6 +26,7 @@ Stages, each inspectable on disk:
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -39,13 +40,14 @@ from pydantic import BaseModel, ConfigDict
 
 from rulepress import output
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
-from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize
+from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize, native_name
 from rulepress.progress import Counter, Report, silent
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
+from rulepress.spec.languages import all_languages, game_languages
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.sphinx_ext import deploy, worker
@@ -54,15 +56,13 @@ from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteCon
 from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
 
-LANGUAGES = ("en", "cs", "ja")
 ICON = Path(__file__).parent / "static" / "rulepress-icon.svg"
 #: rulepress's own code and theme, which shape every page (see SiteBuild.inputs)
 PACKAGE = Path(__file__).resolve().parent.parent
-NATIVE_NAMES = {"en": "English", "cs": "Čeština", "ja": "日本語"}
 SITE_TITLE = ui("site", "Board-game rules")
 SITE_INTRO = ui(
     "site",
-    "Rules references published with rulepress: every rule with a permanent link, checked worked examples, in three languages.",
+    "Rules references published with rulepress: every rule with a permanent link, checked worked examples, each game in the languages it is published in.",
 )
 #: the caption of the guides, which exist in English only (so it is no interface message:
 #: a translation would never be shown)
@@ -97,7 +97,9 @@ class SiteBuild:
     spec_root: Path
     locales: Path
     out: Path
-    languages: tuple[str, ...] = LANGUAGES
+    #: the languages to build (default: every language of the specs' games); each
+    #: game appears in those of its own languages (``game.languages``) only
+    languages: tuple[str, ...] = ()
     theme: str = "rulepress"
     docs: Path | None = None
     #: the print build's output (``<pdfs>/<lang>/<game>/*.pdf``): each game's pages link
@@ -121,6 +123,22 @@ class SiteBuild:
     #: the digest of the inputs every language shares, and the games, for one generate()
     #: (rulepress's code and the options; those and every spec; the game folders)
     _shared: tuple[Any, Any, list[Path]] | None = field(default=None, init=False, repr=False)
+    #: each game's languages, read once per build (see games_in)
+    _languages: dict[Path, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.languages:
+            self.languages = all_languages(self.spec_root)
+
+    def games_in(self, lang: str) -> list[Path]:
+        """The folders of the games published in ``lang``, in the order of the specs' folder."""
+        dirs = self._shared[2] if self._shared is not None else find_game_dirs(self.spec_root)
+        return [d for d in dirs if lang in self._game_languages(d)]
+
+    def _game_languages(self, directory: Path) -> tuple[str, ...]:
+        if directory not in self._languages:
+            self._languages[directory] = game_languages(directory)
+        return self._languages[directory]
 
     @property
     def work(self) -> Path:
@@ -185,7 +203,7 @@ class SiteBuild:
             shared = code.copy()
             _digest_files(shared, (f for d in dirs for f in d.glob("*.yaml")))
             self._shared = (code, shared, dirs)
-        _, shared, dirs = self._shared
+        _, shared, _dirs = self._shared
         digest = shared.copy()
         digest.update(lang.encode())
         files: list[Path] = []
@@ -193,7 +211,7 @@ class SiteBuild:
             files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
         if lang == "en" and self.guides is not None:
             files += self.guides.glob("*.md")
-        for directory in dirs:
+        for directory in self.games_in(lang):
             files += self.downloads(lang, directory.name)
         _digest_files(digest, files)
         return digest.hexdigest()
@@ -228,7 +246,7 @@ class SiteBuild:
     def _copy_downloads(self) -> None:
         """Each game's PDFs beside its pages (``<out>/<lang>/<game>/downloads/``)."""
         for lang in self.languages:
-            for game in find_game_dirs(self.spec_root):
+            for game in self.games_in(lang):
                 for path in self.downloads(lang, game.name):
                     target = self.stage / lang / game.name / DOWNLOAD_DIR / path.name
                     data = path.read_bytes()
@@ -261,6 +279,7 @@ class SiteBuild:
     def plan(self) -> None:
         """Which languages have inputs other than those of their last clean build."""
         self._shared = None  # read the inputs anew: this instance may build again after an edit
+        self._languages = {}
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
 
@@ -271,11 +290,10 @@ class SiteBuild:
         for lang in self.skipped:
             self.unchanged.update(p for p in (self.sources / lang).rglob("*") if p.is_file())
         assert self._shared is not None
-        dirs = self._shared[2]
         specs: dict[Path, LoadedSpec] = {}  # each game's spec, read once if any language needs it
         #: rulepress's own sentences, by language (each catalog checked once)
         translators: dict[str, Callable[[str], str]] = {}
-        pages = Counter(self.report, "site: pages", len(todo) * len(dirs))
+        pages = Counter(self.report, "site: pages", sum(len(self.games_in(lang)) for lang in todo))
         for lang in todo:
             project = self.sources / lang
             cards = []
@@ -283,7 +301,7 @@ class SiteBuild:
             translate = translators[lang] = interface_translator(self.locales, lang)
             # the theme's words, checked and compiled once per language (None: English)
             chrome = compile_theme(self.locales, lang) if lang != "en" else None
-            for directory in dirs:
+            for directory in self.games_in(lang):
                 inputs = self._game_inputs(lang, directory)
                 made = self._generated(lang, directory, inputs)
                 if made is None:
@@ -307,7 +325,7 @@ class SiteBuild:
                 title=translate(SITE_TITLE),
                 language=lang,
                 languages=list(self.languages),
-                language_names={code: NATIVE_NAMES[code] for code in self.languages},
+                language_names={code: native_name(code) for code in self.languages},
                 theme=self.theme,
                 favicon=str(ICON),
                 spec_root=str(self.spec_root.resolve()),
@@ -383,6 +401,8 @@ class SiteBuild:
             # the footer shows it as text: references in it become their words
             edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
             copyright=game.copyright,
+            # its pages link the same pages in the other languages built that it has
+            languages=[code for code in self.languages if code in game.languages],
         )
         return GeneratedGame(
             game=game_id, inputs=inputs, pages=pages, site=site, card=_game_card(ctx, game_id)
@@ -426,7 +446,7 @@ class SiteBuild:
         # JSON inside <script>: "<" escaped so that no "</script>" can ever close it
         langs = json.dumps(list(self.languages)).replace("<", "\\u003c")
         links = "".join(
-            f'<li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">{NATIVE_NAMES[lang]}</a></li>'
+            f'<li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">{html.escape(native_name(lang))}</a></li>'
             for lang in self.languages
         )
         return (
@@ -586,7 +606,7 @@ def build_site(
     spec_root: Path,
     locales: Path,
     out: Path,
-    languages: Iterable[str] = LANGUAGES,
+    languages: Iterable[str] = (),
     *,
     doctest: bool = True,
     docs: Path | None = None,
