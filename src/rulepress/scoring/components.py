@@ -2,8 +2,9 @@
 
 Each operation turns one player's namespace into points and explanatory
 notes. None of them knows a game: every value, condition and sentence comes
-from the spec. New games add operations here when their scoring needs a
-shape that the existing ones cannot express.
+from the spec. A game whose scoring needs a shape none of them has brings its
+own operation as a plugin (:mod:`rulepress.scoring.plugins`) instead of
+editing this module.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.scoring.grouping import best_grouping
-from rulepress.scoring.notes import Joined, Nested, Template, snapshot
+from rulepress.scoring.notes import Joined, Names, Nested, Template, snapshot
 from rulepress.scoring.result import Note
 from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import (
+    TIE_RULES,
     Component,
     FirstComponent,
     LinesComponent,
+    MajoritiesComponent,
     Parameter,
     Part,
     SetsComponent,
@@ -222,6 +225,84 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
     return run
 
 
+#: interface sentences of the majorities operation
+MAJORITY_PLACE = ui("score.majorities", "{area}: place {place} with {presence}: {points}")
+MAJORITY_TIED = ui(
+    "score.majorities", "{area}: place {place}, tied with {others} on {presence}: {points}"
+)
+
+
+def _tied_points(rule: str, covered: list[int]) -> int:
+    """What each of a tied group scores from the points of the places it covers."""
+    if rule == "split":
+        # rounded down: the points are whole, and no player gains from a tie
+        return sum(covered) // len(covered)
+    if rule == "best":
+        return covered[0]
+    if rule == "worst":
+        return covered[-1]
+    return 0
+
+
+def _compile_majorities(comp: MajoritiesComponent, pick: Pick) -> Run:
+    areas_of, presence_of, least_of = pick(comp.areas), pick(comp.presence), pick(comp.least)
+    places_of = [(pick(src), src) for src in comp.places]
+    ties_of, label_of = pick(comp.ties), pick(comp.label)
+    area_name, rival_name, presence_src = comp.area, comp.rival, comp.presence
+
+    def run(scope: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        # the area and each rival are written into the player's namespace (the
+        # engine puts back what they hid, see writes())
+        me = scope["id"]
+        total = 0
+        notes: list[Note] = []
+        breakdown: dict[str, int] = {}
+        places: dict[str, int] = {}
+        points_of: dict[str, int] = {}
+        for area in areas_of(scope, fns):
+            scope[area_name] = area
+            key = str(area)
+            places[key] = points_of[key] = 0
+            least = _int(least_of(scope, fns), comp.least)
+            presence: dict[str, int] = {}
+            for rival in scope["players"]:
+                scope[rival_name] = rival
+                presence[rival["id"]] = _int(presence_of(scope, fns), presence_src)
+            mine = presence[me]
+            if mine < least:
+                continue
+            values = [_int(value(scope, fns), src) for value, src in places_of]
+            ahead = sum(1 for count in presence.values() if count > mine)
+            tied = [pid for pid, count in presence.items() if count == mine]
+            covered = [values[i] if i < len(values) else 0 for i in range(ahead, ahead + len(tied))]
+            if len(tied) == 1:
+                points = covered[0]
+            else:
+                rule = ties_of(scope, fns)
+                if rule not in TIE_RULES:
+                    raise ExpressionEvalError(
+                        f"{comp.ties!r} gave {rule!r}, not a tie rule ({', '.join(TIE_RULES)})"
+                    )
+                points = _tied_points(rule, covered)
+            places[key], points_of[key] = ahead + 1, points
+            breakdown[key] = points
+            total += points
+            label: str | Nested = str(label_of(scope, fns)) or fns["label"](key)
+            args: dict[str, Any] = {
+                "area": label,
+                "place": ahead + 1,
+                "presence": mine,
+                "points": points,
+            }
+            if len(tied) > 1:
+                args["others"] = Names([pid for pid in tied if pid != me])
+            notes.append(make(MAJORITY_TIED if len(tied) > 1 else MAJORITY_PLACE, args))
+        export = {"places": fields_record(places), "points": fields_record(points_of)}
+        return total, notes, breakdown, export
+
+    return run
+
+
 def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int]:
     """A range table as {key: value} for every key its rows cover (parameters resolved)."""
     out: dict[int, int] = {}
@@ -419,6 +500,8 @@ def writes(component: Component) -> tuple[str, ...]:
         return (component.item, "index")
     if isinstance(component, SetsComponent):
         return (component.kind,)
+    if isinstance(component, MajoritiesComponent):
+        return (component.area, component.rival)
     return ()
 
 
@@ -438,4 +521,6 @@ def compile_component(component: Component, tables: Tables, pick: Pick) -> Run:
         return _compile_first(component, pick)
     if isinstance(component, LinesComponent):
         return _compile_lines(component, pick)
+    if isinstance(component, MajoritiesComponent):
+        return _compile_majorities(component, pick)
     return _interpreted(component, tables)

@@ -33,6 +33,7 @@ from rulepress.spec.expr import EVAL_FAILURES, Expression, ExpressionEvalError, 
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, owned, plain, record
+from rulepress.spec.sets import spelled_out
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
 from rulepress.uitext import PluralText, ui_plural
@@ -101,6 +102,8 @@ class _SpecData:
     vocabulary: dict[str, str]
     #: ruling id → its default option
     defaults: dict[str, str]
+    #: the ``sets`` record: each named set's members (read-only, as ``param``)
+    sets: Record
 
 
 _SPEC_DATA: dict[int, _SpecData] = {}
@@ -115,6 +118,7 @@ def _spec_data(spec: Spec) -> _SpecData:
             params_record(spec.parameters),
             dict(spec.vocabulary),
             {r.id: r.default for r in spec.rulings},
+            fields_record(spelled_out(spec.sets)),
         )
     return cached
 
@@ -140,13 +144,13 @@ _Plan = tuple[
 _PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None], tuple[Sequence, _Plan]] = {}
 _MAX_PLANS = 256
 #: the records a plan folds into its expressions (see _plan)
-_CONSTANT_NAMES = frozenset({"param", "ruling"})
+_CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
 
 
 def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
 
-    With ``variants``, ``param`` and ``ruling`` are folded into the
+    With ``variants``, ``param``, ``ruling`` and ``sets`` are folded into the
     expressions as constants: they are the same for every run with that
     choice of rulings, so ``ruling.x == 'y' and …`` is decided and
     ``n * param.points`` multiplies by a constant once, not per player.
@@ -161,7 +165,7 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
         tables, params = data.tables, data.params
         expression: plan.Parse = compiled
         if variants is not None:
-            constants = {"param": params, "ruling": _ruling_record(variants)}
+            constants = {"param": params, "ruling": _ruling_record(variants), "sets": data.sets}
             for _, step in _walk(seq.steps, ()):
                 hidden = [step.tally.id] if step.tally is not None else []
                 if step.score is not None:
@@ -272,6 +276,7 @@ class _Run:
         self.base: dict[str, Any] = {
             "param": params,
             "ruling": _ruling_record(variants),
+            "sets": data.sets,
             "n_players": len(players),
             "table": table,
             "players": players,

@@ -347,6 +347,7 @@ def check_spec(loaded: LoadedSpec) -> list[Problem]:
     chk = _Checker(loaded)
     chk.rules()
     chk.rulings_and_tables()
+    chk.named_sets()
     chk.texts()
     formats = {
         fmt_id: chk.state_format(fmt_id, fmt) for fmt_id, fmt in loaded.spec.table_states.items()

@@ -16,12 +16,13 @@ from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
 from rulepress.spec.expr_check import parse_tree
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
+from rulepress.spec.sets import expand
 from rulepress.spec.text import Ref, Stray, scan_deep
 from rulepress.spec.yamlsrc import DataPath, format_path
 
 #: names every scoring expression can read, besides the player's own fields
 BASE_NAMES = frozenset(
-    {"param", "ruling", "n_players", "table", "players", "player", "lookup", "label"}
+    {"param", "ruling", "sets", "n_players", "table", "players", "player", "lookup", "label"}
 )
 #: plural forms of the spec's own language (English: one, other), for {param:x|…|…}
 SOURCE_PLURALS = 2
@@ -158,6 +159,9 @@ class CheckBase:
                 self.used_params.add(attr)
                 if attr not in self.spec.parameters:
                     self.at(path, f"unknown parameter param.{attr}")
+            if base == "sets" and "sets" not in expr.names - names and attr not in self.spec.sets:
+                known = ", ".join(sorted(self.spec.sets)) or "none"
+                self.at(path, f"unknown set sets.{attr} (sets: {known})")
             if base == "ruling" and attr not in rulings:
                 self.at(
                     path, f"unknown ruling ruling.{attr} (rulings: {', '.join(sorted(rulings))})"
@@ -211,6 +215,11 @@ class CheckBase:
                                 f" is not one of its options ({', '.join(options)}); option"
                                 " ids are lower_snake_case",
                             )
+
+    def named_sets(self) -> None:
+        """The ``sets`` section: every set it includes exists, no cycle, no id twice."""
+        for path, message in expand(self.spec.model_dump()["sets"]).problems:
+            self.at(path, message)
 
     def number(self, path: DataPath, value: int | str | None) -> int | None:
         """An integer or ``param:name`` resolved (None if absent or unknown)."""

@@ -14,6 +14,7 @@ from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.spec.model import (
     LinesComponent,
     Lookup,
+    MajoritiesComponent,
     Part,
     Sequence,
     SetsComponent,
@@ -195,6 +196,15 @@ class SequenceChecks(CheckBase):
             self.expression(path + ("wild",), comp.wild, names)
             if comp.values not in tables:
                 self.at(path + ("values",), f"no table {comp.values!r}")
+            return
+        if isinstance(comp, MajoritiesComponent):
+            self.expression(path + ("areas",), comp.areas, names)
+            in_area = names | {comp.area}
+            for attr in ("least", "ties", "label"):
+                self.expression(path + (attr,), getattr(comp, attr), in_area)
+            for i, src in enumerate(comp.places):
+                self.expression(path + ("places", i), src, in_area)
+            self.expression(path + ("presence",), comp.presence, in_area | {comp.rival})
             return
         if isinstance(comp, WeightedCountsComponent):
             scope = names | {c.name for c in comp.choices}

@@ -25,10 +25,14 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ModelWrapValidatorHandler,
+    WrapSerializer,
+    WrapValidator,
     model_validator,
 )
 
 from rulepress.spec.languages import language_code, published_languages
+from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
 
 RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
@@ -101,6 +105,16 @@ def _state_id(value: str) -> str:
 
 StateId = Annotated[str, AfterValidator(_state_id)]
 Name = Annotated[str, AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)"))]
+#: a named set where a list could be written (see :mod:`rulepress.spec.sets`)
+SetRef = Annotated[str, AfterValidator(_pattern(SET_REF_RE, "set ('sets.<name>')"))]
+#: an entry of a named set: an id, or another set's members
+SetEntry = Annotated[str, AfterValidator(lambda v: v if SET_REF_RE.match(v) else _state_id(v))]
+#: ids a table state may give: written out, or ``sets.<name>``
+IdList = Annotated[
+    list[StateId],
+    WrapValidator(set_list, json_schema_input_type=list[StateId] | SetRef),
+    WrapSerializer(as_written),
+]
 
 
 def _ruling_name(value: str) -> str:
@@ -143,6 +157,13 @@ Text = Annotated[str, Field(min_length=1), PROSE]
 AuthorText = Annotated[str, Field(min_length=1)]
 ExprText = Annotated[
     str, BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v), EXPR
+]
+#: ids with the label readers see for each: written out, or ``sets.<name>`` (the
+#: labels are then the spec's vocabulary words for its members)
+Labelled = Annotated[
+    dict[Id, Text],
+    WrapValidator(set_labels, json_schema_input_type=dict[Id, Text] | SetRef),
+    WrapSerializer(as_written),
 ]
 
 
@@ -291,7 +312,7 @@ class FieldSpec(Model):
     title: Text | None = None
     min: Bound | None = None
     max: Bound | None = None
-    choices: list[StateId] = []
+    choices: IdList = []
     labels: dict[StateId, Text] = {}
     default: Any = None
     optional: bool = False
@@ -392,12 +413,46 @@ class SetsComponent(Model):
     """
 
     op: Literal["sets"]
-    kinds: dict[Id, Text]
+    kinds: Labelled
     kind: Name = "kind"
     count: ExprText
     wild: ExprText = "0"
-    wild_label: Text
+    #: what a wild unit is called in the notes (only read when ``wild`` gives some)
+    wild_label: Text = "wild"
     values: Id
+
+
+#: how players tied in an area share the places their group covers (see MajoritiesComponent)
+TIE_RULES = ("split", "best", "worst", "none")
+
+
+class MajoritiesComponent(Model):
+    """Places in each area by presence: the most scores the first place's points, and so on.
+
+    For each of the ``areas`` (an expression giving a list: ``sets.regions``,
+    bound as ``area``), every player's ``presence`` is evaluated with that
+    player's record bound as ``rival`` (``get(rival.pieces, area)``). Players
+    with at least ``least`` presence are placed by it, the most first;
+    ``places`` gives each place's points, best first (places past the list
+    are worth nothing). Players with equal presence are tied over the places
+    their group covers, and ``ties`` (an expression, so a ruling can choose)
+    says what each of them scores: ``split`` (the sum of those places'
+    points divided among them, rounded down), ``best`` (each the best of
+    those places), ``worst`` (each the worst of them) or ``none``. Later steps
+    read ``chosen.<score id>.places`` (area → the place the player's group
+    starts at, 0 for none) and ``chosen.<score id>.points`` (area → points).
+    """
+
+    op: Literal["majorities"]
+    areas: ExprText
+    area: Name = "area"
+    rival: Name = "rival"
+    presence: ExprText
+    least: ExprText = "1"
+    places: list[ExprText] = Field(min_length=1)
+    ties: ExprText = "'split'"
+    #: what names an area in the notes; empty: its word in the vocabulary (``label(area)``)
+    label: ExprText = "''"
 
 
 class Choice(Model):
@@ -439,7 +494,7 @@ class WeightedCountsComponent(Model):
     """
 
     op: Literal["weighted_counts"]
-    kinds: dict[Id, Text]
+    kinds: Labelled
     kind: Name = "kind"
     count: ExprText
     multiplier: list[Part] = Field(min_length=1)
@@ -451,7 +506,12 @@ class WeightedCountsComponent(Model):
 
 
 Component = Annotated[
-    SumComponent | FirstComponent | LinesComponent | SetsComponent | WeightedCountsComponent,
+    SumComponent
+    | FirstComponent
+    | LinesComponent
+    | SetsComponent
+    | WeightedCountsComponent
+    | MajoritiesComponent,
     Field(discriminator="op"),
 ]
 
@@ -520,7 +580,7 @@ class Tally(Model):
 
     id: Name
     title: Text
-    candidates: dict[Id, Text]
+    candidates: Labelled
     ballots: list[Ballots] = Field(min_length=1)
     places: ExprText
     tie_order: ExprText
@@ -712,6 +772,8 @@ class Spec(Model):
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
     vocabulary: dict[StateId, Text] = {}
+    #: named lists of ids, used as ``sets.<name>`` (see :mod:`rulepress.spec.sets`)
+    sets: dict[Name, list[SetEntry]] = {}
     termbase: dict[Lang, LanguageTermbase] = {}
     field_types: dict[Name, FieldSpec] = {}
     table_states: dict[Id, StateFormat]
@@ -723,3 +785,10 @@ class Spec(Model):
     LIST_SECTIONS: ClassVar[frozenset[str]] = frozenset(
         {"rules", "external_rules", "glossary", "tables", "rulings", "sequences", "examples"}
     )
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _named_sets(cls, data: Any, handler: ModelWrapValidatorHandler[Spec]) -> Spec:
+        # every sets.<name> inside the spec is resolved from this spec's own sets
+        with resolving(data):
+            return handler(data)
