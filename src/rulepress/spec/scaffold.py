@@ -67,7 +67,9 @@ publishing:
   reference_card: {sequences: [$game-scoring], format: a5}
   step_cards: {sequences: [$game-scoring], format: poker}
   rulebook_format: a4
+"""
 
+PARAMETERS_YAML = """\
 # Every number a reader sees is a parameter: the rules show it with
 # {param:name}, the scorer reads it as param.name. Change a value here and the
 # pages, the scorer and the checked examples all follow. Each one names the rule
@@ -264,6 +266,7 @@ examples:
 #: the files of a new game, by name (in the order a reader should open them)
 FILES = {
     "game.yaml": GAME_YAML,
+    "parameters.yaml": PARAMETERS_YAML,
     "rules.yaml": RULES_YAML,
     "glossary.yaml": GLOSSARY_YAML,
     "state.yaml": STATE_YAML,
