@@ -17,6 +17,7 @@ from typing import Any
 from rulepress.scoring.grouping import best_grouping
 from rulepress.scoring.notes import Joined, Names, Nested, Template, snapshot
 from rulepress.scoring.result import Note
+from rulepress.spec import operations
 from rulepress.spec.expr import Evaluate, ExpressionEvalError
 from rulepress.spec.model import (
     TIE_RULES,
@@ -26,6 +27,7 @@ from rulepress.spec.model import (
     MajoritiesComponent,
     Parameter,
     Part,
+    PluginComponent,
     SetsComponent,
     SumComponent,
     Table,
@@ -502,6 +504,9 @@ def writes(component: Component) -> tuple[str, ...]:
         return (component.kind,)
     if isinstance(component, MajoritiesComponent):
         return (component.area, component.rival)
+    if isinstance(component, PluginComponent):
+        operation = operations.installed()[component.op]  # the spec check proved it is there
+        return operations.writes_of(operation, operation.model.model_validate(component.config))
     return ()
 
 
@@ -523,4 +528,8 @@ def compile_component(component: Component, tables: Tables, pick: Pick) -> Run:
         return _compile_lines(component, pick)
     if isinstance(component, MajoritiesComponent):
         return _compile_majorities(component, pick)
+    if isinstance(component, PluginComponent):
+        operation = operations.installed()[component.op]
+        run: Run = operation.compile(operation.model.model_validate(component.config), pick)
+        return run
     return _interpreted(component, tables)

@@ -221,6 +221,11 @@ class CheckBase:
         for path, message in expand(self.spec.model_dump()["sets"]).problems:
             self.at(path, message)
 
+    def named_sets(self) -> None:
+        """The ``sets`` section: every set it includes exists, no cycle, no id twice."""
+        for path, message in expand({k: list(v) for k, v in self.spec.sets.items()}).problems:
+            self.at(path, message)
+
     def number(self, path: DataPath, value: int | str | None) -> int | None:
         """An integer or ``param:name`` resolved (None if absent or unknown)."""
         if value is None or isinstance(value, int):

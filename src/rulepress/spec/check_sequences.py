@@ -7,22 +7,38 @@ names, the scores and tallies of earlier steps.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
+from rulepress.errors import Problem
+from rulepress.spec import operations
 from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.spec.model import (
+    EXPR,
     LinesComponent,
     Lookup,
     MajoritiesComponent,
     Part,
+    PluginComponent,
     Sequence,
     SetsComponent,
     Step,
     Tally,
     WeightedCountsComponent,
 )
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.spec.yamlsrc import DataPath, format_path
+
+
+def _expression_list(annotation: Any) -> bool:
+    """Whether a plugin model's field is a list of expressions (``list[ExprText]``)."""
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is not list or not args:
+        return False
+    return EXPR in typing.get_args(args[0])[1:] if typing.get_origin(args[0]) else False
+
 
 #: The most kinds a ``sets`` component may group. The optimal grouping
 #: (rulepress.scoring.grouping) enumerates set-size vectors, about
@@ -197,6 +213,9 @@ class SequenceChecks(CheckBase):
             if comp.values not in tables:
                 self.at(path + ("values",), f"no table {comp.values!r}")
             return
+        if isinstance(comp, PluginComponent):
+            self.plugin_component(path, comp, names)
+            return
         if isinstance(comp, MajoritiesComponent):
             self.expression(path + ("areas",), comp.areas, names)
             in_area = names | {comp.area}
@@ -234,6 +253,37 @@ class SequenceChecks(CheckBase):
                             self.expression(upath + (attr,), src, inner)
             return
         self.parts(path + ("parts",), comp.parts, names)
+
+    def plugin_component(
+        self, path: DataPath, comp: PluginComponent, names: frozenset[str]
+    ) -> None:
+        """A plugin's component: its fields against the plugin's model, its expressions."""
+        operation = operations.installed().get(comp.op)
+        if operation is None:
+            self.at(path + ("op",), operations.unknown_message(comp.op))
+            return
+        # the loader's translation of pydantic's errors (imported here: the loader
+        # imports the checks)
+        from rulepress.spec.load import pydantic_problems  # noqa: PLC0415
+
+        try:
+            config = operation.model.model_validate(comp.config)
+        except ValidationError as exc:
+            here = format_path(path)
+            for problem in pydantic_problems(exc, self.loaded.sources, path):
+                where = f"{here}.{problem.where}" if problem.where else here
+                self.problems.append(Problem(problem.location, where, problem.message))
+            return
+        for field, info in type(config).model_fields.items():
+            value = getattr(config, field)
+            if EXPR not in info.metadata and not _expression_list(info.annotation):
+                continue
+            scope = names | operations.scope_of(operation, field)
+            if isinstance(value, str):
+                self.expression(path + (field,), value, scope)
+            elif isinstance(value, list):
+                for i, src in enumerate(value):
+                    self.expression(path + (field, i), src, scope)
 
     def parts(self, path: DataPath, parts: list[Part], names: frozenset[str]) -> None:
         for i, part in enumerate(parts):

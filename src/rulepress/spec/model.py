@@ -24,14 +24,17 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     ModelWrapValidatorHandler,
+    Tag,
     WrapSerializer,
     WrapValidator,
     model_validator,
 )
 
 from rulepress.spec.languages import language_code, published_languages
+from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
 from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
 
 RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
@@ -505,14 +508,39 @@ class WeightedCountsComponent(Model):
     item_uses: ItemUses | None = None
 
 
+class PluginComponent(Model):
+    """An operation a plugin provides (see :mod:`rulepress.spec.operations`).
+
+    Its fields besides ``op`` are the plugin's own: they are kept as written
+    here and validated against the plugin's model by the spec check, so an
+    ``op`` no built-in operation has is reported there, located, with the
+    operations that are installed.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+
+    op: Name
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The component's fields besides ``op``, as written."""
+        return dict(self.__pydantic_extra__ or {})
+
+
+def _operation_tag(value: Any) -> str:
+    op = value.get("op") if isinstance(value, dict) else getattr(value, "op", None)
+    return op if isinstance(op, str) and op in BUILT_IN_OPERATIONS else "plugin"
+
+
 Component = Annotated[
-    SumComponent
-    | FirstComponent
-    | LinesComponent
-    | SetsComponent
-    | WeightedCountsComponent
-    | MajoritiesComponent,
-    Field(discriminator="op"),
+    Annotated[SumComponent, Tag("sum")]
+    | Annotated[FirstComponent, Tag("first")]
+    | Annotated[LinesComponent, Tag("lines")]
+    | Annotated[SetsComponent, Tag("sets")]
+    | Annotated[WeightedCountsComponent, Tag("weighted_counts")]
+    | Annotated[MajoritiesComponent, Tag("majorities")]
+    | Annotated[PluginComponent, Tag("plugin")],
+    Discriminator(_operation_tag),
 ]
 
 
