@@ -218,11 +218,6 @@ class CheckBase:
 
     def named_sets(self) -> None:
         """The ``sets`` section: every set it includes exists, no cycle, no id twice."""
-        for path, message in expand(self.spec.model_dump()["sets"]).problems:
-            self.at(path, message)
-
-    def named_sets(self) -> None:
-        """The ``sets`` section: every set it includes exists, no cycle, no id twice."""
         for path, message in expand({k: list(v) for k, v in self.spec.sets.items()}).problems:
             self.at(path, message)
 
