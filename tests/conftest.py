@@ -16,6 +16,7 @@ from hypothesis import settings
 
 from rulepress.i18n.usage import Usage, recording
 from rulepress.spec import LoadedSpec, find_game_dirs, load_spec
+from rulepress.spec.languages import spec_languages, translations, union
 
 # Property tests (tests/properties/): a bounded, reproducible run by default, and a
 # longer random one for occasional runs: HYPOTHESIS_PROFILE=thorough (see the README).
@@ -40,6 +41,17 @@ def game_dirs() -> list[Path]:
 
 #: the games found in rules_spec/ (tests parametrize over these, never over a list of names)
 GAMES = tuple(d.name for d in game_dirs())
+#: each game's languages (its game.yaml), English, the source language, among them
+GAME_LANGUAGES = spec_languages(SPEC_ROOT)
+#: every language of those games, English first (tests parametrize over these, never
+#: over a list of codes); TRANSLATIONS: all but English, the languages with catalogs
+LANGUAGES = union(GAME_LANGUAGES.values())
+TRANSLATIONS = translations(LANGUAGES)
+#: (game, language) for every language of every game, and for every translation
+PUBLISHED = [(game, lang) for game, langs in GAME_LANGUAGES.items() for lang in langs]
+TRANSLATED = [
+    (game, lang) for game, langs in GAME_LANGUAGES.items() for lang in translations(langs)
+]
 
 _cache: dict[str, LoadedSpec] = {}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import DATA, ROOT, loaded, run_cli
+from tests.conftest import DATA, GAMES, ROOT, TRANSLATED, loaded, run_cli
 
 GOOD_STATE = DATA / "states" / "stationfall-four-players.yaml"
 
@@ -129,7 +129,7 @@ def test_spec_schema_validates_every_spec_file() -> None:
 def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
     import yaml
 
-    for game in ("stationfall", "brink"):
+    for game in GAMES:
         spec = loaded(game).spec
         schemas: dict[str, dict] = {}  # type: ignore[type-arg]
         for example in spec.examples:
@@ -237,7 +237,7 @@ def test_state_schema_per_sequence() -> None:
 def test_the_specs_are_found_from_a_subfolder_or_the_environment(tmp_path: Path) -> None:
     from_docs = run_cli("games", cwd=ROOT / "docs")
     assert from_docs.code == 0
-    assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == ["brink", "stationfall"]
+    assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == list(GAMES)
     elsewhere = run_cli("games", cwd=tmp_path)
     assert elsewhere.code == 2  # nothing found is an error, naming where rulepress looks
     assert "give --spec-root, set RULEPRESS_SPEC_ROOT" in elsewhere.err
@@ -292,10 +292,11 @@ def test_every_command_needing_games_refuses_a_folder_without_any(tmp_path: Path
 
 def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> None:
     # the catalogs are found beside the specs' folder, not in the current folder
-    inside = run_cli("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / "brink")
+    game = TRANSLATED[0][0]  # a game with a translation
+    inside = run_cli("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / game)
     assert inside.code == 0, inside.err
     rows = json.loads(inside.out)
-    assert any(row["domain"] == "brink" and row["translated"] > 0 for row in rows)
+    assert any(row["domain"] == game and row["translated"] > 0 for row in rows)
     outside = run_cli(
         "i18n", "stats", "--format", "json", "--spec-root", str(ROOT / "rules_spec"), cwd=tmp_path
     )

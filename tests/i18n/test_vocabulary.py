@@ -20,7 +20,7 @@ from rulepress.i18n.terms import CheckedTerms, terms_for
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.spec.load import load_spec
 from rulepress.spec.model import VocabularyEntry
-from tests.conftest import DATA, GAMES, ROOT, SPEC_ROOT, edit
+from tests.conftest import DATA, ROOT, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
 
 
 def _vocabulary(**entries: dict[str, object]) -> Vocabulary:
@@ -82,8 +82,9 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
     assert "board" not in shared  # Brink's only
 
 
-@pytest.mark.parametrize("lang", ["cs", "ja"])
-@pytest.mark.parametrize("domain", [*GAMES, "rulepress"])
+@pytest.mark.parametrize(
+    ("domain", "lang"), [*TRANSLATED, *(("rulepress", lang) for lang in TRANSLATIONS)]
+)
 def test_committed_catalogs_use_no_avoided_variant(domain: str, lang: str) -> None:
     path = ROOT / "locales" / lang / "LC_MESSAGES" / f"{domain}.po"
     terms, _ = terms_for(SPEC_ROOT, domain, lang)

@@ -22,13 +22,12 @@ from rulepress.print.build import PrintBuild, PrintError
 from rulepress.print.formats import PRESETS
 from rulepress.print.profiles import DEFAULT_PROFILE, read_profile
 from rulepress.render.html_tree import document, el
-from tests.conftest import ROOT
+from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
 MM = 72 / 25.4
-LANGS = ("en", "cs", "ja")
-GAMES = ("stationfall", "brink")
+LANGS = LANGUAGES
 BLACK = (0.0, 0.0, 0.0, 1.0)
 
 
@@ -67,8 +66,7 @@ def _registration_errors_mm(path: Path, flip: str) -> Iterator[float]:
                 yield max(abs(p - q) for p, q in zip(f, b, strict=True)) / MM
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 @pytest.mark.parametrize("sheet", ["a4", "letter"])
 def test_every_back_lands_behind_its_front_after_a_long_edge_flip(
     printed: Path, lang: str, game: str, sheet: str
@@ -116,8 +114,7 @@ def _chars(path: Path) -> Iterator[dict[str, object]]:
             yield from (c for c in page.chars if str(c["text"]).strip())
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_type_is_big_enough_and_small_type_is_black_only(
     printed: Path, lang: str, game: str
 ) -> None:
@@ -188,8 +185,7 @@ def _text(path: Path) -> str:
     ).stdout
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_the_rulebook_is_ready_to_bind(printed: Path, lang: str, game: str) -> None:
     text = _text(printed / lang / game / "rulebook-a4.pdf")
     pages = text.split("\f")[:-1]

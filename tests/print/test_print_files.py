@@ -19,14 +19,13 @@ from pathlib import Path
 import pytest
 
 from rulepress.print.build import PrintBuild, PrintError
-from tests.conftest import ROOT, loaded
+from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT, loaded
 
 #: renders PDFs: left out of the quick run (-m 'not slow') and of -m 'not print'
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
 MM = 72 / 25.4
-LANGS = ("en", "cs", "ja")
-GAMES = ("stationfall", "brink")
+LANGS = LANGUAGES
 
 
 @pytest.fixture(scope="module")
@@ -84,8 +83,7 @@ def test_press_files_have_trim_and_bleed_boxes(
     assert found["MediaBox"] == found["BleedBox"]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_every_font_is_embedded(printed: Path, lang: str, game: str) -> None:
     for pdf in sorted((printed / lang / game).glob("*.pdf")):
         rows = poppler("pdffonts", str(pdf)).splitlines()[2:]
@@ -142,22 +140,21 @@ def test_japanese_lines_never_start_with_closing_punctuation_or_small_kana(print
 
 
 def test_page_counts(printed: Path) -> None:
-    for lang in LANGS:
-        for game in GAMES:
-            folder = printed / lang / game
-            cards = sum(
-                1
-                for seq in loaded(game).spec.publishing.reference_card.sequences  # type: ignore[union-attr]
-                for _ in _steps_of(game, seq)
-            )
-            assert pages(folder / "reference-a5.pdf") == 2  # front and back
-            assert pages(folder / "cards-poker.pdf") == 2 * cards
-            sheets = math.ceil(cards / 9)
-            assert pages(folder / "pnp-a4.pdf") == 2 * sheets
-            assert pages(folder / "pnp-letter.pdf") == 2 * sheets
-            book = pages(folder / "rulebook-a4.pdf")
-            assert book > 5
-            assert book % 4 == 0  # ready to saddle-stitch (notes pages fill the last sheet)
+    for game, lang in PUBLISHED:
+        folder = printed / lang / game
+        cards = sum(
+            1
+            for seq in loaded(game).spec.publishing.reference_card.sequences  # type: ignore[union-attr]
+            for _ in _steps_of(game, seq)
+        )
+        assert pages(folder / "reference-a5.pdf") == 2  # front and back
+        assert pages(folder / "cards-poker.pdf") == 2 * cards
+        sheets = math.ceil(cards / 9)
+        assert pages(folder / "pnp-a4.pdf") == 2 * sheets
+        assert pages(folder / "pnp-letter.pdf") == 2 * sheets
+        book = pages(folder / "rulebook-a4.pdf")
+        assert book > 5
+        assert book % 4 == 0  # ready to saddle-stitch (notes pages fill the last sheet)
 
 
 def _steps_of(game: str, sequence: str) -> list[str]:
@@ -212,23 +209,22 @@ def test_print_and_play_sheets_are_3x3_with_crop_marks(printed: Path) -> None:
 
 
 def test_png_artifacts_for_people(printed: Path, artifacts: Path) -> None:
-    for lang in LANGS:
-        for game in GAMES:
-            for name in ("reference-a5", "cards-poker", "pnp-a4"):
-                target = artifacts / f"{lang}-{game}-{name}"
-                subprocess.run(
-                    [
-                        "pdftoppm",
-                        "-r",
-                        "50",
-                        "-png",
-                        "-l",
-                        "2",
-                        str(printed / lang / game / f"{name}.pdf"),
-                        str(target),
-                    ],
-                    check=True,
-                )
+    for game, lang in PUBLISHED:
+        for name in ("reference-a5", "cards-poker", "pnp-a4"):
+            target = artifacts / f"{lang}-{game}-{name}"
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-r",
+                    "50",
+                    "-png",
+                    "-l",
+                    "2",
+                    str(printed / lang / game / f"{name}.pdf"),
+                    str(target),
+                ],
+                check=True,
+            )
     assert len(list(artifacts.glob("*.png"))) >= 3 * 2 * 3
 
 

@@ -20,7 +20,7 @@ from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import LABELS, render_text, visible
 from rulepress.scoring import load_state, score
 from rulepress.scoring.result import Note, ScoreResult, to_json
-from tests.conftest import DATA, ROOT, loaded, run_cli
+from tests.conftest import DATA, GAME_LANGUAGES, ROOT, loaded, run_cli
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 # a player id that would forge a report line, a heading, colours and reorder text
@@ -148,7 +148,8 @@ def _tables(report: str) -> list[list[str]]:
     return tables
 
 
-@pytest.mark.parametrize("lang", ["ja", "cs", "en"])
+# the state is Stationfall's (tests/data/states), so are the languages
+@pytest.mark.parametrize("lang", GAME_LANGUAGES["stationfall"])
 def test_columns_line_up_by_display_width(lang: str) -> None:
     local = localize(loaded("stationfall"), lang, ROOT / "locales")
     game = local.loaded

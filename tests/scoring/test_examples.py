@@ -34,9 +34,11 @@ def test_example_result_matches_its_stated_result(game: str, index: int, example
             assert line.rules
 
 
-def test_each_game_has_worked_examples() -> None:
+def test_each_game_has_a_worked_example() -> None:
+    # rulepress asks one of any game (the scaffold writes it); how many more is the
+    # editors' rule for the games of this repository (tests/test_our_games.py)
     for d in game_dirs():
-        assert len(loaded(d.name).spec.examples) >= 10, d.name
+        assert loaded(d.name).spec.examples, d.name
 
 
 def test_a_wrong_stated_result_is_caught(spec_copy: Path) -> None:

@@ -268,7 +268,7 @@ def test_the_print_build_refuses_what_does_not_fit_and_runs_nothing(
     run: Run = hostile["printed"]  # type: ignore[assignment]
     # the payload makes every card overflow: the build says so, per card, and writes nothing
     assert run.code == 7, run.err[-3000:]
-    problems = [line for line in run.err.splitlines() if line.startswith(("brink", "stationfall"))]
+    problems = [line for line in run.err.splitlines() if line.startswith(GAMES)]
     assert problems
     assert all("overflow" in line for line in problems), problems
     assert not list(Path(str(hostile["print"])).rglob("*.pdf"))

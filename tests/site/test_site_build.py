@@ -15,13 +15,18 @@ from rulepress.spec.loaded import LoadedSpec
 from rulepress.sphinx_ext import worker
 from rulepress.sphinx_ext.build import GeneratedGame, SiteBuild, SiteError
 from rulepress.sphinx_ext.theme import theme_msgids
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, TRANSLATIONS, loaded
 from tests.site.conftest import doctest_count, doctests, page
 
 #: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
 pytestmark = pytest.mark.slow
 
-LANGS = ("en", "cs", "ja")
+LANGS = LANGUAGES
+
+
+def games_in(lang: str) -> list[str]:
+    """The games published in ``lang`` (their game.languages), as the site builds them."""
+    return [game for game in GAMES if lang in GAME_LANGUAGES[game]]
 
 
 def test_every_page_in_every_language(site: SiteBuild) -> None:
@@ -29,6 +34,9 @@ def test_every_page_in_every_language(site: SiteBuild) -> None:
     for lang in LANGS:
         assert (site.out / lang / "index.html").is_file()
         for game in GAMES:
+            # a game's folder exists in its own languages only
+            assert (site.out / lang / game).is_dir() == (lang in GAME_LANGUAGES[game])
+        for game in games_in(lang):
             for name in PAGES:
                 assert (site.out / lang / game / f"{name}.html").is_file(), (lang, game, name)
     assert (site.out / "en" / "guide" / "cli.html").is_file()
@@ -39,9 +47,9 @@ def test_every_page_in_every_language(site: SiteBuild) -> None:
 def test_rule_anchors_are_identical_in_every_language(site: SiteBuild, game: str) -> None:
     ids = {
         lang: set(re.findall(r'id="(rule-[0-9-]+)"', page(site, lang, game, "rules")))
-        for lang in LANGS
+        for lang in GAME_LANGUAGES[game]
     }
-    assert ids["en"] == ids["cs"] == ids["ja"]
+    assert all(found == ids["en"] for found in ids.values())
     assert len(ids["en"]) >= 9
 
 
@@ -157,8 +165,10 @@ def test_every_page_links_to_itself_in_each_language_it_exists_in(site: SiteBuil
     for lang in LANGS:
         for path in _html_pages(site, lang):
             chrome = _chrome(path)
-            guide = "guide" in path.relative_to(site.out / lang).parts
-            expected = {"en"} if guide else set(LANGS)
+            parts = path.relative_to(site.out / lang).parts
+            guide = "guide" in parts
+            # a game's pages exist in its languages; the site's own pages in all
+            expected = {"en"} if guide else set(GAME_LANGUAGES.get(parts[0], LANGS))
             assert set(chrome.alternates) == expected, path
             assert set(chrome.switcher) == (expected if len(expected) > 1 else set()), path
             for code, href in chrome.alternates.items():
@@ -175,11 +185,11 @@ def test_every_page_links_to_itself_in_each_language_it_exists_in(site: SiteBuil
     assert checked > 100
 
 
-@pytest.mark.parametrize("lang", ["cs", "ja"])
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_no_english_chrome_on_czech_and_japanese_pages(site: SiteBuild, lang: str) -> None:
     english = {w.casefold() for w in CHROME_WORDS | theme_msgids()}
     pages = _html_pages(site, lang)
-    assert len(pages) >= 2 + 8 * len(GAMES)  # the landing page, the search, 8 a game
+    assert len(pages) >= 2 + 8 * len(games_in(lang))  # the landing page, the search, 8 a game
     for path in pages:
         found = {w.strip() for w in _chrome(path).words if w.strip().casefold() in english}
         assert not found, (path, found)
@@ -195,7 +205,7 @@ def test_czech_search_folds_diacritics_and_stems(site: SiteBuild) -> None:
 
 def test_doctests_ran_in_every_language(site: SiteBuild) -> None:
     for lang in LANGS:
-        for game in GAMES:
+        for game in games_in(lang):
             blocks, statements = doctests(site, lang, game)
             # one doctest block per example, every statement of it run
             assert blocks == len(loaded(game).spec.examples)
@@ -266,46 +276,50 @@ class _Counting(SiteBuild):
 def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_path: Path) -> None:
     specs = tmp_path / "rules_spec"
     shutil.copytree(ROOT / "rules_spec", specs)
+    # two languages are enough (English and a translation); the edit is Stationfall's
+    two = LANGS[:2]
+    both = sorted(("html", lang) for lang in two)
+    other = next(game for game in GAMES if game != "stationfall")
 
     def build() -> _Counting:
-        site = _Counting(tmp_path, specs, ROOT / "locales", tmp_path / "out", ("en", "cs"))
+        site = _Counting(tmp_path, specs, ROOT / "locales", tmp_path / "out", two)
         site.runs, site.generated = [], []
         site.build(doctest=False)
         return site
 
     first = build()
-    assert sorted(first.runs) == [("html", "cs"), ("html", "en")]
+    assert sorted(first.runs) == both
     assert len(first.generated) == 2 * len(GAMES)
     again = build()
     assert again.runs == []
-    assert again.skipped == {"en", "cs"}
+    assert again.skipped == set(two)
     assert again.written == []  # nothing generated, nothing pruned
-    assert (again.out / "cs" / "stationfall" / "rules.html").is_file()
+    assert (again.out / two[1] / "stationfall" / "rules.html").is_file()
     # one rule's words change: both languages are generated and built again
     rules = specs / "stationfall" / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
     assert "however many points they have" in text
     rules.write_text(text.replace("however many points they have", "whatever their score"))
     edited = build()
-    assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
+    assert sorted(edited.runs) == both
     html = (edited.out / "en" / "stationfall" / "rules.html").read_text(encoding="utf-8")
     assert "whatever their score" in html
     # only the edited game's page trees are made again; Brink's are kept as they were
-    assert sorted(edited.generated) == [("cs", "stationfall"), ("en", "stationfall")]
-    assert (edited.sources / "cs" / "brink" / "rules.rptree") in edited.unchanged
+    assert sorted(edited.generated) == sorted((lang, "stationfall") for lang in two)
+    assert (edited.sources / two[1] / other / "rules.rptree") in edited.unchanged
     # the same build object, run again after another edit, reads its inputs anew
     rules.write_text(rules.read_text(encoding="utf-8").replace("whatever their score", "any score"))
     edited.runs = []
     edited.build(doctest=False)
-    assert sorted(edited.runs) == [("html", "cs"), ("html", "en")]
+    assert sorted(edited.runs) == both
     # a stamp from other inputs (or none: a failed build removes them) means build again
     (edited.work / "stamps" / "en.json").write_text('{"inputs": "stale"}', encoding="utf-8")
     assert sorted(build().runs) == [("html", "en")]
 
 
-@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -> None:
-    for game in GAMES:
+    for game in games_in(lang):
         html = page(site, lang, game, "index")
         links = re.findall(r'href="(downloads/[^"]+)"', html)
         names = sorted(link.removeprefix("downloads/") for link in links)
@@ -323,14 +337,14 @@ def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -
         "cs": "Pravidla hry (PDF, A4)",
         "ja": "ルールブック（PDF・A4）",
     }
-    assert words[lang] in html
+    assert words.get(lang, "(PDF, A4)") in html
 
 
 def test_the_footer_shows_the_games_edition_and_copyright(site: SiteBuild) -> None:
     for game in GAMES:
         spec = loaded(game).spec
         assert spec.game.copyright  # both games state one
-        for lang in ("en", "cs", "ja"):
+        for lang in GAME_LANGUAGES[game]:
             footer = page(site, lang, game, "rules").split('<footer class="rp-footer">')[1]
             assert f'<p class="rp-copyright">{spec.game.copyright}</p>' in footer
     # the site's own pages belong to no game: no copyright line
@@ -383,11 +397,11 @@ def test_the_sitemap_lists_every_page_built_and_each_page_names_its_address(
     assert (site.out / "404.html").is_file()
 
 
-@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_worked_example_folds_its_table_state_and_shows_its_results(
     site: SiteBuild, lang: str
 ) -> None:
-    for game in GAMES:
+    for game in games_in(lang):
         html = page(site, lang, game, "examples")
         examples = loaded(game).spec.examples
         assert html.count('<details class="sd-sphinx-override sd-dropdown') == len(examples)
@@ -418,12 +432,12 @@ def test_a_languages_doctest_build_waits_for_its_html_build(
 
     monkeypatch.setattr(worker, "run", fake_run)
     site = SiteBuild(tmp_path, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out")
-    tasks = [("html", lang) for lang in ("en", "cs", "ja")]
-    tasks += [("doctest", lang) for lang in ("en", "cs", "ja")]
-    with ThreadPoolExecutor(3) as executor:
+    tasks = [("html", lang) for lang in LANGS]
+    tasks += [("doctest", lang) for lang in LANGS]
+    with ThreadPoolExecutor(len(LANGS)) as executor:
         results = site._run(executor, tasks)
     assert sorted(task for task, _, _ in results) == sorted(tasks)
-    for lang in ("en", "cs", "ja"):
+    for lang in LANGS:
         assert events.index(("end", "html", lang)) < events.index(("start", "doctest", lang))
     # the languages themselves ran side by side
-    assert events.index(("start", "html", "ja")) < events.index(("end", "html", "en"))
+    assert events.index(("start", "html", LANGS[-1])) < events.index(("end", "html", LANGS[0]))

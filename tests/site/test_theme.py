@@ -23,7 +23,7 @@ from rulepress.i18n.catalogs import CatalogError, render
 from rulepress.i18n.extract import THEME_DIR
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.theme import SPHINX_TEXTS, compile_theme, theme_msgids
-from tests.conftest import GAMES, ROOT
+from tests.conftest import GAMES, ROOT, TRANSLATIONS
 from tests.site.conftest import ElementCounter
 
 ATTACK = '"><script>alert(1)</script><b>'
@@ -81,14 +81,14 @@ def test_the_template_words_and_sphinx_words_are_apart() -> None:
     assert not in_templates & set(SPHINX_TEXTS)
 
 
-@pytest.mark.parametrize("lang", ["cs", "ja"])
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_the_compiled_catalog_holds_every_theme_word(lang: str) -> None:
     compiled = _mo(compile_theme(ROOT / "locales", lang))
     assert set(compiled) == theme_msgids()
     assert all(compiled.values())
 
 
-@pytest.mark.parametrize("lang", ["cs", "ja"])
+@pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_theme_word_is_translated_by_ours_or_sphinx(lang: str, tmp_path: Path) -> None:
     """As Sphinx looks words up: the project's sphinx.mo first, then Sphinx's own catalog."""
     import sphinx
