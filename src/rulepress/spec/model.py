@@ -33,6 +33,7 @@ from pydantic import (
     model_validator,
 )
 
+from rulepress.spec.declared import declared_expression
 from rulepress.spec.languages import language_code, published_languages
 from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
 from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
@@ -158,8 +159,15 @@ EXPR = FieldKind("expr")
 Text = Annotated[str, Field(min_length=1), PROSE]
 #: text for spec authors and editors only (state-format help); never translated
 AuthorText = Annotated[str, Field(min_length=1)]
+#: an expression: its text, or a declaration of one (a value per ruling option, or
+#: cases in order; see :mod:`rulepress.spec.declared`)
 ExprText = Annotated[
-    str, BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v), EXPR
+    str,
+    BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v),
+    WrapValidator(
+        declared_expression, json_schema_input_type=str | int | bool | dict[str, Any] | list[Any]
+    ),
+    EXPR,
 ]
 #: ids with the label readers see for each: written out, or ``sets.<name>`` (the
 #: labels are then the spec's vocabulary words for its members)
@@ -173,7 +181,11 @@ Labelled = Annotated[
 class Model(BaseModel):
     """Base: unknown keys are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # field docstrings are the fields' descriptions: in the JSON Schema and the
+    # author's reference (rulepress.reference)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 # --------------------------------------------------------------------------- game
@@ -359,28 +371,38 @@ class Condition(Model):
     """A test with the reason shown when it fails."""
 
     test: ExprText
+    """The expression that must hold."""
     fails: Text
+    """Why it failed, as readers see it (a note or a reason for not winning)."""
 
 
 class Part(Model):
     when: ExprText = "True"
+    """Whether the part applies."""
     value: ExprText
+    """Its points (in `weighted_counts`' `multiplier`: what it adds to the kind's multiplier)."""
     note: Text
+    """The line of the breakdown that explains it; `{points}` and the `args` are filled in."""
     args: dict[Name, ExprText] = {}
+    """Values for the note's placeholders, by name, each an expression."""
 
 
 class SumComponent(Model):
     """Adds every part whose ``when`` holds."""
 
     op: Literal["sum"]
+    """`sum`."""
     parts: list[Part] = Field(min_length=1)
+    """The parts, in order."""
 
 
 class FirstComponent(Model):
     """Takes the first part whose ``when`` holds (a case analysis)."""
 
     op: Literal["first"]
+    """`first`."""
     parts: list[Part] = Field(min_length=1)
+    """The cases, in order; the first that holds scores."""
 
 
 class LinesComponent(Model):
@@ -393,17 +415,28 @@ class LinesComponent(Model):
     """
 
     op: Literal["lines"]
+    """`lines`."""
     items: ExprText
+    """The list of lines (each a record, usually one of the player's fields)."""
     item: Name = "line"
+    """The name each line is read by in the expressions below."""
     continuation: ExprText = "False"
+    """Whether the line continues the nearest base line above it (a `+` line)."""
     conditions: list[Condition] = []
+    """What a line needs to be met; the first that fails is shown."""
     restrictions: list[Condition] = []
+    """What can stop a met line from scoring."""
     restriction_voids_continuation: ExprText = "False"
+    """Whether a base line stopped by a restriction also voids its continuation lines (read
+    once per player: usually a ruling)."""
     value: ExprText
+    """A met line's points."""
     label: ExprText = "''"
-    #: what names a line whose ``label`` is empty (``{index}``: its place, from 1)
+    """What names the line in the notes."""
     unnamed: Text = "line {index}"
+    """What names a line whose `label` is empty (`{index}`: its place, from 1)."""
     voided_note: Text
+    """Why a continuation line scores nothing (`{base}`: its base line)."""
 
 
 class SetsComponent(Model):
@@ -416,13 +449,20 @@ class SetsComponent(Model):
     """
 
     op: Literal["sets"]
+    """`sets`."""
     kinds: Labelled
+    """The kinds, with the words readers see, or `sets.<name>` (the words are then the
+    vocabulary's)."""
     kind: Name = "kind"
+    """The name the kind is read by in `count`."""
     count: ExprText
+    """How many units of the kind the player has."""
     wild: ExprText = "0"
-    #: what a wild unit is called in the notes (only read when ``wild`` gives some)
+    """How many wild units the player has."""
     wild_label: Text = "wild"
+    """What a wild unit is called in the notes (only read when `wild` gives some)."""
     values: Id
+    """The table from set size to points."""
 
 
 #: how players tied in an area share the places their group covers (see MajoritiesComponent)
@@ -447,43 +487,65 @@ class MajoritiesComponent(Model):
     """
 
     op: Literal["majorities"]
+    """`majorities`."""
     areas: ExprText
+    """The areas, a list of ids (`sets.regions`)."""
     area: Name = "area"
+    """The name the current area is read by."""
     rival: Name = "rival"
+    """The name each player's record is read by in `presence`."""
     presence: ExprText
+    """A player's presence in the area (evaluated for every player, as `rival`)."""
     least: ExprText = "1"
+    """The least presence that places a player."""
     places: list[ExprText] = Field(min_length=1)
+    """Each place's points, best first; places past the list are worth nothing."""
     ties: ExprText = "'split'"
-    #: what names an area in the notes; empty: its word in the vocabulary (``label(area)``)
+    """How tied players share the places their group covers: `'split'` (the sum divided,
+    rounded down), `'best'`, `'worst'` or `'none'`."""
     label: ExprText = "''"
+    """What names an area in the notes; empty: its word in the vocabulary (`label(area)`)."""
 
 
 class Choice(Model):
     """A decision the scorer makes for the player: every option is tried, the best kept."""
 
     name: Name
+    """The name the option being tried is read by."""
     options: ExprText
+    """The options to try (a list; empty: no choice to make)."""
     note: Text
+    """The note that shows the choice made (`{choice}`)."""
 
 
 class Use(Model):
     """One way an item can be used: as a unit of a kind, or for a value of its own."""
 
     id: Id
+    """The use's id."""
     title: Text
+    """How the notes name the use."""
     when: ExprText = "True"
+    """Whether the item can be used this way."""
     kind: ExprText | None = None
+    """The kind the item counts as a unit of (give `kind` or `value`)."""
     value: ExprText | None = None
+    """The item's own points used this way (give `kind` or `value`)."""
     scored_elsewhere: bool = False
+    """The points are scored by another step: the use only keeps the item out of this one."""
 
 
 class ItemUses(Model):
     items: ExprText
+    """The items (a list)."""
     item: Name = "item"
+    """The name each item is read by."""
     label: ExprText = "''"
-    #: what names an item whose ``label`` is empty (``{index}``: its place, from 1)
+    """What names the item in the notes."""
     unnamed: Text = "item {index}"
+    """What names an item whose `label` is empty (`{index}`: its place, from 1)."""
     uses: list[Use] = Field(min_length=1)
+    """The ways the item can be used; the most valuable is taken."""
 
 
 class WeightedCountsComponent(Model):
@@ -497,15 +559,25 @@ class WeightedCountsComponent(Model):
     """
 
     op: Literal["weighted_counts"]
+    """`weighted_counts`."""
     kinds: Labelled
+    """The kinds, with the words readers see, or `sets.<name>`."""
     kind: Name = "kind"
+    """The name the kind is read by in `count` and `multiplier`."""
     count: ExprText
+    """How many units of the kind the player has."""
     multiplier: list[Part] = Field(min_length=1)
+    """The parts whose values add up to a kind's multiplier."""
     wild: ExprText = "0"
+    """How many wild units the player has."""
     wild_value: ExprText = "0"
+    """What each wild unit is worth (may read `multipliers`)."""
     wild_note: Text = "wild units: {count}, worth {value} each"
+    """The note for the wild units (`{count}`, `{value}`, `{points}`)."""
     choices: list[Choice] = []
+    """Decisions tried in every combination; the best total is kept."""
     item_uses: ItemUses | None = None
+    """Items that each go to their most valuable use."""
 
 
 class PluginComponent(Model):
@@ -520,6 +592,7 @@ class PluginComponent(Model):
     model_config = ConfigDict(extra="allow", frozen=True, strict=True)
 
     op: Name
+    """The operation's name, as its plugin registers it."""
 
     @property
     def config(self) -> dict[str, Any]:
@@ -548,54 +621,86 @@ class Score(Model):
     """One scoring line per player; ``let`` names values its expressions share."""
 
     id: Name
+    """The score's id: later steps read its points by it, and examples state them."""
     title: Text
+    """The score line's title."""
     let: dict[Name, ExprText] = {}
+    """Values the component's expressions share, by name; each sees those before it."""
     component: Component
+    """The operation that gives the points (see the operations below)."""
 
 
 class Update(Model):
     """Changes one field of every player for whom ``when`` holds."""
 
     when: ExprText
+    """Whether the player's field changes."""
     set: str
+    """The field that changes: `name` or `record.field` of the player."""
     value: ExprText
+    """Its new value."""
     note: Text
+    """What the report says changed (`{player}`, `{before}`, `{after}` and the `args`)."""
     args: dict[Name, ExprText] = {}
+    """Values for the note's placeholders, by name."""
 
 
 class Criterion(Model):
     id: Id
+    """The criterion's id (examples state `decided_by` with it)."""
     key: ExprText
+    """The value compared, per player."""
     order: Literal["highest", "lowest"]
+    """Whether the `highest` or the `lowest` value ranks first."""
     label: Text
+    """How the tie-break trace names it."""
 
 
 class Lookup(Model):
     table: Id
+    """The table's id."""
     key: ExprText
+    """The integer key (usually `n_players`)."""
 
 
 class Winners(Model):
     eligible: Condition
+    """Who can win; a player who cannot is shown the reason."""
     count: int | Lookup
+    """How many players win: a number, or a table lookup."""
     criteria: list[Criterion] = Field(min_length=1)
+    """The ranking criteria, in order: each later one only splits players the earlier ones
+    left tied."""
     final_tie: Literal["share", "report"]
+    """Players still tied after every criterion: `share` the place, or `report` the tie
+    unresolved."""
     final_tie_note: Text
+    """What the report says of such a tie."""
 
 
 class Ballots(Model):
     """One kind of ballot in a tally (cubes in vote trays, cards added as votes)."""
 
     items: ExprText
+    """The ballots (a list, usually a field of the table)."""
     item: Name = "ballot"
+    """The name each ballot is read by."""
     player: ExprText
+    """The id of the player who cast it."""
     target: ExprText
+    """The candidate it is cast for."""
     units: ExprText = "1"
+    """How many units it holds (cubes in a tray)."""
     unit: ExprText
+    """What kind of unit it is (a cube's colour), shown and used by `weight`."""
     weight: ExprText
+    """Votes per unit."""
     route: ExprText
+    """Where the ballot goes after the vote: one of the tally's `routes` (may read `winners`)."""
     note: Text
+    """The line of the tally's trace for the ballot."""
     args: dict[Name, ExprText] = {}
+    """Values for the note's placeholders, by name."""
 
 
 class Tally(Model):
@@ -607,26 +712,44 @@ class Tally(Model):
     """
 
     id: Name
+    """The tally's id: later steps read `<id>.winners`, `<id>.ranking` and `<id>.totals`."""
     title: Text
+    """The tally's title."""
     candidates: Labelled
+    """The candidates, with the words readers see, or `sets.<name>`."""
     ballots: list[Ballots] = Field(min_length=1)
+    """The kinds of ballot counted."""
     places: ExprText
+    """How many candidates win."""
     tie_order: ExprText
+    """The candidates in tie-break order, earliest first."""
     tie_note: Text
+    """What the trace says of a tie (`{tied}`, `{votes}`)."""
     routes: dict[Id, Text]
+    """Where ballots can go, with the words readers see."""
 
 
 class Step(Model):
     number: StepNumber
+    """The step's number: `4`, or `4a` for a sub-step of step 4."""
     title: Text
+    """The step's title."""
     text: Text
+    """What the step says to do, as readers see it."""
     rules: list[RuleNumber] = []
+    """The rules it applies (cited on every line it scores)."""
     steps: list[Step] = []
+    """Its sub-steps."""
     updates: list[Update] = []
+    """Changes to the players' fields, made first."""
     tally: Tally | None = None
+    """A vote the step settles."""
     score: Score | None = None
+    """A score line for every player."""
     winners: Winners | None = None
+    """Who wins (once per sequence, in its last scoring step)."""
     translator_note: str = ""
+    """A comment for translators on the step's messages."""
 
 
 def all_rules(rules: list[Rule]) -> Iterator[Rule]:
