@@ -22,6 +22,7 @@ from rulepress.spec.check_base import (
     EXPECT_KEYS,
     NOTES_WITH_ARGS,
     TALLY_KEYS,
+    ScopeHook,
     SequenceFacts,
 )
 from rulepress.spec.check_sequences import SequenceChecks
@@ -342,9 +343,13 @@ class _Checker(SequenceChecks):
                 self.at(("parameters", name), f"parameter {name!r} is never used", key=True)
 
 
-def check_spec(loaded: LoadedSpec) -> list[Problem]:
-    """Every cross-reference problem of ``loaded``, in source order."""
-    chk = _Checker(loaded)
+def check_spec(loaded: LoadedSpec, *, on_expression: ScopeHook | None = None) -> list[Problem]:
+    """Every cross-reference problem of ``loaded``, in source order.
+
+    ``on_expression`` is told the path of every expression checked and the
+    names in scope there (the author's reference lists them: rulepress.reference).
+    """
+    chk = _Checker(loaded, on_expression=on_expression)
     chk.rules()
     chk.rulings_and_tables()
     chk.named_sets()

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -19,6 +20,9 @@ from rulepress.spec.model import Spec
 from rulepress.spec.sets import expand
 from rulepress.spec.text import Ref, Stray, scan_deep
 from rulepress.spec.yamlsrc import DataPath, format_path
+
+#: what check_spec tells of each expression: its path and the names in scope there
+ScopeHook = Callable[[DataPath, frozenset[str]], None]
 
 #: names every scoring expression can read, besides the player's own fields
 BASE_NAMES = frozenset(
@@ -58,6 +62,8 @@ class CheckBase:
     used_params: set[str] = field(default_factory=set)
     options: dict[str, str] = field(default_factory=dict)
     facts: dict[str, SequenceFacts] = field(default_factory=dict)
+    #: told every expression's path and the names in scope there (see check_spec)
+    on_expression: ScopeHook | None = None
 
     @property
     def spec(self) -> Spec:
@@ -136,6 +142,8 @@ class CheckBase:
             self.at(path, f"{shown} has an empty form")
 
     def expression(self, path: DataPath, source: str, names: frozenset[str]) -> Expression | None:
+        if self.on_expression is not None:
+            self.on_expression(path, names)
         try:
             expr = parse(source)
         except ExpressionSyntaxError as exc:

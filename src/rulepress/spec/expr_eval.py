@@ -204,18 +204,21 @@ def contains(item: Any, container: Any, fr: Frame | None, column: int) -> bool:
 
 
 def _len(fr: Frame, value: Any) -> int:
+    """``len(x)``: how many items a list has, or characters a text."""
     if type(value) in (list, tuple, str):
         return len(value)
     raise ExpressionEvalError(f"len() needs a list or text, got {type_name(value)}")
 
 
 def _abs(fr: Frame, value: Any) -> int:
+    """``abs(n)``: an integer without its sign."""
     if isinstance(value, int):
         return abs(value)
     raise ExpressionEvalError(f"abs() needs an integer, got {type_name(value)}")
 
 
 def _sum(fr: Frame, values: Any, start: Any = 0) -> int:
+    """``sum(xs)``, ``sum(xs, start)``: integers added up (from ``start``, 0 by default)."""
     if not isinstance(start, int):
         raise ExpressionEvalError(f"sum() starts from an integer, got {type_name(start)}")
     try:
@@ -227,6 +230,7 @@ def _sum(fr: Frame, values: Any, start: Any = 0) -> int:
 
 def _extreme(pick: Callable[..., Any], name: str) -> Callable[..., Any]:
     def extreme(fr: Frame, *args: Any) -> Any:
+        # (its docstring, set below, names the function)
         if len(args) == 2 and type(args[0]) is int and type(args[1]) is int:
             return pick(args[0], args[1])
         values = args if len(args) > 1 else iterable(fr, args[0], f"{name}()")
@@ -237,22 +241,30 @@ def _extreme(pick: Callable[..., Any], name: str) -> Callable[..., Any]:
         except TypeError:
             raise ExpressionEvalError(f"{name}() cannot compare these values") from None
 
+    extreme.__doc__ = (
+        f"``{name}(xs)``, ``{name}(a, b, …)``: the {'largest' if name == 'max' else 'smallest'}"
+        " of a list's items or of the arguments; of nothing, an error."
+    )
     return extreme
 
 
 def _any(fr: Frame, values: Any) -> bool:
+    """``any(xs)``: whether some item is true."""
     return any(iterable(fr, values, "any()"))
 
 
 def _all(fr: Frame, values: Any) -> bool:
+    """``all(xs)``: whether every item is true (so also of nothing)."""
     return all(iterable(fr, values, "all()"))
 
 
 def _count(fr: Frame, values: Any) -> int:
+    """``count(xs)``: how many items are true (``count(l.met for l in lines)``)."""
     return sum(map(bool, iterable(fr, values, "count()")))
 
 
 def _first(fr: Frame, values: Any) -> Any:
+    """``first(xs)``: the first item, or ``None`` when there is none."""
     if type(values) is list or type(values) is tuple:
         return values[0] if values else None
     return next(iter(iterable(fr, values, "first()")), None)
@@ -272,6 +284,7 @@ def get_field(fr: Frame | None, record: Any, name: Any) -> Any:
 
 
 def _zip(fr: Frame, *args: Any) -> list[tuple[Any, ...]]:
+    """``zip(xs, ys, …)``: tuples of the lists' items side by side, as long as the shortest."""
     columns = [items(fr, a, "zip()") for a in args]
     out = list(zip(*columns, strict=False))
     charge(fr, len(out))
@@ -279,6 +292,7 @@ def _zip(fr: Frame, *args: Any) -> list[tuple[Any, ...]]:
 
 
 def _sorted(fr: Frame, values: Any) -> list[Any]:
+    """``sorted(xs)``: the items in ascending order."""
     listed = items(fr, values, "sorted()")
     if len(listed) > MAX_ITEMS:
         raise items_limit(len(listed))

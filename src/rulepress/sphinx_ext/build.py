@@ -42,6 +42,7 @@ from rulepress import output
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize, native_name
 from rulepress.progress import Counter, Report, silent
+from rulepress.reference import author_reference
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
@@ -441,6 +442,7 @@ class SiteBuild:
             self.write(target / path.name, path.read_text(encoding="utf-8"))
         self.write(target / "cli.md", cli_reference())
         self.write(target / "spec-schema.md", schema_page())
+        self.write(target / "spec-reference.md", author_reference())
 
     def _root_page(self) -> str:
         # JSON inside <script>: "<" escaped so that no "</script>" can ever close it

@@ -1,0 +1,506 @@
+"""The author's reference page (see :mod:`rulepress.reference`)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import textwrap
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from rulepress.reference.examples import EXAMPLES, Example, example_id, reference_game
+from rulepress.reference.scopes import NAMES, SPEC_KINDS, Place, scopes
+from rulepress.spec import expr_base, sets
+from rulepress.spec.expr_check import ARITY, CONTEXT_ARITY
+from rulepress.spec.expr_eval import IMPLEMENTATIONS
+from rulepress.spec.load import load_spec
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import (
+    AuthorText,
+    Component,
+    ExprText,
+    Id,
+    IdList,
+    Labelled,
+    Name,
+    RuleNumber,
+    RulingName,
+    SetRef,
+    StateId,
+    Step,
+    StepNumber,
+    Text,
+)
+
+#: how the reference names the spec's own string types
+_ALIASES: tuple[tuple[Any, str], ...] = (
+    (ExprText, "expression"),
+    (Text, "text"),
+    (AuthorText, "text (not translated)"),
+    (Id, "id (`a-b`)"),
+    (Name, "name (`a_b`)"),
+    (RulingName, "ruling id (`a_b`)"),
+    (RuleNumber, "rule number"),
+    (StepNumber, "step number"),
+    (StateId, "table-state id"),
+    (SetRef, "`sets.<name>`"),
+    (Labelled, "ids → words, or `sets.<name>`"),
+    (IdList, "list of ids, or `sets.<name>`"),
+)
+
+#: the step kinds: the fields of a step that make it do something
+STEP_KINDS = ("updates", "tally", "score", "winners")
+
+
+def _unwrap(tp: Any) -> Any:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
+def _models(tp: Any) -> Iterator[type[BaseModel]]:
+    """The model classes inside a type (lists, unions, Annotated)."""
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        yield tp
+        return
+    for arg in typing.get_args(tp):
+        yield from _models(arg)
+
+
+def operations() -> list[type[BaseModel]]:
+    """The score operations: the models of the ``Component`` union, built-in ones first."""
+    found = list(_models(Component))
+    return sorted(found, key=lambda m: _op_name(m) is None)
+
+
+def _op_name(model: type[BaseModel]) -> str | None:
+    """The ``op`` a built-in operation is written with (None: a plugin's)."""
+    tp = _unwrap(model.model_fields["op"].annotation)
+    if typing.get_origin(tp) is Literal:
+        return str(typing.get_args(tp)[0])
+    return None
+
+
+def type_text(tp: Any, metadata: list[Any] | None = None) -> str:
+    """A field's type as the reference writes it."""
+    for alias, text in _ALIASES:
+        if tp == alias or (
+            metadata and tp == typing.get_args(alias)[0] and metadata == _metadata(alias)
+        ):
+            return text
+    tp = _unwrap(tp)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Literal:
+        return " or ".join(f"`{a}`" for a in args)
+    if origin in (typing.Union, types.UnionType):
+        shown = [type_text(a) for a in args if a is not type(None)]
+        return " or ".join(shown)
+    if origin is list:
+        return f"list of {type_text(args[0])}"
+    if origin is dict:
+        return f"{type_text(args[0])} → {type_text(args[1])}"
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return f"{{ref}}`{tp.__name__} <{_anchor(tp)}>`"
+    return {int: "integer", str: "text", bool: "`true` or `false`"}.get(tp, str(tp))
+
+
+def _metadata(alias: Any) -> list[Any]:
+    return list(FieldInfo.from_annotation(alias).metadata)
+
+
+def _anchor(model: type[BaseModel]) -> str:
+    if model is Step:
+        return "ref-steps"
+    return "ref-" + re.sub(r"(?<!^)(?=[A-Z])", "-", model.__name__).lower()
+
+
+def _md(text: str) -> str:
+    """A docstring's reST literals (``x``) as Markdown's (`x`)."""
+    return text.replace("``", "`")
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _doc(model: type[BaseModel]) -> str:
+    # the class's own docstring only: an inherited one describes the base class
+    doc = model.__dict__.get("__doc__") or ""
+    return inspect.cleandoc(doc).replace("``", "`")
+
+
+def _default(info: FieldInfo) -> str:
+    if info.is_required():
+        return "required"
+    value = info.get_default(call_default_factory=True)
+    if value in (None, [], {}):
+        return "optional"
+    if isinstance(value, str):
+        return f"`{value}`" if value else "`''`"
+    return f"`{value!r}`".replace("True", "true").replace("False", "false")
+
+
+def field_table(model: type[BaseModel]) -> list[str]:
+    """A model's fields: name, type, required or default, description."""
+    rows = ["| field | type | default | what it is |", "| --- | --- | --- | --- |"]
+    for name, info in model.model_fields.items():
+        rows.append(
+            f"| `{name}` | {_cell(type_text(info.annotation, info.metadata))} "
+            f"| {_cell(_default(info))} | {_cell((info.description or '').replace('``', '`'))} |"
+        )
+    return rows
+
+
+def nested(models: list[type[BaseModel]]) -> list[type[BaseModel]]:
+    """The models the fields of ``models`` use, in order of first use, ``models`` excluded."""
+    seen: list[type[BaseModel]] = []
+    todo = list(models)
+    while todo:
+        model = todo.pop(0)
+        for info in model.model_fields.values():
+            for inner in _models(info.annotation):
+                if inner not in seen and inner not in models and inner is not Step:
+                    if inner in operations():
+                        continue
+                    seen.append(inner)
+                    todo.append(inner)
+    return seen
+
+
+def _example(loaded: LoadedSpec, example: Example) -> list[str]:
+    """An example as the page shows it: the steps, a state, the scorer's report."""
+    from rulepress.render.score_text import render_text  # noqa: PLC0415  (the writer)
+    from rulepress.scoring.examples import find_example, run_example  # noqa: PLC0415
+
+    index, _ = find_example(loaded, example_id(example))
+    report = render_text(run_example(loaded, index), loaded.spec)
+    # the report's heading names the reference game, not the example: dropped
+    body = report.split("\n\n", 1)[1] if "\n\n" in report else report
+    return [
+        f"Example: {example.title}",
+        "",
+        "```yaml",
+        "steps:",
+        example.steps.rstrip(),
+        "```",
+        "",
+        "A table state:",
+        "",
+        "```yaml",
+        example.state.rstrip(),
+        "```",
+        "",
+        "What `rulepress score` reports for it:",
+        "",
+        "```text",
+        body.rstrip(),
+        "```",
+        "",
+        "What the example states (the reference's tests check the scorer agrees):",
+        "",
+        "```yaml",
+        example.expect.rstrip(),
+        "```",
+        "",
+    ]
+
+
+def _examples_by_name() -> dict[str, Example]:
+    return {e.name: e for e in EXAMPLES}
+
+
+def _naming() -> list[str]:
+    return [
+        "(ref-naming)=",
+        "## Naming",
+        "",
+        "Every id is lower case. Two spellings exist, each for a reason:",
+        "",
+        "| what | spelling | why |",
+        "| --- | --- | --- |",
+        "| rules' targets, sequences, terms, tables, examples, state formats, criteria"
+        " | words joined by `-` (`common-supply`) | they are cited, never read as names |",
+        "| parameters, fields, scores, tallies, `let` names, the names a field binds"
+        " (`item`, `kind` …) | words joined by `_` (`agenda_points`) | expressions read them"
+        " as names |",
+        "| rulings and their options | words joined by `_` (`foreign_bonus`, `foreign_cubes`)"
+        " | expressions read them (`ruling.foreign_bonus == 'foreign_cubes'`), and the same"
+        " spelling is the `--variant` name and the key of the JSON result's `variants` |",
+        "",
+        "`rulepress validate` refuses another spelling at its line and writes the id the"
+        " right way; it also refuses an expression that compares `ruling.<id>` with a text"
+        " that is none of that ruling's options, which would never be true. A ruling's"
+        " permalink on the site is `ruling-` and its id with `-` (`#ruling-foreign-bonus`).",
+        "",
+    ]
+
+
+def _steps_part(loaded: LoadedSpec) -> list[str]:
+    out = [
+        "(ref-steps)=",
+        "## Steps",
+        "",
+        _doc(Step) or "A step of a sequence.",
+        "",
+        *field_table(Step),
+        "",
+        "A step does what its " + ", ".join(f"`{k}`" for k in STEP_KINDS) + " say, in that"
+        " order: it changes the players' fields, settles a vote, adds a score line for every"
+        " player, and decides who wins.",
+        "",
+    ]
+    examples = _examples_by_name()
+    for kind in STEP_KINDS:
+        model = next(iter(_models(Step.model_fields[kind].annotation)))
+        out += [f"(ref-step-{kind})=", f"### `{kind}`", "", _doc(model), ""]
+        out += [*field_table(model), ""]
+        if kind == "score":
+            out += [
+                "`component` is one of the {ref}`score operations <ref-operations>`.",
+                "",
+            ]
+        elif kind in examples:
+            out += _example(loaded, examples[kind])
+    return out
+
+
+def _operations_part(loaded: LoadedSpec) -> list[str]:
+    out = [
+        "(ref-operations)=",
+        "## Score operations",
+        "",
+        "A score's `component` is one of these, chosen by its `op`.",
+        "",
+    ]
+    examples = _examples_by_name()
+    for model in operations():
+        op = _op_name(model)
+        title = f"`{op}`" if op else "Operations from plugins"
+        out += [f"({_anchor(model)})=", f"### {title}", "", _doc(model), ""]
+        out += [*field_table(model), ""]
+        if op in examples:
+            out += _example(loaded, examples[op])
+    return out
+
+
+def _types_part() -> list[str]:
+    out = ["(ref-types)=", "## The records these fields hold", ""]
+    kinds = [next(iter(_models(Step.model_fields[k].annotation))) for k in STEP_KINDS]
+    for model in nested([Step, *kinds, *operations()]):
+        out += [f"({_anchor(model)})=", f"### `{model.__name__}`", ""]
+        if model.__doc__:
+            out += [_doc(model), ""]
+        out += [*field_table(model), ""]
+    return out
+
+
+def _names(names: set[str]) -> str:
+    return ", ".join(f"`{n}`" for n in sorted(names))
+
+
+def _spec_side(place: Place) -> str:
+    parts = [SPEC_KINDS[k].split(" (")[0] for k in sorted(place.kinds) if k in _PER_PLACE]
+    parts += [f"the name {b} binds" for b in sorted(place.binders)]
+    return "; ".join(parts)
+
+
+#: the kinds of the spec's names the table shows place by place (earlier scores and
+#: tallies are in scope in every later step, said once above the table)
+_PER_PLACE = ("fields", "table_fields", "lets", "choices")
+
+
+def _scopes_part(places: list[Place]) -> list[str]:
+    # the names most places share are said once; each row says what differs
+    counts: dict[frozenset[str], int] = {}
+    for place in places:
+        counts[frozenset(place.fixed)] = counts.get(frozenset(place.fixed), 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: (kv[1], len(kv[0])), reverse=True)
+    common: set[str] = set(ranked[0][0]) if ranked else set()
+    rows: list[tuple[str, list[str], str]] = []  # (group, fields, names)
+    for place in places:
+        group, _, field = place.where.rpartition(" · ")
+        if not group:
+            group, _, field = place.where.rpartition(".")
+        more, fewer = place.fixed - common, common - place.fixed
+        if place.fixed and not (common & place.fixed):
+            names = _names(place.fixed)
+        else:
+            names = "the step's names" + (f", and {_names(more)}" if more else "")
+            names += f", without {_names(fewer)}" if fewer else ""
+        spec_side = _spec_side(place)
+        names += f"; {spec_side}" if spec_side else ""
+        if rows and rows[-1][0] == group and rows[-1][2] == names:
+            rows[-1][1].append(field)
+        else:
+            rows.append((group, [field], names))
+    out = [
+        "(ref-names)=",
+        "## Names in expressions",
+        "",
+        "What an expression can read depends on where it is. The table below is what the"
+        " spec check allows in each place; it refuses any other name, at its line. These"
+        " names are rulepress's own:",
+        "",
+        "| name | what it is |",
+        "| --- | --- |",
+        *(f"| `{name}` | {_cell(text)} |" for name, text in NAMES.items()),
+        "",
+        "The others are the spec's: "
+        + "; ".join(text for key, text in SPEC_KINDS.items() if key != "bound")
+        + "; and the names that fields such as `item` and `kind` bind. Every step also"
+        " reads the points of each earlier score of its sequence and the outcome of each"
+        " earlier tally, by id.",
+        "",
+        f"*The step's names*, below, are {_names(common)}.",
+        "",
+        "| where | fields | names in scope |",
+        "| --- | --- | --- |",
+    ]
+    for group, fields, names in rows:
+        out.append(
+            f"| {_cell(group)} | {_cell(', '.join(f'`{f}`' for f in fields))} | {_cell(names)} |"
+        )
+    out.append("")
+    return out
+
+
+def _functions_part() -> list[str]:
+    out = [
+        "(ref-functions)=",
+        "## Functions",
+        "",
+        "An expression calls only these; a function can never be stored or passed.",
+        "",
+        "| function | arguments | what it gives |",
+        "| --- | --- | --- |",
+    ]
+    for name in sorted(IMPLEMENTATIONS):
+        least, most = ARITY[name]
+        args = (
+            str(least)
+            if least == most
+            else f"{least} or more"
+            if most is None
+            else f"{least} to {most}"
+        )
+        doc = (IMPLEMENTATIONS[name].__doc__ or "").replace("``", "`")
+        out.append(f"| `{name}` | {args} | {_cell(doc)} |")
+    out += [
+        "",
+        "The scorer also gives these, where a scope names them (see above):",
+        "",
+        "| function | arguments | what it gives |",
+        "| --- | --- | --- |",
+    ]
+    for name in sorted(CONTEXT_ARITY):
+        least, most = CONTEXT_ARITY[name]
+        args = str(least) if least == most else f"{least} to {most}"
+        out.append(f"| `{name}` | {args} | {_cell(NAMES.get(name, ''))} |")
+    out.append("")
+    return out
+
+
+def limits() -> list[tuple[str, str, str]]:
+    """The expression language's bounds: name, value, what each bounds (its ``#:`` comment)."""
+    source = inspect.getsource(expr_base)
+    found = re.findall(r"^#: (.*)\n(MAX_[A-Z_]+) = ", source, flags=re.MULTILINE)
+    return [(name, f"{getattr(expr_base, name):,}", text) for text, name in found]
+
+
+def _limits_part() -> list[str]:
+    return [
+        "(ref-limits)=",
+        "## Limits",
+        "",
+        "Expressions are evaluated by rulepress's own interpreter, within these bounds; past"
+        " one, scoring stops with an error naming the expression and the bound, and an"
+        " expression that breaks one as written is refused by `rulepress validate`.",
+        "",
+        "| bound | value | what it bounds |",
+        "| --- | --- | --- |",
+        *(f"| `{name}` | {value} | {_cell(text)} |" for name, value, text in limits()),
+        "",
+        "The language: integers, texts, `True`, `False`, `None`, lists and tuples;"
+        " `+ - * // %`; comparisons, `in`, `is None`; `and`, `or`, `not`; `x if c else y`;"
+        " fixed indexes `x[0]`; `record.field`; generator expressions and list"
+        " comprehensions. Nothing else of Python exists in it.",
+        "",
+    ]
+
+
+def set_places() -> list[str]:
+    """Where a spec may write ``sets.<name>`` for a list: ``Model.field``, from the types."""
+    from rulepress.spec import model as spec_model  # noqa: PLC0415
+
+    found: list[str] = []
+    for value in vars(spec_model).values():
+        if not (isinstance(value, type) and issubclass(value, BaseModel)):
+            continue
+        for fname, info in value.model_fields.items():
+            wrapped = [
+                m
+                for m in info.metadata
+                if getattr(m, "func", None) in (sets.set_list, sets.set_labels)
+            ]
+            if wrapped:
+                found.append(f"{value.__name__}.{fname}")
+    return sorted(found)
+
+
+def _sets_part() -> list[str]:
+    # the module's docstring explains the feature: its prose up to the example
+    # (the paragraph that ends with '::') and the example, as written there
+    paragraphs = inspect.cleandoc(sets.__doc__ or "").split("\n\n")
+    shown: list[str] = []
+    for i, para in enumerate(paragraphs[1:], start=1):
+        if para.endswith("::") and i + 1 < len(paragraphs):
+            code = textwrap.dedent(paragraphs[i + 1])
+            shown += [_md(para[:-1]), "", "```yaml", code, "```"]
+            shown += ["", *(_md(p) for p in paragraphs[i + 2 : i + 3])]
+            break
+        shown += [_md(para), ""]
+    return [
+        "(ref-sets)=",
+        "## Named sets",
+        "",
+        *shown,
+        "",
+        "`sets.<name>` may stand for a list in these fields: "
+        + ", ".join(f"`{p}`" for p in set_places())
+        + "; and in any expression, `sets.<name>` is the set's list of ids"
+        " (`for c in sets.colours`).",
+        "",
+    ]
+
+
+def author_reference() -> str:
+    """The whole page, as MyST."""
+    with reference_game() as game:
+        loaded = load_spec(game)
+        places = scopes(loaded)
+        parts = [
+            "# Spec reference",
+            "",
+            "Generated from rulepress's own code: the spec model, the spec check, the scorer"
+            " and the expression language. Every example below is a small game that"
+            " rulepress loads and scores when this page is made, and the tests check that"
+            " each result is the one its example states. The guide that explains how to"
+            " write a spec is {doc}`spec-authors`.",
+            "",
+            *_naming(),
+            *_steps_part(loaded),
+            *_operations_part(loaded),
+            *_types_part(),
+            *_scopes_part(places),
+            *_functions_part(),
+            *_limits_part(),
+            *_sets_part(),
+        ]
+    return "\n".join(parts)

@@ -1,0 +1,177 @@
+"""The author's reference: generated from the code, and every example on it true.
+
+The page (rulepress.reference) cannot drift from the code it documents, and
+these tests keep it complete: every operation and step kind has a runnable
+example whose stated result the scorer gives, every expression field of the
+model is seen by the scope recorder, every name rulepress puts in a scope is
+described, and every field, function and bound has its description.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterator
+
+import pytest
+from pydantic import BaseModel
+
+from rulepress.reference import author_reference, examples, page, scopes
+from rulepress.scoring.examples import check_examples
+from rulepress.spec import check_sequences, expr_base
+from rulepress.spec.expr_check import CONTEXT_ARITY
+from rulepress.spec.expr_eval import IMPLEMENTATIONS
+from rulepress.spec.load import load_spec
+from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import EXPR, Step
+
+EXAMPLE_NAMES = [e.name for e in examples.EXAMPLES]
+
+
+@pytest.fixture(scope="module")
+def game() -> Iterator[LoadedSpec]:
+    with examples.reference_game() as directory:
+        yield load_spec(directory)
+
+
+@pytest.fixture(scope="module")
+def places(game: LoadedSpec) -> list[scopes.Place]:
+    return scopes.scopes(game)
+
+
+@pytest.fixture(scope="module")
+def reference() -> str:
+    return author_reference()
+
+
+def test_every_example_gives_the_result_it_states(game: LoadedSpec) -> None:
+    assert check_examples(game) == []
+
+
+def test_a_wrong_stated_result_is_caught(tmp_path: object) -> None:
+    """The check above can fail: an example that states a wrong total is reported."""
+    first = examples.EXAMPLES[1]
+    wrong = examples.Example(**{**first.__dict__, "expect": first.expect.replace("8", "9", 1)})
+    with examples.reference_game((wrong,)) as directory:
+        problems = check_examples(load_spec(directory))
+    assert [p.message for p in problems] == [
+        "Ada pairs_score: the text states 9, the scorer gives 8"
+    ]
+
+
+def test_every_operation_and_step_kind_has_an_example() -> None:
+    ops = [page._op_name(m) for m in page.operations()]
+    wanted = {op for op in ops if op is not None} | set(page.STEP_KINDS) - {"score"}
+    assert wanted <= set(EXAMPLE_NAMES)
+
+
+@pytest.mark.parametrize("example", examples.EXAMPLES, ids=EXAMPLE_NAMES)
+def test_the_page_shows_each_example_and_what_it_states(
+    reference: str, example: examples.Example
+) -> None:
+    assert example.steps.rstrip() in reference
+    assert example.state.rstrip() in reference
+    assert example.expect.rstrip() in reference
+
+
+def _models(tp: object) -> Iterator[type[BaseModel]]:
+    yield from page._models(tp)
+
+
+def _expression_fields() -> set[tuple[str, str]]:
+    """(model, field) for every expression field a step can hold, however deep."""
+    found: set[tuple[str, str]] = set()
+    seen: set[type[BaseModel]] = set()
+    todo: list[type[BaseModel]] = [Step]
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            inner = typing.get_args(info.annotation)
+            if EXPR in info.metadata or any(EXPR in getattr(a, "__metadata__", ()) for a in inner):
+                found.add((model.__name__, name))
+            todo.extend(_models(info.annotation))
+    found.discard(("PluginComponent", "op"))
+    return found
+
+
+def test_the_examples_reach_every_expression_field(game: LoadedSpec) -> None:
+    """A new field or operation without an example would leave its scope out of the page."""
+    recorded: list[tuple[object, ...]] = []
+    from rulepress.spec.check import check_spec
+
+    check_spec(game, on_expression=lambda path, names: recorded.append(path))
+    reached: set[tuple[str, str]] = set()
+    for path in recorded:
+        objects = scopes._walk(game.spec, path)  # type: ignore[arg-type]
+        for obj, part in zip(objects, path, strict=False):
+            if isinstance(obj, BaseModel) and isinstance(part, str):
+                reached.add((type(obj).__name__, part))
+    assert _expression_fields() - reached == set()
+
+
+def test_every_name_in_a_scope_is_documented(places: list[scopes.Place]) -> None:
+    assert scopes.undocumented(places) == set()
+    assert {"total", "chosen", "index", "multipliers", "winners", "param", "ruling"} <= {
+        name for place in places for name in place.fixed
+    }
+
+
+def test_a_name_added_to_the_scopes_is_caught(
+    game: LoadedSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the check starts to give a name the reference does not describe, it is named."""
+    monkeypatch.setattr(check_sequences, "BASE_NAMES", check_sequences.BASE_NAMES | {"rank"})
+    assert scopes.undocumented(scopes.scopes(game)) == {"rank"}
+
+
+def test_the_spec_given_names_are_told_apart(places: list[scopes.Place]) -> None:
+    by_place = {p.where: p for p in places}
+    lines = by_place["score · `lines` · value"]
+    assert lines.binders == {"`item` (default `line`)"}
+    assert "fields" in lines.kinds
+    assert "goal" not in lines.fixed and "goals" not in lines.fixed
+    assert "lets" in by_place["score · `sum` · parts[].value"].kinds
+    assert "winners" in by_place["tally.ballots[].route"].fixed
+
+
+def test_every_field_of_a_step_or_operation_is_described() -> None:
+    models = [Step, *page.operations()]
+    models += [next(iter(_models(Step.model_fields[k].annotation))) for k in page.STEP_KINDS]
+    models += page.nested(models)
+    missing = [
+        f"{m.__name__}.{name}"
+        for m in models
+        for name, info in m.model_fields.items()
+        if not info.description
+    ]
+    assert missing == []
+
+
+def test_every_function_and_bound_is_described(reference: str) -> None:
+    assert all(fn.__doc__ for fn in IMPLEMENTATIONS.values())
+    assert set(CONTEXT_ARITY) <= set(scopes.NAMES)
+    bounds = {name for name in vars(expr_base) if name.startswith("MAX_")}
+    assert {name for name, _, _ in page.limits()} == bounds
+    for name in [*IMPLEMENTATIONS, *CONTEXT_ARITY, *bounds]:
+        assert f"`{name}`" in reference
+
+
+def test_the_named_sets_are_documented_from_the_code(reference: str) -> None:
+    assert {"Tally.candidates", "SetsComponent.kinds", "FieldSpec.choices"} <= set(
+        page.set_places()
+    )
+    assert "sets:\n  factions:" in reference
+
+
+def test_the_reference_does_not_import_sphinx() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rulepress.reference as r; r.author_reference();"
+        "print(sorted(m for m in ('sphinx', 'docutils', 'click') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
