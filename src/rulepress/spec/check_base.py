@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from rulepress.errors import Problem
+from rulepress.spec.declared import Declared
 from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
 from rulepress.spec.expr_check import parse_tree
 from rulepress.spec.loaded import LoadedSpec
@@ -142,6 +143,8 @@ class CheckBase:
             self.at(path, f"{shown} has an empty form")
 
     def expression(self, path: DataPath, source: str, names: frozenset[str]) -> Expression | None:
+        if isinstance(source, Declared):
+            return self.declared(path, source, names)
         if self.on_expression is not None:
             self.on_expression(path, names)
         try:
@@ -223,6 +226,34 @@ class CheckBase:
                                 f" is not one of its options ({', '.join(options)}); option"
                                 " ids are lower_snake_case",
                             )
+
+    def declared(
+        self, path: DataPath, source: Declared, names: frozenset[str]
+    ) -> Expression | None:
+        """An expression written as a declaration: each part where it is written, each ruling."""
+        before = len(self.problems)
+        for sub, part in source.parts:
+            self.expression(path + sub, part, names)
+        options = self.ruling_options
+        for sub, ruling, given in source.rulings:
+            where = path + sub + ("by_ruling",)
+            if ruling not in options:
+                known = ", ".join(sorted(options)) or "none"
+                self.at(where, f"no ruling {ruling!r} (rulings: {known})")
+                continue
+            for option in given:
+                if option not in options[ruling]:
+                    self.at(
+                        path + sub + (option,),
+                        f"{ruling} has no option {option!r} (options: {', '.join(options[ruling])})",
+                        key=True,
+                    )
+            missing = [o for o in options[ruling] if o not in given]
+            if missing:
+                self.at(where, f"no value for the option(s) {', '.join(missing)} of {ruling}")
+        if len(self.problems) > before:
+            return None
+        return parse(source)
 
     def named_sets(self) -> None:
         """The ``sets`` section: every set it includes exists, no cycle, no id twice."""

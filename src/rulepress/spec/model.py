@@ -33,6 +33,7 @@ from pydantic import (
     model_validator,
 )
 
+from rulepress.spec.declared import declared_expression
 from rulepress.spec.languages import language_code, published_languages
 from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
 from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
@@ -158,8 +159,15 @@ EXPR = FieldKind("expr")
 Text = Annotated[str, Field(min_length=1), PROSE]
 #: text for spec authors and editors only (state-format help); never translated
 AuthorText = Annotated[str, Field(min_length=1)]
+#: an expression: its text, or a declaration of one (a value per ruling option, or
+#: cases in order; see :mod:`rulepress.spec.declared`)
 ExprText = Annotated[
-    str, BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v), EXPR
+    str,
+    BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v),
+    WrapValidator(
+        declared_expression, json_schema_input_type=str | int | bool | dict[str, Any] | list[Any]
+    ),
+    EXPR,
 ]
 #: ids with the label readers see for each: written out, or ``sets.<name>`` (the
 #: labels are then the spec's vocabulary words for its members)
