@@ -122,8 +122,10 @@ def _anchor(model: type[BaseModel]) -> str:
 
 
 def _md(text: str) -> str:
-    """A docstring's reST literals (``x``) as Markdown's (`x`)."""
-    return text.replace("``", "`")
+    """A docstring's reST literals (``x``) and roles (:mod:`x`) as Markdown's code (`x`)."""
+    return re.sub(r":(?:func|data|mod|class|attr|meth):`~?([^`]+)`", r"`\1`", text).replace(
+        "``", "`"
+    )
 
 
 def _cell(text: str) -> str:
@@ -133,7 +135,7 @@ def _cell(text: str) -> str:
 def _doc(model: type[BaseModel]) -> str:
     # the class's own docstring only: an inherited one describes the base class
     doc = model.__dict__.get("__doc__") or ""
-    return inspect.cleandoc(doc).replace("``", "`")
+    return _md(inspect.cleandoc(doc))
 
 
 def _default(info: FieldInfo) -> str:
@@ -259,7 +261,7 @@ def _steps_part(loaded: LoadedSpec) -> list[str]:
     examples = _examples_by_name()
     for kind in STEP_KINDS:
         model = next(iter(_models(Step.model_fields[kind].annotation)))
-        out += [f"(ref-step-{kind})=", f"### `{kind}`", "", _doc(model), ""]
+        out += [f"({_anchor(model)})=", f"### `{kind}`", "", _doc(model), ""]
         out += [*field_table(model), ""]
         if kind == "score":
             out += [
@@ -287,6 +289,24 @@ def _operations_part(loaded: LoadedSpec) -> list[str]:
         out += [*field_table(model), ""]
         if op in examples:
             out += _example(loaded, examples[op])
+        elif op is None:
+            out += _plugins()
+    return out
+
+
+def _plugins() -> list[str]:
+    """How a plugin provides an operation: the plugin module's own account of it."""
+    from rulepress.spec import operations as plugins  # noqa: PLC0415  (read for its docstring)
+
+    paragraphs = inspect.cleandoc(plugins.__doc__ or "").split("\n\n")[1:]
+    out: list[str] = []
+    for para in paragraphs:
+        if para.startswith("    "):
+            out += ["```toml", textwrap.dedent(para), "```", ""]
+        elif para.endswith("::"):
+            out += [_md(para[:-1]), ""]
+        else:
+            out += [_md(para), ""]
     return out
 
 
@@ -390,7 +410,7 @@ def _functions_part() -> list[str]:
             if most is None
             else f"{least} to {most}"
         )
-        doc = (IMPLEMENTATIONS[name].__doc__ or "").replace("``", "`")
+        doc = _md(IMPLEMENTATIONS[name].__doc__ or "")
         out.append(f"| `{name}` | {args} | {_cell(doc)} |")
     out += [
         "",
