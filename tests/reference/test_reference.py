@@ -18,11 +18,13 @@ from pydantic import BaseModel
 from rulepress.reference import author_reference, examples, page, scopes
 from rulepress.scoring.examples import check_examples
 from rulepress.spec import check_sequences, expr_base
+from rulepress.spec.check_base import BASE_NAMES
 from rulepress.spec.expr_check import CONTEXT_ARITY
 from rulepress.spec.expr_eval import IMPLEMENTATIONS
 from rulepress.spec.load import load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import EXPR, Step
+from rulepress.spec.yamlsrc import DataPath
 
 EXAMPLE_NAMES = [e.name for e in examples.EXAMPLES]
 
@@ -98,13 +100,13 @@ def _expression_fields() -> set[tuple[str, str]]:
 
 def test_the_examples_reach_every_expression_field(game: LoadedSpec) -> None:
     """A new field or operation without an example would leave its scope out of the page."""
-    recorded: list[tuple[object, ...]] = []
+    recorded: list[DataPath] = []
     from rulepress.spec.check import check_spec
 
     check_spec(game, on_expression=lambda path, names: recorded.append(path))
     reached: set[tuple[str, str]] = set()
     for path in recorded:
-        objects = scopes._walk(game.spec, path)  # type: ignore[arg-type]
+        objects = scopes._walk(game.spec, path)
         for obj, part in zip(objects, path, strict=False):
             if isinstance(obj, BaseModel) and isinstance(part, str):
                 reached.add((type(obj).__name__, part))
@@ -122,7 +124,7 @@ def test_a_name_added_to_the_scopes_is_caught(
     game: LoadedSpec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """If the check starts to give a name the reference does not describe, it is named."""
-    monkeypatch.setattr(check_sequences, "BASE_NAMES", check_sequences.BASE_NAMES | {"rank"})
+    monkeypatch.setattr(check_sequences, "BASE_NAMES", BASE_NAMES | {"rank"})
     assert scopes.undocumented(scopes.scopes(game)) == {"rank"}
 
 
@@ -131,13 +133,14 @@ def test_the_spec_given_names_are_told_apart(places: list[scopes.Place]) -> None
     lines = by_place["score · `lines` · value"]
     assert lines.binders == {"`item` (default `line`)"}
     assert "fields" in lines.kinds
-    assert "goal" not in lines.fixed and "goals" not in lines.fixed
+    assert "goal" not in lines.fixed
+    assert "goals" not in lines.fixed
     assert "lets" in by_place["score · `sum` · parts[].value"].kinds
     assert "winners" in by_place["tally.ballots[].route"].fixed
 
 
 def test_every_field_of_a_step_or_operation_is_described() -> None:
-    models = [Step, *page.operations()]
+    models: list[type[BaseModel]] = [Step, *page.operations()]
     models += [next(iter(_models(Step.model_fields[k].annotation))) for k in page.STEP_KINDS]
     models += page.nested(models)
     missing = [
