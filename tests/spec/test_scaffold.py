@@ -18,9 +18,11 @@ import pytest
 from rulepress.errors import ExitCode
 from rulepress.spec import load_spec
 from rulepress.spec.scaffold import FILES
-from tests.conftest import SPEC_ROOT, Run, run_cli
+from tests.conftest import GAMES, SPEC_ROOT, Run, run_cli
 
-GAME = "star-hunt"
+#: the new game's id: one no game under rules_spec/ has (the tutorial's is star-hunt)
+GAME = "first-draft"
+assert GAME not in GAMES
 EXAMPLE = "fewest-cards-break-a-tie"
 
 
@@ -203,4 +205,4 @@ def test_it_builds_its_site_and_print_files(tmp_path: Path) -> None:
     assert result.code == 0, result.err
     rules = (site / "en" / GAME / "rules.html").read_text(encoding="utf-8")
     assert 'id="rule-1-2"' in rules
-    assert "Star Hunt" in rules
+    assert "First Draft" in rules  # the title made from the id
