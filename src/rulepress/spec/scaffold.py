@@ -121,9 +121,9 @@ rules:
       - number: "1.2"
         title: Winner
         text: |
-          The player with the most points wins. If players are tied, the one with
-          the fewest cards in hand wins; players still tied share the win
-          ({rule:1.1} says how points are scored).
+          Add up each player's points from {rule:1.1}. The player with the most
+          points wins. If players are tied, the one with the fewest cards in hand
+          wins; players still tied share the win.
 """
 
 GLOSSARY_YAML = """\
