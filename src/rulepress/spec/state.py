@@ -2,49 +2,54 @@
 
 A table state is what happened at the table, as the scorer needs it:
 ``players`` (a list of records, each with an ``id``) and an optional
-``table`` record. The spec's ``table_state`` section says which fields exist,
+``table`` record. The spec's ``table_states`` section says which fields exist,
 their types, bounds (integers or ``param:name``), defaults and cross-field
 constraints. Every problem is reported with its source position; nothing is
 scored from a state that has any.
 
+The fields' types and bounds are checked by the pydantic models generated
+from the format (:mod:`rulepress.spec.state_model`); this module words their
+errors as the rest of rulepress does and places them in the state's file.
+What a model cannot say is checked here, on the state the model made: a
+player's id used twice, a ``player`` field naming no player, an item listed
+twice in a ``unique`` list, and the format's constraints (expressions).
+
 Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
 YAML reader refuses others; here a bound the format leaves out is that one),
 a player's id is a table-state id (:func:`~rulepress.spec.model.is_state_id`),
-and a text is one line: a table state is written by a player, and its texts
-and ids are printed in reports, where a line break or a tab would let it
-forge a line.
+and a text is one line without controls: a table state is written by a
+player, and its texts and ids are printed in reports, where a line break or
+a tab would let it forge a line.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
 from rulepress.errors import Problem
 from rulepress.spec.expr import MAX_INT, Expression, ExpressionEvalError, parse
 from rulepress.spec.expr_eval import type_name
-from rulepress.spec.model import (
-    STATE_ID_SYNTAX,
-    Bound,
-    FieldSpec,
-    Parameter,
-    RecordFormat,
-    StateFormat,
-    is_state_id,
-)
-from rulepress.spec.records import Record, fields_record
+from rulepress.spec.model import STATE_ID_SYNTAX, FieldSpec, Parameter, RecordFormat, StateFormat
+from rulepress.spec.records import Record, fields_record, record
+from rulepress.spec.state_model import Refs, bound, refs, state_models, value_model
 from rulepress.spec.text import PlainContext, to_plain
-from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
+from rulepress.spec.yamlsrc import CONTROLS, DataPath, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
 _STATE_KEYS = ("game", "sequence", "players", "table")
+#: pydantic's error types that leave the value in place for the checks that follow
+#: (a count above its bound still adds up in a constraint, as the player wrote it)
+_KEPT = frozenset({"greater_than_equal", "less_than_equal", "too_short", "missing"})
 
 
 @dataclass
 class StateCheck:
-    """The running check of one state document."""
+    """The running check of one state document (or one value: a field's default)."""
 
     sources: SourceMap
     prefix: DataPath
@@ -57,55 +62,8 @@ class StateCheck:
             Problem(self.sources.locate(full, key=key), format_path(full), message)
         )
 
-    def bound(self, value: Bound | None) -> int | None:
-        if value is None or isinstance(value, int):
-            return value
-        name = value.removeprefix("param:")
-        param = self.params.get(name)
-        return param.value if param else None
-
-
-def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
-    """Check one value against its field spec; return it normalised (defaults filled)."""
-    kind = spec.type
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            chk.at(path, f"expected an integer, got {type_name(value, in_state=True)}")
-            return None
-        # a bound the format leaves out is the global one (the YAML reader already
-        # keeps to it; a state given as data, not read from a file, may not)
-        low, high = chk.bound(spec.min), chk.bound(spec.max)
-        low = -MAX_INT if low is None else low
-        high = MAX_INT if high is None else high
-        if value < low:
-            word = "negative" if low == 0 else f"below {low}"
-            chk.at(path, f"{_shown_int(value)} is {word}; the least allowed is {low}")
-        if value > high:
-            chk.at(path, f"{_shown_int(value)} is more than the most allowed, {high}")
-        # a value past the global bound reaches no constraint (nor its arithmetic)
-        return value if -MAX_INT <= value <= MAX_INT else None
-    if kind == "bool":
-        if not isinstance(value, bool):
-            chk.at(path, f"expected true or false, got {type_name(value, in_state=True)}")
-            return None
-        return value
-    if kind in ("text", "player"):
-        if not isinstance(value, str) or not value:
-            chk.at(path, f"expected text, got {type_name(value, in_state=True)}")
-            return None
-        if "\n" in value or "\t" in value:
-            chk.at(path, "a text in a table state is one line, with no line break or tab")
-            return None
-        return value
-    if kind == "choice":
-        if value not in spec.choices:
-            options = ", ".join(spec.choices)
-            chk.at(path, f"expected one of {options}, got {value!r}")
-            return None
-        return value
-    if kind == "list":
-        return _check_list(chk, spec, value, path)
-    return _check_record(chk, spec.fields, value, path)
+    def bound(self, value: Any) -> int | None:
+        return bound(value, self.params)
 
 
 def _shown_int(value: int) -> str:
@@ -118,64 +76,301 @@ def _shown_int(value: int) -> str:
     return f"an integer of {len(str(abs(value)))} digits"
 
 
-def _check_list(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
-    if not isinstance(value, list):
-        chk.at(path, f"expected a list, got {type_name(value, in_state=True)}")
-        return None
-    low, high = chk.bound(spec.min), chk.bound(spec.max)
-    if low is not None and len(value) < low:
-        chk.at(path, f"needs at least {low} entries, has {len(value)}")
-    if high is not None and len(value) > high:
-        # the length is checked before any item, and an oversize list stops
-        # here: its items are never checked, so the work stays bounded by the
-        # game (one problem, not one per item of a list a player inflated)
-        chk.at(path, f"allows at most {high} entries, has {len(value)}")
-        return None
-    assert spec.item is not None  # the spec check guarantees it
-    out = [check_value(chk, spec.item, v, path + (i,)) for i, v in enumerate(value)]
-    if spec.unique:
-        seen: set[Any] = set()
-        for i, v in enumerate(out):
-            if isinstance(v, str | int) and v in seen:
-                chk.at(path + (i,), f"{v!r} is listed twice")
-            seen.add(v)
-    return out
+def _spec_at(root: FieldSpec, loc: tuple[Any, ...]) -> FieldSpec | None:
+    """The field spec of the value at ``loc`` below ``root`` (None past what it declares)."""
+    spec: FieldSpec | None = root
+    for part in loc:
+        if spec is None:
+            return None
+        spec = spec.item if isinstance(part, int) else spec.fields.get(part)
+    return spec
 
 
-def _check_record(
-    chk: StateCheck, fields: Mapping[str, FieldSpec], value: Any, path: DataPath
-) -> Any:
-    if not isinstance(value, dict):
-        chk.at(path, f"expected a mapping, got {type_name(value, in_state=True)}")
-        return None
-    out = Record()
-    for key in value:
-        if key not in fields and not (key == "id" and _is_player(path)):
-            known = ", ".join(sorted(fields))
-            chk.at(path + (key,), f"unknown field {key!r} (known: {known})", key=True)
-    for name, spec in fields.items():
-        if name in value:
-            out[name] = check_value(chk, spec, value[name], path + (name,))
-        elif spec.default is not None:
-            # a default goes through the same checks, so that a record default
-            # such as {state: live} gets its own optional sub-fields filled in
-            out[name] = check_value(chk, spec, copy.deepcopy(spec.default), path + (name,))
-        elif spec.optional:
-            out[name] = None
-        elif spec.type == "list":
-            # a list left out is an empty one, which must still have its least length
-            low = chk.bound(spec.min)
-            if low:
-                chk.at(path, f"missing field {name!r} (a list of at least {low} entries)")
-            out[name] = []
+def _value_at(data: Any, loc: tuple[Any, ...]) -> Any:
+    for part in loc:
+        if isinstance(data, dict) and isinstance(part, str):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
         else:
-            chk.at(path, f"missing field {name!r}")
-            out[name] = None
+            return None
+    return data
+
+
+def _text_message(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        return f"expected text, got {type_name(value, in_state=True)}"
+    control = next((c for c in value if c in CONTROLS), None)
+    if control is None:  # a line break or a tab
+        return "a text in a table state is one line, with no line break or tab"
+    return f"the text holds the control character {describe_char(control)}, which is not allowed"
+
+
+def _message(
+    err: ErrorDetails,
+    spec: FieldSpec | None,
+    parent: FieldSpec | None,
+    params: Mapping[str, Parameter],
+) -> str:
+    """Pydantic's error as rulepress words it, from the field spec it is about."""
+    kind, value = err["type"], err.get("input")
+    ctx = err.get("ctx") or {}
+    name = err["loc"][-1] if err["loc"] else ""
+    got = type_name(value, in_state=True)
+    if kind == "missing":
+        low = bound(spec.min, params) if spec is not None and spec.type == "list" else None
+        return f"missing field {name!r}" + (f" (a list of at least {low} entries)" if low else "")
+    if kind == "extra_forbidden":
+        known = ", ".join(sorted(parent.fields)) if parent is not None else ""
+        return f"unknown field {name!r} (known: {known})"
+    if kind == "greater_than_equal":
+        low = ctx["ge"]
+        word = "negative" if low == 0 else f"below {low}"
+        return f"{_shown_int(value)} is {word}; the least allowed is {low}"
+    if kind == "less_than_equal":
+        return f"{_shown_int(value)} is more than the most allowed, {ctx['le']}"
+    if kind.startswith("string"):
+        return _text_message(value)
+    if kind == "literal_error":
+        options = ", ".join(spec.choices) if spec is not None else ctx.get("expected", "")
+        return f"expected one of {options}, got {value!r}"
+    if kind == "too_long":
+        return f"allows at most {ctx['max_length']} entries, has {len(value)}"
+    if kind == "too_short":
+        return f"needs at least {ctx['min_length']} entries, has {len(value)}"
+    words = {
+        "int_type": "an integer",
+        "bool_type": "true or false",
+        "list_type": "a list",
+        "model_type": "a mapping",
+    }
+    return f"expected {words.get(kind, kind)}, got {got}"
+
+
+def _players_message(err: ErrorDetails) -> str | None:
+    """The message of an error about the list of players or a player's id, else None."""
+    kind, loc, value = err["type"], err["loc"], err.get("input")
+    if loc == ("players",):
+        if kind == "too_long":
+            return f"{len(value)} players; the game allows at most {err['ctx']['max_length']}"
+        if kind == "too_short":
+            return f"{len(value)} players; the game needs at least {err['ctx']['min_length']}"
+        return "'players' must be a list of players"
+    if len(loc) == 3 and loc[2] == "id":
+        if kind in ("missing", "string_type", "string_too_short"):
+            return "every player needs an 'id' (a short name)"
+        # shown as repr(), which escapes what could break the message's line
+        return f"player id {value!r} is not an id ({STATE_ID_SYNTAX})"
+    return None
+
+
+def _report(
+    chk: StateCheck, errors: list[ErrorDetails], root: FieldSpec, data: Any, *, state: bool = True
+) -> set[Any]:
+    """Each error as a located problem; the places of the values refused (for the repair).
+
+    ``root`` is the field spec of ``data``: a whole state's (``state``), or one value's.
+    """
+    refused: set[Any] = set()
+    short = {err["loc"] for err in errors if err["type"] == "too_short"}
+    for err in errors:
+        loc, kind = tuple(err["loc"]), err["type"]
+        path: DataPath = loc
+        players = state and loc[:1] == ("players",) and len(loc) != 2
+        message = _players_message(err) if players else None
+        if message is not None and kind in ("missing", "string_type", "string_too_short"):
+            path = loc[:-1] if kind == "missing" else loc[:2]
+        elif message is None:
+            spec, parent = _spec_at(root, loc), _spec_at(root, loc[:-1])
+            message = _message(err, spec, parent, chk.params)
+            if kind == "missing":
+                path = loc[:-1]
+        value = err.get("input")
+        beyond = isinstance(value, int) and not -MAX_INT <= value <= MAX_INT
+        if kind not in _KEPT or beyond:
+            refused.add(loc)
+        chk.at(path, message, key=kind == "extra_forbidden")
+        # pydantic checks a list's least length only once its items are valid
+        for depth in range(1, len(loc)):
+            _least_length(chk, root, data, loc[:depth], short)
+    return refused
+
+
+def _least_length(
+    chk: StateCheck, root: FieldSpec, data: Any, loc: tuple[Any, ...], done: set[Any]
+) -> None:
+    spec = _spec_at(root, loc)
+    if loc in done or spec is None or spec.type != "list":
+        return
+    done.add(loc)
+    value, low = _value_at(data, loc), chk.bound(spec.min)
+    if isinstance(value, list) and low is not None and len(value) < low:
+        if loc == ("players",):
+            chk.at(loc, f"{len(value)} players; the game needs at least {low}")
+        else:
+            chk.at(loc, f"needs at least {low} entries, has {len(value)}")
+
+
+def _repaired(data: Any, places: set[Any]) -> Any:
+    """``data`` with the value at each place replaced by nothing, copied along those paths only."""
+    tree: dict[Any, Any] = {}
+    for loc in sorted(places, key=len):  # a place inside one already replaced is left out
+        node: dict[Any, Any] | None = tree
+        for part in loc[:-1]:
+            node = node.setdefault(part, {}) if node is not None else None
+        if node is not None:
+            node[loc[-1]] = None
+    return _apply(data, tree)
+
+
+def _apply(value: Any, tree: dict[Any, Any] | None) -> Any:
+    if tree is None:
+        return None
+    if isinstance(value, dict | list):
+        out = list(value) if isinstance(value, list) else dict(value)
+        for key, inner in tree.items():
+            if (isinstance(out, dict) and key in out) or (
+                isinstance(out, list) and isinstance(key, int) and key < len(out)
+            ):
+                out[key] = _apply(out[key], inner)
+        return out
+    return value
+
+
+def _document_problems(chk: StateCheck, errors: list[ErrorDetails], game: str | None) -> bool:
+    """The state's own keys and its players list; True when no player can be looked at."""
+    unusable = False
+    for err in errors:
+        loc, kind = tuple(err["loc"]), err["type"]
+        if loc == ():
+            chk.at(
+                (), f"a table state must be a mapping, got {type_name(err['input'], in_state=True)}"
+            )
+            return True
+        if len(loc) == 1 and kind == "extra_forbidden":
+            shown = ", ".join(_STATE_KEYS)
+            chk.at(loc, f"unknown key {loc[0]!r} (a state has {shown})", key=True)
+        elif loc == ("game",):
+            chk.at(loc, f"this state is for {err['input']!r}, not {game!r}")
+        elif loc == ("players",) and kind != "too_short":
+            # Refused before any player is looked at: checking each of 10,000
+            # players (and the constraints across them) is work the game never
+            # needs, and the other problems of such a state are beside the point.
+            message = _players_message(err)
+            assert message is not None
+            chk.at(loc if kind != "missing" else (), message)
+            unusable = True
+    return unusable
+
+
+def validate_state(
+    fmt: StateFormat,
+    params: Mapping[str, Parameter],
+    data: Any,
+    sources: SourceMap,
+    prefix: DataPath = (),
+    game_id: str | None = None,
+    sets: Mapping[str, list[str]] | None = None,
+) -> tuple[dict[str, Any], list[Problem]]:
+    """Check ``data`` against ``fmt``; return the normalised state and all problems.
+
+    ``sets``: the spec's named sets with their members spelled out, which the
+    constraints read as ``sets.<name>`` (as the scorer's expressions do).
+
+    Every record of the state (players, the table, nested records) is a
+    :class:`~rulepress.spec.records.Record` from the start, records all the
+    way down: the scorer reads such a state without copying it (see
+    :func:`~rulepress.spec.records.owned`), and the constraints here read it
+    as it is.
+    """
+    chk = StateCheck(sources, prefix, params)
+    models = state_models(fmt, params, game_id)
+    try:
+        valid = models.strict.model_validate(data).model_dump(by_alias=True)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        if _document_problems(chk, errors, game_id):
+            return {}, chk.problems
+        inner = [e for e in errors if e["loc"][:1] in (("players",), ("table",))]
+        refused = _report(chk, inner, models.root, data)
+        try:
+            valid = models.lenient.model_validate(_repaired(data, refused)).model_dump(
+                by_alias=True
+            )
+        except ValidationError:  # pragma: no cover - a repaired state always fits
+            return {}, chk.problems
+    players: list[Record] = []
+    ids: dict[str, int] = {}
+    indices: list[int] = []
+    for i, raw in enumerate(valid["players"]):
+        if raw is None:
+            continue  # not a mapping: reported
+        pid = raw["id"]
+        if pid is None:  # missing or not an id: reported
+            pid = raw["id"] = f"#{i + 1}"
+        elif pid in ids:
+            chk.at(("players", i, "id"), f"player id {pid!r} is used twice")
+        ids.setdefault(pid, i)
+        players.append(record(raw))
+        indices.append(i)
+    table = record(valid["table"] or {})
+    for i, rec in zip(indices, players, strict=True):
+        _walk(chk, models.player_refs, rec, ids, ("players", i))
+    _walk(chk, models.table_refs, table, ids, ("table",))
+    # Cross-field constraints run on every record, even one with other problems:
+    # a field that failed its own check is None, so a constraint reading it
+    # fails to evaluate and is skipped instead of piling a second message on.
+    context = {
+        "param": params_record(params),
+        "sets": fields_record(sets or {}),
+        "n_players": len(players),
+        "table": table,
+        "players": players,
+    }
+    for i, rec in zip(indices, players, strict=True):
+        _constraints(chk, fmt.players, rec, context, ("players", i))
+    _constraints(chk, fmt.table, table, context, ("table",))
+    return {"players": players, "table": table}, chk.problems
+
+
+def _walk(
+    chk: StateCheck, plan: Refs | None, value: Any, ids: Mapping[str, int] | None, here: DataPath
+) -> None:
+    """What the model cannot check: ``player`` fields name players, ``unique`` lists."""
+    if value is None or plan is None:
+        return
+    if plan.player:
+        if ids is not None and isinstance(value, str) and value not in ids:
+            chk.at(here, f"no player {value!r} in this state (players: {', '.join(ids)})")
+    elif isinstance(value, list):
+        if plan.unique:
+            seen: set[Any] = set()
+            for i, v in enumerate(value):
+                if isinstance(v, str | int) and v in seen:
+                    chk.at(here + (i,), f"{v!r} is listed twice")
+                seen.add(v)
+        if plan.item is not None:
+            for i, v in enumerate(value):
+                _walk(chk, plan.item, v, ids, here + (i,))
+    elif isinstance(value, dict):
+        for name, sub in plan.fields:
+            _walk(chk, sub, value.get(name), ids, here + (name,))
+
+
+def check_value(chk: StateCheck, spec: FieldSpec, value: Any, path: DataPath) -> Any:
+    """Check one value (a field's default) against its field spec; return it normalised."""
+    try:
+        checked = value_model(spec, chk.params).model_validate({"value": value})
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        for err in errors:
+            err["loc"] = err["loc"][1:]  # below the value, not the model holding it
+        here = StateCheck(chk.sources, chk.prefix + path, chk.params, chk.problems)
+        _report(here, errors, spec, value, state=False)
+        return None
+    out = checked.model_dump(by_alias=True)["value"]
+    _walk(chk, refs(spec), out, None, path)
     return out
-
-
-def _is_player(path: DataPath) -> bool:
-    return len(path) == 2 and path[0] == "players" and isinstance(path[1], int)
 
 
 def _constraints(
@@ -215,107 +410,3 @@ compiled: Callable[[str], Expression] = _Compiled().__getitem__
 def params_record(params: Mapping[str, Parameter]) -> Record:
     """The spec's parameters as the record ``param`` of expressions."""
     return fields_record({name: p.value for name, p in params.items()})
-
-
-def validate_state(
-    fmt: StateFormat,
-    params: Mapping[str, Parameter],
-    data: Any,
-    sources: SourceMap,
-    prefix: DataPath = (),
-    game_id: str | None = None,
-) -> tuple[dict[str, Any], list[Problem]]:
-    """Check ``data`` against ``fmt``; return the normalised state and all problems.
-
-    Every record of the state (players, the table, nested records) is a
-    :class:`~rulepress.spec.records.Record` from the start, records all the
-    way down: the scorer reads such a state without copying it (see
-    :func:`~rulepress.spec.records.owned`), and the constraints here read it
-    as it is.
-    """
-    chk = StateCheck(sources, prefix, params)
-    if not isinstance(data, dict):
-        chk.at((), f"a table state must be a mapping, got {type_name(data, in_state=True)}")
-        return {}, chk.problems
-    for key in data:
-        if key not in _STATE_KEYS:
-            chk.at((key,), f"unknown key {key!r} (a state has {', '.join(_STATE_KEYS)})", key=True)
-    if game_id is not None and "game" in data and data["game"] != game_id:
-        chk.at(("game",), f"this state is for {data['game']!r}, not {game_id!r}")
-    players_raw = data.get("players")
-    if not isinstance(players_raw, list):
-        chk.at(("players",) if "players" in data else (), "'players' must be a list of players")
-        return {}, chk.problems
-    low, high = chk.bound(fmt.players.min), chk.bound(fmt.players.max)
-    if low is not None and len(players_raw) < low:
-        chk.at(("players",), f"{len(players_raw)} players; the game needs at least {low}")
-    if high is not None and len(players_raw) > high:
-        # Refused before any player is looked at: checking each of 10,000
-        # players (and the constraints across them) is work the game never
-        # needs, and the other problems of such a state are beside the point.
-        chk.at(("players",), f"{len(players_raw)} players; the game allows at most {high}")
-        return {}, chk.problems
-    players: list[dict[str, Any]] = []
-    ids: dict[str, int] = {}
-    indices: list[int] = []
-    for i, raw in enumerate(players_raw):
-        path: DataPath = ("players", i)
-        rec = _check_record(chk, fmt.players.fields, raw, path)
-        if rec is None:
-            continue
-        pid = raw.get("id")
-        if not isinstance(pid, str) or not pid:
-            chk.at(path, "every player needs an 'id' (a short name)")
-            pid = f"#{i + 1}"
-        elif not is_state_id(pid):
-            # shown as repr(), which escapes what could break the message's line
-            chk.at(path + ("id",), f"player id {pid!r} is not an id ({STATE_ID_SYNTAX})")
-            pid = f"#{i + 1}"
-        elif pid in ids:
-            chk.at(path + ("id",), f"player id {pid!r} is used twice")
-        ids.setdefault(pid, i)
-        player = Record(id=pid)
-        player.update(rec)
-        players.append(player)
-        indices.append(i)
-    table_raw = data.get("table", {})
-    table = _check_record(chk, fmt.table.fields, table_raw, ("table",)) or Record()
-    for i, rec in zip(indices, players, strict=True):
-        _check_player_refs(chk, fmt.players.fields, rec, ids, ("players", i))
-    _check_player_refs(chk, fmt.table.fields, table, ids, ("table",))
-    # Cross-field constraints run on every record, even one with other problems:
-    # a field that failed its own check is None, so a constraint reading it
-    # fails to evaluate and is skipped instead of piling a second message on.
-    context = {
-        "param": params_record(params),
-        "n_players": len(players),
-        "table": table,
-        "players": players,
-    }
-    for i, rec in zip(indices, players, strict=True):
-        _constraints(chk, fmt.players, rec, context, ("players", i))
-    _constraints(chk, fmt.table, table, context, ("table",))
-    return {"players": players, "table": table}, chk.problems
-
-
-def _check_player_refs(
-    chk: StateCheck,
-    fields: Mapping[str, FieldSpec],
-    record: Mapping[str, Any],
-    ids: Mapping[str, int],
-    path: DataPath,
-) -> None:
-    def walk(spec: FieldSpec, value: Any, here: DataPath) -> None:
-        if value is None:
-            return
-        if spec.type == "player" and isinstance(value, str) and value not in ids:
-            chk.at(here, f"no player {value!r} in this state (players: {', '.join(ids)})")
-        elif spec.type == "list" and spec.item is not None and isinstance(value, list):
-            for i, v in enumerate(value):
-                walk(spec.item, v, here + (i,))
-        elif spec.type == "record" and isinstance(value, dict):
-            for name, sub in spec.fields.items():
-                walk(sub, value.get(name), here + (name,))
-
-    for name, spec in fields.items():
-        walk(spec, record.get(name), path + (name,))
