@@ -41,6 +41,10 @@ def test_every_page_in_every_language(site: SiteBuild) -> None:
                 assert (site.out / lang / game / f"{name}.html").is_file(), (lang, game, name)
     assert (site.out / "en" / "guide" / "cli.html").is_file()
     assert "rulepress score" in (site.out / "en" / "guide" / "cli.html").read_text(encoding="utf-8")
+    # the author's reference, generated from the code, with its examples' reports
+    reference = (site.out / "en" / "guide" / "spec-reference.html").read_text(encoding="utf-8")
+    assert 'id="ref-names"' in reference
+    assert "set of 3: Ruby, Jade, and joker as Onyx: 6" in reference
 
 
 @pytest.mark.parametrize("game", GAMES)
