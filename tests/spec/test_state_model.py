@@ -131,3 +131,19 @@ def test_the_state_schema_is_the_models_schema() -> None:
     assert not validator.is_valid(state)
     _, found = validate_state(state_format, spec.parameters, state, SourceMap())
     assert any("komek" in p.where for p in found)
+
+
+def test_the_constraints_read_the_named_sets() -> None:
+    state_format = fmt(
+        {"a": {"type": "int", "max": 2, "description": "A."}},
+        [{"test": "'red' in sets.colours", "message": "red is no colour"}],
+    )
+    state = {"players": [{"id": "ada", "a": 1}]}
+
+    def found(sets: dict[str, list[Any]]) -> list[str]:
+        _, problems = validate_state(state_format, PARAMS, state, SourceMap(), sets=sets)
+        return [f"{p.where}: {p.message}" for p in problems]
+
+    assert found({"colours": ["red", "blue"]}) == []
+    assert found({"colours": ["blue"]}) == ["players[0]: red is no colour"]
+    assert found({"warm": ["red"], "colours": ["sets.warm", "blue"]}) == []

@@ -55,6 +55,7 @@ def example_state(loaded: LoadedSpec, index: int) -> dict[str, Any]:
         ex.state,
         loaded.sources,
         ("examples", index, "state"),
+        sets=spec.sets,
     )
     return state
 

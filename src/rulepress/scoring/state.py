@@ -58,7 +58,7 @@ def check_state(
     spec = loaded.spec
     seq = state_sequence(loaded, data, sources, sequence)
     state, problems = validate_state(
-        spec.table_states[seq.state], spec.parameters, data, sources, (), spec.game.id
+        spec.table_states[seq.state], spec.parameters, data, sources, (), spec.game.id, spec.sets
     )
     if problems:
         raise StateError(f"{name}: not a valid {spec.game.title} table state", problems)

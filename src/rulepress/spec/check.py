@@ -271,7 +271,13 @@ class _Checker(SequenceChecks):
             if fmt is None:
                 continue
             state, problems = validate_state(
-                fmt, spec.parameters, ex.state, self.loaded.sources, base + ("state",), spec.game.id
+                fmt,
+                spec.parameters,
+                ex.state,
+                self.loaded.sources,
+                base + ("state",),
+                spec.game.id,
+                sets=spec.sets,
             )
             self.problems.extend(problems)
             facts = self.facts.get(seq.id, SequenceFacts())

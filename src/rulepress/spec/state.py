@@ -36,6 +36,7 @@ from rulepress.spec.expr import MAX_INT, Expression, ExpressionEvalError, parse
 from rulepress.spec.expr_eval import type_name
 from rulepress.spec.model import STATE_ID_SYNTAX, FieldSpec, Parameter, RecordFormat, StateFormat
 from rulepress.spec.records import Record, fields_record, record
+from rulepress.spec.sets import spelled_out
 from rulepress.spec.state_model import Refs, bound, refs, state_models, value_model
 from rulepress.spec.text import PlainContext, to_plain
 from rulepress.spec.yamlsrc import CONTROLS, DataPath, SourceMap, describe_char, format_path
@@ -270,12 +271,12 @@ def validate_state(
     sources: SourceMap,
     prefix: DataPath = (),
     game_id: str | None = None,
-    sets: Mapping[str, list[str]] | None = None,
+    sets: Mapping[str, list[Any]] | None = None,
 ) -> tuple[dict[str, Any], list[Problem]]:
     """Check ``data`` against ``fmt``; return the normalised state and all problems.
 
-    ``sets``: the spec's named sets with their members spelled out, which the
-    constraints read as ``sets.<name>`` (as the scorer's expressions do).
+    ``sets``: the spec's named sets, which the constraints read as
+    ``sets.<name>``, members spelled out (as the scorer's expressions do).
 
     Every record of the state (players, the table, nested records) is a
     :class:`~rulepress.spec.records.Record` from the start, records all the
@@ -322,7 +323,7 @@ def validate_state(
     # fails to evaluate and is skipped instead of piling a second message on.
     context = {
         "param": params_record(params),
-        "sets": fields_record(sets or {}),
+        "sets": fields_record(spelled_out(sets or {})),
         "n_players": len(players),
         "table": table,
         "players": players,

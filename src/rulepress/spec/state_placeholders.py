@@ -113,7 +113,9 @@ def _fresh(name: str, spec: FieldSpec, params: Mapping[str, Parameter], ids: Ids
 
 
 def _check(spec: Spec, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
-    _, problems = validate_state(fmt, spec.parameters, copy.deepcopy(state), SourceMap())
+    _, problems = validate_state(
+        fmt, spec.parameters, copy.deepcopy(state), SourceMap(), sets=spec.sets
+    )
     return problems
 
 
@@ -173,7 +175,9 @@ def _examples(spec: Spec, seq: Sequence) -> Iterator[dict[str, Any]]:
         if formats.get(example.sequence or spec.scorer.sequence) != seq.state:
             continue
         fmt = spec.table_states[seq.state]
-        state, problems = validate_state(fmt, spec.parameters, example.state, SourceMap())
+        state, problems = validate_state(
+            fmt, spec.parameters, example.state, SourceMap(), sets=spec.sets
+        )
         if not problems:
             yield state
 
