@@ -57,7 +57,7 @@ def _cli_without(
         text=True,
         cwd=cwd,
         env=dict(os.environ, **(env or {})),
-        timeout=120,
+        timeout=600,
         check=False,
     )
 

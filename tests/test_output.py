@@ -321,7 +321,7 @@ def test_a_users_folder_is_refused_before_any_work(tmp_path: Path) -> None:
     out.mkdir()
     (out / "index.html").write_text("my own page")
     for command in (("build", "site"), ("build", "print")):
-        run = run_cli(*command, "--lang", "en", "--out", str(out), timeout=60)
+        run = run_cli(*command, "--lang", "en", "--out", str(out))
         assert run.code == ExitCode.OUTPUT, run.err
         assert "--force" in run.err
         assert (out / "index.html").read_text() == "my own page"
