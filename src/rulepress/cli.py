@@ -368,6 +368,7 @@ def _locales_option(func: F) -> F:
 def validate(path: Path, examples: bool) -> None:
     """Check every game spec under PATH and report all problems at once."""
     from rulepress.scoring.examples import check_examples
+    from rulepress.spec.languages import language_problems
     from rulepress.spec.load import find_game_dirs, load_spec
 
     games = find_game_dirs(path)
@@ -383,10 +384,15 @@ def validate(path: Path, examples: bool) -> None:
             problems.extend(exc.problems)
             click.echo(f"{directory}: {len(exc.problems)} problem(s)")
             continue
+        # whether Babel knows its languages (the loader checks their form only)
+        unknown = language_problems(loaded)
+        problems.extend(unknown)
         found = check_examples(loaded) if examples else []
         problems.extend(found)
         count = len(loaded.spec.examples)
-        if not examples:
+        if unknown:
+            click.echo(f"{directory}: {len(unknown)} problem(s)")
+        elif not examples:
             click.echo(f"{directory}: ok ({count} examples not run)")
         elif found:
             click.echo(f"{directory}: {len(found)} example result(s) wrong")

@@ -49,7 +49,7 @@ def test_a_language_is_any_locale_babel_knows(code: str) -> None:
     ("code", "message"),
     [
         ("xx", "'xx' is not a language Babel knows"),
-        ("pt-BR", "'pt-BR' is not a language Babel knows"),
+        ("pt-BR", "write the language 'pt-BR' as 'pt_BR'"),
         ("EN", "write the language 'EN' as 'en'"),
     ],
 )

@@ -6,6 +6,12 @@ A language is any locale Babel (CLDR) knows, written as Babel writes it
 written in English, the source language, so every game lists ``en``; the
 other languages are the translations its catalogs hold.
 
+The loader checks a code's form only (:func:`language_syntax`): loading and
+scoring a spec need no Babel. Whether Babel knows the language
+(:func:`language_code`) is checked by ``rulepress validate`` (through
+:func:`language_problems`) and by every command that reads the languages to
+publish them (:func:`game_languages`), each time located in ``game.yaml``.
+
 Nothing in rulepress keeps a list of languages or games: the commands ask
 this module. :func:`game_languages` reads one game's ``game.yaml`` alone
 (catalog commands must work while the rest of a spec is being edited), and
@@ -15,29 +21,69 @@ shared catalog domains and the command line's ``--lang`` use.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
-
-from babel import Locale, UnknownLocaleError
+from typing import TYPE_CHECKING
 
 from rulepress.errors import Problem, SpecError
 from rulepress.spec.yamlsrc import YamlError, load_yaml_file
 
+if TYPE_CHECKING:
+    from rulepress.spec.loaded import LoadedSpec
+
 #: the language every spec is written in (the msgids of its catalogs)
 SOURCE_LANGUAGE = "en"
+#: a locale code as Babel writes one: language, then script, territory, variant (pt_BR,
+#: zh_Hant_TW, ca_ES_VALENCIA)
+LANGUAGE_RE = re.compile(r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_(?:[A-Z]{2}|[0-9]{3}))?(_[A-Z0-9]{4,8})?$")
+_NOT_KNOWN = "{!r} is not a language Babel knows (a CLDR code such as 'de' or 'pt_BR')"
+
+
+def language_syntax(value: str) -> str:
+    """``value`` if it is written as Babel writes a locale code; else ValueError (no Babel needed)."""
+    if LANGUAGE_RE.match(value):
+        return value
+    fixed = value.replace("-", "_")
+    parts = fixed.split("_")
+    fixed = "_".join(
+        [parts[0].lower(), *(p.title() if len(p) == 4 else p.upper() for p in parts[1:])]
+    )
+    if LANGUAGE_RE.match(fixed):
+        raise ValueError(f"write the language {value!r} as {fixed!r}")
+    raise ValueError(_NOT_KNOWN.format(value))
 
 
 def language_code(value: str) -> str:
     """``value`` if it is a locale Babel knows, written as Babel writes it; else ValueError."""
+    language_syntax(value)
+    # imported here: the loader checks the form only, so that a spec loads without Babel
+    from babel import Locale, UnknownLocaleError  # noqa: PLC0415
+
     try:
         locale = Locale.parse(value)
     except (ValueError, TypeError, UnknownLocaleError):
-        raise ValueError(
-            f"{value!r} is not a language Babel knows (a CLDR code such as 'de' or 'pt_BR')"
-        ) from None
+        raise ValueError(_NOT_KNOWN.format(value)) from None
     if str(locale) != value:
         raise ValueError(f"write the language {value!r} as {str(locale)!r}")
     return value
+
+
+def language_problems(loaded: LoadedSpec) -> list[Problem]:
+    """A loaded spec's languages that Babel does not know, each located (``rulepress validate``)."""
+    game = loaded.spec.game
+    found: list[tuple[tuple[str | int, ...], str, str]] = [
+        (("game", "languages", i), f"game.languages[{i}]", lang)
+        for i, lang in enumerate(game.languages)
+    ]
+    found.append((("game", "source", "language"), "game.source.language", game.source.language))
+    problems = []
+    for path, where, lang in found:
+        try:
+            language_code(lang)
+        except ValueError as exc:
+            problems.append(Problem(loaded.locate(path), where, str(exc)))
+    return problems
 
 
 def published_languages(values: list[str]) -> list[str]:

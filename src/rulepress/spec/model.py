@@ -34,7 +34,7 @@ from pydantic import (
 )
 
 from rulepress.spec.declared import declared_expression
-from rulepress.spec.languages import language_code, published_languages
+from rulepress.spec.languages import language_syntax, published_languages
 from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
 from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
 
@@ -140,8 +140,9 @@ def _ruling_name(value: str) -> str:
 
 #: the id of a ruling or of one of its options (see :func:`_ruling_name`)
 RulingName = Annotated[str, AfterValidator(_ruling_name)]
-#: a language: any locale Babel knows, written as Babel writes it (rulepress.spec.languages)
-Lang = Annotated[str, AfterValidator(language_code)]
+#: a language: a locale code as Babel writes it; whether Babel knows it is checked by
+#: ``rulepress validate`` and the commands that publish (rulepress.spec.languages)
+Lang = Annotated[str, AfterValidator(language_syntax)]
 
 
 class FieldKind:
