@@ -2,8 +2,9 @@
 
 The spec says what a ballot is worth (``weight`` per unit, an expression
 that can read riders and objectives), which candidates win (``places``),
-how ties fall (``tie_order``, a list of candidates, earlier first) and
-where each ballot goes afterwards (``route``, which can read ``winners``).
+how ties fall (``tie_order``, a list of candidates, earlier first; else the
+order the candidates are declared in) and, when the vote moves its ballots,
+where each one goes afterwards (``route``, which can read ``winners``).
 This module only counts, ranks and routes.
 """
 
@@ -58,7 +59,11 @@ def run_tally(
             unit = str(compiled(spec.unit).evaluate(env, fns))
             totals[target] += units * weight
             cast.append((spec, env, player, target, unit, units, units * weight))
-    order = list(compiled(tally.tie_order).evaluate(base, fns))
+    order = (
+        list(tally.candidates)
+        if tally.tie_order is None
+        else list(compiled(tally.tie_order).evaluate(base, fns))
+    )
     missing = [c for c in tally.candidates if c not in order]
     if missing:
         raise ExpressionEvalError(f"the tie order does not place {', '.join(missing)}")
@@ -84,11 +89,13 @@ def run_tally(
     flows: dict[str, dict[str, dict[str, int]]] = {}
     for spec, env, player, target, unit, units, votes in cast:
         env["winners"] = winners
-        route = str(compiled(spec.route).evaluate(env, fns))
-        if route not in tally.routes:
-            raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
-        per_unit = flows.setdefault(player, {}).setdefault(route, {})
-        per_unit[unit] = per_unit.get(unit, 0) + units
+        route = ""  # a vote that moves no ballot routes none (and has no flows)
+        if spec.route is not None:
+            route = str(compiled(spec.route).evaluate(env, fns))
+            if route not in tally.routes:
+                raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
+            per_unit = flows.setdefault(player, {}).setdefault(route, {})
+            per_unit[unit] = per_unit.get(unit, 0) + units
         args = dict(
             snapshot({name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()})
         )
@@ -98,8 +105,9 @@ def run_tally(
             "unit": unit,
             "target": Template(tally.candidates[target]),
             "votes": votes,
-            "route": Template(tally.routes[route]),
         }
+        if route:
+            args["route"] = Template(tally.routes[route])
         ballots.append(Ballot(player, target, unit, units, votes, route, Note(spec.note, args)))
     record = Record(winners=list(winners), ranking=list(ranking), totals=fields_record(totals))
     return TallyOutcome(totals, ranking, winners, ballots, tie_notes, flows, record)

@@ -134,7 +134,8 @@ class SequenceChecks(CheckBase):
 
     def tally(self, path: DataPath, tally: Tally, names: frozenset[str]) -> None:
         self.expression(path + ("places",), tally.places, names)
-        self.expression(path + ("tie_order",), tally.tie_order, names)
+        if tally.tie_order is not None:
+            self.expression(path + ("tie_order",), tally.tie_order, names)
         self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
         for i, ballots in enumerate(tally.ballots):
             bpath = path + ("ballots", i)
@@ -144,11 +145,18 @@ class SequenceChecks(CheckBase):
                 self.expression(bpath + (attr,), getattr(ballots, attr), inner)
             for arg, src in ballots.args.items():
                 self.expression(bpath + ("args", arg), src, inner)
-            self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
+            if ballots.route is not None:
+                self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
+            if (ballots.route is None) != (not tally.routes):
+                self.at(
+                    bpath,
+                    "ballots give a 'route' exactly when their tally declares 'routes'",
+                )
+            routed = {"route"} if tally.routes else set()
             self.prose(
                 bpath + ("note",),
                 ballots.note,
-                {"player", "units", "unit", "target", "votes", "route", *ballots.args},
+                {"player", "units", "unit", "target", "votes", *routed, *ballots.args},
             )
 
     def steps(

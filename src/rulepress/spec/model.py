@@ -581,6 +581,12 @@ class WeightedCountsComponent(Model):
     """Items that each go to their most valuable use."""
 
 
+def _not_built_in(schema: dict[str, Any]) -> None:
+    # so that an editor's schema matches exactly one operation: a plugin's op is
+    # none of the built-in ones
+    schema["properties"]["op"]["not"] = {"enum": list(BUILT_IN_OPERATIONS)}
+
+
 class PluginComponent(Model):
     """An operation a plugin provides (see :mod:`rulepress.spec.operations`).
 
@@ -590,7 +596,9 @@ class PluginComponent(Model):
     operations that are installed.
     """
 
-    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="allow", frozen=True, strict=True, json_schema_extra=_not_built_in
+    )
 
     op: Name
     """The operation's name, as its plugin registers it."""
@@ -692,12 +700,13 @@ class Ballots(Model):
     """The candidate it is cast for."""
     units: ExprText = "1"
     """How many units it holds (cubes in a tray)."""
-    unit: ExprText
+    unit: ExprText = "''"
     """What kind of unit it is (a cube's colour), shown and used by `weight`."""
-    weight: ExprText
+    weight: ExprText = "1"
     """Votes per unit."""
-    route: ExprText
-    """Where the ballot goes after the vote: one of the tally's `routes` (may read `winners`)."""
+    route: ExprText | None = None
+    """Where the ballot goes after the vote: one of the tally's `routes` (may read `winners`);
+    given exactly when the tally declares routes."""
     note: Text
     """The line of the tally's trace for the ballot."""
     args: dict[Name, ExprText] = {}
@@ -708,8 +717,9 @@ class Tally(Model):
     """A vote over candidates: weighted ballots, a ranking, ties by an order list.
 
     After the step, ``<id>.winners``, ``<id>.ranking`` and ``<id>.totals`` can
-    be read by later steps; every ballot is routed to a destination named in
-    ``routes`` (for example back to its owner, or out of the game).
+    be read by later steps. With ``routes``, every ballot is routed to a
+    destination named there (for example back to its owner, or out of the
+    game); a vote whose ballots stay where they are declares none.
     """
 
     id: Name
@@ -722,12 +732,13 @@ class Tally(Model):
     """The kinds of ballot counted."""
     places: ExprText
     """How many candidates win."""
-    tie_order: ExprText
-    """The candidates in tie-break order, earliest first."""
+    tie_order: ExprText | None = None
+    """The candidates in tie-break order, earliest first; without one, the order of
+    `candidates`."""
     tie_note: Text
     """What the trace says of a tie (`{tied}`, `{votes}`)."""
-    routes: dict[Id, Text]
-    """Where ballots can go, with the words readers see."""
+    routes: dict[Id, Text] = {}
+    """Where ballots can go, with the words readers see (none: ballots are not routed)."""
 
 
 class Step(Model):
