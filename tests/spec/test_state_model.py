@@ -9,10 +9,12 @@ and that the schema editors get is the models' own.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import jsonschema
 
+from rulepress.spec import state_model
 from rulepress.spec.model import Parameter, StateFormat
 from rulepress.spec.schema import state_schema
 from rulepress.spec.state import validate_state
@@ -147,3 +149,14 @@ def test_the_constraints_read_the_named_sets() -> None:
     assert found({"colours": ["red", "blue"]}) == []
     assert found({"colours": ["blue"]}) == ["players[0]: red is no colour"]
     assert found({"warm": ["red"], "colours": ["sets.warm", "blue"]}) == []
+
+
+def test_the_cache_keeps_no_format_alive() -> None:
+    """Each loaded spec (each translation too) has formats of its own: the cache lets them go."""
+    before = len(state_model._CACHE)
+    state_format = fmt({"a": {"type": "int", "max": 2, "description": "A."}})
+    assert problems(state_format, {"id": "ada", "a": "x"})  # the lenient model is built too
+    assert len(state_model._CACHE) == before + 1
+    del state_format
+    gc.collect()
+    assert len(state_model._CACHE) == before

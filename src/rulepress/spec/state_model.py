@@ -64,12 +64,6 @@ def bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
     return param.value if param else None
 
 
-def int_bounds(spec: FieldSpec, params: Mapping[str, Parameter]) -> tuple[int, int]:
-    """An integer field's least and most values: a bound the format leaves out is ±MAX_INT."""
-    low, high = bound(spec.min, params), bound(spec.max, params)
-    return (-MAX_INT if low is None else low, MAX_INT if high is None else high)
-
-
 def players_spec(fmt: StateFormat) -> FieldSpec:
     """The players of a format as a list field of player records (for one walk of both)."""
     player = FieldSpec.model_construct(
@@ -131,12 +125,13 @@ class _Builder:
     params: Mapping[str, Parameter]
     lenient: bool
 
-    def value_type(self, spec: FieldSpec, name: str) -> Any:
+    def value_type(self, spec: FieldSpec, name: str, **first: Any) -> Any:
+        """The type of a field's value; ``first``: fields a record has before its own (an id)."""
         kind = spec.type
         if kind == "record":
-            return self.record(spec.fields, name)
+            return self.record(spec.fields, name, **first)
         if kind == "list":
-            item = self.value_type(spec.item, name) if spec.item is not None else Any
+            item = self.value_type(spec.item, name, **first) if spec.item is not None else Any
             if self.lenient:
                 return list[item | None]  # type: ignore[valid-type]
             low, high = bound(spec.min, self.params), bound(spec.max, self.params)
@@ -147,8 +142,10 @@ class _Builder:
         if self.lenient:
             return Any
         if kind == "int":
-            low, high = int_bounds(spec, self.params)
-            return Annotated[int, Field(ge=low, le=high)]
+            # a bound the format leaves out is the one every integer of a state keeps
+            low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            ge, le = (-MAX_INT if low is None else low), (MAX_INT if high is None else high)
+            return Annotated[int, Field(ge=ge, le=le)]
         if kind == "bool":
             return bool
         if kind in ("text", "player"):
@@ -181,16 +178,10 @@ class _Builder:
         return model
 
     def state(self, fmt: StateFormat, game: str | None, sequence: str | None) -> type[BaseModel]:
+        root = state_spec(fmt)
         pid: Any = (Any, None) if self.lenient else (PlayerId, Field(..., alias="id"))
-        player = self.record(fmt.players.fields, "player", id=pid)
-        table = self.record(fmt.table.fields, "table")
-        low, high = bound(fmt.players.min, self.params), bound(fmt.players.max, self.params)
-        if self.lenient:
-            players: Any = list[player | None]  # type: ignore[valid-type]
-        else:
-            checks = [_at_most(high)] if high is not None else []
-            meta = Field(min_length=low, max_length=high)
-            players = Annotated[(list[player], meta, *checks)]  # type: ignore[valid-type]
+        players = self.value_type(root.fields["players"], "player", id=pid)
+        table = self.value_type(root.fields["table"], "table")
         config = _LENIENT if self.lenient else _STRICT
         model: type[BaseModel] = create_model(
             "state",
@@ -238,20 +229,20 @@ def refs(spec: FieldSpec) -> Refs | None:
 
 @dataclass
 class StateModels:
-    """The generated models of one state format, with the spec they came from."""
+    """The generated models of one state format, with what they were built from."""
 
-    fmt: StateFormat
     params: Mapping[str, Parameter]
     strict: type[BaseModel]
     game: str | None
-    _lenient: type[BaseModel] | None = None
     #: the whole state as one field spec, to tell which field an error is about
-    root: FieldSpec = field(init=False)
+    root: FieldSpec
+    #: weak, so that the cache keeps no format alive (see state_models)
+    fmt: weakref.ref[StateFormat]
+    _lenient: type[BaseModel] | None = None
     player_refs: Refs | None = field(init=False)
     table_refs: Refs | None = field(init=False)
 
     def __post_init__(self) -> None:
-        self.root = state_spec(self.fmt)
         players = self.root.fields["players"].item
         self.player_refs = refs(players) if players is not None else None
         self.table_refs = refs(self.root.fields["table"])
@@ -260,7 +251,9 @@ class StateModels:
     def lenient(self) -> type[BaseModel]:
         """The repair model, built the first time a state of this format is refused."""
         if self._lenient is None:
-            self._lenient = _Builder(self.params, lenient=True).state(self.fmt, None, None)
+            fmt = self.fmt()
+            assert fmt is not None  # whoever validates a state holds its format
+            self._lenient = _Builder(self.params, lenient=True).state(fmt, None, None)
         return self._lenient
 
 
@@ -288,7 +281,8 @@ def state_models(
     found = per_format.get(wanted)
     if found is None or found.params is not params:
         strict = _Builder(params, lenient=False).state(fmt, game, sequence)
-        found = per_format[wanted] = StateModels(fmt, params, strict, game)
+        found = StateModels(params, strict, game, state_spec(fmt), weakref.ref(fmt))
+        per_format[wanted] = found
     return found
 
 
