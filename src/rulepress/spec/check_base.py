@@ -80,7 +80,6 @@ class CheckBase:
     def ruling_ids(self) -> frozenset[str]:
         return frozenset(r.id for r in self.spec.rulings)
 
-
     def at(self, path: DataPath, message: str, *, key: bool = False) -> None:
         self.problems.append(Problem(self.loaded.locate(path, key=key), format_path(path), message))
 
