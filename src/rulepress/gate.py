@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from babel.messages.pofile import read_po
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
+from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
@@ -73,7 +74,8 @@ class English:
         found: set[str] = set()
         kept: dict[str, set[str]] = {}
         for domain in domains:
-            path = locales / f"{domain}.pot"
+            # rulepress's own domains: the project's files first, then the package's
+            path = find_template(locales, domain)
             if not path.is_file():
                 continue
             with path.open("rb") as fh:
@@ -82,8 +84,13 @@ class English:
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 for msgid in ids:
                     found.update(_phrases(str(msgid)))
-            for po in sorted(locales.glob(f"*/LC_MESSAGES/{domain}.po")):
-                lang = po.parent.parent.name
+            langs = {
+                po.parent.parent.name
+                for folder in (locales, PACKAGE_LOCALES)
+                for po in folder.glob(f"*/LC_MESSAGES/{domain}.po")
+            }
+            for lang in sorted(langs):
+                po = find_catalog(locales, lang, domain)
                 with po.open("rb") as fh:
                     translated = read_po(fh)
                 for message in translated:

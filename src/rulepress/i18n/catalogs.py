@@ -1,6 +1,7 @@
 """The catalog workflow: templates, per-language catalogs, compiling, statistics.
 
-Files (all under ``locales/``)::
+Files (all under ``locales/``; rulepress's own domains, the interface and the
+theme, ship inside the package in ``rulepress/locales/``, laid out alike)::
 
     <domain>.pot                         template, made by ``rulepress i18n extract``
     <lang>/LC_MESSAGES/<domain>.po       what translators edit (Poedit, Weblate, an editor),
@@ -43,12 +44,47 @@ class CatalogError(RulepressError):
     exit_code = ExitCode.CATALOG
 
 
+#: the interface domain (rulepress's own sentences)
+INTERFACE = "rulepress"
+#: the theme domain (the site theme's words)
+THEME = "theme"
+#: the domains whose catalogs rulepress ships inside its package, for every project
+PACKAGE_DOMAINS = (INTERFACE, THEME)
+#: where the package keeps them (its templates and the languages it is translated into)
+PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
 def template_path(locales: Path, domain: str) -> Path:
     return locales / f"{domain}.pot"
 
 
 def catalog_path(locales: Path, lang: str, domain: str) -> Path:
     return locales / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def find_template(locales: Path, domain: str) -> Path:
+    """The template a project reads for ``domain``: its own, else the package's (shipped domains)."""
+    own = template_path(locales, domain)
+    if domain in PACKAGE_DOMAINS and not own.exists():
+        return template_path(PACKAGE_LOCALES, domain)
+    return own
+
+
+def find_catalog(locales: Path, lang: str, domain: str) -> Path:
+    """The catalog a project reads for ``domain`` in ``lang``: its own file first.
+
+    For the domains rulepress ships, a project without a catalog of its own
+    reads the package's, so a game made outside rulepress's repository shows
+    rulepress's words in every language rulepress is translated into, and a
+    project's own catalog of a language overrides the package's. The path
+    returned may not exist (no catalog in that language at all).
+    """
+    own = catalog_path(locales, lang, domain)
+    if domain in PACKAGE_DOMAINS and not own.exists():
+        packaged = catalog_path(PACKAGE_LOCALES, lang, domain)
+        if packaged.exists():
+            return packaged
+    return own
 
 
 def _key(message: Message) -> tuple[Any, str | None]:

@@ -9,8 +9,10 @@ Translators can run plain Babel on the specs, with a mapping file such as::
 
 (the ``rulepress`` method is registered under the ``babel.extractors``
 entry point). ``rulepress i18n extract`` produces the same templates for
-every game, for the interface and for the site theme, in
-``locales/<domain>.pot``.
+every game, in ``locales/<domain>.pot``, and for the interface and the site
+theme. Those two are rulepress's own: their templates always come from the
+installed package's source, never from a project's, and they are kept inside
+the package (``rulepress/locales/``, see :mod:`rulepress.i18n.workflow`).
 
 The theme domain holds every word of the rulepress Sphinx theme: the
 ``_("…")`` calls in its Jinja2 templates (read with Jinja2's own Babel
@@ -30,21 +32,23 @@ from typing import IO, Any
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
 
+import rulepress
 from rulepress import __version__
+from rulepress.i18n.catalogs import INTERFACE, THEME
 from rulepress.spec.load import GAME_FILE, find_game_dirs
 from rulepress.spec.messages import messages_in
 from rulepress.spec.yamlsrc import YamlError, load_yaml_file, load_yaml_text
 
-#: the interface domain (rulepress's own sentences)
-INTERFACE = "rulepress"
+__all__ = ["INTERFACE", "THEME", "all_templates", "extract_spec", "spec_template"]
+
+#: the installed package's source, where the interface's and the theme's messages are
+PACKAGE_DIR = Path(rulepress.__file__).resolve().parent
 #: how interface sentences are marked in the Python sources
 INTERFACE_KEYWORDS: dict[str, Any] = {"ui": ((1, "c"), 2), "ui_plural": ((1, "c"), 2, 3)}
 SPEC_KEYWORDS: dict[str, Any] = {"pgettext": ((1, "c"), 2)}
 EXTRACTOR = "rulepress.i18n.extract:extract_spec"
-#: the theme domain (the site theme's words)
-THEME = "theme"
 #: where the theme's templates and its list of Sphinx's words live, inside the package
-THEME_DIR = Path(__file__).parent.parent / "sphinx_ext" / "theme"
+THEME_DIR = PACKAGE_DIR / "sphinx_ext" / "theme"
 JINJA_EXTRACTOR = "jinja2.ext:babel_extract"
 
 
@@ -146,14 +150,29 @@ def spec_template(root: Path, game_dir: Path) -> Catalog:
     return _fill(_new_catalog(game_dir.name), found)
 
 
+def _package_base(root: Path) -> Path:
+    """What the package's message locations are relative to.
+
+    In rulepress's own repository its root (``src/rulepress/cli.py``, as the
+    committed templates have it); anywhere else the folder the package is
+    installed in (``rulepress/cli.py``).
+    """
+    resolved = root.resolve()
+    return resolved if PACKAGE_DIR.is_relative_to(resolved) else PACKAGE_DIR.parent
+
+
 def interface_template(root: Path) -> Catalog:
-    """The template of the interface domain, from the ``ui`` markers in src/."""
-    found = extract_from_dir(
-        str(root),
-        method_map=[("src/rulepress/**.py", "python")],
-        keywords=INTERFACE_KEYWORDS,
-        comment_tags=("TRANSLATORS:",),
-        strip_comment_tags=True,
+    """The template of the interface domain, from the ``ui`` markers in the package's source."""
+    prefix = PACKAGE_DIR.relative_to(_package_base(root)).as_posix()
+    found = (
+        (f"{prefix}/{filename}", *rest)
+        for filename, *rest in extract_from_dir(
+            str(PACKAGE_DIR),
+            method_map=[("**.py", "python")],
+            keywords=INTERFACE_KEYWORDS,
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        )
     )
     # Files but no line numbers: code moves all the time, and a template that went stale
     # whenever a line above a ui() marker changed would tell translators nothing new
@@ -184,11 +203,11 @@ def theme_messages(theme_dir: Path) -> Iterator[tuple[Path, int, str, list[str]]
 
 
 def theme_template(root: Path) -> Catalog:
-    """The template of the theme domain, with locations relative to ``root``."""
-    theme_dir = root / "src" / "rulepress" / "sphinx_ext" / "theme"
+    """The template of the theme domain, from the installed package's theme."""
+    base = _package_base(root)
     catalog = _new_catalog(THEME)
-    for path, _lineno, message, comments in theme_messages(theme_dir):
-        location = path.resolve().relative_to(root.resolve()).as_posix()
+    for path, _lineno, message, comments in theme_messages(THEME_DIR):
+        location = path.resolve().relative_to(base).as_posix()
         # the template's file, not its line (see interface_template)
         catalog.add(message, None, [(location, 0)], auto_comments=comments)
     return catalog

@@ -28,7 +28,7 @@ from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
-from rulepress.i18n.catalogs import CatalogError, catalog_path
+from rulepress.i18n.catalogs import CatalogError, find_catalog
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import Checked, check_safe
@@ -112,8 +112,11 @@ def _usable(catalog: Catalog | None, msgid: Any, context: str | None) -> Any:
 
 
 def _load(locales: Path, lang: str, domain: str) -> Checked:
-    """The checked catalog of ``domain``; an absent file is no catalog and no problem."""
-    path = catalog_path(locales, lang, domain)
+    """The checked catalog of ``domain``; an absent file is no catalog and no problem.
+
+    Rulepress's own domains fall back on the package's catalogs (see find_catalog).
+    """
+    path = find_catalog(locales, lang, domain)
     if not path.exists():
         return Checked(None, None, [])
     return check_safe(path, lang)

@@ -6,6 +6,16 @@ and the shared domains (the interface, the theme) one per language of any
 game. So a game published in English only has a template and no catalog, and
 adding a language to ``game.languages`` and running ``rulepress i18n update``
 makes its empty catalogs.
+
+Rulepress's own domains (the interface, the theme) are the package's: their
+templates come from its source and their catalogs ship inside it
+(``rulepress/locales/``). In rulepress's own repository those are the files
+every step writes. Any other project reads them and writes none of them: for a
+language rulepress ships it uses the package's catalog (unless it has its own
+``locales/<lang>/LC_MESSAGES/<domain>.po``, which then overrides it, and which
+the steps keep up to date); for a language rulepress does not ship,
+``i18n update`` makes the project's own catalog from the package's template, so
+its translators get every message.
 """
 
 from __future__ import annotations
@@ -17,8 +27,8 @@ from babel.messages.catalog import Catalog
 
 from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
-from rulepress.i18n.catalogs import CatalogError
-from rulepress.i18n.extract import all_templates
+from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
+from rulepress.i18n.extract import PACKAGE_DIR, all_templates
 from rulepress.output import replace_files
 from rulepress.spec.languages import spec_languages, translations, union
 
@@ -48,6 +58,37 @@ class Project:
         games = self.games()
         return translations(games[domain] if domain in games else union(games.values()))
 
+    def owns_package(self) -> bool:
+        """Whether this is rulepress's own repository, with its own catalogs folder.
+
+        Its root holds the package's source. A ``--locales`` elsewhere (a copy
+        a test corrupts, say) is a project's folder like any other: the steps
+        then never write into the package.
+        """
+        root = self.root.resolve()
+        return PACKAGE_DIR.is_relative_to(root) and self.locales.resolve() == root / "locales"
+
+    def template_file(self, domain: str) -> Path | None:
+        """Where ``domain``'s template is written (None: the package's, not this project's)."""
+        if domain not in PACKAGE_DOMAINS:
+            return catalogs.template_path(self.locales, domain)
+        return catalogs.template_path(PACKAGE_LOCALES, domain) if self.owns_package() else None
+
+    def catalog_file(self, lang: str, domain: str) -> Path | None:
+        """Where ``domain``'s catalog in ``lang`` is written (None: the package's, read only).
+
+        Outside rulepress's repository a shipped domain's catalog is the
+        project's own when it has one, or when rulepress ships none in ``lang``.
+        """
+        if domain not in PACKAGE_DOMAINS:
+            return catalogs.catalog_path(self.locales, lang, domain)
+        if self.owns_package():
+            return catalogs.catalog_path(PACKAGE_LOCALES, lang, domain)
+        own = catalogs.catalog_path(self.locales, lang, domain)
+        if own.exists() or not catalogs.catalog_path(PACKAGE_LOCALES, lang, domain).exists():
+            return own
+        return None
+
     def templates(self, domains: tuple[str, ...] = ()) -> dict[str, Catalog]:
         """Every domain's template, or only those of ``domains`` (unknown names are an error)."""
         if self._templates is None:
@@ -76,8 +117,9 @@ def _sync(files: dict[Path, bytes], *, check: bool) -> list[Path]:
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
     """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
     files = {
-        catalogs.template_path(project.locales, domain): catalogs.render(template)
+        path: catalogs.render(template)
         for domain, template in project.templates(domains).items()
+        if (path := project.template_file(domain)) is not None
     }
     changed = _sync(files, check=check)
     if check and changed:
@@ -94,7 +136,9 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     files: dict[Path, bytes] = {}
     for domain, template in project.templates(domains).items():
         for lang in project.languages(domain):
-            path = catalogs.catalog_path(project.locales, lang, domain)
+            path = project.catalog_file(lang, domain)
+            if path is None:
+                continue  # the package's catalog, read only here
             old = catalogs.read_catalog(path, lang) if path.exists() else None
             files[path] = catalogs.render(catalogs.merge(template, old, lang))
     changed = _sync(files, check=check)
@@ -107,7 +151,7 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
     """A new game's catalog files: its template and an empty catalog per language it lists.
 
     For a language no game had before, the shared domains' catalogs are made
-    too (empty); catalogs that exist already are left as they are, so a new
+    too (untranslated), unless the package's serve (see :meth:`Project.catalog_file`); catalogs that exist already are left as they are, so a new
     game never touches what translators have open. Returns the files written.
     """
     templates = project.templates()
@@ -116,19 +160,20 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
     files = {catalogs.template_path(project.locales, game): catalogs.render(templates[game])}
     for lang in translations(project.games()[game]):
         for domain in (game, *(d for d in templates if d not in project.games())):
-            path = catalogs.catalog_path(project.locales, lang, domain)
-            if domain == game or not path.exists():
+            path = project.catalog_file(lang, domain)
+            if path is not None and (domain == game or not path.exists()):
                 old = catalogs.read_catalog(path, lang) if path.exists() else None
                 files[path] = catalogs.render(catalogs.merge(templates[domain], old, lang))
     return _sync(files, check=False)
 
 
 def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
+    """(language, domain, file) of every catalog the project has and writes (not the package's)."""
     out = []
     for domain in project.templates():
         for lang in project.languages(domain):
-            path = catalogs.catalog_path(project.locales, lang, domain)
-            if path.exists():
+            path = project.catalog_file(lang, domain)
+            if path is not None and path.exists():
                 out.append((lang, domain, path))
     return out
 
@@ -143,10 +188,13 @@ def compile_all(project: Project) -> list[Path]:
 
 
 def all_stats(project: Project) -> list[catalogs.Stats]:
+    """Each domain's figures in each language, from the catalog the project reads (maybe the package's)."""
     out = []
     for domain, template in project.templates().items():
         for lang in project.languages(domain):
-            path = catalogs.catalog_path(project.locales, lang, domain)
+            path = project.catalog_file(lang, domain) or catalogs.find_catalog(
+                project.locales, lang, domain
+            )
             if path.exists():
                 out.append(catalogs.stats(catalogs.read_catalog(path, lang), lang, domain))
             else:
