@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from rulepress.i18n.catalogs import read_catalog
+from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
 from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_cli
 
 
@@ -60,7 +60,7 @@ def test_messages_carry_context_comment_and_location() -> None:
     child = catalog.get("When the Station Falls", "rules/16.1/title")
     assert child is not None
     assert not any("pád stanice" in c for c in child.auto_comments)  # not inherited
-    with (ROOT / "locales" / "rulepress.pot").open("rb") as fp:
+    with (PACKAGE_LOCALES / "rulepress.pot").open("rb") as fp:
         plural = next(m for m in read_po(fp) if isinstance(m.id, tuple))
     assert plural.context == "winners.places"
 
@@ -128,7 +128,9 @@ def test_translator_qa_passes_on_every_catalog() -> None:
 
 def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
     """GNU msgfmt --check as an independent second opinion (syntax, plurals, formats)."""
-    for po in sorted((ROOT / "locales").glob("*/LC_MESSAGES/*.po")):
+    found = [*(ROOT / "locales").glob("*/LC_MESSAGES/*.po"), *PACKAGE_LOCALES.glob("*/*/*.po")]
+    assert len(found) == len(CATALOGS)
+    for po in sorted(found):
         proc = subprocess.run(
             ["msgfmt", "--check", "-o", "/dev/null", str(po)],
             capture_output=True,
@@ -146,31 +148,36 @@ def test_compile_writes_mo_files(tmp_path: Path) -> None:
 
 
 def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
-    """A word changed in a theme template makes theme.pot stale; --domain updates that domain only."""
+    """A word changed in a theme template makes theme.pot stale; --domain updates that domain only.
+
+    The copy's own src/ is the rulepress that runs, so the copy is rulepress's
+    repository: its theme catalogs are the package's, in src/rulepress/locales/.
+    """
     work = _project_copy(tmp_path)
-    assert run_cli("i18n", "extract", "--check", "--domain", "theme", cwd=work).code == 0
+    own = {"PYTHONPATH": str(work / "src")}
+    package = Path("src/rulepress/locales")
+    assert run_cli("i18n", "extract", "--check", "--domain", "theme", cwd=work, env=own).code == 0
     layout = work / "src/rulepress/sphinx_ext/theme/rulepress/layout.html"
     edit(layout, "_('Skip to content')", "_('Skip to the rules')")
-    stale = run_cli("i18n", "extract", "--check", cwd=work)
+    stale = run_cli("i18n", "extract", "--check", cwd=work, env=own)
     assert stale.code == 5
-    assert "locales/theme.pot: out of date" in stale.err
+    assert f"{package / 'theme.pot'}: out of date" in stale.err
     assert "stationfall.pot" not in stale.err
-    assert run_cli("i18n", "extract", "--domain", "theme", cwd=work).code == 0
-    before = {p: p.read_bytes() for p in (work / "locales").rglob("*.po") if p.name != "theme.po"}
-    updated = run_cli("i18n", "update", "--domain", "theme", cwd=work)
+    assert run_cli("i18n", "extract", "--domain", "theme", cwd=work, env=own).code == 0
+    before = {p: p.read_bytes() for p in work.rglob("*.po") if p.name != "theme.po"}
+    updated = run_cli("i18n", "update", "--domain", "theme", cwd=work, env=own)
     assert updated.code == 0
     assert updated.out.splitlines() == [
-        f"updated {Path('locales') / lang / 'LC_MESSAGES' / 'theme.po'}" for lang in TRANSLATIONS
+        f"updated {package / lang / 'LC_MESSAGES' / 'theme.po'}" for lang in TRANSLATIONS
     ]
     assert all(p.read_bytes() == data for p, data in before.items())  # no other domain touched
-    catalog = read_catalog(work / "locales/cs/LC_MESSAGES/theme.po")
+    catalog = read_catalog(work / package / "cs/LC_MESSAGES/theme.po")
     new = catalog.get("Skip to the rules")
     assert new is not None
     assert not new.string  # no msgctxt: a changed word is a new word for the translator
     assert "Skip to content" in {m.id for m in catalog.obsolete.values()}
-    stats = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=work).out)
+    stats = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=work, env=own).out)
     theme = [r for r in stats if r["domain"] == "theme"]
     assert {r["untranslated"] for r in theme} == {1}
-    unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work)
+    unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work, env=own)
     assert unknown.code == 2
-    assert "no domain nope" in unknown.err

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from rulepress.i18n.catalogs import render
+from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers
 from tests.conftest import DATA, ROOT, catalog_copy, run_cli
 
@@ -69,7 +69,7 @@ def test_numbers_follow_the_locale() -> None:
 
 
 def test_czech_plural_forms_in_the_interface() -> None:
-    with (ROOT / "locales/cs/LC_MESSAGES/rulepress.po").open("rb") as fp:
+    with find_catalog(ROOT / "locales", "cs", "rulepress").open("rb") as fp:
         catalog = read_po(fp)
     plural = next(m for m in catalog if isinstance(m.id, tuple))
     assert catalog.num_plurals == 3

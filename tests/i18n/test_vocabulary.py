@@ -15,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.errors import SpecError
+from rulepress.i18n.catalogs import find_catalog
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.terms import CheckedTerms, terms_for
 from rulepress.i18n.vocabulary import Vocabulary
@@ -86,7 +87,7 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
     ("domain", "lang"), [*TRANSLATED, *(("rulepress", lang) for lang in TRANSLATIONS)]
 )
 def test_committed_catalogs_use_no_avoided_variant(domain: str, lang: str) -> None:
-    path = ROOT / "locales" / lang / "LC_MESSAGES" / f"{domain}.po"
+    path = find_catalog(ROOT / "locales", lang, domain)  # rulepress: the package's
     terms, _ = terms_for(SPEC_ROOT, domain, lang)
     assert isinstance(terms, CheckedTerms)
     with path.open("rb") as f:

@@ -29,7 +29,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.cli import main
-from rulepress.i18n.catalogs import render
+from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
@@ -101,7 +101,7 @@ def _hostile_catalogs(tmp_path: Path, attack: str) -> tuple[Path, dict[str, str]
     locales = tmp_path / "locales"
     markers: dict[str, str] = {}
     for domain in (*GAMES, "rulepress", "theme"):
-        src = ROOT / "locales" / LANG / "LC_MESSAGES" / f"{domain}.po"
+        src = find_catalog(ROOT / "locales", LANG, domain)  # the interface and theme: the package's
         with src.open("rb") as fh:
             catalog = read_po(fh, locale=LANG)
         for i, message in enumerate(catalog):

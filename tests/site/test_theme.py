@@ -19,7 +19,7 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from rulepress.i18n.catalogs import CatalogError, render
+from rulepress.i18n.catalogs import CatalogError, find_catalog, render
 from rulepress.i18n.extract import THEME_DIR
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.theme import SPHINX_TEXTS, compile_theme, theme_msgids
@@ -32,7 +32,7 @@ TEMPLATES = sorted((THEME_DIR / "rulepress").glob("*.html"))
 
 def _theme_po(tmp_path: Path, lang: str, strings: dict[str, str]) -> Path:
     """A copy of locales/ whose ``lang`` theme catalog has ``strings`` as its msgstrs."""
-    with (ROOT / "locales" / lang / "LC_MESSAGES" / "theme.po").open("rb") as fh:
+    with find_catalog(ROOT / "locales", lang, "theme").open("rb") as fh:
         catalog = read_po(fh, locale=lang)
     for message in catalog:
         if message.id in strings:

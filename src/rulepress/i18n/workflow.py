@@ -68,11 +68,17 @@ class Project:
         root = self.root.resolve()
         return PACKAGE_DIR.is_relative_to(root) and self.locales.resolve() == root / "locales"
 
+    def _package_locales(self) -> Path:
+        """The package's catalogs folder, as the project's own is given (relative, if it is)."""
+        return self.locales.parent / PACKAGE_LOCALES.relative_to(self.root.resolve())
+
     def template_file(self, domain: str) -> Path | None:
         """Where ``domain``'s template is written (None: the package's, not this project's)."""
         if domain not in PACKAGE_DOMAINS:
             return catalogs.template_path(self.locales, domain)
-        return catalogs.template_path(PACKAGE_LOCALES, domain) if self.owns_package() else None
+        return (
+            catalogs.template_path(self._package_locales(), domain) if self.owns_package() else None
+        )
 
     def catalog_file(self, lang: str, domain: str) -> Path | None:
         """Where ``domain``'s catalog in ``lang`` is written (None: the package's, read only).
@@ -83,7 +89,7 @@ class Project:
         if domain not in PACKAGE_DOMAINS:
             return catalogs.catalog_path(self.locales, lang, domain)
         if self.owns_package():
-            return catalogs.catalog_path(PACKAGE_LOCALES, lang, domain)
+            return catalogs.catalog_path(self._package_locales(), lang, domain)
         own = catalogs.catalog_path(self.locales, lang, domain)
         if own.exists() or not catalogs.catalog_path(PACKAGE_LOCALES, lang, domain).exists():
             return own
