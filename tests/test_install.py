@@ -169,6 +169,9 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
     assert [n for n in names if not n.startswith(("rulepress/", "rulepress-"))] == []
     assert not [n for n in names if "tests/" in n or "build/" in n or "rules_spec/" in n]
     assert "rulepress/sphinx_ext/theme/rulepress/theme.toml" in names  # package data is in
+    # rulepress's own catalogs, which every project reads
+    assert "rulepress/locales/rulepress.pot" in names
+    assert "rulepress/locales/cs/LC_MESSAGES/theme.po" in names
 
     # a fresh venv that sees no other site-packages, so a missing dependency shows;
     # its packages pinned to the versions the rest of the suite runs with

@@ -1,7 +1,7 @@
 """The rulepress theme's words: which Sphinx words it needs, and its compiled catalog.
 
 The theme's templates (``rulepress/``) show only ``_("…")`` msgids of the
-``theme`` catalog domain (``locales/theme.pot``). Sphinx also writes a few
+``theme`` catalog domain (``rulepress/locales/theme.pot``, in the package). Sphinx also writes a few
 words of its own into every page (the title of each heading's permalink,
 "Link to this heading") that its Czech and Japanese catalogs lack; they are
 listed here with :func:`sphinx_text`, so that the extractor puts them in the
