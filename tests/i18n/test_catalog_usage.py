@@ -4,7 +4,10 @@ Every output is rendered with lookups recorded (rulepress.i18n.usage): the
 real site build and the real print build of every game and language (the
 session's own builds, shared with the site and print tests), and the
 scorer's text and JSON report of every worked example in every language,
-every note read. Then, for each language and domain:
+every note read. The interface catalog serves every game a designer may
+write, so the reports of the fixture games of tests/data/specs (the third
+game's majorities, say) count too, in every language, their own texts in
+English. Then, for each language and domain:
 
 - no message an output looked up lacks a translation (the reader would see
   English; ``i18n stats`` would still say 100 %);
@@ -24,15 +27,17 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from rulepress.i18n.catalogs import find_catalog
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.runtime import localize
 from rulepress.i18n.usage import Usage, recording
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import to_json
+from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import DATA, GAMES, ROOT, loaded
 
 pytestmark = pytest.mark.slow
 LOCALES = ROOT / "locales"
@@ -66,12 +71,24 @@ def _other_final_tie(spec: LoadedSpec) -> LoadedSpec:
 OTHER = {"share": "report", "report": "share"}
 
 
+def _fixture_games() -> list[LoadedSpec]:
+    """The fixture games, published in every translated language (their own texts untranslated)."""
+    out = []
+    for directory in find_game_dirs(DATA / "specs"):
+        game = load_spec(directory)
+        data = game.spec.model_dump()
+        data["game"]["languages"] = ["en", *_languages()]
+        out.append(LoadedSpec(Spec.model_validate(data), game.sources, game.directory))
+    return out
+
+
 def _reports() -> Usage:
     """The scorer's report of every example in every language, text and JSON, every note read."""
+    games = [loaded(game) for game in GAMES] + _fixture_games()
     with recording() as usage:
-        for game in GAMES:
-            for lang in loaded(game).spec.game.languages:
-                local = localize(loaded(game), lang, LOCALES)
+        for game in games:
+            for lang in game.spec.game.languages:
+                local = localize(game, lang, LOCALES)
                 for spec in (local.loaded, _other_final_tie(local.loaded)):
                     for i in range(len(spec.spec.examples)):
                         result = run_example(spec, i, renderer=local.renderer)
@@ -92,7 +109,7 @@ def usage(built_site: tuple[object, Usage], built_print: tuple[Path, Usage]) -> 
 
 
 def _catalog_ids(lang: str, domain: str) -> set[str]:
-    path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+    path = find_catalog(LOCALES, lang, domain)  # rulepress's own catalogs are the package's
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
     return {m.id[0] if isinstance(m.id, tuple | list) else m.id for m in catalog if m.id}
@@ -123,7 +140,7 @@ def test_the_recording_sees_a_lookup_and_a_miss(tmp_path: Path) -> None:
     folder = tmp_path / lang / "LC_MESSAGES"
     folder.mkdir(parents=True)
     for domain in (INTERFACE, game):
-        with (LOCALES / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        with find_catalog(LOCALES, lang, domain).open("rb") as f:
             catalog = read_po(f, locale=lang)
         if domain == game:  # one spec message loses its translation
             next(m for m in catalog if m.id).string = ""
