@@ -11,7 +11,8 @@ $py/ruff format --check src tests benchmarks tools || status=1
 echo "== mypy (strict, src/)"
 $py/mypy || status=1
 echo "== pytest"
-$py/pytest "$@"
+# the slowest tests are listed, so that a run that grows slower shows where
+$py/pytest --durations=15 "$@"
 rc=$?
 if [ "$rc" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2
