@@ -313,6 +313,7 @@ def test_an_unwritable_out_is_a_clear_error(tmp_path: Path) -> None:
     assert run.code == ExitCode.OUTPUT, run.err
     assert "Traceback" not in run.err
     assert "output folder" in run.err
+    assert "print [" not in run.err  # refused before any layout, not after it
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
 
 

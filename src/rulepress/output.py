@@ -226,6 +226,14 @@ def check(out: Path, kind: str, *, force: bool = False) -> list[str]:
         raise OutputError(f"{out}: refusing to replace a file system's root", [])
     if target.exists() and not target.is_dir():
         raise OutputError(f"{out}: a file, not a folder", [])
+    # the folder it would be made in: refused now, not after a minute of layout
+    above = next(p for p in target.parents if p.exists())
+    if not above.is_dir() or not os.access(above, os.W_OK | os.X_OK):
+        what = "is not a folder" if not above.is_dir() else "cannot be written"
+        raise OutputError(
+            f"{out}: the output folder cannot be made",
+            [Problem(Location(str(out)), "output folder", f"{above} {what}")],
+        )
     refused = foreign(target, kind)
     if refused and not force:
         raise OutputError(
