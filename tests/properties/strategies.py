@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import FieldSpec, Parameter, Sequence, StateFormat
-from rulepress.spec.state_placeholders import bound, satisfy
+from rulepress.spec.state_model import bound
+from rulepress.spec.state_placeholders import satisfy
 from tests.conftest import GAMES, loaded
 
 #: the longest list drawn: longer ones add time, and nothing the properties look at

@@ -19,7 +19,6 @@ from typing import Any
 
 from rulepress.errors import Problem
 from rulepress.spec.model import (
-    Bound,
     FieldSpec,
     Parameter,
     RecordFormat,
@@ -28,15 +27,10 @@ from rulepress.spec.model import (
     StateFormat,
 )
 from rulepress.spec.state import validate_state
+
+# one reading of a bound for the checks and the placeholders that must pass them
+from rulepress.spec.state_model import bound
 from rulepress.spec.yamlsrc import SourceMap
-
-
-def bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
-    """A bound's number (the parameter's value for ``param:name``), or None without one."""
-    if value is None or isinstance(value, int):
-        return value
-    param = params.get(value.removeprefix("param:"))
-    return param.value if param else None
 
 
 @dataclass

@@ -41,7 +41,8 @@ from rulepress.spec.model import (
     Step,
     all_steps,
 )
-from rulepress.spec.state_placeholders import Ids, bound, placeholder, placeholders, satisfy
+from rulepress.spec.state_model import bound
+from rulepress.spec.state_placeholders import Ids, placeholder, placeholders, satisfy
 
 #: width the comments are wrapped to
 WIDTH = 88
