@@ -274,10 +274,10 @@ def _game_dir(spec_root: Path, game: str) -> Path:
     raise UsageError(f"no game {game!r} under {spec_root} (games: {known}){hint}")
 
 
-def _load(spec_root: Path, game: str) -> Any:
+def _load(spec_root: Path, game: str, *, isolate_examples: bool = False) -> Any:
     from rulepress.spec.load import load_spec
 
-    return load_spec(_game_dir(spec_root, game))
+    return load_spec(_game_dir(spec_root, game), isolate_examples=isolate_examples)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -379,13 +379,15 @@ def validate(path: Path, examples: bool) -> None:
     problems: list[Problem] = []
     for directory in games:
         try:
-            loaded = load_spec(directory)
+            # a broken worked example is reported with the rest, and the others still run
+            loaded = load_spec(directory, isolate_examples=True)
         except SpecError as exc:
             problems.extend(exc.problems)
             click.echo(f"{directory}: {len(exc.problems)} problem(s)")
             continue
+        broken = [p for listed in loaded.broken_examples.values() for p in listed]
         # whether Babel knows its languages (the loader checks their form only)
-        unknown = language_problems(loaded)
+        unknown = broken + language_problems(loaded)
         problems.extend(unknown)
         found = check_examples(loaded) if examples else []
         problems.extend(found)
@@ -651,10 +653,24 @@ def score(
     from rulepress.scoring import score as run_score
     from rulepress.scoring.examples import find_example, run_example
     from rulepress.scoring.result import to_json
+    from rulepress.spec.load import display_path
 
-    loaded = _load(spec_root, game)
+    # a broken worked example stops this call only if it is the one scored
+    loaded = _load(spec_root, game, isolate_examples=True)
     if (state is None) == (example_id is None):
         raise UsageError("give either a STATE file or --example ID")
+    broken = loaded.broken_examples
+    if example_id is not None and example_id in broken:
+        raise SpecError(
+            f"{display_path(loaded.directory)}: the example {example_id!r} is broken",
+            list(broken[example_id]),
+        )
+    if broken:
+        click.echo(
+            f"warning: {len(broken)} worked example(s) of {game} have problems"
+            f" ({', '.join(broken)}); `rulepress validate` lists them",
+            err=True,
+        )
     local = localize(loaded, lang, locales)
     for warning in local.warnings():
         click.echo(f"warning: {warning}", err=True)

@@ -54,6 +54,17 @@ def language_syntax(value: str) -> str:
     raise ValueError(_NOT_KNOWN.format(value))
 
 
+def language_tag(code: str) -> str:
+    """The BCP 47 tag of a locale code as Babel writes it (``pt_BR`` -> ``pt-BR``).
+
+    HTML's ``lang`` and ``hreflang``, sitemaps and browsers use these tags.
+    Babel's form is a BCP 47 tag with ``_`` for ``-`` (language, script,
+    territory and variant subtags, which BCP 47 compares case-blind), so the
+    separator is all there is to change, with no Babel needed.
+    """
+    return code.replace("_", "-")
+
+
 def language_code(value: str) -> str:
     """``value`` if it is a locale Babel knows, written as Babel writes it; else ValueError."""
     language_syntax(value)

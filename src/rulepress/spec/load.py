@@ -8,12 +8,20 @@ split over several files and are concatenated in file-name order, with
 Every problem (bad YAML, unknown keys, wrong types, broken references) is
 collected with its ``file:line:col`` and raised once as a
 :class:`~rulepress.errors.SpecError`.
+
+A worked example is an illustration, not a rule: with ``isolate_examples``
+a problem found only inside examples does not stop the load. Those examples
+are left out of the spec and kept, with their located problems, in
+:attr:`~rulepress.spec.loaded.LoadedSpec.broken_examples`, so that scoring a
+table state still works while ``rulepress validate`` reports them and
+``score --example`` refuses exactly the broken one.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -249,33 +257,106 @@ def _no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_spec(directory: Path) -> LoadedSpec:
-    """Load and check one game's spec; raise SpecError listing every problem."""
+def load_spec(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
+    """Load and check one game's spec; raise SpecError listing every problem.
+
+    With ``isolate_examples``, problems that lie only inside worked examples
+    leave those examples out instead (see the module docstring).
+    """
     if not directory.is_dir():
         raise UsageError(f"no spec directory at {display_path(directory)}")
     with _no_cyclic_gc():
-        return _load(directory)
+        return _load(directory, isolate_examples)
 
 
-def _load(directory: Path) -> LoadedSpec:
+#: the example a problem lies in, from its path as printed (``examples[3].state.round``)
+_IN_EXAMPLE = re.compile(r"examples\[(\d+)\](?:[.\[]|$)")
+
+
+def _by_example(problems: list[Problem]) -> dict[int, list[Problem]] | None:
+    """The problems by the index of the example each lies in; None if any lies elsewhere."""
+    found: dict[int, list[Problem]] = {}
+    for problem in problems:
+        match = _IN_EXAMPLE.match(problem.where)
+        if match is None:
+            return None
+        found.setdefault(int(match.group(1)), []).append(problem)
+    return found
+
+
+def _example_name(item: Any, index: int) -> str:
+    """How a broken example is asked for: its id, or its place if it has no usable id."""
+    ident = item.get("id") if isinstance(item, dict) else None
+    return ident if isinstance(ident, str) and ident else f"examples[{index}]"
+
+
+def _drop_examples(sources: SourceMap, count: int, drop: set[int]) -> SourceMap:
+    """``sources`` with the examples at ``drop`` left out and the later ones moved up.
+
+    The checks and the example runner locate an example by its index, so the
+    index of every kept example must stay the index its source is found at.
+    """
+    kept = [i for i in range(count) if i not in drop]
+    moves = {("examples", old): ("examples", new) for new, old in enumerate(kept)}
+    out = SourceMap(
+        {p: loc for p, loc in sources.values.items() if p[:1] != ("examples",) or len(p) == 1},
+        {p: loc for p, loc in sources.keys.items() if p[:1] != ("examples",) or len(p) == 1},
+    )
+    out.update(sources.moved(moves))
+    return out
+
+
+def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
     data, sources, problems = _read_files(directory)
     if problems:
         raise SpecError(f"{display_path(directory)}: the spec cannot be read", problems)
+    broken: dict[str, tuple[Problem, ...]] = {}
+    # the index in the files of each example still in data (a problem names that one)
+    origin = list(range(len(data.get("examples", []))))
+
+    def set_aside(found: dict[int, list[Problem]]) -> None:
+        # examples that cannot be used, by the name score --example asks for
+        nonlocal sources, origin
+        items = data["examples"]
+        for index, listed in found.items():
+            was = f"examples[{origin[index]}]"
+            named = [
+                Problem(p.location, was + p.where[len(f"examples[{index}]") :], p.message)
+                for p in listed
+            ]
+            broken.setdefault(_example_name(items[index], origin[index]), tuple(named))
+        sources = _drop_examples(sources, len(items), set(found))
+        data["examples"] = [item for i, item in enumerate(items) if i not in found]
+        origin = [o for i, o in enumerate(origin) if i not in found]
+
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:
-        raise SpecError(
-            f"{display_path(directory)}: the spec is malformed", pydantic_problems(exc, sources)
-        ) from None
+        problems = pydantic_problems(exc, sources)
+        found = _by_example(problems) if isolate else None
+        if found is None:
+            raise SpecError(f"{display_path(directory)}: the spec is malformed", problems) from None
+        set_aside(found)
+        try:
+            spec = Spec.model_validate(data)
+        except ValidationError as again:  # a fault outside examples that the first hid
+            raise SpecError(
+                f"{display_path(directory)}: the spec is malformed",
+                pydantic_problems(again, sources),
+            ) from None
     spec, problems = resolve_field_types(spec, sources)
     if problems:
         raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
     loaded = LoadedSpec(spec, sources, directory)
     problems = check_spec(loaded)
     if problems:
-        raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
-    return loaded
-
+        found = _by_example(problems) if isolate else None
+        if found is None:
+            raise SpecError(f"{display_path(directory)}: the spec is inconsistent", problems)
+        set_aside(found)
+        examples = [ex for i, ex in enumerate(spec.examples) if i not in found]
+        spec = spec.model_copy(update={"examples": examples})
+    return LoadedSpec(spec, sources, directory, broken)
 
 def _untranslatable(sources: SourceMap, path: DataPath) -> Problem:
     where = path + ("translate",)

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from rulepress.spec.languages import language_tag
+
 STATIC = Path(__file__).parent / "static"
 THEME = Path(__file__).parent / "theme" / "rulepress"
 
@@ -188,6 +190,8 @@ def language_links(
     return [
         {
             "code": lang,
+            # the language as HTML's lang and hreflang name it (pt-BR; the folder is pt_BR)
+            "tag": language_tag(lang),
             "name": names.get(lang, lang),
             "href": root + quote(f"{lang}/{target}"),
             "current": lang == current,

@@ -26,7 +26,6 @@ Stages, each inspectable on disk:
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -51,7 +50,7 @@ from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Sectio
 from rulepress.spec.languages import all_languages, game_languages
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.sphinx_ext import deploy, worker
+from rulepress.sphinx_ext import deploy, rootpage, worker
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
 from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteConfig
 from rulepress.sphinx_ext.theme import compile_theme
@@ -342,7 +341,7 @@ class SiteBuild:
                 self.write_bytes(project / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
             if guides:
                 self._guides(project / "guide")
-        self.write(self.stage / "index.html", self._root_page())
+        self.write(self.stage / "index.html", rootpage.root_page(list(self.languages)))
         not_found = self.stage / deploy.NOT_FOUND_PAGE
         if todo or not not_found.is_file():  # its words are the catalogs' (a language's inputs)
             for lang in self.languages:
@@ -443,29 +442,6 @@ class SiteBuild:
         self.write(target / "cli.md", cli_reference())
         self.write(target / "spec-schema.md", schema_page())
         self.write(target / "spec-reference.md", author_reference())
-
-    def _root_page(self) -> str:
-        # JSON inside <script>: "<" escaped so that no "</script>" can ever close it
-        langs = json.dumps(list(self.languages)).replace("<", "\\u003c")
-        links = "".join(
-            f'<li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">{html.escape(native_name(lang))}</a></li>'
-            for lang in self.languages
-        )
-        return (
-            # a page in every language at once: each link says its own (lang=…); the page's
-            # lang is the first language's, for the brand name and the list around them
-            f"<!doctype html><html lang='{self.languages[0]}'><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            "<title>rulepress</title><link rel='icon' href='en/_static/rulepress-icon.svg'>"
-            # links a finger can hit (at least 24 px, as the site's own)
-            "<style>body{font-family:sans-serif}li a{display:inline-block;padding:.5rem 0}</style></head>"
-            "<body><main><h1>rulepress</h1><ul>" + links + "</ul></main><script>"
-            f"var langs={langs};"
-            "var want=(navigator.languages||[navigator.language||'en']).map(function(l){return l.slice(0,2)});"
-            "var pick=want.find(function(l){return langs.indexOf(l)>=0})||langs[0];"
-            "if(!/[?&]stay/.test(location.search)){location.replace(pick+'/index.html'+location.hash);}"
-            "</script></body></html>\n"
-        )
 
     # ----------------------------------------------------------------- stage 2
 

@@ -27,6 +27,7 @@ from urllib.parse import quote, urlsplit
 from xml.etree import ElementTree
 
 from rulepress.render.html_tree import Element, document, el
+from rulepress.spec.languages import language_tag
 from rulepress.uitext import ui
 
 SITEMAP = "sitemap.xml"
@@ -94,7 +95,7 @@ def sitemap(out: Path, languages: Iterable[str], base_url: str) -> bytes:
                         entry,
                         f"{{{_XHTML_NS}}}link",
                         rel="alternate",
-                        hreflang=other,
+                        hreflang=language_tag(other),
                         href=url(other, page),
                     )
     ElementTree.indent(root)
@@ -131,7 +132,15 @@ def not_found_page(
             # a finger can hit it: at least 24 px tall, as the site's own links
             style="display:inline-block;padding:.5rem 0",
         )
-        parts.append(el("section", *heading, el("p", tr(NOT_FOUND_TEXT)), el("p", home), lang=lang))
+        parts.append(
+            el(
+                "section",
+                *heading,
+                el("p", tr(NOT_FOUND_TEXT)),
+                el("p", home),
+                lang=language_tag(lang),
+            )
+        )
     title = translators[first](NOT_FOUND)
     page = el(
         "html",
@@ -152,6 +161,6 @@ def not_found_page(
                 style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem",
             ),
         ),
-        lang=first,
+        lang=language_tag(first),
     )
     return document(page) + "\n"
