@@ -161,6 +161,17 @@ def test_every_function_and_bound_is_described(reference: str) -> None:
         assert f"`{name}`" in reference
 
 
+@pytest.mark.parametrize(
+    ("arity", "args"), [((1, 1), "1"), ((1, None), "1 or more"), ((1, 3), "1 to 3")]
+)
+def test_a_function_row_says_how_many_arguments(arity: tuple[int, int | None], args: str) -> None:
+    # the fixed functions and the scorer's share the row: a scorer's function taking
+    # any number of arguments once read "1 to None"
+    assert page._function_rows({"f": arity}, {"f": "What f gives."}) == [
+        f"| `f` | {args} | What f gives. |"
+    ]
+
+
 def test_the_named_sets_are_documented_from_the_code(reference: str) -> None:
     assert {"Tally.candidates", "SetsComponent.kinds", "FieldSpec.choices"} <= set(
         page.set_places()

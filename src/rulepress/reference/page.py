@@ -401,17 +401,8 @@ def _functions_part() -> list[str]:
         "| function | arguments | what it gives |",
         "| --- | --- | --- |",
     ]
-    for name in sorted(IMPLEMENTATIONS):
-        least, most = ARITY[name]
-        args = (
-            str(least)
-            if least == most
-            else f"{least} or more"
-            if most is None
-            else f"{least} to {most}"
-        )
-        doc = _md(IMPLEMENTATIONS[name].__doc__ or "")
-        out.append(f"| `{name}` | {args} | {_cell(doc)} |")
+    docs = {name: _md(IMPLEMENTATIONS[name].__doc__ or "") for name in IMPLEMENTATIONS}
+    out += _function_rows(ARITY, docs)
     out += [
         "",
         "The scorer also gives these, where a scope names them (see above):",
@@ -419,12 +410,25 @@ def _functions_part() -> list[str]:
         "| function | arguments | what it gives |",
         "| --- | --- | --- |",
     ]
-    for name in sorted(CONTEXT_ARITY):
-        least, most = CONTEXT_ARITY[name]
-        args = str(least) if least == most else f"{least} to {most}"
-        out.append(f"| `{name}` | {args} | {_cell(NAMES.get(name, ''))} |")
+    out += _function_rows(CONTEXT_ARITY, {name: NAMES.get(name, "") for name in CONTEXT_ARITY})
     out.append("")
     return out
+
+
+def _function_rows(arity: dict[str, tuple[int, int | None]], docs: dict[str, str]) -> list[str]:
+    """A table row per function of ``docs``: its name, how many arguments, what it gives."""
+    rows = []
+    for name in sorted(docs):
+        least, most = arity[name]
+        args = (
+            str(least)
+            if least == most
+            else f"{least} or more"
+            if most is None
+            else f"{least} to {most}"
+        )
+        rows.append(f"| `{name}` | {args} | {_cell(docs[name])} |")
+    return rows
 
 
 def limits() -> list[tuple[str, str, str]]:
