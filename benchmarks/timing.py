@@ -7,14 +7,20 @@ from collections.abc import Callable
 from typing import Any
 
 
+def once(run: Callable[[], Any]) -> float:
+    """The wall time, in seconds, of one call of ``run``.
+
+    For a step that cannot be repeated as it was (a cold build, a first
+    catalog update): the benchmarks that time such steps time them with this.
+    """
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
 def best_of(repeat: int, run: Callable[[], Any]) -> float:
     """The shortest wall time, in seconds, of ``repeat`` calls of ``run``."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return min(once(run) for _ in range(repeat))
 
 
 def paired(
