@@ -297,7 +297,9 @@ def _drop_examples(sources: SourceMap, count: int, drop: set[int]) -> SourceMap:
     index of every kept example must stay the index its source is found at.
     """
     kept = [i for i in range(count) if i not in drop]
-    moves = {("examples", old): ("examples", new) for new, old in enumerate(kept)}
+    moves: dict[DataPath, DataPath] = {
+        ("examples", old): ("examples", new) for new, old in enumerate(kept)
+    }
     out = SourceMap(
         {p: loc for p, loc in sources.values.items() if p[:1] != ("examples",) or len(p) == 1},
         {p: loc for p, loc in sources.keys.items() if p[:1] != ("examples",) or len(p) == 1},
@@ -357,6 +359,7 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
         examples = [ex for i, ex in enumerate(spec.examples) if i not in found]
         spec = spec.model_copy(update={"examples": examples})
     return LoadedSpec(spec, sources, directory, broken)
+
 
 def _untranslatable(sources: SourceMap, path: DataPath) -> Problem:
     where = path + ("translate",)
