@@ -59,9 +59,9 @@ def test_the_site_builds_and_says_its_language(site: Path) -> None:
     for page in ("index.html", f"{GAME}/index.html", f"{GAME}/rules.html", "search.html"):
         html = (site / CODE / page).read_text(encoding="utf-8")
         assert f'<html lang="{TAG}"' in html, page
-    assert f"LANGUAGE: '{TAG}'" in (
-        site / CODE / "_static" / "documentation_options.js"
-    ).read_text(encoding="utf-8")
+    assert f"LANGUAGE: '{TAG}'" in (site / CODE / "_static" / "documentation_options.js").read_text(
+        encoding="utf-8"
+    )
     # Sphinx's English stemmer, as for any language it has none for
     assert (site / CODE / "_static" / "english-stemmer.js").is_file()
     index = (site / CODE / "searchindex.js").read_text(encoding="utf-8")
