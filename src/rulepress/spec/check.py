@@ -25,6 +25,7 @@ from rulepress.spec.check_base import (
     ScopeHook,
     SequenceFacts,
 )
+from rulepress.spec.check_constraints import check_constraint
 from rulepress.spec.check_sequences import SequenceChecks
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
@@ -190,13 +191,11 @@ class _Checker(SequenceChecks):
         player_names = frozenset(fmt.players.fields) | {"id"}
         table_names = frozenset(fmt.table.fields)
         for section, names in (("players", player_names), ("table", table_names)):
-            for i, c in enumerate(getattr(fmt, section).constraints):
-                cpath = base + (section, "constraints", i)
+            rec = getattr(fmt, section)
+            for i, c in enumerate(rec.constraints):
                 scope = names | BASE_NAMES - {"ruling", "player", "lookup", "label"}
-                self.expression(cpath + ("test",), c.test, scope)
-                for arg, src in c.args.items():
-                    self.expression(cpath + ("args", arg), src, scope)
-                self.prose(cpath + ("message",), c.message, set(c.args))
+                cpath = base + (section, "constraints", i)
+                check_constraint(self, cpath, c, scope, names, rec.fields, fmt.table.fields)
         return player_names, table_names
 
     # ------------------------------------------------------------------ sequences

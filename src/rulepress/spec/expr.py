@@ -67,10 +67,11 @@ from rulepress.spec.expr_base import (
     ExpressionEvalError,
     ExpressionLimitError,
     ExpressionSyntaxError,
+    steps_limit,
 )
 from rulepress.spec.expr_check import CONTEXT_ARITY, parse_tree
 from rulepress.spec.expr_compile import Compiler
-from rulepress.spec.expr_eval import IMPLEMENTATIONS, no_field
+from rulepress.spec.expr_eval import IMPLEMENTATIONS, STEPS, no_field
 from rulepress.spec.expr_nodes import Fn
 from rulepress.spec.records import Record
 
@@ -88,6 +89,7 @@ __all__ = [
     "ExpressionEvalError",
     "ExpressionLimitError",
     "ExpressionSyntaxError",
+    "Steps",
     "parse",
 ]
 
@@ -108,6 +110,28 @@ class Evaluate(Protocol):
     ) -> Any: ...
 
 
+class Steps:
+    """A budget of evaluation steps that several evaluations share (see ``Expression.within``).
+
+    One evaluation may take ``MAX_STEPS``; a check that evaluates many
+    expressions for one record (a constraint for each of its members, see
+    :mod:`rulepress.spec.constraints`) takes them all from one budget, so
+    that its work is bounded as one expression's is, however many members
+    there are.
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int = MAX_STEPS) -> None:
+        self.left = left
+
+
+class Within(Protocol):
+    """``within(names, steps)``: see :class:`Expression`."""
+
+    def __call__(self, names: Mapping[str, Any], steps: Steps) -> Any: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Expression:
     """A checked, compiled expression.
@@ -126,6 +150,11 @@ class Expression:
     whatever Python raised (any of :data:`EVAL_FAILURES`), not located: a
     caller who uses it evaluates again with ``evaluate`` when it fails, to
     raise the located error (evaluation is a pure function of its inputs).
+
+    ``within(names, steps)`` evaluates as ``evaluate`` does (no context
+    functions), taking its steps from the shared budget ``steps`` (at least
+    one, even for an expression that cannot loop) instead of a fresh
+    ``MAX_STEPS``.
     """
 
     source: str
@@ -134,6 +163,7 @@ class Expression:
     bindings: tuple[tuple[str, int], ...]
     evaluate: Evaluate
     fast: Evaluate
+    within: Within
 
 
 def _evaluator(
@@ -151,12 +181,7 @@ def _evaluator(
             return inline
 
     def failed(exc: BaseException) -> ExpressionEvalError:
-        if isinstance(exc, ExpressionEvalError):
-            exc.source = source
-            return exc
-        if isinstance(exc, MemoryError | RecursionError):
-            return ExpressionLimitError("ran out of memory or stack", 0, source)
-        return ExpressionEvalError(str(exc), 0, source)
+        return _failed(source, exc)
 
     if frame is None:  # no loops, no calls: nothing to count, no names to bind
 
@@ -182,6 +207,16 @@ def _evaluator(
             raise failed(exc) from None
 
     return evaluate_in_frame
+
+
+def _failed(source: str, exc: BaseException) -> ExpressionEvalError:
+    """What went wrong evaluating ``source``, as the located error callers are given."""
+    if isinstance(exc, ExpressionEvalError):
+        exc.source = source
+        return exc
+    if isinstance(exc, MemoryError | RecursionError):
+        return ExpressionLimitError("ran out of memory or stack", 0, source)
+    return ExpressionEvalError(str(exc), 0, source)
 
 
 def _inline(source: str, shape: tuple[Any, ...]) -> Evaluate | None:
@@ -273,4 +308,31 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
         tuple(out.bindings),
         evaluate,
         fast,
+        _within(source, out.fn, frame, evaluate),
     )
+
+
+def _within(source: str, fn: Fn, frame: list[Any] | None, evaluate: Evaluate) -> Within:
+    """The ``within`` function of one expression (see :class:`Expression`)."""
+    if frame is None:  # no loops, no calls: one step, whatever it reads
+
+        def once(names: Mapping[str, Any], steps: Steps) -> Any:
+            steps.left -= 1
+            if steps.left < 0:
+                raise _failed(source, steps_limit())
+            return evaluate(names)
+
+        return once
+
+    def counted(names: Mapping[str, Any], steps: Steps) -> Any:
+        fr = frame.copy()
+        fr[STEPS] = steps.left
+        try:
+            return fn(names, fr)
+        except _FAILURES as exc:
+            raise _failed(source, exc) from None
+        finally:
+            # what it spent is spent, whether it finished or failed
+            steps.left = fr[STEPS]
+
+    return counted

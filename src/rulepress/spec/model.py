@@ -341,12 +341,36 @@ class FieldSpec(Model):
 
 
 class Constraint(Model):
-    """A cross-field rule of the state format; ``message`` may use ``{arg}``s."""
+    """A rule across a record's fields that a table state must keep, or it is refused.
 
+    Written plainly, ``test`` is asked once per record (each player, or the
+    table). With ``items`` it is asked once for each member of a collection
+    (a named set such as ``sets.colours``, a list field such as ``ships``),
+    read by the name ``item`` gives, and every member that fails is its own
+    problem, with its own message. ``let`` names values worked out once (per
+    member) for ``test``, the message and ``args``. See
+    :mod:`rulepress.spec.constraints`.
+    """
+
+    items: ExprText | None = None
+    """The members to check one by one (a list: `sets.colours`, a list field such as
+    `ships`); leave it out to check the record once."""
+    item: Name = "item"
+    """The name each member is read by, in `let`, `test`, `args`, `message` and `field`."""
+    let: dict[Name, ExprText] = {}
+    """Names for values `test`, `args` and the message share, worked out once (for each
+    member); each sees the ones before it."""
     test: ExprText
-    message: AuthorText
+    """What must hold (for each member)."""
     field: str = ""
+    """Where a failure is reported: a field of the record (`influence`), a field inside it
+    (`cubes.supply`); `{item}` (the name `item` gives, in braces) stands for the member:
+    its key in a record (`influence.{colour}`) or its place in a list (`ships.{ship}`).
+    Empty: the record itself."""
+    message: AuthorText
+    """What the refusal says; `{name}` shows an `args` value, a `let` name or the member."""
     args: dict[Name, ExprText] = {}
+    """More values the message shows, by placeholder name."""
 
 
 class RecordFormat(Model):

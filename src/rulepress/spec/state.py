@@ -32,13 +32,14 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from rulepress.errors import Problem
-from rulepress.spec.expr import MAX_INT, Expression, ExpressionEvalError, parse
+from rulepress.spec.constraints import failures
+from rulepress.spec.expr import MAX_INT, Expression, parse
 from rulepress.spec.expr_eval import type_name
 from rulepress.spec.model import STATE_ID_SYNTAX, FieldSpec, Parameter, RecordFormat, StateFormat
 from rulepress.spec.records import Record, fields_record, record
 from rulepress.spec.sets import spelled_out
 from rulepress.spec.state_model import Refs, bound, refs, state_models, value_model
-from rulepress.spec.text import PlainContext, to_plain
+from rulepress.spec.text import PlainContext
 from rulepress.spec.yamlsrc import CONTROLS, DataPath, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
@@ -384,15 +385,8 @@ def _constraints(
     plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
     # the table-wide names, then the record's own fields (these win, as in the scorer)
     ns = {**context, **record}
-    for c in fmt.constraints:
-        try:
-            ok = compiled(c.test).evaluate(ns)
-        except ExpressionEvalError:
-            continue  # a field it reads is already reported as missing or wrong
-        if not ok:
-            target = path + tuple(c.field.split(".")) if c.field else path
-            args = {name: compiled(src).evaluate(ns) for name, src in c.args.items()}
-            chk.at(target, to_plain(c.message, plain, args))
+    for where, message in failures(fmt.constraints, record, ns, plain, compiled):
+        chk.at(path + where, message)
 
 
 class _Compiled(dict[str, Expression]):

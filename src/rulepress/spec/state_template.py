@@ -32,6 +32,7 @@ from rulepress.spec.expr_check import parse_tree
 from rulepress.spec.model import (
     EXPR,
     Bound,
+    Constraint,
     FieldSpec,
     Parameter,
     RecordFormat,
@@ -218,7 +219,7 @@ class _Writer:
         if fmt.constraints:
             self.comment(indent, ["Checks across fields:"])
             for c in fmt.constraints:
-                self.comment(indent, [f"- {' '.join(c.test.split())}"])
+                self.comment(indent, [f"- {_constraint_text(c)}"])
 
     def players(self, fmt: StateFormat, players: list[dict[str, Any]]) -> None:
         low, high = bound(fmt.players.min, self.params), bound(fmt.players.max, self.params)
@@ -422,3 +423,17 @@ class _Writer:
             return str(value)
 
         return shown(spec.min), shown(spec.max)
+
+
+def _constraint_text(c: Constraint) -> str:
+    """A constraint as one line: for which members, the test, the values it names."""
+
+    def flat(text: str) -> str:
+        return " ".join(text.split())
+
+    out = flat(c.test)
+    if c.let:
+        out += " where " + "; ".join(f"{name} = {flat(src)}" for name, src in c.let.items())
+    if c.items is not None:
+        out = f"for each {c.item} in {flat(c.items)}: {out}"
+    return out
