@@ -23,7 +23,7 @@ from rulepress.spec.expr_check import CONTEXT_ARITY
 from rulepress.spec.expr_eval import IMPLEMENTATIONS
 from rulepress.spec.load import load_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import EXPR, Step
+from rulepress.spec.model import EXPR, Constraint, StateFormat, Step
 from rulepress.spec.yamlsrc import DataPath
 
 EXAMPLE_NAMES = [e.name for e in examples.EXAMPLES]
@@ -83,7 +83,8 @@ def _expression_fields() -> set[tuple[str, str]]:
     """(model, field) for every expression field a step can hold, however deep."""
     found: set[tuple[str, str]] = set()
     seen: set[type[BaseModel]] = set()
-    todo: list[type[BaseModel]] = [Step]
+    # a step's fields, and a state format's (its constraints)
+    todo: list[type[BaseModel]] = [Step, StateFormat]
     while todo:
         model = todo.pop()
         if model in seen:
@@ -137,10 +138,15 @@ def test_the_spec_given_names_are_told_apart(places: list[scopes.Place]) -> None
     assert "goals" not in lines.fixed
     assert "lets" in by_place["score · `sum` · parts[].value"].kinds
     assert "winners" in by_place["tally.ballots[].route"].fixed
+    # a constraint per member: its member's name and its let names are the spec's own
+    test = by_place["state format · players.constraints[].test"]
+    assert test.binders == {"`item` (default `item`)"}
+    assert "lets" in test.kinds
+    assert {"guild", "goal", "cast"} & test.fixed == set()
 
 
 def test_every_field_of_a_step_or_operation_is_described() -> None:
-    models: list[type[BaseModel]] = [Step, *page.operations()]
+    models: list[type[BaseModel]] = [Step, *page.operations(), Constraint]
     models += [next(iter(_models(Step.model_fields[k].annotation))) for k in page.STEP_KINDS]
     models += page.nested(models)
     missing = [
@@ -150,6 +156,24 @@ def test_every_field_of_a_step_or_operation_is_described() -> None:
         if not info.description
     ]
     assert missing == []
+
+
+REFUSING = [e for e in examples.EXAMPLES if e.refused]
+
+
+@pytest.mark.parametrize("example", REFUSING, ids=[e.name for e in REFUSING])
+def test_the_page_shows_what_each_refused_state_is_told(
+    game: LoadedSpec, reference: str, example: examples.Example
+) -> None:
+    """Each check per member reports each failing member, at its place, as the page shows."""
+    lines = page._refusal(game, example)
+    assert lines, f"the {example.name} example's refused state is not refused"
+    assert example.refused.rstrip() in reference
+    assert example.constraints.rstrip() in reference
+    for line in lines:
+        assert line in reference
+    assert {e.name: len(page._refusal(game, e)) for e in REFUSING} == {"lines": 2, "tally": 2}
+    assert "players[0].goals[1]: Gate is blocked but not met" in reference
 
 
 def test_every_function_and_bound_is_described(reference: str) -> None:

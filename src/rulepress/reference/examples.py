@@ -46,6 +46,8 @@ class Example:
     constraints: str = ""
     #: YAML: the ``constraints`` on the table in its state format
     table_constraints: str = ""
+    #: YAML: a table state the constraints refuse (the page shows what is reported)
+    refused: str = ""
 
 
 _CARDS = """\
@@ -209,6 +211,22 @@ goals:
       met: {type: bool, description: Whether it is met.}
       plus: {type: bool, default: false, description: It continues the line above.}
       blocked: {type: bool, default: false, description: Something stops it from scoring.}
+""",
+        constraints="""\
+- items: goals
+  item: goal
+  test: goal.met or not goal.blocked
+  field: goals.{goal}
+  message: "{name} is blocked but not met: only a met goal can be blocked"
+  args: {name: goal.name}
+""",
+        refused="""\
+players:
+  - id: Ada
+    goals:
+      - {name: Tower, points: 4, met: true, blocked: true}
+      - {name: Gate, points: 3, met: false, blocked: true}
+      - {name: Moat, points: 2, met: false, blocked: true}
 """,
         steps="""\
 - number: "1"
@@ -507,8 +525,30 @@ tie_order:
   message: the tie order names {count} guilds, not both
   args: {count: len(tie_order)}
 """,
+        constraints="""\
+- items: sets.guilds
+  item: guild
+  let:
+    cast: sum(v.count for v in table.votes if v.player == id and v.guild == guild)
+  test: cast <= 3
+  message: casts {cast} cubes for {guild}, {over} more than the 3 a player has of each colour
+  args: {over: cast - 3}
+""",
+        refused="""\
+table:
+  votes:
+    - {player: Ada, guild: owls, count: 4}
+    - {player: Ada, guild: foxes, count: 5}
+    - {player: Bo, guild: foxes, count: 2}
+  tie_order: [foxes, owls]
+players:
+  - {id: Ada, backed: owls}
+  - {id: Bo, backed: foxes}
+""",
         extra="""\
 vocabulary: {owls: Owls, foxes: Foxes}
+sets:
+  guilds: [owls, foxes]
 """,
         steps="""\
 - number: "1"

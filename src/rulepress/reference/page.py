@@ -10,6 +10,7 @@ import typing
 from collections.abc import Iterator
 from typing import Any, Literal
 
+import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
@@ -23,6 +24,7 @@ from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
     AuthorText,
     Component,
+    Constraint,
     ExprText,
     Id,
     IdList,
@@ -36,6 +38,7 @@ from rulepress.spec.model import (
     StepNumber,
     Text,
 )
+from rulepress.spec.yamlsrc import SourceMap
 
 #: how the reference names the spec's own string types
 _ALIASES: tuple[tuple[Any, str], ...] = (
@@ -321,6 +324,60 @@ def _types_part() -> list[str]:
     return out
 
 
+def _refusal(loaded: LoadedSpec, example: Example) -> list[str]:
+    """What the state check reports for an example's refused state: ``where: what`` lines."""
+    from rulepress.spec.state import validate_state  # noqa: PLC0415  (only for this part)
+
+    spec = loaded.spec
+    fmt = spec.table_states[example_id(example)]
+    data = yaml.safe_load(example.refused)
+    _, problems = validate_state(fmt, spec.parameters, data, SourceMap(), sets=spec.sets)
+    return [f"{p.where}: {p.message}" for p in problems]
+
+
+def _constraints_part(loaded: LoadedSpec) -> list[str]:
+    out = [
+        f"({_anchor(Constraint)})=",
+        "## Checks on a table state",
+        "",
+        "A state format's `players` and `table` may each list `constraints`: rules across"
+        " fields that a table state must keep. A state that breaks one is refused, by"
+        " `rulepress validate` in a worked example and by `rulepress score`, with every"
+        " problem at once, each at its place in the state's file.",
+        "",
+        _doc(Constraint),
+        "",
+        *field_table(Constraint),
+        "",
+    ]
+    for example in EXAMPLES:
+        if not example.refused:
+            continue
+        out += [
+            f"Example: the checks on each player of the `{example.name}` example.",
+            "",
+            "```yaml",
+            "constraints:",
+            example.constraints.rstrip(),
+            "```",
+            "",
+            "A table state they refuse:",
+            "",
+            "```yaml",
+            example.refused.rstrip(),
+            "```",
+            "",
+            "What rulepress reports for it (each line starts with the file, line and column"
+            " of its place when the state is read from a file):",
+            "",
+            "```text",
+            *_refusal(loaded, example),
+            "```",
+            "",
+        ]
+    return out
+
+
 def _names(names: set[str]) -> str:
     return ", ".join(f"`{n}`" for n in sorted(names))
 
@@ -522,6 +579,7 @@ def author_reference() -> str:
             *_steps_part(loaded),
             *_operations_part(loaded),
             *_types_part(),
+            *_constraints_part(loaded),
             *_scopes_part(places),
             *_functions_part(),
             *_limits_part(),

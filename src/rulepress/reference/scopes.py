@@ -23,7 +23,7 @@ from pydantic.fields import FieldInfo
 
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Name, Sequence, all_steps
+from rulepress.spec.model import Constraint, Name, Sequence, all_steps
 from rulepress.spec.yamlsrc import DataPath
 
 #: what each name rulepress itself puts in scope means
@@ -60,7 +60,7 @@ SPEC_KINDS: dict[str, str] = {
     "table_fields": "the table's fields (those of the state format's `table`)",
     "scores": "the points of earlier scores, by score id",
     "tallies": "earlier tallies' outcomes, by tally id (`<id>.winners`, `.ranking`, `.totals`)",
-    "lets": "the score's `let` names (each `let` sees the ones before it)",
+    "lets": "the `let` names of the score or check (each `let` sees the ones before it)",
     "choices": "the names of the component's `choices` (the option being tried)",
     "bound": "the name its field binds",
 }
@@ -165,7 +165,8 @@ def _place(loaded: LoadedSpec, path: DataPath) -> tuple[str, Sequence | None, li
         return step_path, seq, objects
     if path[0] == "table_states":
         user = next((s for s in spec.sequences if s.state == path[1]), None)
-        return "state format · " + _pattern(path, 2), user, []
+        # the objects along the path: a constraint's `item` binds a name, its `let` gives some
+        return "state format · " + _pattern(path, 2), user, _walk(spec, path)
     return _pattern(path, 0), None, []
 
 
@@ -178,6 +179,9 @@ def scopes(loaded: LoadedSpec) -> list[Place]:
         where, seq, objects = _place(loaded, path)
         place = places.setdefault(where, Place(where))
         own = _spec_names(loaded.spec, seq)
+        for obj in objects:  # a constraint's own let names (a score's are in _spec_names)
+            if isinstance(obj, Constraint):
+                own.update(dict.fromkeys(obj.let, "lets"))
         binders = _binders(objects)
         for name in names:
             if name in binders and binders[name] == "choices":

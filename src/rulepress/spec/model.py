@@ -348,8 +348,7 @@ class Constraint(Model):
     (a named set such as ``sets.colours``, a list field such as ``ships``),
     read by the name ``item`` gives, and every member that fails is its own
     problem, with its own message. ``let`` names values worked out once (per
-    member) for ``test``, the message and ``args``. See
-    :mod:`rulepress.spec.constraints`.
+    member) for ``test``, the message and ``args``.
     """
 
     items: ExprText | None = None
