@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
 from rulepress.gate import English, RawIds, html_text, scan_reports, scan_site, scan_text
-from tests.conftest import ROOT, SPEC_ROOT, run_cli
+from rulepress.i18n.catalogs import PACKAGE_LOCALES
+from tests.conftest import DATA, ROOT, SPEC_ROOT, edit, run_cli
 
 ENGLISH = English.from_templates(ROOT / "locales")
 RAW = RawIds.from_specs(SPEC_ROOT)
@@ -100,3 +103,83 @@ def test_a_phrase_a_language_keeps_in_english_may_show_there_only() -> None:
     assert list(ENGLISH.in_text(page, "cs")) == []
     assert list(ENGLISH.in_text(page, "ja")) == ["US Letter"]
     assert scan_text("Kdo vyhrál: Who wins", "cs", ENGLISH) == ["English words: 'Who wins'"]
+
+
+def test_a_games_own_untranslated_english_may_repeat_an_interface_phrase() -> None:
+    # "share the win" is a phrase of the interface's "No tie-break separates them: …"
+    page = "Vítěz: Players still tied share the win."
+    assert scan_text(page, "cs", ENGLISH) == ["English words: 'share the win'"]
+    own = ENGLISH.with_own({"cs": ["Players still tied share the win."]})
+    assert scan_text(page, "cs", own) == []
+    # only where the game's text is: the interface's sentence beside it is still found
+    leak = page + " Nic je nerozliší: No tie-break separates them: Ada and Bo share the win."
+    assert scan_text(leak, "cs", own) == ["English words: 'share the win'"]
+    # and only in the language whose catalog leaves the text untranslated
+    assert list(own.in_text(page, "ja")) == ["share the win"]
+
+
+def test_a_games_text_is_matched_as_the_page_shows_it() -> None:
+    own = ENGLISH.with_own(
+        {"cs": ["If {rule:1.1} leaves them tied, [tied players](term:player) share the win."]}
+    )
+    # the rule's number is filled in, a glossary link shows the message's own words
+    assert scan_text("If 1.1 leaves them tied, tied players share the win.", "cs", own) == []
+    # a run ends at a reference: the page's words there are not the game's
+    assert scan_text("If 1.1 leaves them tied, hráči share the win.", "cs", own) != []
+
+
+@pytest.fixture
+def shared_win(tmp_path: Path) -> Path:
+    """A project: the tiny game in English and Czech (no Czech catalog yet), with a tie."""
+    game = tmp_path / "rules_spec" / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    edit(game / "game.yaml", "languages: [en]", "languages: [en, cs]")
+    (game / "examples.yaml").write_text(
+        """examples:
+  - id: a-shared-win
+    title: A shared win
+    rules: ["1.1"]
+    text: Ada and Bo hold three points each.
+    state:
+      players:
+        - {id: Ada, points: 3, times: 1}
+        - {id: Bo, points: 3, times: 1}
+    expect:
+      winners: [Ada, Bo]
+""",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def test_the_gate_passes_a_games_untranslated_text_on_a_translated_page(shared_win: Path) -> None:
+    # the winners step's note, untranslated, is the game's English, not the interface's
+    page = shared_win / "site" / "cs" / "tiny" / "scoring.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<p>Krok 2</p><p>Players still tied share the win.</p>", "utf-8")
+    run = run_cli("gate", "--site", "site", "--print", "none", cwd=shared_win)
+    assert (run.code, run.out) == (0, "gate: nothing found that a reader should not see\n")
+    # the same words that are no text of the game are still reported
+    page.write_text("<p>Krok 2</p><p>Ada and Bo share the win.</p>", "utf-8")
+    run = run_cli("gate", "--site", "site", "--print", "none", cwd=shared_win)
+    assert run.code == 8
+    assert f"{page.relative_to(shared_win)}: page (cs): English words: 'share the win'" in run.err
+
+
+def test_the_gate_fails_an_interface_sentence_left_untranslated(shared_win: Path) -> None:
+    # the project's own Czech interface catalog, without the sentence of a shared win
+    with (PACKAGE_LOCALES / "cs" / "LC_MESSAGES" / "rulepress.po").open("rb") as fh:
+        catalog = read_po(fh)
+    message = catalog.get(
+        "No tie-break separates them: {winners} share the win.", "winners.conclusion"
+    )
+    assert message is not None
+    message.string = ""
+    po = shared_win / "locales" / "cs" / "LC_MESSAGES" / "rulepress.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as fh:
+        write_po(fh, catalog)
+    run = run_cli("gate", "--site", "none", "--print", "none", cwd=shared_win)
+    assert run.code == 8, run.err
+    where = "score tiny --example a-shared-win --lang cs"
+    assert f"rules_spec/tiny: {where}: English words: 'share the win'" in run.err

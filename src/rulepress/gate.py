@@ -8,7 +8,12 @@ every worked example in every language, it looks for:
   ``{ruling:…}``, ``{term:…}``, ``](term:…)``;
 * **English interface words on a Czech or Japanese page**: a phrase of an
   English interface sentence (the ``rulepress`` and ``theme`` templates in
-  ``locales/``) that the page's language translates differently;
+  ``locales/``) that the page's language translates differently. The game's
+  own English is not the interface's: a game text its catalog leaves
+  untranslated is shown in English on purpose, and where an interface phrase
+  sits inside such a text (a rule that says "share the win", as an interface
+  sentence does) it is not reported. The game texts are those the
+  translation of the spec fell back on (see :func:`own_english`);
 * **ASCII punctuation in Japanese text**: a colon, semicolon, comma or
   bracket against Japanese characters, where Japanese uses ：；、（）;
 * **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
@@ -23,8 +28,8 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,10 +67,17 @@ class English:
     ``kept``: by language, the phrases its catalogs translate with the same words
     (a translator's decision, such as the paper size "US Letter" in Czech), which
     that language's pages may show.
+
+    ``own``: by language, the runs of the games' own texts that its pages show in
+    English because their catalogs do not translate them yet (see
+    :func:`own_english`). An interface phrase is excused only where it lies
+    inside one of these runs, never on the whole page: the same words in an
+    untranslated interface sentence beside them are still found.
     """
 
     phrases: tuple[str, ...]
     kept: dict[str, frozenset[str]] = field(default_factory=dict)
+    own: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def from_templates(
@@ -101,14 +113,59 @@ class English:
             {lang: frozenset(p) for lang, p in kept.items()},
         )
 
+    def with_own(self, texts: Mapping[str, Iterable[str]]) -> English:
+        """These phrases, knowing the games' untranslated texts (English, by language)."""
+        own = {lang: frozenset(r for t in found for r in _runs(t)) for lang, found in texts.items()}
+        return replace(self, own=own)
+
     def in_text(self, text: str, lang: str = "") -> Iterator[str]:
-        flat = " ".join(re.findall(r"[A-Za-z][A-Za-z']*|[^A-Za-z\s]", text))
+        flat = _flat(text)
         allowed = self.kept.get(lang, frozenset())
+        own = self.own.get(lang, frozenset())
         for phrase in self.phrases:
             if phrase in allowed:
                 continue
-            if re.search(rf"(?<![A-Za-z]){re.escape(phrase)}(?![A-Za-z])", flat):
+            spans = [m.span() for m in _bounded(phrase).finditer(flat)]
+            if not spans:
+                continue
+            # only the runs that hold the phrase can excuse it, and only a phrase found
+            # costs a search for them (most pages have none)
+            covers = [
+                m.span() for run in own if phrase in run for m in _bounded(run).finditer(flat)
+            ]
+            if any(not any(a <= s and e <= b for a, b in covers) for s, e in spans):
                 yield phrase
+
+
+def _flat(text: str) -> str:
+    """Text as the phrases are matched in: words and punctuation marks, one space apart."""
+    return " ".join(re.findall(r"[A-Za-z][A-Za-z']*|[^A-Za-z\s]", text))
+
+
+def _bounded(flat: str) -> re.Pattern[str]:
+    """Where ``flat`` occurs in flattened text as whole words."""
+    return re.compile(rf"(?<![A-Za-z]){re.escape(flat)}(?![A-Za-z])")
+
+
+def _runs(message: str) -> set[str]:
+    """The runs of a game's English message that a page shows as written, flattened.
+
+    The page fills in what a reference stands for (a rule's number, a parameter's
+    value, a term's translated title, a scorer's value), so a run ends at each
+    one; a glossary link shows the message's own words. A bullet item loses its
+    ``- ``. Runs of fewer words than a phrase cannot hold one.
+    """
+    from rulepress.spec.text import transform  # noqa: PLC0415  (see _games)
+
+    gap = "\x00"
+    plain = transform(message, str, lambda ref: ref.words or gap)
+    out = set()
+    for line in plain.splitlines():
+        for chunk in line.strip().removeprefix("- ").split(gap):
+            flat = _flat(chunk)
+            if len(re.findall(r"[A-Za-z]+", flat)) >= _MIN_PHRASE:
+                out.add(flat)
+    return out
 
 
 def _phrases(msgid: str) -> set[str]:
@@ -300,6 +357,26 @@ def _games(spec_root: Path) -> list[LoadedSpec]:
     return [load_spec(directory) for directory in find_game_dirs(spec_root)]
 
 
+def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
+    """By language, every game text its pages show in English (untranslated, one paragraph each).
+
+    Asked of the very translation the pages, the PDFs and the reports are made
+    with (:func:`rulepress.i18n.runtime.localize`), so that a text counts as the
+    game's own English exactly when a reader gets it in English: its catalog
+    entry missing, empty or fuzzy, or no catalog of that language yet. The
+    interface's sentences are never among them: they come from another catalog.
+    """
+    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
+    from rulepress.spec.languages import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+
+    out: dict[str, set[str]] = {}
+    for loaded in games:
+        for lang in loaded.spec.game.languages:
+            if lang != SOURCE_LANGUAGE:
+                out.setdefault(lang, set()).update(localize(loaded, lang, locales).untranslated)
+    return out
+
+
 def scan_reports(
     spec_root: Path,
     locales: Path,
@@ -331,8 +408,8 @@ def scan_reports(
 
 def run_gate(site: Path | None, printed: Path | None, spec_root: Path, locales: Path) -> int:
     """Scan what was built; raise :class:`GateError` listing every finding. Returns the count scanned."""
-    english = English.from_templates(locales)
-    games = _games(spec_root)  # loaded once, for the raw ids and the reports
+    games = _games(spec_root)  # loaded once, for the raw ids, the games' English and the reports
+    english = English.from_templates(locales).with_own(own_english(games, locales))
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     if site is not None and site.is_dir():

@@ -87,6 +87,9 @@ class Localized:
     renderer: NoteRenderer
     missing: dict[str, int] = field(default_factory=dict)
     absent: list[str] = field(default_factory=list)
+    #: the game's own texts (English, one paragraph each) shown untranslated: the
+    #: publication gate tells them from the interface's English by these
+    untranslated: frozenset[str] = frozenset()
 
     def warnings(self) -> list[str]:
         name = english_name(self.renderer.language)
@@ -155,12 +158,15 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         raise error
     spec_catalog, ui_catalog = spec_checked.catalog, ui_checked.catalog
     missing = {game: 0, INTERFACE: 0}
+    fallbacks: set[str] = set()
     absent = [d for d, c in ((game, spec_catalog), (INTERFACE, ui_catalog)) if c is None]
 
     def spec_lookup(context: str, text: str) -> str | None:
         found = _usable(spec_catalog, text, context)
         if found is None:
             missing[game] += 1
+        if not isinstance(found, str):
+            fallbacks.add(text)
         looked_up(lang, game, text, translated=isinstance(found, str))
         return found if isinstance(found, str) else None
 
@@ -191,7 +197,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         numbers,
         list_separator(lang),
     )
-    return Localized(translated, renderer, missing, absent)
+    return Localized(translated, renderer, missing, absent, frozenset(fallbacks))
 
 
 def interface_translator(locales: Path, lang: str) -> Callable[[str], str]:
