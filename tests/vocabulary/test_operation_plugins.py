@@ -8,11 +8,14 @@ installed package would be. A copy of the tiny fixture game scores with it.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
+from rulepress.reference import author_reference
 from tests.conftest import DATA, edit, run_cli
 
 PLUGIN = '''"""A plugin operation: the longest run of consecutive values scores."""
@@ -119,7 +122,8 @@ def plugin(tmp_path: Path) -> dict[str, str]:
     (info / "entry_points.txt").write_text(
         "[rulepress.operations]\nlongest_run = demo_runs:LongestRun\n", encoding="utf-8"
     )
-    return {"PYTHONPATH": str(site)}
+    # beside the caller's own path, should it have one
+    return {"PYTHONPATH": os.pathsep.join(filter(None, (str(site), os.environ.get("PYTHONPATH"))))}
 
 
 def test_a_spec_scores_with_an_installed_plugin(
@@ -167,3 +171,43 @@ def test_the_plugins_fields_and_expressions_are_checked_where_they_are_written(
         "rules_spec/tiny/sequence.yaml:32:21: sequences[0].steps[1].score.component.values:"
         " unknown name(s) card in 'card'"
     )
+
+
+NOTE_CONTEXT = "sequences/tiny-scoring/steps/2/score/component/note"
+
+
+def test_a_plugins_texts_are_extracted_and_shown_translated(
+    game: Path, plugin: dict[str, str], tmp_path: Path
+) -> None:
+    # the plugin's model marks its note as text readers see (rulepress.spec.model.Text)
+    edit(game / "game.yaml", "languages: [en]", "languages: [en, cs]")
+    assert run_cli("i18n", "extract", cwd=tmp_path, env=plugin).code == 0
+    with (tmp_path / "locales" / "tiny.pot").open("rb") as fh:
+        template = read_po(fh)
+    message = template.get("longest run: {length} cards", NOTE_CONTEXT)
+    assert message is not None
+    assert message.locations == [("rules_spec/tiny/sequence.yaml", 34)]
+    assert run_cli("i18n", "update", cwd=tmp_path, env=plugin).code == 0
+    po = tmp_path / "locales" / "cs" / "LC_MESSAGES" / "tiny.po"
+    with po.open("rb") as fh:
+        catalog = read_po(fh)
+    catalog.get(
+        "longest run: {length} cards", NOTE_CONTEXT
+    ).string = "nejdelší postupka: {length|# karta|# karty|# karet}"
+    with po.open("wb") as fh:
+        write_po(fh, catalog)
+    shown = run_cli(
+        "score", "tiny", "--example", "a-run-of-three", "--lang", "cs", cwd=tmp_path, env=plugin
+    )
+    assert shown.code == 0, shown.err
+    # (Czech typography binds a number to its word)
+    assert "nejdelší postupka: 3\u00a0karty" in shown.out, shown.out
+    assert "nejdelší postupka: 0\u00a0karet" in shown.out
+    assert "longest run" not in shown.out
+
+
+def test_the_reference_tells_plugin_authors_how_to_mark_a_text() -> None:
+    reference = author_reference()
+    plugins = reference[reference.index("### Operations from plugins") :]
+    assert "`rulepress.spec.model.Text`" in plugins
+    assert "`rulepress i18n extract` puts them in the game's catalog" in plugins

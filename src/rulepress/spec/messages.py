@@ -27,7 +27,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rulepress.spec.model import PROSE, Spec
+from rulepress.spec.model import PROSE, PluginComponent, Spec
+from rulepress.spec.operations import model_of
 from rulepress.spec.state_texts import example_texts, translate_example_texts
 from rulepress.spec.text import refs
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
@@ -106,6 +107,12 @@ def _pick_member(tp: Any, value: Any) -> Any:
                 return inner
             if isinstance(value, dict) and value.get("op") in typing.get_args(field.annotation):
                 return inner
+            if inner is PluginComponent and isinstance(value, dict):
+                # a plugin's component: its fields are the plugin's model, so that the
+                # texts it marks are messages as the built-in operations' are
+                plugin = model_of(value["op"]) if isinstance(value.get("op"), str) else None
+                if plugin is not None:
+                    return plugin
     return None
 
 

@@ -14,7 +14,15 @@ instance) has
 
 - ``model``: a pydantic model of the component's fields besides ``op``;
   fields annotated with :data:`rulepress.spec.model.ExprText` (or lists of
-  them) are expressions, checked like every other expression of the spec;
+  them) are expressions, checked like every other expression of the spec,
+  and fields annotated with :data:`rulepress.spec.model.Text` (a label, a
+  note; in lists, dicts and nested models too) are text readers see:
+  ``rulepress i18n extract`` puts them in the game's catalog, as it does the
+  built-in operations' texts, and they reach ``compile`` translated into the
+  reader's language. A message's context is the field's place in the spec
+  (``sequences/<id>/steps/<n>/score/component/note``). The plugin must be
+  installed wherever the game's catalog is extracted: without it the
+  component's fields are unknown, and so are their texts;
 - ``compile(config, pick)``: given the validated ``model`` instance and
   ``pick(source) -> evaluate(namespace, functions)``, a ``run(namespace,
   functions, make)`` that returns ``(points, notes, breakdown, export)`` as
@@ -74,6 +82,12 @@ def installed() -> Mapping[str, Operation]:
 
 #: plugins that failed to load: op → the error (filled by :func:`installed`)
 _BROKEN: dict[str, str] = {}
+
+
+def model_of(op: str) -> type[BaseModel] | None:
+    """The fields of the installed plugin operation ``op`` (None: no such plugin)."""
+    operation = installed().get(op)
+    return operation.model if operation is not None else None
 
 
 def unknown_message(op: str) -> str:
