@@ -22,6 +22,8 @@ RAW = RawIds.from_specs(SPEC_ROOT)
         ("Over {param:rounds} rounds", "en", "spec markup: '{param:rounds}'"),
         ("viz [pole](term:betrayal-box)", "cs", "spec markup"),
         ("Přeskočit: Skip to content", "cs", "English words: 'Skip to content'"),
+        # a phrase with a hyphen or a bracket inside is matched as the page shows it
+        ("Nic: No tie-break separates them", "cs", "English words: 'No tie - break"),
         ("評議会の投票: 3票", "ja", "ASCII punctuation in Japanese"),
         ("ステップ 1 評議会の投票 (14.1)", "ja", "ASCII punctuation in Japanese"),
         ("hráč v kole", "cs", "breaking space after 'v'"),

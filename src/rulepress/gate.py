@@ -172,9 +172,16 @@ def _phrases(msgid: str) -> set[str]:
     """The runs of two English words or more in a msgid, between its placeholders."""
     out = set()
     for chunk in re.split(r"\{[a-z_]+\}", msgid):
-        words = re.findall(r"[A-Za-z][A-Za-z']*", chunk)
-        if len(words) >= _MIN_PHRASE:
-            out.add(" ".join(words))
+        # flattened as the pages are, so that a phrase with a hyphen, a comma or a
+        # bracket inside ("No tie-break separates them") can match one; the marks at
+        # its ends belong to the text around the placeholder and are left out
+        tokens = _flat(chunk).split()
+        while tokens and not tokens[0][0].isalpha():
+            tokens.pop(0)
+        while tokens and not tokens[-1][0].isalpha():
+            tokens.pop()
+        if sum(t[0].isalpha() for t in tokens) >= _MIN_PHRASE:
+            out.add(" ".join(tokens))
     return out
 
 
