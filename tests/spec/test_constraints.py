@@ -187,7 +187,14 @@ def test_the_spec_check_locates_each_mistake(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         load_spec(game(tmp_path, BAD))
     base = "table_states.tiny-table.players.constraints"
-    got = [(p.where, p.message) for p in caught.value.problems if p.where.startswith(base)]
+    mine = [p for p in caught.value.problems if p.where.startswith(base)]
+    # each at its line: a let's name where it is written, the others at their values
+    lines = (tmp_path / "tiny" / "state.yaml").read_text(encoding="utf-8").splitlines()
+    at = {p.where: (p.location.line, p.location.column) for p in mine}
+    assert lines[at[f"{base}[0].let.sum"][0] - 1].strip() == "sum: get(gems, points)"
+    assert at[f"{base}[0].let.sum"][1] == 13
+    assert lines[at[f"{base}[0].field"][0] - 1].strip() == "field: spnt.{gem}"
+    got = [(p.where, p.message) for p in mine]
     assert got == [
         (
             f"{base}[0].items",
