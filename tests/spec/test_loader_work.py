@@ -80,10 +80,10 @@ def test_no_garbage_collection_runs_during_a_load(
     after: list[int] = []
     original = load_mod._load
 
-    def watched(directory: Path) -> Any:
+    def watched(directory: Path, *options: Any) -> Any:
         loading[0] = True
         try:
-            return original(directory)
+            return original(directory, *options)
         finally:
             loading[0] = False
 
