@@ -60,7 +60,8 @@ def test_variant_changes_the_ruling_used() -> None:
     text = run_cli(
         "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards_only"
     ).out
-    assert "Rulings: “Cubes on cards only”" in text  # the option by its title, never its id
+    # the ruling and the option by their titles, never their ids
+    assert "Rulings: “Which cubes count against the Influence Limit”: Cubes on cards only" in text
 
 
 @pytest.mark.parametrize(

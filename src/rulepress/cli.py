@@ -680,14 +680,20 @@ def score(
             raise UsageError("an example names its own sequence; drop --sequence")
         index, _ = find_example(loaded, example_id)
         result = run_example(
-            loaded, index, renderer=local.renderer, variants=list(variants) if variants else None
+            loaded,
+            index,
+            renderer=local.renderer,
+            variants=list(variants) if variants else None,
+            cite_rulings=True,
         )
     else:
         assert state is not None
         if not state.is_file():
             raise UsageError(f"no state file at {state}")
         data = load_state(loaded, state, sequence_id)
-        result = run_score(loaded, data, variants=list(variants), renderer=local.renderer)
+        result = run_score(
+            loaded, data, variants=list(variants), renderer=local.renderer, cite_rulings=True
+        )
     if fmt == "json":
         click.echo(to_json(result))
         return

@@ -94,7 +94,7 @@ def test_its_example_scores_as_its_text_says(scaffolded: Path) -> None:
     assert totals == {"Ada": 9, "Ben": 9, "Cleo": 8}
     assert data["winners"]["winners"] == ["Ada"]
     text = run_cli("score", GAME, "--example", EXAMPLE, cwd=scaffolded)
-    assert "Fewest cards in hand: Ada 1, Ben 2. Decided: Ada." in text.out
+    assert "Fewest cards in hand: Ada 1, Ben 2. Ada wins." in text.out
 
 
 def test_its_state_template_is_scored(scaffolded: Path) -> None:

@@ -51,7 +51,7 @@ def test_score_finds_the_game_with_spec_root() -> None:
         "score", "harbour", "--example", "decided-by-reserve", "--spec-root", str(GAME.parent)
     )
     assert result.code == 0, result.err
-    assert "4. Most ships in reserve: Ada 9, Bo 4. Decided: Ada." in result.out
+    assert "4. Most ships in reserve: Ada 9, Bo 4. Ada wins." in result.out
     assert "East Harbour: place 1 with 2: 6" in result.out
 
 

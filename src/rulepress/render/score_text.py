@@ -158,7 +158,13 @@ def _player(
     shown_labels: dict[str, str],
     ranked: bool,
     LABELS: _Labels,  # noqa: N803 - reads like the module table it translates
+    standing_shown: bool = True,
 ) -> list[str]:
+    """One player's table; ``standing_shown``: whether to say if the player can win.
+
+    (Said only when someone cannot: "can win" under every player of a game
+    where everyone can tells the reader nothing.)
+    """
     facts = [LABELS.pair(shown_labels.get(k, k), LABELS.word(v)) for k, v in p.shown.items()]
     name = LABELS.word(p.id)  # a player the vocabulary has a word for ("blue": "Blue")
     head = LABELS.detail(name, LABELS.facts(facts)) if facts else name
@@ -182,20 +188,24 @@ def _player(
             f"{_left(line.title, w_title)} {_right(line.points, w_points)}"
         )
         out.extend(f"{blank}  · {note.text}" for note in line.notes)
+        out.extend(f"{blank}  · {choice.note.text}" for choice in line.rulings)
     if total_label is not None and p.total is not None:
         out.append(f"{blank}{_left(total_label, w_title)} {_right(p.total, w_points)}")
     if ranked:
-        standing = (
-            LABELS["can_win"]
-            if p.eligible
-            else fill_text(
-                LABELS["cannot_win"],
-                reason=p.ineligible_reason.text if p.ineligible_reason else "?",
+        facts = []
+        if standing_shown:
+            facts.append(
+                LABELS["can_win"]
+                if p.eligible
+                else fill_text(
+                    LABELS["cannot_win"],
+                    reason=p.ineligible_reason.text if p.ineligible_reason else "?",
+                )
             )
-        )
         if p.rank is not None:
-            standing = LABELS.facts([standing, fill_text(LABELS["rank"], rank=p.rank)])
-        out.append(f"  {standing}")
+            facts.append(fill_text(LABELS["rank"], rank=p.rank))
+        if facts:
+            out.append(f"  {LABELS.facts(facts)}")
     return out
 
 
@@ -233,6 +243,7 @@ def _winners(w: WinnerResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     )
     out.extend(f"  {i}. {row.note.text}" for i, row in enumerate(w.trace, start=1))
     out.append(f"  → {w.conclusion.text}")
+    out.extend(f"    · {choice.note.text}" for choice in w.rulings)
     return out
 
 
@@ -246,41 +257,37 @@ def render_text(
     """
     LABELS = _Labels(translate, spec, result.language)  # noqa: N806
     seq = next(s for s in spec.sequences if s.id == result.sequence)
-    defaults = {r.id: r.default for r in spec.rulings}
     version = fill_text(LABELS["spec"], version=result.spec_version)
     heading = fill_text(LABELS["heading"], game=spec.game.title, sequence=seq.title)
     out = [LABELS.detail(heading, version)]
-    # each ruling decided otherwise than by default, by its option's title (never its id)
+    # each ruling decided otherwise than by default: the ruling's title and its
+    # option's, never their ids
     chosen = [
-        quote(option_title(spec, v), result.language)
-        for k, v in result.variants.items()
-        if defaults.get(k) != v
+        LABELS.pair(quote(ruling.title, result.language), option_title(spec, option))
+        for ruling in spec.rulings
+        if (option := result.variants.get(ruling.id, ruling.default)) != ruling.default
     ]
     out.append(
         fill_text(
-            LABELS["variants"], variants=LABELS.join(chosen) if chosen else LABELS["no_variants"]
+            LABELS["variants"], variants=LABELS.facts(chosen) if chosen else LABELS["no_variants"]
         )
     )
     out.append("")
     if result.events:
         out.append(LABELS["events"])
-        out.extend(
-            "  "
-            + LABELS.pair(
-                LABELS.detail(
-                    fill_text(LABELS["step_title"], step=e.step, title=e.title),
-                    LABELS.rules(e.rules),
-                ),
-                e.note.text,
-            )
-            for e in result.events
-        )
+        for e in result.events:
+            step = fill_text(LABELS["step_title"], step=e.step, title=e.title)
+            out.append("  " + LABELS.pair(LABELS.detail(step, LABELS.rules(e.rules)), e.note.text))
+            out.extend(f"    · {choice.note.text}" for choice in e.rulings)
         out.append("")
     for tally in result.tallies:
         out.extend(_tally(tally, LABELS))
         out.append("")
+    someone_cannot_win = any(not p.eligible for p in result.players)
     for p in result.players:
-        out.extend(_player(p, seq.total_label, dict(seq.show), result.winners is not None, LABELS))
+        ranked = result.winners is not None
+        shown = dict(seq.show)
+        out.extend(_player(p, seq.total_label, shown, ranked, LABELS, someone_cannot_win))
         out.append("")
     if result.winners is not None:
         out.extend(_winners(result.winners, LABELS))

@@ -16,16 +16,15 @@ from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.scoring import components, plan, winners
-from rulepress.scoring.notes import Names, NoteRenderer, Player, snapshot
+from rulepress.scoring import rulings as cited
+from rulepress.scoring.notes import NestedPlural, NoteRenderer, Player, snapshot
 from rulepress.scoring.result import (
     RESULT_FORMAT,
     Event,
     Line,
-    Note,
     PlayerResult,
     ScoreResult,
     TallyResult,
-    TieBreakStep,
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
@@ -36,15 +35,28 @@ from rulepress.spec.records import Record, fields_record, owned, plain, record
 from rulepress.spec.sets import spelled_out
 from rulepress.spec.state import compiled, params_record
 from rulepress.spec.yamlsrc import DataPath
-from rulepress.uitext import PluralText, ui_plural
+from rulepress.uitext import ui_plural
 
-#: interface sentence for the number of winning places
+#: interface sentences for the number of winning places: each agrees with one number,
+#: so the players are counted in a sentence of their own (``with_players``)
 PLACES_NOTE = ui_plural(
     "winners.places",
-    "{places} winning place with {players} players.",
-    "{places} winning places with {players} players.",
+    "{places} winning place {with_players}.",
+    "{places} winning places {with_players}.",
     "places",
 )
+WITH_PLAYERS = ui_plural(
+    "winners.places", "with {players} player", "with {players} players", "players"
+)
+
+
+def places_args(places: int, players: int) -> dict[str, Any]:
+    """The arguments of :data:`PLACES_NOTE` (``players`` stays a number for JSON readers)."""
+    return {
+        "places": places,
+        "players": players,
+        "with_players": NestedPlural(WITH_PLAYERS, {"players": players}),
+    }
 
 
 def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
@@ -438,20 +450,6 @@ class _Run:
             self.current = f"player {self.ids[i]}"  # named in the error; set only when there is one
             raise
 
-    def _conclusion(self, outcome: winners.Outcome, trace: list[TieBreakStep], places: int) -> Note:
-        args = {
-            "winners": Names(outcome.winners),
-            "tied": Names(trace[-1].still_tied if trace else []),
-            "count": len(outcome.eligible),
-            "won": len(outcome.winners),
-            "places": places,
-        }
-        if isinstance(outcome.conclusion, PluralText):
-            # rendered at once: a lazy note's template is the msgid string, which a
-            # sentence with plural forms is not
-            return self.renderer.note(outcome.conclusion, args)
-        return self.make(outcome.conclusion, args)
-
     def places(self, rule: Winners, plan: plan.WinnersPlan) -> int:
         if isinstance(rule.count, int):
             return rule.count
@@ -468,13 +466,15 @@ class _Run:
         self.current = "the table"
         places = self.places(rule, plan)
         ids, namespaces = self.ids, self.ns
+        # the renderer's own note maker: the trace's sentences have plural forms
+        note = self.renderer.note
         try:
             # Fast evaluators, as score steps have them: their failures are
             # unlocated, so on one the players are decided again, checked (and
             # naming the player), to raise the located error. Deciding makes
             # nothing but the outcome, so the first attempt leaves no trace.
             outcome = winners.decide(
-                rule, places, ids, namespaces.__getitem__, self.functions, self.make, plan.fast
+                rule, places, ids, namespaces.__getitem__, self.functions, note, plan.fast
             )
         except EVAL_FAILURES:
 
@@ -483,7 +483,7 @@ class _Run:
                 return namespaces[i]
 
             outcome = winners.decide(
-                rule, places, ids, namespace_of, self.functions, self.make, plan.checked
+                rule, places, ids, namespace_of, self.functions, note, plan.checked
             )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -492,13 +492,13 @@ class _Run:
             step.number,
             list(step.rules),
             places,
-            self.renderer.note(PLACES_NOTE, {"places": places, "players": len(self.players)}),
+            self.renderer.note(PLACES_NOTE, places_args(places, len(self.players))),
             outcome.eligible,
             outcome.winners,
             outcome.decided_by,
             outcome.shared,
             trace,
-            self._conclusion(outcome, trace, places),
+            self.renderer.note(outcome.conclusion, outcome.conclusion_args),
         )
         self.rule = rule
 
@@ -516,8 +516,14 @@ def score(
     sequence: str | None = None,
     variants: list[str] | None = None,
     renderer: NoteRenderer | None = None,
+    cite_rulings: bool = False,
 ) -> ScoreResult:
-    """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`)."""
+    """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`).
+
+    With ``cite_rulings``, every line, event and winner list a ruling decided
+    names it (see :mod:`rulepress.scoring.rulings`: one more run per other
+    option of every ruling, so only when asked).
+    """
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
     chosen = resolve_variants(spec, variants or [])
@@ -565,7 +571,17 @@ def score(
             "the table state cannot be scored",
             [Problem(loaded.locate(step_path), where, f"{run.current}: {exc}")],
         ) from None
-    return _result(run, show)
+    result = _result(run, show)
+    if cite_rulings:
+        quiet = english(spec)  # the other runs' sentences are never read
+
+        def rescore(rulings: dict[str, str]) -> ScoreResult:
+            return score(
+                loaded, state, sequence=seq.id, variants=list(rulings.values()), renderer=quiet
+            )
+
+        cited.cite(spec, result, rescore, run.renderer.note)
+    return result
 
 
 def _result(run: _Run, show: tuple[tuple[str, tuple[str, ...]], ...]) -> ScoreResult:

@@ -31,8 +31,12 @@ def run_example(
     index: int,
     renderer: NoteRenderer | None = None,
     variants: list[str] | None = None,
+    cite_rulings: bool = False,
 ) -> ScoreResult:
-    """Score example number ``index`` with the variants it names (or ``variants``)."""
+    """Score example number ``index`` with the variants it names (or ``variants``).
+
+    ``cite_rulings``: name the rulings that decided each line (see :func:`score`).
+    """
     spec = loaded.spec
     ex = spec.examples[index]
     return score(
@@ -41,6 +45,7 @@ def run_example(
         sequence=ex.sequence,
         variants=list(ex.variants) if variants is None else variants,
         renderer=renderer,
+        cite_rulings=cite_rulings,
     )
 
 

@@ -76,6 +76,18 @@ class Nested:
     args: Mapping[str, Any]
 
 
+@dataclass(slots=True)
+class NestedPlural:
+    """An interface sentence with plural forms used as an argument of another sentence.
+
+    A sentence agrees with one number (gettext picks its form by one count),
+    so a sentence that speaks of two numbers takes the second as one of these.
+    """
+
+    template: PluralText
+    args: Mapping[str, Any]
+
+
 def _identity(template: str) -> str:
     return template
 
@@ -175,7 +187,7 @@ class NoteRenderer:
             return self.number(value)
         if isinstance(value, Joined):
             return self._listed([str(self._arg(v)) for v in value.parts])
-        if isinstance(value, Nested):
+        if isinstance(value, Nested | NestedPlural):
             return self.text(value.template, value.args)
         if isinstance(value, Template):
             return self.text(value.text, {})
@@ -285,9 +297,11 @@ def _plain_arg(value: Any) -> Any:
         return value
     if isinstance(value, Joined):
         return [_plain_arg(v) for v in value.parts]
-    if isinstance(value, Nested):
+    if isinstance(value, Nested | NestedPlural):
+        template = value.template
         return {
-            "template": value.template,
+            # a sentence with plural forms is known by its singular, as a note's template is
+            "template": template.singular if isinstance(template, PluralText) else template,
             "args": {k: _plain_arg(v) for k, v in value.args.items()},
         }
     if isinstance(value, Template):

@@ -130,6 +130,26 @@ def lazy_notes(
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
+class RulingChoice:
+    """A ruling that decided a line, an event or the winners, and the option that did.
+
+    Decided means: with another of the ruling's options (every other ruling
+    as chosen), the line would have other points, the event would not have
+    happened, or other players would win. ``note`` names the ruling's title
+    and the option's title.
+    """
+
+    ruling: str
+    option: str
+    note: Note
+
+
+#: nothing decided by a ruling (a shared empty default: scoring makes a line per
+#: player and step, and a new empty list for each costs a call)
+NO_RULINGS: tuple[RulingChoice, ...] = ()
+
+
+@dataclass(slots=True)  # not frozen: see the module's docstring
 class Line:
     """One scoring line of one player: a step, the rules it cites, and its points."""
 
@@ -140,6 +160,8 @@ class Line:
     points: int
     notes: list[Note]
     breakdown: dict[str, int] = field(default_factory=dict)
+    #: the rulings that decided it (when the scorer was asked to name them)
+    rulings: tuple[RulingChoice, ...] = NO_RULINGS
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
@@ -165,6 +187,8 @@ class Event:
     before: Any
     after: Any
     note: Note
+    #: the rulings that decided it (when the scorer was asked to name them)
+    rulings: tuple[RulingChoice, ...] = NO_RULINGS
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
@@ -220,6 +244,8 @@ class WinnerResult:
     shared: bool
     trace: list[TieBreakStep]
     conclusion: Note
+    #: the rulings that decided who wins (when the scorer was asked to name them)
+    rulings: tuple[RulingChoice, ...] = NO_RULINGS
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
