@@ -33,7 +33,8 @@ from pydantic_core import ErrorDetails
 from rulepress.errors import Location, Problem, SpecError, UsageError
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import FieldSpec, Spec
+from rulepress.spec.model import Spec
+from rulepress.spec.state_fields import resolve_field_types
 from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -359,85 +360,3 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
         examples = [ex for i, ex in enumerate(spec.examples) if i not in found]
         spec = spec.model_copy(update={"examples": examples})
     return LoadedSpec(spec, sources, directory, broken)
-
-
-def _untranslatable(sources: SourceMap, path: DataPath) -> Problem:
-    where = path + ("translate",)
-    message = "only a text field can be translated (translate: true)"
-    return Problem(sources.locate(where), format_path(where), message)
-
-
-def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Problem]]:
-    """Replace every ``use: name`` field by the shared definition it names.
-
-    Done once at load time, so that the checks, the state validator and the
-    JSON Schema only ever see plain field definitions.
-    """
-    problems: list[Problem] = []
-
-    def resolve(field: FieldSpec, path: DataPath, depth: int = 0) -> FieldSpec:
-        if field.use is not None:
-            shared = spec.field_types.get(field.use)
-            if field.type is not None:
-                problems.append(
-                    Problem(
-                        sources.locate(path),
-                        format_path(path),
-                        "give either 'type' or 'use', not both",
-                    )
-                )
-            if shared is None or depth > 8:
-                known = ", ".join(sorted(spec.field_types)) or "none"
-                problems.append(
-                    Problem(
-                        sources.locate(path + ("use",)),
-                        format_path(path + ("use",)),
-                        f"no field type {field.use!r} (field_types: {known})",
-                    )
-                )
-                return field
-            update: dict[str, Any] = {"description": field.description}
-            if field.default is not None:
-                update["default"] = field.default
-            if field.optional:
-                update["optional"] = True
-            if field.translate:
-                update["translate"] = True
-            if field.title is not None:
-                update["title"] = field.title
-            found = resolve(shared, path, depth + 1).model_copy(update=update)
-            if field.translate and found.type != "text":
-                problems.append(_untranslatable(sources, path))
-            return found
-        if field.type is None:
-            problems.append(
-                Problem(sources.locate(path), format_path(path), "a field needs 'type' (or 'use')")
-            )
-            return field
-        if field.translate and field.type != "text":
-            problems.append(_untranslatable(sources, path))
-        item = resolve(field.item, path + ("item",), depth) if field.item is not None else None
-        fields = {n: resolve(f, path + ("fields", n), depth) for n, f in field.fields.items()}
-        return field.model_copy(update={"item": item, "fields": fields})
-
-    formats = {}
-    for fmt_id, fmt in spec.table_states.items():
-        base: DataPath = ("table_states", fmt_id)
-        players = fmt.players.model_copy(
-            update={
-                "fields": {
-                    n: resolve(f, base + ("players", "fields", n))
-                    for n, f in fmt.players.fields.items()
-                }
-            }
-        )
-        table = fmt.table.model_copy(
-            update={
-                "fields": {
-                    n: resolve(f, base + ("table", "fields", n))
-                    for n, f in fmt.table.fields.items()
-                }
-            }
-        )
-        formats[fmt_id] = fmt.model_copy(update={"players": players, "table": table})
-    return spec.model_copy(update={"table_states": formats}), problems

@@ -36,7 +36,14 @@ from pydantic import (
 from rulepress.spec.declared import declared_expression
 from rulepress.spec.languages import language_syntax, published_languages
 from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
-from rulepress.spec.sets import SET_REF_RE, as_written, resolving, set_labels, set_list
+from rulepress.spec.sets import (
+    SET_REF_RE,
+    SET_REF_SYNTAX,
+    as_written,
+    resolving,
+    set_labels,
+    set_list,
+)
 
 RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
@@ -179,6 +186,18 @@ Labelled = Annotated[
 ]
 
 
+def _set_ref_only(value: Any) -> Any:
+    # {} is no keys: the default, as a spec's dump (a translated spec's source) writes it
+    if not isinstance(value, str) and value != {}:
+        raise ValueError(f"expected a named set ({SET_REF_SYNTAX}), got {type(value).__name__}")
+    return value
+
+
+#: the members of a named set with their labels, the vocabulary's words: only
+#: ``sets.<name>``, so that each label is a message once, in the vocabulary
+SetMembers = Annotated[Labelled, BeforeValidator(_set_ref_only)]
+
+
 class Model(BaseModel):
     """Base: unknown keys are errors, instances are immutable."""
 
@@ -314,30 +333,49 @@ class Ruling(Model):
 
 
 class FieldSpec(Model):
-    """One field of the table-state format: its type, bounds and help text.
+    """One field of a table-state format: its type, bounds and help text.
 
-    ``use`` names a shared definition from the spec's ``field_types`` instead
-    of giving ``type`` (its own description, default and optional win).
+    A field gives its `type`, or reuses a named field type of the spec's
+    `field_types` with `use` (its own description, title, default, `optional`
+    and `translate` win). A record whose fields are the members of a named
+    set gives `keys: sets.<name>` and, in `item`, the one type they all have:
+    each field is named by its member, and readers see the vocabulary's word
+    for it. The loader resolves both forms once (see
+    :mod:`rulepress.spec.state_fields`).
     """
 
     type: FieldType | None = None
+    """What the field holds; a `player` field holds a player's id."""
     use: Name | None = None
+    """A named field type of `field_types` this field is, instead of `type`."""
     description: AuthorText
-    #: what readers see for the field where a worked example's state is shown
-    #: (translated); without one, the word the vocabulary has for its name, or the name
+    """What the field means, for whoever writes a table state (the schema and template)."""
     title: Text | None = None
+    """What readers see for the field where a worked example's state is shown (translated);
+    without one, the vocabulary's word for its name, or the name."""
     min: Bound | None = None
+    """The least allowed: of an integer, or of a list's length (a number or `param:name`)."""
     max: Bound | None = None
+    """The most allowed, as `min`; every integer and list field needs one."""
     choices: IdList = []
+    """The ids a `choice` field allows."""
     labels: dict[StateId, Text] = {}
+    """What readers see for a choice, by id (else the vocabulary's word, or the id)."""
     default: Any = None
+    """The value of the field when a state leaves it out (checked like a value)."""
     optional: bool = False
+    """The field may be left out, and then has no value."""
     item: FieldSpec | None = None
+    """The type of a list's items; or, with `keys`, of each field of the record."""
     fields: dict[Name, FieldSpec] = {}
+    """A record's fields, by name."""
+    keys: SetMembers = {}
+    """A record's fields as the members of a named set (`sets.colours`), each of type `item`."""
     unique: bool = False
-    #: a text readers see (an Agenda line's wording): translated in the worked
-    #: examples' states (see :mod:`rulepress.spec.state_texts`)
+    """No item of the list may be given twice."""
     translate: bool = False
+    """A text readers see (an Agenda line's wording): translated in the worked examples'
+    states (see `rulepress.spec.state_texts`)."""
 
 
 class Constraint(Model):

@@ -11,7 +11,11 @@ their own.
 
 The walk works on plain data, a whole spec or the files of one game
 merged (what the extractor reads), so that extraction, the catalogs and
-the translated spec agree. Its contexts use player ids and list positions:
+the translated spec agree. Which fields are translated it learns as the
+loader does: each field read by the spec model (:class:`FieldSpec`) and
+resolved by :func:`~rulepress.spec.state_fields.resolve_field` (``use``,
+records keyed by a set), never by a reading of its own. Its contexts use
+player ids and list positions:
 ``examples/<example id>/state/players/<player id>/agenda/0/text``.
 """
 
@@ -21,57 +25,66 @@ import copy
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
+from rulepress.spec.model import FieldSpec
+from rulepress.spec.sets import resolving
+from rulepress.spec.state_fields import resolve_field
 from rulepress.spec.yamlsrc import DataPath
 
 #: where translated values lie under a field: True (the value itself), a record's
 #: fields by name, or ("item", shape) for every item of a list
 Shape = bool | dict[str, Any] | tuple[str, Any]
-#: how deep ``use`` may chain (load.resolve_field_types reports a deeper chain)
-_MAX_USE_DEPTH = 8
 
 
-def _shape(field: Any, field_types: Mapping[str, Any], depth: int = 0) -> Shape | None:
-    """Where a field (plain data) holds translated values, or None when it holds none."""
-    if not isinstance(field, Mapping):
-        return None
-    shared = field.get("use")
-    if isinstance(shared, str) and depth < _MAX_USE_DEPTH:
-        found = _shape(field_types.get(shared), field_types, depth + 1)
-        if found is None and field.get("translate") is True:
-            return True
-        return found
-    if field.get("translate") is True:
-        return field.get("type") == "text"
-    kind = field.get("type")
-    if kind == "record":
-        return _record_shape(field.get("fields"), field_types, depth)
-    if kind == "list":
-        item = _shape(field.get("item"), field_types, depth)
+def _shape(field: FieldSpec) -> Shape | None:
+    """Where a resolved field holds translated values, or None when it holds none."""
+    if field.translate:
+        return field.type == "text" or None
+    if field.type == "record":
+        return _record_shape(field.fields)
+    if field.type == "list" and field.item is not None:
+        item = _shape(field.item)
         return None if item is None else ("item", item)
     return None
 
 
-def _record_shape(
-    fields: Any, field_types: Mapping[str, Any], depth: int = 0
-) -> dict[str, Any] | None:
-    if not isinstance(fields, Mapping):
-        return None
-    shapes = {name: _shape(f, field_types, depth) for name, f in fields.items()}
-    kept = {name: s for name, s in shapes.items() if s is not None and s is not False}
-    return kept or None
+def _record_shape(fields: Mapping[str, FieldSpec]) -> dict[str, Any] | None:
+    shapes = {name: _shape(f) for name, f in fields.items()}
+    return {name: s for name, s in shapes.items() if s is not None} or None
 
 
-def _format_of(data: Mapping[str, Any], example: Mapping[str, Any]) -> Any:
-    """The plain state format an example's state is written in (None if it cannot be told)."""
+def _fields(raw: Any) -> dict[str, FieldSpec]:
+    """Plain field definitions as the spec model reads them; one it refuses holds no texts."""
+    out: dict[str, FieldSpec] = {}
+    for name, field in raw.items() if isinstance(raw, Mapping) else ():
+        try:
+            out[name] = FieldSpec.model_validate(field)
+        except ValidationError:
+            continue  # the loader reports it
+    return out
+
+
+def _shapes(fmt: Any, shared: Mapping[str, FieldSpec]) -> tuple[Shape | None, Shape | None]:
+    """The shapes of a plain format's players and table, its fields resolved as the loader does."""
+    found: list[Shape | None] = []
+    for section in ("players", "table"):
+        part = fmt.get(section)
+        fields = _fields(part.get("fields") if isinstance(part, Mapping) else None)
+        found.append(_record_shape({n: resolve_field(f, shared) for n, f in fields.items()}))
+    return found[0], found[1]
+
+
+def _format_of(data: Mapping[str, Any], example: Mapping[str, Any]) -> str | None:
+    """The id of the state format an example's state is written in (None if it cannot be told)."""
     wanted = example.get("sequence")
     if not isinstance(wanted, str):
         scorer = data.get("scorer")
         wanted = scorer.get("sequence") if isinstance(scorer, Mapping) else None
     for seq in data.get("sequences") or []:
         if isinstance(seq, Mapping) and seq.get("id") == wanted:
-            formats = data.get("table_states")
-            if isinstance(formats, Mapping):
-                return formats.get(seq.get("state"))
+            state = seq.get("state")
+            return state if isinstance(state, str) else None
     return None
 
 
@@ -94,24 +107,26 @@ def example_texts(data: Mapping[str, Any]) -> Iterator[tuple[str, DataPath, str]
     """(context, data path, text) of every translated value in the examples' states.
 
     ``data``: plain spec data holding ``examples`` and, to tell which fields
-    are translated, ``sequences``, ``scorer``, ``table_states`` and
-    ``field_types`` (an example whose format cannot be found has none).
+    are translated, ``sequences``, ``scorer``, ``table_states``,
+    ``field_types`` and the ``sets`` and ``vocabulary`` they may name (an
+    example whose format cannot be found has none).
     """
     examples = data.get("examples")
-    if not isinstance(examples, list):
+    formats = data.get("table_states")
+    if not isinstance(examples, list) or not isinstance(formats, Mapping):
         return
-    field_types = data.get("field_types")
-    shared = field_types if isinstance(field_types, Mapping) else {}
+    with resolving(data):  # a field's choices or keys may be sets.<name>
+        shared = _fields(data.get("field_types"))
+        shapes = {k: _shapes(f, shared) for k, f in formats.items() if isinstance(f, Mapping)}
     for index, example in enumerate(examples):
         if not isinstance(example, Mapping) or not isinstance(example.get("id"), str):
             continue
-        fmt = _format_of(data, example)
+        players, table = shapes.get(_format_of(data, example) or "", (None, None))
         state = example.get("state")
-        if not isinstance(fmt, Mapping) or not isinstance(state, Mapping):
+        if not isinstance(state, Mapping):
             continue
         base: tuple[str, ...] = ("examples", example["id"], "state")
         here: DataPath = ("examples", index, "state")
-        players = _record_shape((fmt.get("players") or {}).get("fields"), shared)
         if players is not None and isinstance(state.get("players"), list):
             for i, player in enumerate(state["players"]):
                 pid = player.get("id") if isinstance(player, Mapping) else None
@@ -119,7 +134,6 @@ def example_texts(data: Mapping[str, Any]) -> Iterator[tuple[str, DataPath, str]
                 yield from _walk(
                     player, players, (*base, "players", segment), (*here, "players", i)
                 )
-        table = _record_shape((fmt.get("table") or {}).get("fields"), shared)
         if table is not None and "table" in state:
             yield from _walk(state["table"], table, (*base, "table"), (*here, "table"))
 

@@ -1,0 +1,152 @@
+"""The fields of table-state formats, resolved once: the one place a field's type is told.
+
+A field of a state format gives its ``type`` itself, or reuses a named field
+type of the spec's ``field_types`` (``use: supply``); a record may declare
+its fields as the members of a named set (``keys: sets.colours``), each of
+the one type its ``item`` gives. :func:`resolve_field` turns every such
+field into a plain one (a ``type``, and the ``item`` or ``fields`` it has)
+when a spec is loaded. The state models (:mod:`rulepress.spec.state_model`),
+the spec check, the state template and the texts extracted for translation
+(:mod:`rulepress.spec.state_texts`) all read fields resolved here, so that
+they cannot disagree about what a field is.
+
+A record keyed by a set keeps its ``keys`` beside the fields made from them
+(the spec check looks at its ``item`` once, not once per member), and each
+field made from a member has no title of its own: readers see the
+vocabulary's word for the member, translated once, with the vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rulepress.errors import Problem
+from rulepress.spec.model import NAME_RE, FieldSpec, Spec, StateFormat
+from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
+
+#: how deep ``use`` may chain (deeper is taken for a cycle)
+MAX_USE_DEPTH = 8
+
+#: called with the place (below the field) and the message of each problem found
+Report = Callable[[DataPath, str], None]
+
+
+def _ignore(path: DataPath, message: str) -> None:
+    """A report that keeps nothing: what reads plain data leaves its problems to the loader."""
+
+
+def resolve_field(
+    field: FieldSpec,
+    shared: Mapping[str, FieldSpec],
+    path: DataPath = (),
+    report: Report = _ignore,
+    depth: int = 0,
+) -> FieldSpec:
+    """``field`` with every ``use`` and ``keys`` in it (and below it) resolved."""
+    if field.use is not None:
+        return _used(field, shared, path, report, depth)
+    if field.type is None:
+        report(path, "a field needs 'type' (or 'use')")
+        return field
+    if field.translate and field.type != "text":
+        report(path + ("translate",), "only a text field can be translated (translate: true)")
+    item = (
+        resolve_field(field.item, shared, path + ("item",), report, depth) if field.item else None
+    )
+    fields = {
+        n: resolve_field(f, shared, path + ("fields", n), report, depth)
+        for n, f in field.fields.items()
+    }
+    if field.keys:
+        fields = _keyed(field, item, fields, path, report)
+    return field.model_copy(update={"item": item, "fields": fields})
+
+
+def _used(
+    field: FieldSpec, shared: Mapping[str, FieldSpec], path: DataPath, report: Report, depth: int
+) -> FieldSpec:
+    """A field that reuses a named field type, with its own description, title and flags."""
+    found = shared.get(field.use or "")
+    if field.type is not None:
+        report(path, "give either 'type' or 'use', not both")
+    if field.keys:
+        report(path + ("keys",), "give either 'keys' or 'use', not both")
+    if found is None or depth > MAX_USE_DEPTH:
+        known = ", ".join(sorted(shared)) or "none"
+        report(path + ("use",), f"no field type {field.use!r} (field_types: {known})")
+        return field
+    update: dict[str, Any] = {"description": field.description}
+    for name in ("title", "default"):
+        if getattr(field, name) is not None:
+            update[name] = getattr(field, name)
+    for flag in ("optional", "translate"):
+        if getattr(field, flag):
+            update[flag] = True
+    # a problem inside the shared type is reported where it is used: the loader
+    # resolves only the fields of formats (a type nothing uses is never read)
+    resolved = resolve_field(found, shared, path, report, depth + 1).model_copy(update=update)
+    if field.translate and resolved.type != "text":
+        report(path + ("translate",), "only a text field can be translated (translate: true)")
+    return resolved
+
+
+def _keyed(
+    field: FieldSpec,
+    item: FieldSpec | None,
+    fields: dict[str, FieldSpec],
+    path: DataPath,
+    report: Report,
+) -> dict[str, FieldSpec]:
+    """The fields of a record keyed by a set: one per member, each of type ``item``."""
+    here = path + ("keys",)
+    if field.type != "record":
+        report(here, "only a record's fields can be the members of a set (type: record)")
+    elif fields:
+        report(here, "give either 'fields' or 'keys', not both")
+    elif item is None:
+        report(path, "a record with 'keys' needs 'item', the type of each of its fields")
+    else:
+        # a field is read by its name in expressions (influence.komek)
+        unnamed = [m for m in field.keys if not NAME_RE.match(m)]
+        if unnamed:
+            shown = ", ".join(map(repr, unnamed))
+            report(here, f"a field's name is lower_snake_case: {shown} cannot name a field")
+        return {
+            member: item.model_copy(update={"description": f"{label}: {item.description}"})
+            for member, label in field.keys.items()
+        }
+    return fields
+
+
+def resolve_format(
+    fmt: StateFormat, shared: Mapping[str, FieldSpec], path: DataPath, report: Report = _ignore
+) -> StateFormat:
+    """A state format with the fields of its players and table resolved."""
+    parts: dict[str, Any] = {}
+    for section in ("players", "table"):
+        record = getattr(fmt, section)
+        base = path + (section, "fields")
+        fields = {
+            n: resolve_field(f, shared, base + (n,), report) for n, f in record.fields.items()
+        }
+        parts[section] = record.model_copy(update={"fields": fields})
+    return fmt.model_copy(update=parts)
+
+
+def resolve_field_types(spec: Spec, sources: SourceMap) -> tuple[Spec, list[Problem]]:
+    """``spec`` with every state format's fields resolved; the problems found, located.
+
+    Done once at load time, so that the checks, the state validator and the
+    JSON Schema only ever see plain field definitions.
+    """
+    problems: list[Problem] = []
+
+    def report(path: DataPath, message: str) -> None:
+        problems.append(Problem(sources.locate(path), format_path(path), message))
+
+    formats = {
+        fmt_id: resolve_format(fmt, spec.field_types, ("table_states", fmt_id), report)
+        for fmt_id, fmt in spec.table_states.items()
+    }
+    return spec.model_copy(update={"table_states": formats}), problems
