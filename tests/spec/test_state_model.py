@@ -160,3 +160,24 @@ def test_the_cache_keeps_no_format_alive() -> None:
     del state_format
     gc.collect()
     assert len(state_model._CACHE) == before
+
+
+def test_a_table_that_is_no_mapping_leaves_the_players_checked() -> None:
+    """The lenient read makes nothing of a refused table, and reads every player still."""
+    state_format = StateFormat.model_validate(
+        {
+            "description": "A test format.",
+            "players": {
+                "max": 4,
+                "fields": {"a": {"type": "int", "max": 2, "description": "A."}},
+                "constraints": [{"test": "a < 2", "field": "a", "message": "a is too big"}],
+            },
+            "table": {"fields": {"t": {"type": "int", "max": 2, "description": "T."}}},
+        }
+    )
+    state = {"players": [{"id": "ada", "a": 2}], "table": 5}
+    _, found = validate_state(state_format, PARAMS, state, SourceMap())
+    assert [f"{p.where}: {p.message}" for p in found] == [
+        "table: expected a mapping, got an integer",
+        "players[0].a: a is too big",
+    ]

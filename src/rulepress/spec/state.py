@@ -35,7 +35,14 @@ from rulepress.errors import Problem
 from rulepress.spec.constraints import failures
 from rulepress.spec.expr import MAX_INT, Expression, parse
 from rulepress.spec.expr_eval import type_name
-from rulepress.spec.model import STATE_ID_SYNTAX, FieldSpec, Parameter, RecordFormat, StateFormat
+from rulepress.spec.model import (
+    STATE_ID_SYNTAX,
+    FieldSpec,
+    Parameter,
+    RecordFormat,
+    StateFormat,
+    is_state_id,
+)
 from rulepress.spec.records import Record, fields_record, record
 from rulepress.spec.sets import spelled_out
 from rulepress.spec.state_model import Refs, bound, refs, state_models, value_model
@@ -44,9 +51,6 @@ from rulepress.spec.yamlsrc import CONTROLS, DataPath, SourceMap, describe_char,
 
 #: keys a state document may have besides the two sections
 _STATE_KEYS = ("game", "sequence", "players", "table")
-#: pydantic's error types that leave the value in place for the checks that follow
-#: (a count above its bound still adds up in a constraint, as the player wrote it)
-_KEPT = frozenset({"greater_than_equal", "less_than_equal", "too_short", "missing"})
 
 
 @dataclass
@@ -168,12 +172,11 @@ def _players_message(err: ErrorDetails) -> str | None:
 
 def _report(
     chk: StateCheck, errors: list[ErrorDetails], root: FieldSpec, data: Any, *, state: bool = True
-) -> set[Any]:
-    """Each error as a located problem; the places of the values refused (for the repair).
+) -> None:
+    """Each error as a located problem.
 
     ``root`` is the field spec of ``data``: a whole state's (``state``), or one value's.
     """
-    refused: set[Any] = set()
     short = {err["loc"] for err in errors if err["type"] == "too_short"}
     for err in errors:
         loc, kind = tuple(err["loc"]), err["type"]
@@ -187,15 +190,10 @@ def _report(
             message = _message(err, spec, parent, chk.params)
             if kind == "missing":
                 path = loc[:-1]
-        value = err.get("input")
-        beyond = isinstance(value, int) and not -MAX_INT <= value <= MAX_INT
-        if kind not in _KEPT or beyond:
-            refused.add(loc)
         chk.at(path, message, key=kind == "extra_forbidden")
         # pydantic checks a list's least length only once its items are valid
         for depth in range(1, len(loc)):
             _least_length(chk, root, data, loc[:depth], short)
-    return refused
 
 
 def _least_length(
@@ -211,32 +209,6 @@ def _least_length(
             chk.at(loc, f"{len(value)} players; the game needs at least {low}")
         else:
             chk.at(loc, f"needs at least {low} entries, has {len(value)}")
-
-
-def _repaired(data: Any, places: set[Any]) -> Any:
-    """``data`` with the value at each place replaced by nothing, copied along those paths only."""
-    tree: dict[Any, Any] = {}
-    for loc in sorted(places, key=len):  # a place inside one already replaced is left out
-        node: dict[Any, Any] | None = tree
-        for part in loc[:-1]:
-            node = node.setdefault(part, {}) if node is not None else None
-        if node is not None:
-            node[loc[-1]] = None
-    return _apply(data, tree)
-
-
-def _apply(value: Any, tree: dict[Any, Any] | None) -> Any:
-    if tree is None:
-        return None
-    if isinstance(value, dict | list):
-        out = list(value) if isinstance(value, list) else dict(value)
-        for key, inner in tree.items():
-            if (isinstance(out, dict) and key in out) or (
-                isinstance(out, list) and isinstance(key, int) and key < len(out)
-            ):
-                out[key] = _apply(out[key], inner)
-        return out
-    return value
 
 
 def _document_problems(chk: StateCheck, errors: list[ErrorDetails], game: str | None) -> bool:
@@ -294,13 +266,9 @@ def validate_state(
         if _document_problems(chk, errors, game_id):
             return {}, chk.problems
         inner = [e for e in errors if e["loc"][:1] in (("players",), ("table",))]
-        refused = _report(chk, inner, models.root, data)
-        try:
-            valid = models.lenient.model_validate(_repaired(data, refused)).model_dump(
-                by_alias=True
-            )
-        except ValidationError:  # pragma: no cover - a repaired state always fits
-            return {}, chk.problems
+        _report(chk, inner, models.root, data)
+        # read again, each value the strict model refused as nothing (see state_model)
+        valid = models.lenient.model_validate(data).model_dump(by_alias=True)
     players: list[Record] = []
     ids: dict[str, int] = {}
     indices: list[int] = []
@@ -308,7 +276,8 @@ def validate_state(
         if raw is None:
             continue  # not a mapping: reported
         pid = raw["id"]
-        if pid is None:  # missing or not an id: reported
+        # missing, or not an id (reported; the lenient model takes any id as written)
+        if not isinstance(pid, str) or not is_state_id(pid):
             pid = raw["id"] = f"#{i + 1}"
         elif pid in ids:
             chk.at(("players", i, "id"), f"player id {pid!r} is used twice")

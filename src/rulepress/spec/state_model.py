@@ -9,14 +9,18 @@ same models validate states (:mod:`rulepress.spec.state` turns their errors
 into located problems) and are the JSON Schema editors get
 (:func:`state_json_schema`), so the two cannot disagree.
 
-Two models are built per format:
+Two models are built per format, by the same code:
 
 - the *strict* one is the state format itself;
-- the *lenient* one has the same records, lists and defaults, but any value
-  (or nothing) in a field. A state the strict model refuses is repaired (each
-  refused value set to nothing) and read with it, so that the cross-field
-  constraints and the player references of the rest are still checked: every
-  problem of a state is reported at once.
+- the *lenient* one reads a state the strict one refused, so that the
+  cross-field constraints and the player references of the rest are still
+  checked and every problem of a state is reported at once. Its types are the
+  strict ones, but a value that fails its type is nothing (pydantic-core's
+  ``on_error="default"``, see :data:`OR_NONE`), a field left out is nothing,
+  and the format's own bounds are not kept: a count above its bound, or a
+  list shorter than its least length, still adds up in a constraint as the
+  player wrote it (the bounds every state keeps, ±``MAX_INT`` and a list's
+  most allowed, still hold).
 
 What a state's fields are called is the spec's business, not pydantic's: each
 field gets a neutral Python name and the spec's name as its alias, so that a
@@ -30,8 +34,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, create_model
-from pydantic_core import PydanticCustomError, PydanticKnownError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    create_model,
+)
+from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError, core_schema
 
 from rulepress.spec.expr_base import MAX_INT
 from rulepress.spec.model import (
@@ -118,6 +130,19 @@ PlayerId = Annotated[
 ]
 
 
+class _OrNone:
+    """A value that fails its type is None: in Rust, with no Python call per value."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        return core_schema.with_default_schema(handler(source), default=None, on_error="default")
+
+
+#: what the lenient model wraps each field and list item in
+OR_NONE = _OrNone()
+
+
 @dataclass
 class _Builder:
     """Builds the models of one format; ``lenient`` for the repair model."""
@@ -132,18 +157,18 @@ class _Builder:
             return self.record(spec.fields, name, **first)
         if kind == "list":
             item = self.value_type(spec.item, name, **first) if spec.item is not None else Any
-            if self.lenient:
-                return list[item | None]  # type: ignore[valid-type]
             low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            if self.lenient:
+                item, low = Annotated[item, OR_NONE], None
             extra: dict[str, Any] | None = {"uniqueItems": True} if spec.unique else None
             meta = Field(min_length=low, max_length=high, json_schema_extra=extra)
             checks = [_at_most(high)] if high is not None else []
             return Annotated[(list[item], meta, *checks)]  # type: ignore[valid-type]
-        if self.lenient:
-            return Any
         if kind == "int":
             # a bound the format leaves out is the one every integer of a state keeps
             low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            if self.lenient:
+                low = high = None
             ge, le = (-MAX_INT if low is None else low), (MAX_INT if high is None else high)
             return Annotated[int, Field(ge=ge, le=le)]
         if kind == "bool":
@@ -155,8 +180,8 @@ class _Builder:
 
     def entry(self, spec: FieldSpec, name: str, alias: str) -> tuple[Any, Any]:
         kind = self.value_type(spec, name)
-        if self.lenient and kind is not Any:
-            kind = kind | None  # a refused value is repaired as nothing
+        if self.lenient:
+            kind = Annotated[kind, OR_NONE]
         info: dict[str, Any] = {"alias": alias, "description": spec.description}
         if spec.default is not None:
             # checked like a value, so a record default such as {state: live}
@@ -179,9 +204,13 @@ class _Builder:
 
     def state(self, fmt: StateFormat, game: str | None, sequence: str | None) -> type[BaseModel]:
         root = state_spec(fmt)
-        pid: Any = (Any, None) if self.lenient else (PlayerId, Field(..., alias="id"))
+        pid: Any = (PlayerId, Field(..., alias="id"))
+        if self.lenient:
+            pid = (Any, Field(None, alias="id"))  # checked once, by the strict model
         players = self.value_type(root.fields["players"], "player", id=pid)
         table = self.value_type(root.fields["table"], "table")
+        if self.lenient:
+            table = Annotated[table, OR_NONE]
         config = _LENIENT if self.lenient else _STRICT
         model: type[BaseModel] = create_model(
             "state",
