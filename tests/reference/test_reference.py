@@ -13,6 +13,7 @@ import typing
 from collections.abc import Iterator
 
 import pytest
+import yaml
 from pydantic import BaseModel
 
 from rulepress.reference import author_reference, examples, page, scopes
@@ -23,7 +24,9 @@ from rulepress.spec.expr_check import CONTEXT_ARITY
 from rulepress.spec.expr_eval import IMPLEMENTATIONS
 from rulepress.spec.load import load_spec
 from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import EXPR, Constraint, StateFormat, Step
+from rulepress.spec.model import EXPR, Constraint, FieldSpec, StateFormat, Step
+from rulepress.spec.sets import resolving
+from rulepress.spec.state_fields import resolve_field
 from rulepress.spec.yamlsrc import DataPath
 
 EXAMPLE_NAMES = [e.name for e in examples.EXAMPLES]
@@ -146,7 +149,7 @@ def test_the_spec_given_names_are_told_apart(places: list[scopes.Place]) -> None
 
 
 def test_every_field_of_a_step_or_operation_is_described() -> None:
-    models: list[type[BaseModel]] = [Step, *page.operations(), Constraint]
+    models: list[type[BaseModel]] = [Step, *page.operations(), Constraint, FieldSpec]
     models += [next(iter(_models(Step.model_fields[k].annotation))) for k in page.STEP_KINDS]
     models += page.nested(models)
     missing = [
@@ -174,6 +177,19 @@ def test_the_page_shows_what_each_refused_state_is_told(
         assert line in reference
     assert {e.name: len(page._refusal(game, e)) for e in REFUSING} == {"lines": 2, "tally": 2}
     assert "players[0].goals[1]: Gate is blocked but not met" in reference
+
+
+def test_the_page_shows_a_record_keyed_by_a_set(reference: str) -> None:
+    """The example of `keys` on the page is a record the loader makes a field per member of."""
+    data = yaml.safe_load(page.KEYED_RECORD)
+    assert page.KEYED_RECORD.rstrip() in reference
+    assert "| `keys` | `sets.<name>` (its members" in reference
+    with resolving(data):
+        shared = {n: FieldSpec.model_validate(f) for n, f in data["field_types"].items()}
+        raw = data["table_states"]["table"]["players"]["fields"]["influence"]
+        influence = resolve_field(FieldSpec.model_validate(raw), shared)
+    assert list(influence.fields) == ["red", "blue", "green"]
+    assert {f.default for f in influence.fields.values()} == {0}
 
 
 def test_every_function_and_bound_is_described(reference: str) -> None:

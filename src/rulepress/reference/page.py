@@ -26,12 +26,14 @@ from rulepress.spec.model import (
     Component,
     Constraint,
     ExprText,
+    FieldSpec,
     Id,
     IdList,
     Labelled,
     Name,
     RuleNumber,
     RulingName,
+    SetMembers,
     SetRef,
     StateId,
     Step,
@@ -52,6 +54,7 @@ _ALIASES: tuple[tuple[Any, str], ...] = (
     (StepNumber, "step number"),
     (StateId, "table-state id"),
     (SetRef, "`sets.<name>`"),
+    (SetMembers, "`sets.<name>` (its members; readers see the vocabulary's words)"),
     (Labelled, "ids → words, or `sets.<name>`"),
     (IdList, "list of ids, or `sets.<name>`"),
 )
@@ -335,6 +338,51 @@ def _refusal(loaded: LoadedSpec, example: Example) -> list[str]:
     return [f"{p.where}: {p.message}" for p in problems]
 
 
+#: a record whose fields are a named set's members, as the reference shows it
+KEYED_RECORD = """\
+sets:
+  colours: [red, blue, green]
+vocabulary: {red: Red, blue: Blue, green: Green}
+field_types:
+  cube_count: {type: int, min: 0, max: 30, default: 0, description: A number of cubes.}
+table_states:
+  table:
+    players:
+      fields:
+        influence:
+          type: record
+          default: {}
+          description: Influence cubes by colour.
+          keys: sets.colours
+          item: {use: cube_count, description: Cubes of that colour.}
+"""
+
+
+def _fields_part() -> list[str]:
+    return [
+        f"({_anchor(FieldSpec)})=",
+        "## Fields of a table state",
+        "",
+        "A state format (`table_states`) gives the fields of each player (`players`) and"
+        " of the table (`table`); `field_types` gives named field types that fields reuse"
+        " with `use`. Every field is one of these:",
+        "",
+        _doc(FieldSpec),
+        "",
+        *field_table(FieldSpec),
+        "",
+        "Example: influence by colour, a field per member of `sets.colours`, each a"
+        " `cube_count`. A state gives `influence: {red: 2, green: 1}` (`blue` is 0, the"
+        " item's default); a field that is not a colour is refused as unknown; and a"
+        " worked example's state shows each field with the vocabulary's word (*Red*).",
+        "",
+        "```yaml",
+        KEYED_RECORD.rstrip(),
+        "```",
+        "",
+    ]
+
+
 def _constraints_part(loaded: LoadedSpec) -> list[str]:
     out = [
         f"({_anchor(Constraint)})=",
@@ -579,6 +627,7 @@ def author_reference() -> str:
             *_steps_part(loaded),
             *_operations_part(loaded),
             *_types_part(),
+            *_fields_part(),
             *_constraints_part(loaded),
             *_scopes_part(places),
             *_functions_part(),
