@@ -232,12 +232,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Marked so whatever its module says: ``-m 'not slow'`` never waits for a build, and
     ``-m 'not print'`` leaves out every test that needs WeasyPrint.
+
+    Such tests also form one group for pytest-xdist (``tools/test.sh`` runs the suite in
+    a process per core with ``--dist loadgroup``): a fixture is made once per process,
+    so the group keeps the site and print builds (three minutes) to one process, while
+    the others take the rest of the suite. The other tests of their modules join the
+    group, so that a module's own builds (the hostile catalogs' site) are made once too.
     """
+    builds = {item.path for item in items if "built_print" in getattr(item, "fixturenames", ())}
     for item in items:
-        used = getattr(item, "fixturenames", ())
-        if "built_print" in used:  # built_site uses it as well
+        if "built_print" in getattr(item, "fixturenames", ()):  # built_site uses it as well
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
+        if item.path in builds:
+            item.add_marker(pytest.mark.xdist_group("session-builds"))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
