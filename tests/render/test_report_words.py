@@ -56,8 +56,9 @@ def test_every_report_is_wholly_translated(game: str, lang: str) -> None:
 
 def test_japanese_report_lines_use_full_width_punctuation() -> None:
     reports, _ = _reports("brink", "ja")
-    council = next(r for r in reports if "票数" in r)
-    assert "票数：" in council
+    # the council's totals after each stage of counting, each citing its rule
+    council = next(r for r in reports if "最初の合計" in r)
+    assert "最初の合計（14.4.1）：" in council
     assert "（14.1、14.2、14.3、14.4）" in council
     assert re.search(r"[A-Za-z]+×\d", council)  # Komek×1: the count after the colour
     for line in council.splitlines():

@@ -493,7 +493,9 @@ players:
         name="tally",
         title=(
             "A tally counts weighted ballots for candidates, ranks them (ties by an order),"
-            " and routes each ballot; later steps read its outcome."
+            " and routes each ballot; later steps read its outcome. Here the weight is"
+            " given as cases, each with its rules and why; a recount stage makes big piles"
+            " count double, and the winner's cube goes to the guild hall."
         ),
         fields="""\
 backed:
@@ -559,6 +561,9 @@ sets:
     id: vote
     title: Guild vote
     candidates: {owls: Owls, foxes: Foxes}
+    stages:
+      - {id: count, title: First count, rules: ["1"]}
+      - {id: recount, title: Recount, rules: ["1"]}
     ballots:
       - items: table.votes
         item: ballot
@@ -566,16 +571,31 @@ sets:
         target: ballot.guild
         units: ballot.count
         unit: "'cube'"
-        weight: "1"
+        weights:
+          - when: ballot.count >= 2
+            value: "2"
+            stage: recount
+            rules: ["1"]
+            because: a pile of two or more counts {weight} per cube in the recount
+          - value: "1"
+            rules: ["1"]
+            because: each cube is a vote
         route: "'kept' if ballot.guild in winners else 'lost'"
         args: {guild: label(ballot.guild)}
         note: "{player}: {units} on the {guild}, votes: {votes}; then {route}"
     places: "1"
     tie_order: table.tie_order
     tie_note: "{tied} are tied on {votes}: the tie order decides"
+    tie_rules: ["1"]
     routes:
       kept: back to its owner
       lost: out of the game
+    route_rules: {kept: ["1"], lost: ["1"]}
+    placement:
+      count: "1"
+      places: [the guild hall]
+      rules: ["1"]
+      note: "{candidate} × {count} to {place}"
 - number: "2"
   title: Backing
   text: Backing the guild that won scores 4.
@@ -605,7 +625,9 @@ players:
   Ada: {backing: 0}
   Bo: {backing: 4}
 tallies:
-  vote: {winners: [foxes]}
+  vote:
+    stages: {count: {owls: 2, foxes: 2}, recount: {owls: 4, foxes: 4}}
+    winners: [foxes]
 """,
     ),
     Example(

@@ -111,3 +111,9 @@ class IdNames:
             if found:
                 return found
         return self.vocabulary.get(value) or self.terms.get(value) or value
+
+    def stage(self, tally_id: str, stage_id: str) -> str:
+        """The title of a stage of a vote's counting (its id if the vote has no such stage)."""
+        tally = self.tallies.get(tally_id)
+        found = [s.title for s in tally.stages if s.id == stage_id] if tally else []
+        return found[0] if found else stage_id

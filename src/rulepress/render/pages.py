@@ -514,6 +514,13 @@ def _tally_facts(
                     where = text(f"{p.player(player)} → {name(route)}")
                     out.append(p.fill(PAIR, label=where, value=text(moved)))
             continue
+        if key == "stages" and isinstance(value, dict):
+            # the totals after each stage of counting, each under the stage's own title
+            for stage, totals in value.items():
+                votes = [f"{name(k)} {_value(v, p)}" for k, v in (totals or {}).items()]
+                title = names.stage(tally_id, str(stage))
+                out.append(p.fill(PAIR, label=text(title), value=text(listed(votes))))
+            continue
         if isinstance(value, dict):
             shown = listed([f"{name(k)} {_value(v, p)}" for k, v in value.items()])
         elif isinstance(value, list):

@@ -73,6 +73,7 @@ LABELS = {
     "ranking": TALLY_FACTS["ranking"],
     "won": TALLY_FACTS["winners"],
     "flows": TALLY_FACTS["flows"],
+    "no_ballots": ui("report.tally", "No ballots were cast."),
     # how pieces of a line go together: the language's punctuation (rulepress.render.patterns)
     "pair": PAIR,
     "detail": DETAIL,
@@ -213,24 +214,45 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     def name(value: str) -> str:
         return LABELS.name(t.id, value)
 
+    def cited(text: str, rules: list[str]) -> str:
+        """``text`` with the rules that decide it in front ("14.4.4: …"), if there are any."""
+        return LABELS.pair(LABELS.rules(rules), text) if rules else text
+
+    def totals(values: dict[str, int]) -> str:
+        return LABELS.join([f"{name(c)} {v}" for c, v in values.items()])
+
     head = LABELS.detail(
         fill_text(LABELS["step_title"], step=t.step, title=t.title), LABELS.rules(t.rules)
     )
     out = [head, _rule_line(head)]
-    out.extend(f"  · {b.note.text}" for b in t.ballots)
-    totals = LABELS.join([f"{name(c)} {v}" for c, v in t.totals.items()])
-    out.append("  " + LABELS.pair(LABELS["votes"], totals))
-    out.extend(f"  · {note.text}" for note in t.ties)
+    if not t.ballots:
+        out.append("  " + LABELS["no_ballots"])
+    for b in t.ballots:
+        # why the ballot counts as it does, and the rules that say so, when the spec tells
+        why = cited(b.reason.text, b.rules) if b.reason is not None else LABELS.rules(b.rules)
+        out.append(f"  · {LABELS.detail(b.note.text, why) if why else b.note.text}")
+    for stage in t.stages:
+        label = stage.title
+        if stage.rules:
+            label = LABELS.detail(label, LABELS.rules(stage.rules))
+        out.append("  " + LABELS.pair(label, totals(stage.totals)))
+    if not t.stages:
+        out.append("  " + LABELS.pair(LABELS["votes"], totals(t.totals)))
+    out.extend(f"  · {cited(note.text, t.tie_rules)}" for note in t.ties)
     out.append("  " + LABELS.pair(LABELS["ranking"], LABELS.join([name(c) for c in t.ranking])))
     out.append("  " + LABELS.pair(LABELS["won"], LABELS.join([name(c) for c in t.winners])))
-    if t.flows:
+    if t.flows or t.placements:
         out.append("  " + LABELS.pair(LABELS["flows"], "").rstrip())
+    out.extend(f"    {cited(placed.note.text, placed.rules)}" for placed in t.placements)
     for player, routes in t.flows.items():
         for route, units in routes.items():
             moved = LABELS.join(
                 [fill_text(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
             )
-            out.append("    " + LABELS.pair(f"{LABELS.word(player)} → {name(route)}", moved))
+            where = name(route)
+            if t.route_rules.get(route):
+                where = LABELS.detail(where, LABELS.rules(t.route_rules[route]))
+            out.append("    " + LABELS.pair(f"{LABELS.word(player)} → {where}", moved))
     return out
 
 

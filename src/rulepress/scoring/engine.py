@@ -11,7 +11,7 @@ tie-break step cites the rules of the step that produced it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
@@ -368,27 +368,17 @@ class _Run:
     def tally(self, step: Step) -> None:
         assert step.tally is not None
         self.current = "the table"
-        outcome = run_tally(step.tally, dict(self.base), self.functions)
+        outcome = run_tally(
+            step.tally,
+            dict(self.base),
+            self.functions,
+            self.renderer.note,
+            step.number,
+            list(step.rules),
+        )
         self.base[step.tally.id] = outcome.record
         self.ns = [self.fresh(i) for i in range(len(self.players))]
-        ballots = [
-            replace(b, note=self.renderer.note(b.note.template, b.note.args))
-            for b in outcome.ballots
-        ]
-        self.tallies.append(
-            TallyResult(
-                step.tally.id,
-                step.number,
-                step.tally.title,
-                list(step.rules),
-                outcome.totals,
-                outcome.ranking,
-                outcome.winners,
-                ballots,
-                [self.renderer.note(t, a) for t, a in outcome.tie_notes],
-                outcome.flows,
-            )
-        )
+        self.tallies.append(outcome.result)
 
     def score_step(self, step: plan.ScorePlan) -> None:
         fns = self.functions

@@ -83,9 +83,10 @@ def fact(player: PlayerResult, key: str) -> Any:
 
 
 def tally_fact(tally: TallyResult, key: str) -> Any:
-    """What an example may state about a tally: totals, ranking, winners or flows."""
+    """What an example may state about a tally: totals (after each stage), ranking, winners or flows."""
     return {
         "totals": tally.totals,
+        "stages": {stage.id: stage.totals for stage in tally.stages},
         "ranking": tally.ranking,
         "winners": tally.winners,
         "flows": tally.flows,

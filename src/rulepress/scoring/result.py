@@ -202,11 +202,43 @@ class Ballot:
     votes: int
     route: str
     note: Note
+    #: the rules that give the ballot its weight, and why (a weight without cases: none)
+    rules: list[str] = field(default_factory=list)
+    reason: Note | None = None
+    #: the stage of counting it is cast at (a tally without stages: "")
+    stage: str = ""
+
+
+@dataclass(slots=True)  # not frozen: see the module's docstring
+class StageTotals:
+    """The totals of a tally after one stage of counting (initial totals, Riders …)."""
+
+    id: str
+    title: str
+    rules: list[str]
+    totals: dict[str, int]
+
+
+@dataclass(slots=True)  # not frozen: see the module's docstring
+class Placed:
+    """Units of a winning candidate moved after the vote (cubes onto a council track)."""
+
+    candidate: str
+    place: int
+    units: int
+    rules: list[str]
+    note: Note
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
 class TallyResult:
-    """A vote settled by a step: totals per candidate, ranking, winners, ballots and cube flows."""
+    """A vote settled by a step: totals per candidate, ranking, winners, ballots and cube flows.
+
+    ``totals`` are the final ones; ``stages`` the totals after each stage of
+    counting, when the tally counts in stages. ``tie_rules`` are cited on
+    ``ties``, ``route_rules`` (by route) where the cubes go, and
+    ``placements`` are the winners' units moved after the vote.
+    """
 
     id: str
     step: str
@@ -218,6 +250,10 @@ class TallyResult:
     ballots: list[Ballot]
     ties: list[Note]
     flows: dict[str, dict[str, dict[str, int]]]
+    stages: list[StageTotals] = field(default_factory=list)
+    tie_rules: list[str] = field(default_factory=list)
+    route_rules: dict[str, list[str]] = field(default_factory=dict)
+    placements: list[Placed] = field(default_factory=list)
 
 
 @dataclass(slots=True)  # not frozen: see the module's docstring

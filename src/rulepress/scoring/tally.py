@@ -1,11 +1,18 @@
 """Settling a vote: weighted ballots, a ranking with ties broken by an order list.
 
 The spec says what a ballot is worth (``weight`` per unit, an expression
-that can read riders and objectives), which candidates win (``places``),
+that can read riders and objectives, or ``weights``: cases that each say
+which rules give the weight and why), which candidates win (``places``),
 how ties fall (``tie_order``, a list of candidates, earlier first; else the
 order the candidates are declared in) and, when the vote moves its ballots,
 where each one goes afterwards (``route``, which can read ``winners``).
-This module only counts, ranks and routes.
+
+A tally may count in ``stages`` (the initial totals, then Riders, then
+action cards): a ballot is cast at one stage, and a weight case can apply
+only from a later one (a Rider that makes some cubes count). The totals
+after every stage are reported, so that a reader sees what each stage
+changed. A ``placement`` moves units of each winner after the vote (cubes
+onto a council track). This module only counts, ranks and routes.
 """
 
 from __future__ import annotations
@@ -16,21 +23,21 @@ from itertools import groupby
 from typing import Any
 
 from rulepress.scoring.notes import Joined, Player, Template, snapshot
-from rulepress.scoring.result import Ballot, Note
+from rulepress.scoring.result import Ballot, Note, Placed, StageTotals, TallyResult
 from rulepress.spec.expr import ExpressionEvalError
-from rulepress.spec.model import Tally
+from rulepress.spec.model import Ballots, Tally
 from rulepress.spec.records import Record, fields_record
 from rulepress.spec.state import compiled
+
+#: makes a note of a template and its arguments (the renderer's ``note``)
+MakeNote = Callable[[str, Mapping[str, Any]], Note]
 
 
 @dataclass(frozen=True, slots=True)
 class TallyOutcome:
-    totals: dict[str, int]
-    ranking: list[str]
-    winners: list[str]
-    ballots: list[Ballot]  # their notes are not rendered yet (text is empty)
-    tie_notes: list[tuple[str, dict[str, Any]]]
-    flows: dict[str, dict[str, dict[str, int]]]
+    """What a tally settled: its result (for the report) and the record later steps read."""
+
+    result: TallyResult
     record: Record
 
 
@@ -40,25 +47,82 @@ def _as_int(value: Any, source: str) -> int:
     return value
 
 
+@dataclass(slots=True)
+class _Cast:
+    """One ballot as counted: its weight at each stage from the one it is cast at."""
+
+    spec: Ballots
+    env: dict[str, Any]
+    player: str
+    target: str
+    unit: str
+    units: int
+    stage: int
+    weights: list[int]  # from ``stage`` on, one per stage
+    rules: list[str]
+    because: str | None
+
+
+def _weigh(
+    spec: Ballots,
+    env: dict[str, Any],
+    fns: Mapping[str, Callable[..., Any]],
+    cast_at: int,
+    stage_of: Mapping[str, int],
+    stages: int,
+) -> tuple[list[int], list[str], str | None]:
+    """The ballot's weight at each stage from ``cast_at``, and the rules and reason of the last."""
+    if not spec.weights:
+        weight = _as_int(compiled(spec.weight).evaluate(env, fns), spec.weight)
+        return [weight] * (stages - cast_at), [], None
+    # each case's test once; a case counts from its own stage on (a Rider's effect)
+    held = [
+        (stage_of[case.stage] if case.stage else 0, case)
+        for case in spec.weights
+        if compiled(case.when).evaluate(env, fns)
+    ]
+    weights: list[int] = []
+    chosen = None
+    for stage in range(cast_at, stages):
+        chosen = next((case for since, case in held if since <= stage), None)
+        if chosen is None:
+            raise ExpressionEvalError(f"no case of the weight of {spec.items!r} holds")
+        weights.append(_as_int(compiled(chosen.value).evaluate(env, fns), chosen.value))
+    assert chosen is not None  # there is at least one stage
+    return weights, list(chosen.rules), chosen.because
+
+
 def run_tally(
-    tally: Tally, base: dict[str, Any], fns: Mapping[str, Callable[..., Any]]
+    tally: Tally,
+    base: dict[str, Any],
+    fns: Mapping[str, Callable[..., Any]],
+    note: MakeNote,
+    step: str = "",
+    rules: list[str] | None = None,
 ) -> TallyOutcome:
     """Count every ballot, rank the candidates, pick the winners, route the ballots."""
-    totals = dict.fromkeys(tally.candidates, 0)
-    cast: list[tuple[Any, dict[str, Any], str, str, str, int, int]] = []
+    stages = len(tally.stages) or 1
+    stage_of = {s.id: i for i, s in enumerate(tally.stages)}
+    stage_totals = [dict.fromkeys(tally.candidates, 0) for _ in range(stages)]
+    cast: list[_Cast] = []
     for spec in tally.ballots:
+        cast_at = stage_of[spec.stage] if spec.stage else 0
         for item in compiled(spec.items).evaluate(base, fns):
             env = dict(base)
             env[spec.item] = item
             target = compiled(spec.target).evaluate(env, fns)
-            if target not in totals:
+            if target not in tally.candidates:
                 raise ExpressionEvalError(f"{spec.target!r} gave {target!r}, not a candidate")
             units = _as_int(compiled(spec.units).evaluate(env, fns), spec.units)
-            weight = _as_int(compiled(spec.weight).evaluate(env, fns), spec.weight)
+            weights, cited, because = _weigh(spec, env, fns, cast_at, stage_of, stages)
             player = str(compiled(spec.player).evaluate(env, fns))
             unit = str(compiled(spec.unit).evaluate(env, fns))
-            totals[target] += units * weight
-            cast.append((spec, env, player, target, unit, units, units * weight))
+            for offset, weight in enumerate(weights):
+                stage_totals[cast_at + offset][target] += units * weight
+            cast.append(
+                _Cast(spec, env, player, target, unit, units, cast_at, weights, cited, because)
+            )
+    totals = stage_totals[-1]
     order = (
         list(tally.candidates)
         if tally.tie_order is None
@@ -71,43 +135,80 @@ def run_tally(
     places = _as_int(compiled(tally.places).evaluate(base, fns), tally.places)
     winners = ranking[:places]
 
-    tie_notes = []
+    ties = []
     for votes, group_iter in groupby(ranking, key=lambda c: totals[c]):
         group = list(group_iter)
         if len(group) > 1:
-            tie_notes.append(
-                (
-                    tally.tie_note,
-                    {
-                        "tied": Joined([Template(tally.candidates[c]) for c in group]),
-                        "votes": votes,
-                    },
-                )
-            )
+            tied = Joined([Template(tally.candidates[c]) for c in group])
+            ties.append(note(tally.tie_note, {"tied": tied, "votes": votes}))
 
     ballots = []
     flows: dict[str, dict[str, dict[str, int]]] = {}
-    for spec, env, player, target, unit, units, votes in cast:
+    for c in cast:
+        spec, env = c.spec, c.env
         env["winners"] = winners
         route = ""  # a vote that moves no ballot routes none (and has no flows)
         if spec.route is not None:
             route = str(compiled(spec.route).evaluate(env, fns))
             if route not in tally.routes:
                 raise ExpressionEvalError(f"{spec.route!r} gave {route!r}, not a declared route")
-            per_unit = flows.setdefault(player, {}).setdefault(route, {})
-            per_unit[unit] = per_unit.get(unit, 0) + units
-        args = dict(
-            snapshot({name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()})
-        )
-        args |= {
-            "player": Player(player),
-            "units": units,
-            "unit": unit,
-            "target": Template(tally.candidates[target]),
+            per_unit = flows.setdefault(c.player, {}).setdefault(route, {})
+            per_unit[c.unit] = per_unit.get(c.unit, 0) + c.units
+        own = snapshot({name: compiled(src).evaluate(env, fns) for name, src in spec.args.items()})
+        votes = c.units * c.weights[-1]
+        args = dict(own) | {
+            "player": Player(c.player),
+            "units": c.units,
+            "unit": c.unit,
+            "target": Template(tally.candidates[c.target]),
             "votes": votes,
         }
         if route:
             args["route"] = Template(tally.routes[route])
-        ballots.append(Ballot(player, target, unit, units, votes, route, Note(spec.note, args)))
+        reason = None
+        if c.because is not None:
+            reason = note(c.because, dict(own) | {"weight": c.weights[-1]})
+        stage_id = tally.stages[c.stage].id if tally.stages else ""
+        ballots.append(
+            Ballot(
+                c.player,
+                c.target,
+                c.unit,
+                c.units,
+                votes,
+                route,
+                note(spec.note, args),
+                c.rules,
+                reason,
+                stage_id,
+            )
+        )
+    placed = []
+    if tally.placement is not None:
+        move = tally.placement
+        count = _as_int(compiled(move.count).evaluate(base, fns), move.count)
+        for place, (winner, where) in enumerate(zip(winners, move.places, strict=False), 1):
+            args = {"count": count, "candidate": Template(tally.candidates[winner])}
+            args["place"] = Template(where)
+            placed.append(Placed(winner, place, count, list(move.rules), note(move.note, args)))
+    result = TallyResult(
+        tally.id,
+        step,
+        tally.title,
+        list(rules or []),
+        totals,
+        ranking,
+        winners,
+        ballots,
+        ties,
+        flows,
+        stages=[
+            StageTotals(s.id, s.title, list(s.rules), stage_totals[i])
+            for i, s in enumerate(tally.stages)
+        ],
+        tie_rules=list(tally.tie_rules),
+        route_rules={k: list(v) for k, v in tally.route_rules.items()},
+        placements=placed,
+    )
     record = Record(winners=list(winners), ranking=list(ranking), totals=fields_record(totals))
-    return TallyOutcome(totals, ranking, winners, ballots, tie_notes, flows, record)
+    return TallyOutcome(result, record)

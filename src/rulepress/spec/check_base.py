@@ -41,7 +41,7 @@ DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
 NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note", "unnamed"})
 
 #: what an example may state about a tally
-TALLY_KEYS = frozenset({"totals", "ranking", "winners", "flows"})
+TALLY_KEYS = frozenset({"totals", "stages", "ranking", "winners", "flows"})
 
 
 @dataclass

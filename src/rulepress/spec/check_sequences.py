@@ -18,6 +18,7 @@ from rulepress.spec import operations
 from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.spec.model import (
     EXPR,
+    Ballots,
     LinesComponent,
     Lookup,
     MajoritiesComponent,
@@ -137,6 +138,18 @@ class SequenceChecks(CheckBase):
         if tally.tie_order is not None:
             self.expression(path + ("tie_order",), tally.tie_order, names)
         self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
+        for i, number in enumerate(tally.tie_rules):
+            self.cite(path + ("tie_rules", i), number)
+        stages = self.unique_in(path + ("stages",), [s.id for s in tally.stages])
+        for route, numbers in tally.route_rules.items():
+            if route not in tally.routes:
+                self.at(path + ("route_rules", route), f"no route {route!r}", key=True)
+            for i, number in enumerate(numbers):
+                self.cite(path + ("route_rules", route, i), number)
+        if tally.placement is not None:
+            ppath = path + ("placement",)
+            self.expression(ppath + ("count",), tally.placement.count, names)
+            self.prose(ppath + ("note",), tally.placement.note, {"count", "candidate", "place"})
         for i, ballots in enumerate(tally.ballots):
             bpath = path + ("ballots", i)
             self.expression(bpath + ("items",), ballots.items, names)
@@ -145,6 +158,7 @@ class SequenceChecks(CheckBase):
                 self.expression(bpath + (attr,), getattr(ballots, attr), inner)
             for arg, src in ballots.args.items():
                 self.expression(bpath + ("args", arg), src, inner)
+            self.ballot_weights(bpath, ballots, inner, stages)
             if ballots.route is not None:
                 self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
             if (ballots.route is None) != (not tally.routes):
@@ -157,6 +171,30 @@ class SequenceChecks(CheckBase):
                 bpath + ("note",),
                 ballots.note,
                 {"player", "units", "unit", "target", "votes", *routed, *ballots.args},
+            )
+
+    def ballot_weights(
+        self, path: DataPath, ballots: Ballots, names: frozenset[str], stages: set[str]
+    ) -> None:
+        """A ballot's weight cases: their expressions, reasons and stages; one way to weigh."""
+        if ballots.stage is not None and ballots.stage not in stages:
+            self.at(path + ("stage",), f"no stage {ballots.stage!r} in the tally's stages")
+        if not ballots.weights:
+            return
+        if "weight" in ballots.model_fields_set:
+            self.at(path + ("weights",), "give 'weight' or 'weights', not both")
+        for j, case in enumerate(ballots.weights):
+            cpath = path + ("weights", j)
+            self.expression(cpath + ("when",), case.when, names)
+            self.expression(cpath + ("value",), case.value, names)
+            if case.because is not None:
+                self.prose(cpath + ("because",), case.because, {"weight", *ballots.args})
+            if case.stage is not None and case.stage not in stages:
+                self.at(cpath + ("stage",), f"no stage {case.stage!r} in the tally's stages")
+        if ballots.weights[-1].when.strip() != "True":
+            self.at(
+                path + ("weights", len(ballots.weights) - 1),
+                "the last weight case has no 'when' (it holds when no other does)",
             )
 
     def steps(

@@ -748,6 +748,47 @@ class Winners(Model):
     """What the report says of such a tie."""
 
 
+class Weight(Model):
+    """A case of a ballot's weight: when it holds, the votes per unit, the rules and why."""
+
+    when: ExprText = "True"
+    """Whether the case applies to the ballot (the cases are tried in order)."""
+    value: ExprText
+    """Votes per unit when it does."""
+    rules: list[RuleNumber] = []
+    """The rules that give the ballot this weight (cited on the ballot's line)."""
+    because: Text | None = None
+    """Why the ballot counts as it does, for the reader (`{weight}` and the ballot's `args`)."""
+    stage: Id | None = None
+    """The stage of the tally from which the case applies (a Rider's effect: later than the
+    first); before it, the case is passed over."""
+
+
+class TallyStage(Model):
+    """A stage of counting (initial totals, Riders, action cards): totals are shown after each."""
+
+    id: Id
+    """The stage's id (ballots and weight cases name it)."""
+    title: Text
+    """What the totals after the stage are called."""
+    rules: list[RuleNumber] = []
+    """The rules of the stage (cited on its totals)."""
+
+
+class Placement(Model):
+    """Units of each winning candidate moved after the vote (cubes onto a council track)."""
+
+    count: ExprText
+    """How many units of each winner are moved."""
+    places: list[Text] = Field(min_length=1)
+    """Where the winner of each place goes, first place first (winners past the list: none)."""
+    rules: list[RuleNumber] = []
+    """The rules that move them."""
+    note: Text
+    """The report's line for one winner: `{units}` (how many of which), `{candidate}`,
+    `{place}` (the `places` entry)."""
+
+
 class Ballots(Model):
     """One kind of ballot in a tally (cubes in vote trays, cards added as votes)."""
 
@@ -764,7 +805,12 @@ class Ballots(Model):
     unit: ExprText = "''"
     """What kind of unit it is (a cube's colour), shown and used by `weight`."""
     weight: ExprText = "1"
-    """Votes per unit."""
+    """Votes per unit (or give `weights`, which also say why)."""
+    weights: list[Weight] = []
+    """Votes per unit as cases, each with its rules and reason: the first case that holds
+    gives the weight; instead of `weight`."""
+    stage: Id | None = None
+    """The stage of the tally (`stages`) at which these ballots are cast (else the first)."""
     route: ExprText | None = None
     """Where the ballot goes after the vote: one of the tally's `routes` (may read `winners`);
     given exactly when the tally declares routes."""
@@ -798,8 +844,17 @@ class Tally(Model):
     `candidates`."""
     tie_note: Text
     """What the trace says of a tie (`{tied}`, `{votes}`)."""
+    tie_rules: list[RuleNumber] = []
+    """The rules that break ties (cited on each tie)."""
+    stages: list[TallyStage] = []
+    """The stages of counting, in order, with the totals after each reported (none: only the
+    final totals)."""
     routes: dict[Id, Text] = {}
     """Where ballots can go, with the words readers see (none: ballots are not routed)."""
+    route_rules: dict[Id, list[RuleNumber]] = {}
+    """The rules that send ballots along a route, by route (cited where the cubes go)."""
+    placement: Placement | None = None
+    """Units of each winner moved after the vote, and where (reported with the flows)."""
 
 
 class Step(Model):
