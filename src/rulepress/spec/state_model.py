@@ -9,18 +9,12 @@ same models validate states (:mod:`rulepress.spec.state` turns their errors
 into located problems) and are the JSON Schema editors get
 (:func:`state_json_schema`), so the two cannot disagree.
 
-Two models are built per format, by the same code:
-
-- the *strict* one is the state format itself;
-- the *lenient* one reads a state the strict one refused, so that the
-  cross-field constraints and the player references of the rest are still
-  checked and every problem of a state is reported at once. Its types are the
-  strict ones, but a value that fails its type is nothing (pydantic-core's
-  ``on_error="default"``, see :data:`OR_NONE`), a field left out is nothing,
-  and the format's own bounds are not kept: a count above its bound, or a
-  list shorter than its least length, still adds up in a constraint as the
-  player wrote it (the bounds every state keeps, ±``MAX_INT`` and a list's
-  most allowed, still hold).
+Two models are built per format, by the same code: the *strict* one is the
+state format itself; the *lenient* one reads a state the strict one refused,
+so that the constraints and player references of the rest are still checked
+and every problem is reported at once. In it a value that fails its type is
+nothing (:data:`OR_NONE`), and the format's own bounds are left out: a count
+above its bound still adds up in a constraint, as the player wrote it.
 
 What a state's fields are called is the spec's business, not pydantic's: each
 field gets a neutral Python name and the spec's name as its alias, so that a
@@ -90,7 +84,9 @@ def state_spec(fmt: StateFormat) -> FieldSpec:
     """A whole state as one record field: ``players`` and ``table``."""
     table = FieldSpec.model_construct(type="record", fields=dict(fmt.table.fields), description="")
     return FieldSpec.model_construct(
-        type="record", fields={"players": players_spec(fmt), "table": table}, description=""
+        type="record",
+        fields={"players": players_spec(fmt), "table": table},
+        description=fmt.description,
     )
 
 
@@ -131,7 +127,7 @@ PlayerId = Annotated[
 
 
 class _OrNone:
-    """A value that fails its type is None: in Rust, with no Python call per value."""
+    """A value that fails its type is None (pydantic-core's ``on_error``: no Python call)."""
 
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
@@ -139,7 +135,6 @@ class _OrNone:
         return core_schema.with_default_schema(handler(source), default=None, on_error="default")
 
 
-#: what the lenient model wraps each field and list item in
 OR_NONE = _OrNone()
 
 
@@ -202,8 +197,10 @@ class _Builder:
         model: type[BaseModel] = create_model(name, __config__=config, **entries)
         return model
 
-    def state(self, fmt: StateFormat, game: str | None, sequence: str | None) -> type[BaseModel]:
-        root = state_spec(fmt)
+    def state(
+        self, root: FieldSpec, game: str | None = None, sequence: str | None = None
+    ) -> type[BaseModel]:
+        """The model of a whole state (``root``: :func:`state_spec`)."""
         pid: Any = (PlayerId, Field(..., alias="id"))
         if self.lenient:
             pid = (Any, Field(None, alias="id"))  # checked once, by the strict model
@@ -215,7 +212,7 @@ class _Builder:
         model: type[BaseModel] = create_model(
             "state",
             __config__=config,
-            __doc__=fmt.description,
+            __doc__=root.description,
             game=(_const(game), None),
             sequence=(_const(sequence), None),
             players=(players, ...),
@@ -265,8 +262,6 @@ class StateModels:
     game: str | None
     #: the whole state as one field spec, to tell which field an error is about
     root: FieldSpec
-    #: weak, so that the cache keeps no format alive (see state_models)
-    fmt: weakref.ref[StateFormat]
     _lenient: type[BaseModel] | None = None
     player_refs: Refs | None = field(init=False)
     table_refs: Refs | None = field(init=False)
@@ -280,9 +275,7 @@ class StateModels:
     def lenient(self) -> type[BaseModel]:
         """The repair model, built the first time a state of this format is refused."""
         if self._lenient is None:
-            fmt = self.fmt()
-            assert fmt is not None  # whoever validates a state holds its format
-            self._lenient = _Builder(self.params, lenient=True).state(fmt, None, None)
+            self._lenient = _Builder(self.params, lenient=True).state(self.root)
         return self._lenient
 
 
@@ -309,8 +302,9 @@ def state_models(
     wanted = (id(params), game, sequence)
     found = per_format.get(wanted)
     if found is None or found.params is not params:
-        strict = _Builder(params, lenient=False).state(fmt, game, sequence)
-        found = StateModels(params, strict, game, state_spec(fmt), weakref.ref(fmt))
+        root = state_spec(fmt)
+        strict = _Builder(params, lenient=False).state(root, game, sequence)
+        found = StateModels(params, strict, game, root)
         per_format[wanted] = found
     return found
 
