@@ -78,12 +78,14 @@ class English:
     phrases: tuple[str, ...]
     kept: dict[str, frozenset[str]] = field(default_factory=dict)
     own: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: each phrase as its msgid writes it ("No tie-break"), for the findings
+    shown: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_templates(
         cls, locales: Path, domains: Iterable[str] = ("rulepress", "theme")
     ) -> English:
-        found: set[str] = set()
+        found: dict[str, str] = {}
         kept: dict[str, set[str]] = {}
         for domain in domains:
             # rulepress's own domains: the project's files first, then the package's
@@ -111,6 +113,7 @@ class English:
         return cls(
             tuple(sorted(found, key=len, reverse=True)),
             {lang: frozenset(p) for lang, p in kept.items()},
+            shown=found,
         )
 
     def with_own(self, texts: Mapping[str, Iterable[str]]) -> English:
@@ -134,7 +137,7 @@ class English:
                 m.span() for run in own if phrase in run for m in _bounded(run).finditer(flat)
             ]
             if any(not any(a <= s and e <= b for a, b in covers) for s, e in spans):
-                yield phrase
+                yield self.shown.get(phrase, phrase)
 
 
 def _flat(text: str) -> str:
@@ -168,9 +171,12 @@ def _runs(message: str) -> set[str]:
     return out
 
 
-def _phrases(msgid: str) -> set[str]:
-    """The runs of two English words or more in a msgid, between its placeholders."""
-    out = set()
+def _phrases(msgid: str) -> dict[str, str]:
+    """The runs of two English words or more in a msgid, between its placeholders.
+
+    Each flattened (as it is matched), with its words as the msgid writes them.
+    """
+    out = {}
     for chunk in re.split(r"\{[a-z_]+\}", msgid):
         # flattened as the pages are, so that a phrase with a hyphen, a comma or a
         # bracket inside ("No tie-break separates them") can match one; the marks at
@@ -181,7 +187,9 @@ def _phrases(msgid: str) -> set[str]:
         while tokens and not tokens[-1][0].isalpha():
             tokens.pop()
         if sum(t[0].isalpha() for t in tokens) >= _MIN_PHRASE:
-            out.add(" ".join(tokens))
+            start = chunk.index(tokens[0])
+            end = chunk.rindex(tokens[-1]) + len(tokens[-1])
+            out[" ".join(tokens)] = " ".join(chunk[start:end].split())
     return out
 
 
