@@ -36,6 +36,9 @@ def test_quotes_are_the_locales_own_and_nest() -> None:
     assert quote("Co antihmota anihiluje", "cs") == "„Co antihmota anihiluje“"
     assert quote("「Soreliaの発見」が得点するもの", "ja") == "「『Soreliaの発見』が得点するもの」"
     assert quote("What “counts”", "en") == "“What ‘counts’”"
+    # an English source's typewriter quotes, quoted in English and Czech
+    assert quote('What "foreign" pieces score', "en") == "“What ‘foreign’ pieces score”"
+    assert quote('When a "+" line counts', "cs") == "„When a ‚+‘ line counts“"
     assert quote("x", "xx") == "“x”"  # a language docutils does not know
 
 

@@ -84,7 +84,6 @@ def _range_pattern(lang: str) -> str:
 
 
 @cache
-@cache
 def _marks(lang: str) -> tuple[str, str, str, str]:
     # docutils keeps the quotation marks of 75 languages (its smart-quotes table, from
     # CLDR and national style guides); Babel does not carry CLDR's delimiters
@@ -98,10 +97,20 @@ def _marks(lang: str) -> tuple[str, str, str, str]:
     return ("“", "”", "‘", "’")
 
 
+#: a pair of typewriter double quotes, as an English source writes them (What "foreign" …)
+_STRAIGHT_PAIR = re.compile(r'"([^"\n]*)"')
+
+
 def quote(text: str, lang: str) -> str:
-    """``text`` in the locale's quotation marks; quotes inside it become the alternate ones."""
+    """``text`` in the locale's quotation marks; quotes inside it become the alternate ones.
+
+    Typewriter quotes inside count too: left as they are, the smart quotes of a page or
+    a report would turn them into the outer marks, quoting inside a quote with the
+    same marks.
+    """
     start, end, alt_start, alt_end = _marks(lang)
     inner = text.replace(start, alt_start).replace(end, alt_end)
+    inner = _STRAIGHT_PAIR.sub(rf"{alt_start}\1{alt_end}", inner)
     return f"{start}{inner}{end}"
 
 
