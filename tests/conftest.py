@@ -75,6 +75,22 @@ def spec_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return target
 
 
+def tiny_game_with_vote(tmp_path: Path, vote: str, examples: str) -> Path:
+    """A copy of the tiny test game whose winners step is followed by ``vote`` (a tally
+    step's YAML), with the named set ``colours`` (red, blue) and ``examples`` as its only
+    worked examples."""
+    game = tmp_path / "rules_spec" / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    edit(
+        game / "sequence.yaml",
+        "          final_tie_note: Players still tied share the win.\n",
+        vote,
+    )
+    edit(game / "game.yaml", "vocabulary:", "sets:\n  colours: [red, blue]\n\nvocabulary:")
+    (game / "examples.yaml").write_text(examples, encoding="utf-8")
+    return game
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace ``old`` by ``new`` in a spec file; fail loudly if ``old`` is not there."""
     text = path.read_text(encoding="utf-8")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples, example_state, find_example, run_example
 from rulepress.scoring.result import to_json
 from rulepress.spec import load_spec
-from tests.conftest import DATA, GAME_LANGUAGES, ROOT, edit, loaded
+from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, tiny_game_with_vote
 
 EXAMPLE = "council-three-way-tie"
 
@@ -191,16 +190,7 @@ STATED = """examples:
 
 
 def tiny_with_a_recount(tmp_path: Path) -> Path:
-    game = tmp_path / "rules_spec" / "tiny"
-    shutil.copytree(DATA / "specs" / "tiny", game)
-    edit(
-        game / "sequence.yaml",
-        "          final_tie_note: Players still tied share the win.\n",
-        VOTE,
-    )
-    edit(game / "game.yaml", "vocabulary:", "sets:\n  colours: [red, blue]\n\nvocabulary:")
-    (game / "examples.yaml").write_text(STATED, encoding="utf-8")
-    return game
+    return tiny_game_with_vote(tmp_path, VOTE, STATED)
 
 
 def test_stages_weights_and_placements_serve_any_vote(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ line's condition. A ruling that gives the same line either way is not named.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -21,22 +20,7 @@ from rulepress.scoring.result import Line, ScoreResult, to_json
 from rulepress.scoring.state import check_state
 from rulepress.spec.yamlsrc import SourceMap
 from tests.conftest import ROOT, loaded
-
-
-def player(pid: str, **extra: Any) -> dict[str, Any]:
-    """A player nothing but ``extra`` scores for (a Friend who stayed, cubes in the supply)."""
-    return {
-        "id": pid,
-        "identity": "Pilot",
-        "influence_limit": 5,
-        "character": {"state": "live"},
-        "bonus_character": {"name": "Boarder", "kind": "friend", "symbols": 1, "state": "live"},
-        "guilt": "innocent",
-        "agenda": [],
-        "cubes": {"supply": 8, "on_cards": 0, "betrayal_box": 0},
-        **extra,
-    }
-
+from tests.scoring.players import stationfall_player as player
 
 PLAYERS = [
     # Ada's Grudge was annihilated: it scores its 2 symbols under the default ruling only

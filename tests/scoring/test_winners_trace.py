@@ -22,6 +22,7 @@ from rulepress.scoring.result import ScoreResult, to_json
 from rulepress.scoring.state import check_state
 from rulepress.spec.yamlsrc import SourceMap
 from tests.conftest import ROOT, loaded
+from tests.scoring.players import stationfall_player
 
 
 def player(
@@ -31,16 +32,12 @@ def player(
 
     The rest of the 8 cubes are on cards, within the Influence Limit.
     """
-    return {
-        "id": pid,
-        "identity": "Pilot",
-        "influence_limit": 5,
-        "character": {"state": "live"},
-        "bonus_character": {"name": "Boarder", "kind": "friend", "symbols": 1, "state": "live"},
-        "guilt": guilt,
-        "agenda": [{"points": points, "met": True}],
-        "cubes": {"supply": supply, "on_cards": 8 - supply - box, "betrayal_box": box},
-    }
+    return stationfall_player(
+        pid,
+        guilt=guilt,
+        agenda=[{"points": points, "met": True}],
+        cubes={"supply": supply, "on_cards": 8 - supply - box, "betrayal_box": box},
+    )
 
 
 def scored(players: list[dict[str, Any]], lang: str = "en") -> tuple[ScoreResult, str]:

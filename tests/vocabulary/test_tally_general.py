@@ -8,12 +8,11 @@ for a colour.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from rulepress.scoring.examples import check_examples
 from rulepress.spec import load_spec
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import edit, run_cli, tiny_game_with_vote
 
 VOTE = """          final_tie_note: Players still tied share the win.
       - number: "3"
@@ -50,16 +49,7 @@ EXAMPLE = """examples:
 
 
 def tiny_with_a_vote(tmp_path: Path) -> Path:
-    game = tmp_path / "rules_spec" / "tiny"
-    shutil.copytree(DATA / "specs" / "tiny", game)
-    edit(
-        game / "sequence.yaml",
-        "          final_tie_note: Players still tied share the win.\n",
-        VOTE,
-    )
-    edit(game / "game.yaml", "vocabulary:", "sets:\n  colours: [red, blue]\n\nvocabulary:")
-    (game / "examples.yaml").write_text(EXAMPLE, encoding="utf-8")
-    return game
+    return tiny_game_with_vote(tmp_path, VOTE, EXAMPLE)
 
 
 def test_a_vote_without_routes_or_tie_order(tmp_path: Path) -> None:
