@@ -185,7 +185,7 @@ def test_brink_council_vote_from_a_state_file(tmp_path: Path) -> None:
     assert prestige == {"ada": 1 * 3 + 0 * 2, "ben": 2 * 3 + 0 * 2}
     text = run_cli("score", "brink", str(state), "--sequence", "council-vote")
     assert "Step 1 Council vote (14.1, 14.2, 14.3, 14.4)" in text.out
-    assert "  3     14.6  Council scoring" in text.out
+    assert "  3     14.6, 3.1, 12.3, 13.4, 13.5, 13.6  Council scoring" in text.out
 
 
 def test_sequence_named_twice_differently_is_refused(tmp_path: Path) -> None:
