@@ -39,7 +39,7 @@ def least_missing(player: dict[str, Any], exchange: tuple[int, int], power_count
     """
     cost, influence = player["cost"], player["influence"]
     cards = player.get("action_cards", {})
-    if cost.get("white"):
+    if cost["faction"] == "white-cube":
         usable = list(FACTIONS)
         power = max((player["power"].get(f, 0) for f in FACTIONS), default=0) if power_counts else 0
     else:
@@ -75,11 +75,10 @@ def generated(seed: int, count: int) -> list[dict[str, Any]]:
     players = []
     for _ in range(count):
         white = rng.random() < 0.3
-        cost: dict[str, Any] = {"amount": rng.randint(1, 9)}
-        if white:
-            cost["white"] = True
-        else:
-            cost["faction"] = rng.choice(FACTIONS)
+        cost = {
+            "faction": "white-cube" if white else rng.choice(FACTIONS),
+            "amount": rng.randint(1, 9),
+        }
         players.append(
             {
                 "cost": cost,
