@@ -36,6 +36,21 @@ STATES = ("live", "down", "escaped", "annihilated")
 #: the most the engine may be slower than the baseline (issue 9: 5,000/s against 44,000/s)
 TARGET_RATIO = 44_000 / 5_000
 NAMES = ("Security", "Medical", "Legal", "Corpsicle", "Boarder", "Pilot", "Captain")
+DATA_KINDS = ("evidence", "x_secret", "digital_assistant", "nda")
+INSTITUTIONS = ("authorities", "news")
+#: the Secret Identities whose card lets a Guilty player win (the spec's sets.win_while_guilty)
+WIN_WHILE_GUILTY = ("Engineer",)
+
+
+def _data(rng: random.Random) -> list[dict[str, Any]]:
+    """A character's Data and the Institutions it gives each to (step 3)."""
+    return [
+        {
+            "kind": rng.choice(DATA_KINDS),
+            "to": rng.sample(INSTITUTIONS, rng.randint(0, len(INSTITUTIONS))),
+        }
+        for _ in range(rng.randint(0, 2))
+    ]
 
 
 def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
@@ -54,7 +69,15 @@ def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
         on_cards = rng.randint(0, 8 - box)
         agenda = []
         for i in range(rng.randint(1, 5)):
-            line: dict[str, Any] = {"points": rng.randint(1, 4), "met": rng.random() < 0.6}
+            line: dict[str, Any] = {"points": rng.randint(1, 4)}
+            if rng.random() < 0.2:  # a line about who holds what after step 3
+                line["held_after_data"] = {
+                    "institution": rng.choice(INSTITUTIONS),
+                    "data": rng.choice(DATA_KINDS),
+                    "held": rng.random() < 0.6,
+                }
+            else:
+                line["met"] = rng.random() < 0.6
             if i and rng.random() < 0.3:
                 line["plus"] = True
             if rng.random() < 0.2:
@@ -65,17 +88,17 @@ def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
         out.append(
             {
                 "id": pid,
-                "identity": "Pilot",
+                "identity": rng.choice(("Pilot", "Pilot", "Engineer")),
                 "influence_limit": rng.randint(2, 6),
-                "character": {"state": rng.choice(STATES[:3])},
+                "character": {"state": rng.choice(STATES[:3]), "data": _data(rng)},
                 "bonus_character": {
                     "name": rng.choice(NAMES),
                     "kind": rng.choice(("friend", "grudge")),
                     "symbols": rng.randint(1, 3),
                     "state": rng.choice(STATES),
+                    "data": _data(rng),
                 },
                 "guilt": rng.choice(("innocent", "suspect", "guilty")),
-                "evidence_to_authorities": rng.random() < 0.3,
                 "agenda": agenda,
                 "bribe_unused": unused[pid],
                 "foreign_bribes": placed[pid],
@@ -89,9 +112,18 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
     """Stationfall's end game written directly in Python (default rulings)."""
     totals: dict[str, int] = {}
     guilt: dict[str, str] = {}
+    table = state.get("table") or {}
+    # what each Institution holds after step 3: what it held, and what Escaped characters give
+    held = {(h["institution"], h["data"]) for h in table.get("held_before_data") or []}
+    for p in state["players"]:
+        for c in (p["character"], p["bonus_character"]):
+            if c["state"] == "escaped":
+                held.update((i, d["kind"]) for d in c["data"] for i in d["to"])
     for p in state["players"]:
         g = p["guilt"]
-        if g == "guilty" and p["evidence_to_authorities"] and p["character"]["state"] == "escaped":
+        own = p["character"]
+        evidence = any(d["kind"] == "evidence" and "authorities" in d["to"] for d in own["data"])
+        if g == "guilty" and evidence and own["state"] == "escaped":
             g = "suspect"
         guilt[p["id"]] = g
         agenda = 0
@@ -99,12 +131,17 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
         for line in p["agenda"]:
             holder = p["character"] if line["holder"] == "identity" else p["bonus_character"]
             barred = line["possession"] and holder["state"] != "escaped"
+            about = line.get("held_after_data")
+            if about is None:
+                met = line["met"]
+            else:
+                met = ((about["institution"], about["data"]) in held) == about["held"]
             if line["plus"] and not base_ok:
                 pass
-            elif line["met"] and not barred:
+            elif met and not barred:
                 agenda += line["points"] * (line["per"] if line["per"] is not None else 1)
             if not line["plus"]:
-                base_ok = line["met"]
+                base_ok = met
         bc = p["bonus_character"]
         if bc["kind"] == "friend":
             bonus = bc["symbols"] if bc["state"] == "escaped" else 0
@@ -116,7 +153,11 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
         totals[p["id"]] = agenda + bonus + other + excess
     n = len(state["players"])
     places = 1 if n <= 5 else 2 if n <= 8 else 3
-    eligible = [p for p in state["players"] if guilt[p["id"]] != "guilty"]
+    eligible = [
+        p
+        for p in state["players"]
+        if guilt[p["id"]] != "guilty" or p["identity"] in WIN_WHILE_GUILTY
+    ]
     key = {
         p["id"]: (-totals[p["id"]], p["cubes"]["betrayal_box"], -p["cubes"]["supply"])
         for p in eligible

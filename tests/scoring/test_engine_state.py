@@ -28,7 +28,11 @@ def player(pid: str, **extra: Any) -> dict[str, Any]:
         "id": pid,
         "identity": "Pilot",
         "influence_limit": 2,
-        "character": {"state": "live", "location": "Bridge"},
+        "character": {
+            "state": "live",
+            "location": "Bridge",
+            "data": [{"kind": "evidence", "to": ["authorities"]}],
+        },
         "bonus_character": {
             "name": "Boarder",
             "kind": "grudge",
@@ -36,7 +40,6 @@ def player(pid: str, **extra: Any) -> dict[str, Any]:
             "location": "Bridge",
         },
         "guilt": "guilty",
-        "evidence_to_authorities": True,
         "agenda": [{"points": 3, "met": True}, {"points": 2, "met": True, "plus": True}],
         "cubes": {"supply": 2, "on_cards": 4, "betrayal_box": 2},
         **extra,

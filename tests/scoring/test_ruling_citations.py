@@ -148,7 +148,7 @@ def test_an_event_and_the_winners_name_the_ruling_that_decided_them() -> None:
     yusuf = player(
         "Yusuf",
         guilt="guilty",
-        evidence_to_authorities=True,
+        character={"state": "live", "data": [{"kind": "evidence", "to": ["authorities"]}]},
         agenda=[{"text": "5 if the Reactor blew", "points": 5, "met": True}],
     )
     other = player("Xenia", agenda=[{"text": "1 if you Escaped", "points": 1, "met": True}])

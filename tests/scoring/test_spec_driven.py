@@ -85,7 +85,10 @@ def test_point_values_come_from_parameters(spec_copy: Path) -> None:
 def test_step_order_comes_from_the_sequence(spec_copy: Path) -> None:
     """Moving Provide Data after the winner step means Evidence no longer saves a Guilty player."""
     guilty = player(
-        "ada", 9, guilt="guilty", evidence_to_authorities=True, character={"state": "escaped"}
+        "ada",
+        9,
+        guilt="guilty",
+        character={"state": "escaped", "data": [{"kind": "evidence", "to": ["authorities"]}]},
     )
     players = [guilty, player("boris", 3)]
     before = run(loaded("stationfall"), players)

@@ -67,8 +67,10 @@ def _sibling_parameters(filename: str) -> dict[str, int]:
     }
 
 
-#: the sections that tell which values of an example's table state are translated
-_FORMAT_SECTIONS = ("sequences", "scorer", "table_states", "field_types")
+#: the sections that tell which values of an example's table state are translated; a
+#: field whose choices name a set (``sets.<name>``) is read only with the sets and words
+#: of game.yaml, or the field (and every text inside it) is missed
+_FORMAT_SECTIONS = ("sequences", "scorer", "table_states", "field_types", "sets", "vocabulary")
 
 
 def _sibling_formats(filename: str) -> dict[str, Any]:
