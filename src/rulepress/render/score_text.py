@@ -61,6 +61,8 @@ LABELS = {
     "step_title": ui("report", "Step {step} {title}"),
     "rule": ui("report.column", "Rule"),
     "score": ui("report.column", "Score"),
+    # the same column in a sequence that works out amounts (an economy), not a score
+    "quantity": ui("report.column", "Quantity"),
     "points": ui("report.column", "Points"),
     "amount": ui("report.column", "Amount"),
     "can_win": ui("report.player", "can win"),
@@ -170,18 +172,18 @@ def _player(
     name = LABELS.word(p.id)  # a player the vocabulary has a word for ("blue": "Blue")
     head = LABELS.detail(name, LABELS.facts(facts)) if facts else name
     amount = LABELS["points" if total_label else "amount"]
+    what = LABELS["score" if total_label else "quantity"]
     w_step = max([_width(line.step) for line in p.lines] + [_width(LABELS["step"]), 5])
     w_rule = max([_width(LABELS.rules(line.rules)) for line in p.lines] + [_width(LABELS["rule"])])
     w_title = max(
-        [_width(line.title) for line in p.lines]
-        + [_width(total_label or ""), _width(LABELS["score"]), 12]
+        [_width(line.title) for line in p.lines] + [_width(total_label or ""), _width(what), 12]
     )
     w_points = max([_width(str(line.points)) for line in p.lines] + [_width(amount), 7])
     blank = f"  {_left('', w_step)} {_left('', w_rule)}  "
     out = [head, _rule_line(head)]
     out.append(
         f"  {_left(LABELS['step'], w_step)} {_left(LABELS['rule'], w_rule)}  "
-        f"{_left(LABELS['score'], w_title)} {_right(amount, w_points)}"
+        f"{_left(what, w_title)} {_right(amount, w_points)}"
     )
     for line in p.lines:
         out.append(

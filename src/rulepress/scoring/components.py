@@ -23,6 +23,7 @@ from rulepress.spec.model import (
     TIE_RULES,
     Component,
     FirstComponent,
+    ItemUses,
     LinesComponent,
     MajoritiesComponent,
     Parameter,
@@ -31,6 +32,7 @@ from rulepress.spec.model import (
     SetsComponent,
     SumComponent,
     Table,
+    Use,
     WeightedCountsComponent,
     bound_value,
 )
@@ -320,9 +322,22 @@ def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int
 SET_NOTE = ui("score.sets", "set of {size}: {members}: {points}")
 WILD_AS = ui("score.sets", "{wild} as {kind}")
 KIND_NOTE = ui("score.counts", "{kind}: {count} × {multiplier} = {points}")
+# a rate of 1 adds nothing to the arithmetic ("2 × 1 = 2"): the count is the points
+KIND_COUNT = ui("score.counts", "{kind}: {count}")
+KIND_ONCE = ui("score.counts", "{kind}: {count}, at {multiplier} per unit ({reasons})")
 MULTIPLIER_NOTE = ui("score.counts", "{kind}: {multiplier} per unit ({reasons})")
+# the same rate for every kind, for the same reasons: said once, before the kinds
+MULTIPLIER_ALL = ui("score.counts", "{multiplier} per unit ({reasons})")
 ITEM_NOTE = ui("score.counts", "{item}: {use}: {points}")
-ITEM_ELSEWHERE = ui("score.counts", "{item}: {use} (scored in its own step)")
+ITEM_ELSEWHERE = ui("score.counts", "{item}: {use}: {points}, scored in its own step")
+# the use of a kind, named with the kind it counts as ("as influence (Komek)")
+USE_OF_KIND = ui("score.counts", "{use} ({kind})")
+# a choice with its best alternative: what each would have added to the step
+ITEM_OVER = ui("score.choice", "{chosen}; the best other use, {other}: {other_points}")
+CHOICE_NOTE = ui("score.choice", "{choice}: adds {points}")
+CHOICE_OVER = ui(
+    "score.choice", "{choice}: adds {points}; the best other, {other}, would add {other_points}"
+)
 
 
 def sets_key(size: int) -> str:
@@ -374,112 +389,194 @@ def _multiplier(
     return value, reasons
 
 
+def _option_name(comp: WeightedCountsComponent, value: Any) -> Any:
+    return Template(comp.kinds[value]) if value in comp.kinds else value
+
+
 def _weighted(comp: WeightedCountsComponent, ns: Namespace, fns: Functions) -> Outcome:
     base = dict(ns)
     option_lists = [list(compiled(c.options).evaluate(base, fns)) or [None] for c in comp.choices]
-    best: Outcome | None = None
-    best_worth = 0
+    # every combination is tried (and remembered: each choice's best alternative is
+    # read from them); the first of equally good ones is kept
+    tried: list[tuple[tuple[Any, ...], Outcome, int]] = []
     for combo in itertools.product(*option_lists):
         scope = dict(base)
         scope.update({c.name: v for c, v in zip(comp.choices, combo, strict=True)})
         outcome = _weighted_once(comp, scope, fns)
         # Uses scored by a later step (a card kept for its own prestige) still
         # count when choosing: the player wants the best total, not the best line.
-        worth = outcome.points + outcome.export["deferred"]
-        if best is None or worth > best_worth:
-            best_worth = worth
-            notes = [
-                Nested(c.note, {"choice": Template(comp.kinds[v]) if v in comp.kinds else v})
-                for c, v in zip(comp.choices, combo, strict=True)
-                if v is not None
-            ]
-            export = {c.name: v for c, v in zip(comp.choices, combo, strict=True)}
-            export.update(outcome.export)
-            best = Outcome(outcome.points, notes + outcome.notes, outcome.breakdown, export)
-    assert best is not None
-    return best
+        tried.append((combo, outcome, outcome.points + outcome.export["deferred"]))
+    best_combo, outcome, best_worth = max(tried, key=lambda t: t[2])  # max keeps the first
+    notes: list[Nested] = []
+    for i, choice in enumerate(comp.choices):
+        value = best_combo[i]
+        if value is None:
+            continue
+        # what the choice adds: the step with it against the step without it (the other
+        # choices as made), so the player sees the choice's own worth
+        scope = dict(base)
+        scope.update({c.name: v for c, v in zip(comp.choices, best_combo, strict=True)})
+        scope[choice.name] = None
+        without = _weighted_once(comp, scope, fns)
+        baseline = without.points + without.export["deferred"]
+        args: dict[str, Any] = {
+            "choice": Nested(choice.note, {"choice": _option_name(comp, value)}),
+            "points": best_worth - baseline,
+            # the options' ids too, for readers of the JSON (the texts show their names)
+            "option": value,
+        }
+        others = [
+            (worth, combo[i])
+            for combo, _, worth in tried
+            if combo[i] != value
+            and all(combo[j] == best_combo[j] for j in range(len(combo)) if j != i)
+        ]
+        if others:
+            other_worth, other = max(others, key=lambda t: t[0])
+            args["other"] = _option_name(comp, other)
+            args["other_points"] = other_worth - baseline
+            args["other_option"] = other
+        notes.append(Nested(CHOICE_OVER if others else CHOICE_NOTE, args))
+    export = {c.name: v for c, v in zip(comp.choices, best_combo, strict=True)}
+    export.update(outcome.export)
+    return Outcome(outcome.points, notes + outcome.notes, outcome.breakdown, export)
+
+
+def _rates(
+    comp: WeightedCountsComponent, scope: dict[str, Any], fns: Functions
+) -> tuple[dict[str, int], dict[str, list[Nested]]]:
+    """Each kind's multiplier and the reasons for it."""
+    multipliers: dict[str, int] = {}
+    reasons: dict[str, list[Nested]] = {}
+    for kind in comp.kinds:
+        scope[comp.kind] = kind
+        multipliers[kind], reasons[kind] = _multiplier(comp, scope, fns)
+    return multipliers, reasons
+
+
+def _kind_note(
+    label: str, count: int, multiplier: int, reasons: list[Nested], said: bool
+) -> list[Nested]:
+    """A kind's arithmetic in full, and why its rate is what it is (unless ``said`` once)."""
+    args: dict[str, Any] = {"kind": Template(label), "count": count}
+    if multiplier != 1:
+        args.update(multiplier=multiplier, points=count * multiplier)
+        out = [Nested(KIND_NOTE, args)]
+        if reasons and not said:
+            why = {"kind": Template(label), "multiplier": multiplier, "reasons": Joined(reasons)}
+            out.append(Nested(MULTIPLIER_NOTE, why))
+        return out
+    if reasons and not said:
+        # a rate of 1 is explained too (why a cube counts once), without "× 1 = …"
+        args.update(multiplier=multiplier, reasons=Joined(reasons))
+        return [Nested(KIND_ONCE, args)]
+    return [Nested(KIND_COUNT, args)]
 
 
 def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Functions) -> Outcome:
-    multipliers: dict[str, int] = {}
     notes: list[Nested] = []
     breakdown: dict[str, int] = {}
     total = 0
-    for kind, label in comp.kinds.items():
+    multipliers, reasons = _rates(comp, scope, fns)
+    counts: dict[str, int] = {}
+    for kind in comp.kinds:
         scope[comp.kind] = kind
-        multiplier, reasons = _multiplier(comp, scope, fns)
-        multipliers[kind] = multiplier
-        count = _int(compiled(comp.count).evaluate(scope, fns), comp.count)
+        counts[kind] = _int(compiled(comp.count).evaluate(scope, fns), comp.count)
+    # one rate for every kind, for the same reasons (each cube counts once; Cargo's
+    # double): said once, not after each kind
+    rates = list(zip(multipliers.values(), reasons.values(), strict=True))
+    uniform = len(comp.kinds) > 1 and all(r == rates[0] for r in rates) and bool(rates[0][1])
+    if uniform and any(counts.values()):
+        notes.append(
+            Nested(MULTIPLIER_ALL, {"multiplier": rates[0][0], "reasons": Joined(rates[0][1])})
+        )
+    for kind, label in comp.kinds.items():
+        count, multiplier = counts[kind], multipliers[kind]
         points = count * multiplier
         total += points
         breakdown[kind] = points
         if count:
-            args = {
-                "kind": Template(label),
-                "count": count,
-                "multiplier": multiplier,
-                "points": points,
-            }
-            notes.append(Nested(KIND_NOTE, args))
-            if reasons and (multiplier != 1 or len(reasons) > 1):
-                notes.append(
-                    Nested(
-                        MULTIPLIER_NOTE,
-                        {
-                            "kind": Template(label),
-                            "multiplier": multiplier,
-                            "reasons": Joined(reasons),
-                        },
-                    )
-                )
+            notes.extend(_kind_note(label, count, multiplier, reasons[kind], uniform))
     scope["multipliers"] = fields_record(multipliers)
     wild = _int(compiled(comp.wild).evaluate(scope, fns), comp.wild)
     if wild:
         each = _int(compiled(comp.wild_value).evaluate(scope, fns), comp.wild_value)
         total += wild * each
         breakdown["wild"] = wild * each
-        notes.append(Nested(comp.wild_note, {"count": wild, "value": each, "points": wild * each}))
+        wild_args: dict[str, Any] = {"count": wild, "value": each, "points": wild * each}
+        wild_as = compiled(comp.wild_as).evaluate(scope, fns)
+        if wild_as is not None and wild_as in comp.kinds:
+            # the kind whose rate the wild units take, named (the spec says which)
+            wild_args["kind"] = Template(comp.kinds[wild_as])
+            notes.append(Nested(comp.wild_as_note, wild_args))
+        else:
+            notes.append(Nested(comp.wild_note, wild_args))
     uses: list[str] = []
     deferred = 0
     if comp.item_uses is not None:
-        spec = comp.item_uses
-        for index, item in enumerate(compiled(spec.items).evaluate(scope, fns), start=1):
-            scope[spec.item] = item
-            named: str | Nested = str(compiled(spec.label).evaluate(scope, fns)) or Nested(
-                spec.unnamed, {"index": index}
-            )
-            chosen: tuple[int, str, str, bool] | None = None
-            for use in spec.uses:
-                if not compiled(use.when).evaluate(scope, fns):
-                    continue
-                if use.kind is not None:
-                    kind = compiled(use.kind).evaluate(scope, fns)
-                    if kind not in multipliers:
-                        raise ExpressionEvalError(
-                            f"{use.kind!r} gave {kind!r}, which is not a kind"
-                        )
-                    value = multipliers[kind]
-                else:
-                    assert use.value is not None
-                    value = _int(compiled(use.value).evaluate(scope, fns), use.value)
-                if chosen is None or value > chosen[0]:
-                    chosen = (value, use.id, use.title, use.scored_elsewhere)
-            if chosen is None:
-                uses.append("")
-                continue
-            value, use_id, title, elsewhere = chosen
-            uses.append(use_id)
-            if elsewhere:
-                deferred += value
-                notes.append(Nested(ITEM_ELSEWHERE, {"item": named, "use": Template(title)}))
-                continue
-            total += value
-            breakdown[use_id] = breakdown.get(use_id, 0) + value
-            notes.append(
-                Nested(ITEM_NOTE, {"item": named, "use": Template(title), "points": value})
-            )
+        scored, deferred = _item_uses(
+            comp.item_uses, comp, scope, fns, multipliers, uses, notes, breakdown
+        )
+        total += scored
     export = {"uses": uses, "multipliers": multipliers, "deferred": deferred}
     return Outcome(total, notes, breakdown, export)
+
+
+def _item_uses(
+    spec: ItemUses,
+    comp: WeightedCountsComponent,
+    scope: dict[str, Any],
+    fns: Functions,
+    multipliers: dict[str, int],
+    uses: list[str],
+    notes: list[Nested],
+    breakdown: dict[str, int],
+) -> tuple[int, int]:
+    """Each item to its most valuable use, noted with the best other: points scored, deferred."""
+    scored = deferred = 0
+    for index, item in enumerate(compiled(spec.items).evaluate(scope, fns), start=1):
+        scope[spec.item] = item
+        named: str | Nested = str(compiled(spec.label).evaluate(scope, fns)) or Nested(
+            spec.unnamed, {"index": index}
+        )
+        # every use the item can have: (value, use, what the notes call it)
+        options: list[tuple[int, Use, Any]] = []
+        for use in spec.uses:
+            if not compiled(use.when).evaluate(scope, fns):
+                continue
+            title: Any = Template(use.title)
+            if use.kind is not None:
+                kind = compiled(use.kind).evaluate(scope, fns)
+                if kind not in multipliers:
+                    raise ExpressionEvalError(f"{use.kind!r} gave {kind!r}, which is not a kind")
+                value = multipliers[kind]
+                title = Nested(USE_OF_KIND, {"use": title, "kind": Template(comp.kinds[kind])})
+            else:
+                assert use.value is not None
+                value = _int(compiled(use.value).evaluate(scope, fns), use.value)
+            options.append((value, use, title))
+        if not options:
+            uses.append("")
+            continue
+        value, use, title = max(options, key=lambda o: o[0])  # max keeps the first
+        uses.append(use.id)
+        args = {"item": named, "use": title, "points": value}
+        if use.scored_elsewhere:
+            deferred += value
+            note = Nested(ITEM_ELSEWHERE, args)
+        else:
+            scored += value
+            breakdown[use.id] = breakdown.get(use.id, 0) + value
+            note = Nested(ITEM_NOTE, args)
+        rest = [o for o in options if o[1] is not use]
+        if rest:
+            other_value, other_use, other_title = max(rest, key=lambda o: o[0])
+            over = {"chosen": note, "other": other_title, "other_points": other_value}
+            # the uses' ids too, for readers of the JSON (the texts show their titles)
+            over.update(use=use.id, other_use=other_use.id)
+            note = Nested(ITEM_OVER, over)
+        notes.append(note)
+    return scored, deferred
 
 
 def _interpreted(component: SetsComponent | WeightedCountsComponent, tables: Tables) -> Run:

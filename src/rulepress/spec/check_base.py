@@ -38,7 +38,9 @@ DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
 
 
 #: prose fields whose placeholders are checked where their arguments are known
-NOTES_WITH_ARGS = frozenset({"note", "voided_note", "message", "tie_note", "wild_note", "unnamed"})
+NOTES_WITH_ARGS = frozenset(
+    {"note", "voided_note", "message", "tie_note", "wild_note", "wild_as_note", "unnamed"}
+)
 
 #: what an example may state about a tally
 TALLY_KEYS = frozenset({"totals", "stages", "ranking", "winners", "flows"})

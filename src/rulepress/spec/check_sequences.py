@@ -282,6 +282,10 @@ class SequenceChecks(CheckBase):
             self.expression(path + ("wild",), comp.wild, scope)
             self.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
             self.prose(path + ("wild_note",), comp.wild_note, {"count", "value", "points"})
+            self.expression(path + ("wild_as",), comp.wild_as, scope | {"multipliers"})
+            self.prose(
+                path + ("wild_as_note",), comp.wild_as_note, {"count", "value", "points", "kind"}
+            )
             if comp.item_uses is not None:
                 ipath = path + ("item_uses",)
                 self.expression(ipath + ("items",), comp.item_uses.items, scope)

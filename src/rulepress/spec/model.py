@@ -636,6 +636,10 @@ class WeightedCountsComponent(Model):
     """What each wild unit is worth (may read `multipliers`)."""
     wild_note: Text = "wild units: {count}, worth {value} each"
     """The note for the wild units (`{count}`, `{value}`, `{points}`)."""
+    wild_as: ExprText = "None"
+    """The kind whose rate each wild unit takes, if any (may read `multipliers`; None: none)."""
+    wild_as_note: Text = "wild units as {kind}: {count} × {value} = {points}"
+    """The note for the wild units when `wild_as` names a kind (`{kind}` too)."""
     choices: list[Choice] = []
     """Decisions tried in every combination; the best total is kept."""
     item_uses: ItemUses | None = None
