@@ -136,8 +136,24 @@ def test_schema_and_template_show_the_members(
             "an integer field needs 'max' (the most the game allows, an integer or"
             " param:name), so that table states stay bounded",
         ),
+        (
+            # a list of records has no value to compare (it crashed the state check)
+            "        tokens:\n          type: list\n          max: 3\n          default: []\n"
+            "          unique: true\n          description: Tokens.\n"
+            "          item: {type: record, description: A token.,"
+            " fields: {n: {type: int, max: 3, description: N.}}}\n",
+            "tokens.unique",
+            "only a list of single values (int, text, choice, player) can be unique",
+        ),
     ],
-    ids=["not-a-record", "fields-too", "no-item", "member-not-a-name", "item-checked-once"],
+    ids=[
+        "not-a-record",
+        "fields-too",
+        "no-item",
+        "member-not-a-name",
+        "item-checked-once",
+        "unique-records",
+    ],
 )
 def test_a_keyed_record_written_wrong_is_located(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: str, where: str, message: str

@@ -54,6 +54,13 @@ def resolve_field(
     item = (
         resolve_field(field.item, shared, path + ("item",), report, depth) if field.item else None
     )
+    # two records or lists are told apart by no one id, so only single values can be
+    # unique (the state check compares them as they are written)
+    if field.unique and (field.type != "list" or (item and item.type in ("record", "list"))):
+        report(
+            path + ("unique",),
+            "only a list of single values (int, text, choice, player) can be unique",
+        )
     fields = {
         n: resolve_field(f, shared, path + ("fields", n), report, depth)
         for n, f in field.fields.items()
