@@ -227,3 +227,13 @@ def test_a_rate_shared_by_every_kind_is_said_once() -> None:
     )
     outcome = components._weighted(comp, {"counts": fields_record({"red": 3, "blue": -1})}, {})
     assert _texts(outcome) == ["1 per unit (each counts once)", "red: 3", "blue: -1"]
+
+
+def test_a_choice_with_one_option_open_says_what_it_adds_alone() -> None:
+    comp = _component()
+    comp = comp.model_copy(
+        update={"choices": [comp.choices[0].model_copy(update={"options": "['blue']"})]}
+    )
+    outcome = components._weighted(comp, {"counts": fields_record({"red": 3, "blue": 2})}, {})
+    # blue at 1 + 2 per unit: 6 against 2 without the pick; no other option to compare
+    assert _texts(outcome)[0] == "bonus on blue: adds 4"
