@@ -75,6 +75,10 @@ def _fixture_games() -> list[LoadedSpec]:
     """The fixture games, published in every translated language (their own texts untranslated)."""
     out = []
     for directory in find_game_dirs(DATA / "specs"):
+        if directory.name in GAMES:
+            # a frozen copy of one of our games (the bad-state cases read it): its
+            # domain is the real game's, whose catalog follows the live spec
+            continue
         game = load_spec(directory)
         data = game.spec.model_dump()
         data["game"]["languages"] = ["en", *_languages()]
