@@ -39,7 +39,7 @@ def least_missing(player: dict[str, Any], exchange: tuple[int, int], power_count
     """
     cost, influence = player["cost"], player["influence"]
     cards = player.get("action_cards", {})
-    if cost["faction"] == "white-cube":
+    if cost["faction"] == "white":
         usable = list(FACTIONS)
         power = max((player["power"].get(f, 0) for f in FACTIONS), default=0) if power_counts else 0
     else:
@@ -76,7 +76,7 @@ def generated(seed: int, count: int) -> list[dict[str, Any]]:
     for _ in range(count):
         white = rng.random() < 0.3
         cost = {
-            "faction": "white-cube" if white else rng.choice(FACTIONS),
+            "faction": "white" if white else rng.choice(FACTIONS),
             "amount": rng.randint(1, 9),
         }
         players.append(
