@@ -213,7 +213,9 @@ def test_chapters_can_continue_on_the_same_page(tmp_path: Path, printed: Path) -
     together = _text(tmp_path / "out/en/stationfall/rulebook-a4.pdf").split("\f")[:-1]
     apart = _text(printed / "en/stationfall/rulebook-a4.pdf").split("\f")[:-1]
     assert len(together) % 4 == 0
-    assert len(together) < len(apart)
+    # pages come in fours, so the pages saved show in the count only when they cross a
+    # multiple of four; a chapter that starts mid-page (below) is what shows the option
+    assert len(together) <= len(apart)
     # a chapter after the first begins on a page where another ends
     assert any("Glossary" in page and not page.lstrip().startswith("Glossary") for page in together)
 
