@@ -762,6 +762,36 @@ def examples(game: str, spec_root: Path) -> None:
         click.echo(f"{ex.id:<{width}}  {ex.title}")
 
 
+@cli.command()
+@click.argument("game")
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(["source", "ruling", "table-state"]),
+    help="Only entries of this kind (repeatable): stated by a source, settled or inferred"
+    " by a ruling, or supplied by the table state.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Write the list as JSON.")
+@_spec_root_option
+def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path) -> None:
+    """List where every rule, step, parameter, table row and glossary entry of GAME comes from.
+
+    Each entry names the lines of a source document, the rulings that settle or
+    infer it, or the table-state fields that supply what no source gives.
+    `--kind ruling` lists everything that is inferred or ruled.
+    """
+    from rulepress.spec.provenance import KINDS
+    from rulepress.spec.provenance_report import provenance_report, report_lines
+
+    report = provenance_report(_load(spec_root, game).spec, kinds or KINDS)
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        for line in report_lines(report):
+            click.echo(line)
+
+
 @cli.command("state-template")
 @click.argument("game")
 @click.option(

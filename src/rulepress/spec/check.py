@@ -27,6 +27,7 @@ from rulepress.spec.check_base import (
 )
 from rulepress.spec.check_constraints import check_constraint
 from rulepress.spec.check_sequences import SequenceChecks
+from rulepress.spec.check_sources import check_sources
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
     EXPR,
@@ -358,6 +359,7 @@ def check_spec(loaded: LoadedSpec, *, on_expression: ScopeHook | None = None) ->
     chk = _Checker(loaded, on_expression=on_expression)
     chk.rules()
     chk.rulings_and_tables()
+    check_sources(chk)
     chk.named_sets()
     chk.texts()
     formats = {

@@ -36,6 +36,7 @@ from pydantic import (
 from rulepress.spec.declared import declared_expression
 from rulepress.spec.languages import language_syntax, published_languages
 from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
+from rulepress.spec.provenance import Provenance
 from rulepress.spec.sets import (
     SET_REF_RE,
     SET_REF_SYNTAX,
@@ -217,6 +218,21 @@ class SourceDocument(Model):
     note: Annotated[str, PROSE] = ""
 
 
+class SourceText(Model):
+    """A document the spec was made from (the `sources` section), which provenance names."""
+
+    id: Id
+    """The document's id, as a `source: {document: …}` names it."""
+    title: Text
+    """What the document is, for readers."""
+    language: Lang
+    """The language it is written in."""
+    lines: int = Field(ge=1)
+    """How many lines the copy the spec was made from has; passages lie within them."""
+    note: str = ""
+    """Where that copy comes from, for editors (not shown to readers)."""
+
+
 class Game(Model):
     id: Id
     title: Text
@@ -244,6 +260,8 @@ class Rule(Model):
     translator_note: str = ""
     text: Annotated[str, PROSE] = ""
     rules: list[Rule] = []
+    #: where the rule comes from (rulepress.spec.provenance)
+    source: Provenance | None = None
 
 
 class ExternalRule(Model):
@@ -259,6 +277,8 @@ class Parameter(Model):
     value: int
     description: Text
     rule: RuleNumber
+    #: where the value comes from (rulepress.spec.provenance)
+    source: Provenance | None = None
 
 
 class Term(Model):
@@ -267,6 +287,8 @@ class Term(Model):
     translator_note: str = ""
     definition: Text
     rules: list[RuleNumber] = []
+    #: where the definition comes from (rulepress.spec.provenance)
+    source: Provenance | None = None
 
 
 FieldType = Literal["int", "bool", "choice", "text", "player", "list", "record"]
@@ -296,6 +318,8 @@ class TableRow(Model):
     min: Bound
     max: Bound | None = None
     value: Bound
+    #: where the row comes from (rulepress.spec.provenance)
+    source: Provenance | None = None
 
 
 class Table(Model):
@@ -882,6 +906,8 @@ class Step(Model):
     """Who wins (once per sequence, in its last scoring step)."""
     translator_note: str = ""
     """A comment for translators on the step's messages."""
+    source: Provenance | None = None
+    """Where the step comes from: a document's passage, rulings, table-state fields."""
 
 
 def all_rules(rules: list[Rule]) -> Iterator[Rule]:
@@ -1047,6 +1073,9 @@ class Spec(Model):
     """Every section of one game's spec, merged from its YAML files."""
 
     game: Game
+    #: the documents the spec was made from; once any is listed, every rule, step,
+    #: parameter, table row and glossary entry names its source (rulepress.spec.check_sources)
+    sources: list[SourceText] = []
     rules: list[Rule] = Field(min_length=1)
     external_rules: list[ExternalRule] = []
     parameters: dict[Name, Parameter] = {}
@@ -1066,7 +1095,16 @@ class Spec(Model):
 
     #: the sections that are lists and may be split over several files
     LIST_SECTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"rules", "external_rules", "glossary", "tables", "rulings", "sequences", "examples"}
+        {
+            "sources",
+            "rules",
+            "external_rules",
+            "glossary",
+            "tables",
+            "rulings",
+            "sequences",
+            "examples",
+        }
     )
 
     @model_validator(mode="wrap")
