@@ -44,8 +44,8 @@ def test_winner_count_comes_from_the_spec_table(spec_copy: Path) -> None:
     assert before.winners.winners == ["p0", "p1"]
     edit(
         spec_copy / "stationfall" / "tables.yaml",
-        "{min: 6, max: 8, value: 2}",
-        "{min: 6, max: 8, value: 3}",
+        "{min: 6, max: 8, value: 2,",
+        "{min: 6, max: 8, value: 3,",
     )
     after = run(load_spec(spec_copy / "stationfall"), SIX)
     assert after.winners is not None
