@@ -83,6 +83,7 @@ class _Checker(SequenceChecks):
                 visit(rule.rules, rule.number, here + ("rules",))
 
         visit(self.spec.rules, None, ("rules",))
+        self.rule_ids = self._rule_ids()
         for i, ext in enumerate(self.spec.external_rules):
             if ext.number in seen:
                 self.at(
@@ -91,6 +92,41 @@ class _Checker(SequenceChecks):
                 )
             seen.setdefault(ext.number, ("external_rules", i))
         self.rule_numbers = set(seen)
+
+    def _rule_ids(self) -> dict[str, str]:
+        """Each rule's id and its number; an id given twice is a problem."""
+        ids: dict[str, str] = {}
+
+        def visit(rules: list[Rule], path: DataPath) -> None:
+            for i, rule in enumerate(rules):
+                if rule.id is not None:
+                    if rule.id in ids:
+                        self.at(
+                            path + (i, "id"),
+                            f"rule id {rule.id!r} is used twice (also by rule {ids[rule.id]})",
+                        )
+                    ids.setdefault(rule.id, rule.number)
+                visit(rule.rules, path + (i, "rules"))
+
+        visit(self.spec.rules, ("rules",))
+        return ids
+
+    def changelog(self) -> None:
+        """Changelog entries: unique ids, and every rule named by a number or an id that exists."""
+        entries = self.spec.game.changelog
+        seen: set[str] = set()
+        for i, entry in enumerate(entries):
+            here: DataPath = ("game", "changelog", i)
+            if entry.id in seen:
+                self.at(here + ("id",), f"change id {entry.id!r} is used twice")
+            seen.add(entry.id)
+            for j, ref in enumerate(entry.rules):
+                if ref not in self.rule_numbers and ref not in self.rule_ids:
+                    self.at(
+                        here + ("rules", j),
+                        f"no rule numbered or named {ref!r} (a change names a rule of this"
+                        " edition by its number or its id)",
+                    )
 
     # ------------------------------------------------------------------ ids
 
@@ -250,6 +286,8 @@ class _Checker(SequenceChecks):
 
     def texts(self) -> None:
         for path, kind, value in self.walk(self.spec, ()):
+            if kind == "cite" and path[:2] == ("game", "changelog"):
+                continue  # a number or a rule's id: see changelog()
             if kind == "cite":
                 self.cite(path, value)
             elif kind == "prose" and path[-1] not in NOTES_WITH_ARGS:
@@ -358,6 +396,7 @@ def check_spec(loaded: LoadedSpec, *, on_expression: ScopeHook | None = None) ->
     """
     chk = _Checker(loaded, on_expression=on_expression)
     chk.rules()
+    chk.changelog()
     chk.rulings_and_tables()
     check_sources(chk)
     chk.named_sets()

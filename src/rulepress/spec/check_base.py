@@ -62,6 +62,8 @@ class CheckBase:
     loaded: LoadedSpec
     problems: list[Problem] = field(default_factory=list)
     rule_numbers: set[str] = field(default_factory=set)
+    #: each rule's id (rules that have one) and its number
+    rule_ids: dict[str, str] = field(default_factory=dict)
     used_params: set[str] = field(default_factory=set)
     options: dict[str, str] = field(default_factory=dict)
     facts: dict[str, SequenceFacts] = field(default_factory=dict)

@@ -14,6 +14,7 @@ markup (see :mod:`rulepress.spec.text`): ``{rule:16.4.8}``, ``{param:name}``,
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -83,6 +84,41 @@ StepNumber = Annotated[
     AfterValidator(_pattern(STEP_NUMBER_RE, "step number (e.g. 4 or 4a)")),
 ]
 Id = Annotated[str, AfterValidator(_pattern(ID_RE, "id (lower-case words joined by '-')"))]
+
+
+def _rule_ref(value: str) -> str:
+    if not (RULE_NUMBER_RE.match(value) or ID_RE.match(value)):
+        raise ValueError(
+            f"{value!r} is neither a rule number (digits separated by dots) nor a rule's id"
+        )
+    return value
+
+
+#: a rule named by its number (``16.4.8``) or by its id (``winners-by-count``)
+RuleRef = Annotated[
+    str, BeforeValidator(_must_be_text("a rule number", "16.4")), AfterValidator(_rule_ref)
+]
+
+
+def _iso_date(value: str) -> str:
+    # YAML reads 2026-12-01 as text here (rulepress's loader has no timestamps), so the
+    # date is checked as text: a calendar date, written as ISO 8601 writes it
+    try:
+        ok = len(value) == 10 and datetime.date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"{value!r} is not a date written YYYY-MM-DD (e.g. 2026-12-01)")
+    return value
+
+
+#: a calendar date, ``YYYY-MM-DD`` (quoted: an editor's YAML reads a bare one as a date)
+IsoDate = Annotated[
+    str,
+    BeforeValidator(_must_be_text("a date", "2026-12-01")),
+    AfterValidator(_iso_date),
+    Field(json_schema_extra={"format": "date"}),
+]
 
 #: the longest id a table state gives (a player's) or chooses (a choice's value)
 MAX_STATE_ID = 32
@@ -233,11 +269,29 @@ class SourceText(Model):
     """Where that copy comes from, for editors (not shown to readers)."""
 
 
+class Change(Model):
+    """One line of the changelog: what an edition changed, and why, in the author's words."""
+
+    id: Id
+    """The change's id (its translation is kept by it)."""
+    version: AuthorText
+    """The version of the spec (`game.version`) that made the change."""
+    text: Text
+    """What changed and why, in one line, for players and translators."""
+    rules: list[RuleRef] = []
+    """The rules it concerns, by number or by id."""
+    translator_note: str = ""
+
+
 class Game(Model):
     id: Id
     title: Text
     edition: Text
     version: AuthorText
+    #: the day this edition (``version``) was published, YYYY-MM-DD
+    date: IsoDate | None = None
+    #: what each edition changed, newest first: a line per change (see ``rulepress diff``)
+    changelog: list[Change] = []
     designer: str = ""
     publisher: str = ""
     #: the game's copyright line, shown as written in the footer of its pages
@@ -256,6 +310,9 @@ class Game(Model):
 
 class Rule(Model):
     number: RuleNumber
+    #: a name for the rule that stays when its number changes (``rulepress diff`` follows a
+    #: renumbered rule by it); optional
+    id: Id | None = None
     title: Text
     translator_note: str = ""
     text: Annotated[str, PROSE] = ""
