@@ -701,6 +701,41 @@ def score(
 
 
 @cli.command()
+@click.argument("game")
+@click.argument("old")
+@click.argument("new", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON (for programs).")
+@click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language of the report: one of the game's (the changed wording stays English).",
+)
+@_locales_option
+@_spec_root_option
+def diff(
+    game: str, old: str, new: str | None, as_json: bool, lang: str, locales: Path, spec_root: Path
+) -> None:
+    """What changed in GAME from edition OLD to NEW, rule by rule.
+
+    OLD and NEW are folders (the game's, or one holding GAME/ or
+    rules_spec/GAME/) or git revisions (HEAD~1, a tag), read without touching
+    the work tree; NEW defaults to the game's folder as it is now. Rules added,
+    removed, renumbered and changed, numbers, table cells, the order of steps
+    and tie-breaks, rulings, worked examples; and every worked example of OLD
+    scored under NEW, with each result that changes. Exits 0 once the editions
+    are compared, whatever changed (the JSON's "changed" says whether anything
+    did).
+    """
+    from rulepress.edition_reports import diff_report
+
+    shown = diff_report(
+        _game_dir(spec_root, game), old, new, as_json=as_json, lang=lang, locales=locales
+    )
+    click.echo(shown, nl=False)
+
+
+@cli.command()
 @click.option(
     "--state",
     "state_game",
@@ -912,26 +947,80 @@ def i18n_compile(spec_root: Path, locales: Path) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-def i18n_stats(spec_root: Path, locales: Path, fmt: str) -> None:
+@click.option(
+    "--since",
+    metavar="EDITION",
+    help=(
+        "Also count each game's messages whose English changed since this edition (a folder"
+        " or a git revision, as for `rulepress diff`) and how many are translated again."
+    ),
+)
+def i18n_stats(spec_root: Path, locales: Path, fmt: str, since: str | None) -> None:
     """Translated, fuzzy, untranslated and obsolete messages per language and domain."""
     from dataclasses import asdict
 
     from rulepress.i18n.workflow import all_stats
+    from rulepress.spec.load import find_game_dirs
 
     rows = all_stats(_project(spec_root, locales))
+    counts: dict[tuple[str, str], tuple[int, int]] = {}
+    if since is not None:
+        from rulepress.edition_reports import since_counts
+
+        counts = since_counts({d.name: d for d in find_game_dirs(spec_root)}, since, rows, locales)
     if fmt == "json":
-        click.echo(
-            json.dumps([asdict(r) | {"percent": round(r.percent, 1)} for r in rows], indent=2)
-        )
+        data = [asdict(r) | {"percent": round(r.percent, 1)} for r in rows]
+        for r, item in zip(rows, data, strict=True):
+            if (r.lang, r.domain) in counts:
+                changed, redone = counts[(r.lang, r.domain)]
+                item |= {"changed_since": changed, "retranslated_since": redone}
+        click.echo(json.dumps(data, indent=2))
         return
+    extra = f" {'changed':>7} {'redone':>6}" if since is not None else ""
     click.echo(
         f"{'lang':<5} {'domain':<12} {'total':>6} {'done':>6} {'fuzzy':>6} {'todo':>6} {'obsolete':>8} {'%':>6}"
+        + extra
     )
     for r in rows:
-        click.echo(
+        line = (
             f"{r.lang:<5} {r.domain:<12} {r.total:>6} {r.translated:>6} {r.fuzzy:>6} "
             f"{r.untranslated:>6} {r.obsolete:>8} {r.percent:>5.1f}%"
         )
+        if (r.lang, r.domain) in counts:
+            changed, redone = counts[(r.lang, r.domain)]
+            line += f" {changed:>7} {redone:>6}"
+        click.echo(line)
+    if since is not None:
+        click.echo(
+            f"changed: messages whose English changed since {since}; redone: translated again"
+        )
+
+
+@i18n.command("changes")
+@click.argument("game")
+@click.argument("old")
+@click.argument("new", required=False)
+@click.option("--lang", required=True, help="The catalog's language (one of the game's).")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@_spec_root_option
+@_locales_option
+def i18n_changes(
+    game: str, old: str, new: str | None, lang: str, fmt: str, spec_root: Path, locales: Path
+) -> None:
+    """GAME's messages whose English changed from edition OLD to NEW, with their LANG translation.
+
+    Old and new English side by side, the translation the catalog holds now and
+    its state: fuzzy (as `i18n update` leaves a changed message), translated
+    again, untranslated, or removed. OLD and NEW as for `rulepress diff`.
+    """
+    from rulepress.edition_reports import changes_report
+
+    shown = changes_report(
+        _game_dir(spec_root, game), old, new, lang=lang, locales=locales, as_json=fmt == "json"
+    )
+    click.echo(shown, nl=False)
 
 
 @i18n.command("check")

@@ -270,3 +270,23 @@ def _plural_function(rule: PluralRule | None) -> Callable[[int], int]:
     if rule is None:
         return lambda n: 0 if n == 1 else 1
     return rule.index
+
+
+def game_translator(locales: Path, lang: str, game: str) -> Callable[[str, str], str]:
+    """A text of ``game`` in ``lang``, by its context and English (English when not translated).
+
+    For writers that hold a spec's texts as data with their contexts (the
+    diff of two editions): the checked catalog of the game, and a usable
+    translation only (not fuzzy, not empty).
+    """
+    if lang == SOURCE_LANGUAGE:
+        return lambda context, text: text
+    (checked,), error = load_catalogs(locales, lang, (game,))
+    if error is not None:
+        raise error
+
+    def translate(context: str, text: str) -> str:
+        found = _usable(checked.catalog, text, context or None)
+        return found if isinstance(found, str) else text
+
+    return translate

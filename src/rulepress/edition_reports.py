@@ -1,0 +1,123 @@
+"""What ``rulepress diff`` and ``rulepress i18n changes`` print, from two editions of a game.
+
+The CLI (:mod:`rulepress.cli`) parses the arguments and writes the text;
+this module reads the editions (a folder or a git revision each, see
+:mod:`rulepress.editions.sources`; the new one defaults to the game's folder
+as it is now), compares them and renders the report as text or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import asdict
+from pathlib import Path
+
+from rulepress.editions.diff import diff_specs
+from rulepress.editions.model import to_json
+from rulepress.editions.sources import read_edition
+from rulepress.errors import UsageError
+from rulepress.i18n.catalogs import Stats, catalog_path, read_catalog
+from rulepress.i18n.changes import MessageChange, message_changes, retranslated
+from rulepress.i18n.runtime import game_translator, interface_translator
+from rulepress.render.diff_text import render_diff
+from rulepress.render.score_text import visible
+from rulepress.spec.languages import SOURCE_LANGUAGE
+from rulepress.spec.load import display_path
+from rulepress.spec.loaded import LoadedSpec
+
+
+@contextmanager
+def editions(
+    game_dir: Path, old: str, new: str | None
+) -> Iterator[tuple[LoadedSpec, str, LoadedSpec, str]]:
+    """Both editions, loaded (temporary copies of git revisions removed afterwards)."""
+    with ExitStack() as stack:
+        before, old_label = stack.enter_context(read_edition(old, game_dir))
+        after, new_label = stack.enter_context(
+            read_edition(str(game_dir) if new is None else new, game_dir)
+        )
+        if new is None:
+            new_label = display_path(game_dir)
+        if before.spec.game.id != after.spec.game.id:
+            raise UsageError(
+                f"{old_label} is the spec of {before.spec.game.id}, {new_label} of"
+                f" {after.spec.game.id}: a diff compares two editions of one game"
+            )
+        yield before, old_label, after, new_label
+
+
+def _published(loaded: LoadedSpec, lang: str) -> str:
+    if lang not in loaded.spec.game.languages:
+        listed = ", ".join(loaded.spec.game.languages)
+        raise UsageError(
+            f"{loaded.spec.game.id} is not published in {lang!r} (its languages: {listed})"
+        )
+    return lang
+
+
+def diff_report(
+    game_dir: Path, old: str, new: str | None, *, as_json: bool, lang: str, locales: Path
+) -> str:
+    """The diff of the two editions: JSON, or the text report in ``lang``."""
+    with editions(game_dir, old, new) as (before, old_label, after, new_label):
+        _published(after, lang)
+        result = diff_specs(before, after, old_label, new_label)
+        title = after.spec.game.title
+    if as_json:
+        return to_json(result) + "\n"
+    translate = interface_translator(locales, lang)
+    spec_text = game_translator(locales, lang, result.game)
+    return render_diff(result, lang, spec_text("game/title", title), translate, spec_text)
+
+
+def _catalog_changes(
+    before: LoadedSpec, after: LoadedSpec, lang: str, locales: Path
+) -> list[MessageChange]:
+    path = catalog_path(locales, lang, after.spec.game.id)
+    catalog = read_catalog(path, lang) if path.is_file() else None
+    return message_changes(before.spec, after.spec, catalog)
+
+
+def changes_report(
+    game_dir: Path, old: str, new: str | None, *, lang: str, locales: Path, as_json: bool
+) -> str:
+    """The messages whose English changed, with the ``lang`` catalog's translation and state."""
+    with editions(game_dir, old, new) as (before, _, after, _):
+        if _published(after, lang) == SOURCE_LANGUAGE:
+            raise UsageError("English is the source language: give the language of a catalog")
+        changes = _catalog_changes(before, after, lang, locales)
+    if as_json:
+        return json.dumps([asdict(c) for c in changes], ensure_ascii=False, indent=2) + "\n"
+    out = []
+    for change in changes:
+        out.append(f"{change.context}  [{change.status}]")
+        for label, text in (("old", change.old), ("new", change.new), (lang, change.translation)):
+            if text is not None:
+                out.append(f"  {label + ':':<5}{visible(text.replace(chr(10), ' / '))}")
+    count, redone = retranslated(changes)
+    out.append(
+        f"{count} message(s) of the new edition changed: {redone} translated again in {lang},"
+        f" {count - redone} to check; {len(changes) - count} removed"
+    )
+    return "\n".join(out) + "\n"
+
+
+def since_counts(
+    game_dirs: dict[str, Path], since: str, rows: list[Stats], locales: Path
+) -> dict[tuple[str, str], tuple[int, int]]:
+    """For ``i18n stats --since``: per (language, game), the changed messages and the redone.
+
+    The messages of the game's current spec whose English changed since the
+    edition ``since``, and how many of them are translated again (not fuzzy).
+    """
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for domain in dict.fromkeys(r.domain for r in rows if r.domain in game_dirs):
+        with editions(game_dirs[domain], since, None) as (before, _, after, _):
+            for row in rows:
+                if row.domain == domain:
+                    out[(row.lang, domain)] = retranslated(
+                        _catalog_changes(before, after, row.lang, locales)
+                    )
+    return out

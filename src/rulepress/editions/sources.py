@@ -1,0 +1,155 @@
+"""Reading an edition of a game's spec: from a folder, or from a git revision.
+
+A git revision is read with ``git`` itself (``rev-parse``, ``ls-tree`` and
+``archive``) into a temporary folder that is removed afterwards: the user's
+work tree, index and HEAD are never touched, so a diff can be run in the
+middle of an edit. The tar stream ``git archive`` writes is unpacked with
+the standard library's ``data`` filter (no links out of the folder, no
+absolute paths, no devices), and only the game's own folder is asked for.
+
+Problems in an edition read from a revision are located as
+``REV:rules_spec/<game>/file.yaml:line:col``, as ``git show REV:path``
+names the file, never by the temporary folder.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from rulepress.errors import Location, Problem, RulepressError, UsageError
+from rulepress.spec.load import GAME_FILE, display_path, load_spec
+from rulepress.spec.loaded import LoadedSpec
+
+#: the longest a git command may take before the diff gives up on it
+GIT_TIMEOUT = 120
+
+
+def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    try:
+        return subprocess.run(
+            ["git", "-C", str(repo), *args],
+            capture_output=True,
+            timeout=GIT_TIMEOUT,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise UsageError("git is not installed: give the editions as folders") from None
+    except subprocess.TimeoutExpired:
+        raise UsageError(f"git {args[0]} took longer than {GIT_TIMEOUT} s") from None
+
+
+def _game_folder(folder: Path, game: str) -> Path | None:
+    """The game's spec in ``folder``: the folder itself, ``<game>/`` or ``rules_spec/<game>/``."""
+    for candidate in (folder, folder / game, folder / "rules_spec" / game):
+        if (candidate / GAME_FILE).is_file():
+            return candidate
+    return None
+
+
+@contextmanager
+def read_edition(given: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]:
+    """The edition named ``given`` of the game whose current folder is ``game_dir``.
+
+    ``given`` is a folder (the game's own, a spec root holding it, or a
+    project with ``rules_spec/``) or, when no such folder exists, a git
+    revision of the repository ``game_dir`` lies in. Yields the loaded spec
+    (worked examples with problems of their own left out) and how to name
+    the edition.
+    """
+    folder = Path(given)
+    if folder.is_dir():
+        found = _game_folder(folder, game_dir.name)
+        if found is None:
+            raise UsageError(
+                f"{given}: no spec of {game_dir.name} in this folder (looked for {GAME_FILE}"
+                f" in it, in {game_dir.name}/ and in rules_spec/{game_dir.name}/)"
+            )
+        yield load_spec(found, isolate_examples=True), given
+        return
+    with _from_revision(given, game_dir) as (loaded, label):
+        yield loaded, label
+
+
+@contextmanager
+def _from_revision(rev: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]:
+    if rev.startswith("-"):  # never an option to git
+        raise UsageError(f"{rev}: not a folder, and not a git revision")
+    top = _git(game_dir, "rev-parse", "--show-toplevel")
+    if top.returncode != 0:
+        raise UsageError(
+            f"{rev}: no such folder, and {display_path(game_dir)} is not in a git repository"
+            " to read a revision from"
+        )
+    repo = Path(top.stdout.decode().strip())
+    commit = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
+    if commit.returncode != 0:
+        raise UsageError(f"{rev}: no such folder, and no such revision in {repo.name}")
+    sha = commit.stdout.decode().strip()
+    inside = game_dir.resolve().relative_to(repo.resolve()).as_posix()
+    listed = _git(repo, "ls-tree", "--name-only", sha, "--", f"{inside}/{GAME_FILE}")
+    if listed.returncode != 0 or not listed.stdout.strip():
+        raise UsageError(f"{rev}: the revision has no {inside}/{GAME_FILE}")
+    archive = _git(repo, "archive", "--format=tar", sha, "--", inside)
+    if archive.returncode != 0:
+        raise UsageError(f"{rev}: git archive failed: {archive.stderr.decode().strip()}")
+    with tempfile.TemporaryDirectory(prefix="rulepress-edition-") as tmp:
+        try:
+            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+                tar.extractall(tmp, filter="data")
+        except tarfile.FilterError as exc:  # a link out of the game's folder, a device …
+            raise UsageError(f"{rev}: refused to read {inside}/: {exc}") from None
+        folder = Path(tmp) / inside
+        try:
+            loaded = load_spec(folder, isolate_examples=True)
+        except RulepressError as exc:
+            raise _relocated(exc, Path(tmp), rev) from None
+        yield _renamed(loaded, Path(tmp), rev), rev
+
+
+def _name(file: str, tmp: Path, rev: str) -> str:
+    """``REV:path`` for a file of the temporary copy (as git show names it); others as they are."""
+    # locations are written relative to the current folder where they can be
+    # ("../rulepress-edition-…/…"): made absolute and normalised, they lie in tmp
+    resolved = Path(os.path.abspath(file))
+    for base in (Path(os.path.abspath(tmp)), tmp.resolve()):
+        if resolved.is_relative_to(base):
+            return f"{rev}:{resolved.relative_to(base).as_posix()}"
+    return file
+
+
+def _relocated(exc: RulepressError, tmp: Path, rev: str) -> RulepressError:
+    problems = [
+        Problem(replace(p.location, file=_name(p.location.file, tmp, rev)), p.where, p.message)
+        for p in exc.problems
+    ]
+    summary = exc.summary
+    for form in (str(tmp.resolve()), str(tmp), display_path(tmp)):
+        summary = summary.replace(form + "/", rev + ":").replace(form, rev)
+    return type(exc)(summary, problems)
+
+
+def _renamed(loaded: LoadedSpec, tmp: Path, rev: str) -> LoadedSpec:
+    """``loaded`` whose values are located as ``REV:path`` (the temporary folder goes)."""
+    sources = loaded.sources
+    values = {k: _moved(v, tmp, rev) for k, v in sources.values.items()}
+    keys = {k: _moved(v, tmp, rev) for k, v in sources.keys.items()}
+    broken = {
+        name: tuple(
+            Problem(replace(p.location, file=_name(p.location.file, tmp, rev)), p.where, p.message)
+            for p in problems
+        )
+        for name, problems in loaded.broken_examples.items()
+    }
+    return LoadedSpec(loaded.spec, type(sources)(values, keys), loaded.directory, broken)
+
+
+def _moved(location: Location, tmp: Path, rev: str) -> Location:
+    return replace(location, file=_name(location.file, tmp, rev))

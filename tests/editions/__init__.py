@@ -1,0 +1,1 @@
+"""Tests of rulepress.editions: diff of two editions, the translator's view."""
