@@ -153,3 +153,18 @@ def test_outside_a_repository(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert code == 2
     assert err.endswith("is not in a git repository to read a revision from\n")
+
+
+def test_a_link_out_of_the_game_folder_is_refused(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A revision is untrusted: a committed link cannot make the diff read outside it."""
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("vocabulary:\n  leaked: Leaked from outside\n", encoding="utf-8")
+    (repo / "rules_spec" / "harbour" / "zz-vocabulary.yaml").symlink_to(outside)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "a link out")
+    code, out, err = _diff(repo, "HEAD", "HEAD~1", capsys=capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("HEAD: refused to read rules_spec/harbour/: ")
+    assert "Leaked" not in err
