@@ -52,6 +52,20 @@ def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return root
 
 
+def _translate_again(project: Path, msgid: str, context: str, string: str) -> None:
+    """Give a message that i18n update left fuzzy a new translation, as a translator does."""
+    po = project / "locales" / "cs" / "LC_MESSAGES" / "harbour.po"
+    with po.open("rb") as f:
+        catalog = read_po(f, locale="cs")
+    message = catalog.get(msgid, context)
+    assert message is not None
+    assert message.fuzzy
+    message.string = string
+    message.flags.discard("fuzzy")
+    with po.open("wb") as f:
+        write_po(f, catalog)
+
+
 def _changes(project: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return _run(
         capsys,
@@ -91,20 +105,13 @@ def test_changed_messages_with_the_translation_marked_fuzzy(
 def test_a_message_translated_again_counts_in_stats(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    po = project / "locales" / "cs" / "LC_MESSAGES" / "harbour.po"
-    with po.open("rb") as f:
-        catalog = read_po(f, locale="cs")
-    message = catalog.get(
+    _translate_again(
+        project,
         "Group your goods into sets of different kinds (at most {param:cargo_limit} of one"
         " kind). Each set scores by its size, and cargo is scored before the harbours.",
         "rules/3/text",
+        "Zboží seskupte do sad různých druhů; náklad se počítá před přístavy.",
     )
-    assert message is not None
-    assert message.fuzzy
-    message.string = "Zboží seskupte do sad různých druhů; náklad se počítá před přístavy."
-    message.flags.discard("fuzzy")
-    with po.open("wb") as f:
-        write_po(f, catalog)
     _, out, _ = _changes(project, capsys, "--lang", "cs")
     assert "rules/3/text  [translated]\n" in out
     total = json.loads(_changes(project, capsys, "--lang", "cs", "--format", "json")[1])
@@ -143,15 +150,9 @@ def test_the_text_shows_no_control_character(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A translation is untrusted: it cannot forge a line of the list."""
-    po = project / "locales" / "cs" / "LC_MESSAGES" / "harbour.po"
-    with po.open("rb") as f:
-        catalog = read_po(f, locale="cs")
-    message = catalog.get("Empty harbours", "rules/2.2/title")
-    assert message is not None
-    assert message.fuzzy
-    message.string = "[cs] \x1b[2J\u202ePrázdné přístavy"
-    with po.open("wb") as f:
-        write_po(f, catalog)
+    _translate_again(
+        project, "Empty harbours", "rules/2.2/title", "[cs] \x1b[2J\u202ePrázdné přístavy"
+    )
     code, out, _ = _changes(project, capsys, "--lang", "cs")
     assert code == 0
     assert "\x1b" not in out

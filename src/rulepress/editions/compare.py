@@ -275,10 +275,32 @@ def _item(messages: Messages, key: str, path: DataPath, title: str) -> OrderItem
     return OrderItem(key=key, title=messages.text(path, title))
 
 
+Indexed = tuple[int, Any]
+
+
+def paired(
+    old: list[Any], new: list[Any]
+) -> Iterator[tuple[str, Indexed | None, Indexed | None, Indexed]]:
+    """Items of two editions by id, the new order first: (id, old, new, the one shown).
+
+    Each side is the item's index and the item (None: not in that edition); the one
+    shown is the new one where there is one.
+    """
+    before = {item.id: (i, item) for i, item in enumerate(old)}
+    after = {item.id: (i, item) for i, item in enumerate(new)}
+    for key in dict.fromkeys([*after, *before]):
+        o, n = before.get(key), after.get(key)
+        shown = n or o
+        assert shown is not None
+        yield key, o, n, shown
+
+
+def _kind(before: object, after: object, changed: str) -> str:
+    return "added" if before is None else "removed" if after is None else changed
+
+
 def compare_rulings(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[RulingChange]:
     out = []
-    old_rulings = {r.id: (i, r) for i, r in enumerate(old.rulings)}
-    new_rulings = {r.id: (i, r) for i, r in enumerate(new.rulings)}
 
     def default(messages: Messages, index: int, ruling: Any) -> Text:
         for j, option in enumerate(ruling.options):
@@ -286,16 +308,13 @@ def compare_rulings(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[Ru
                 return messages.text(("rulings", index, "options", j, "title"), option.title)
         return Text(context="", text=ruling.default)
 
-    for rid in dict.fromkeys([*new_rulings, *old_rulings]):
-        before, after = old_rulings.get(rid), new_rulings.get(rid)
+    for rid, before, after, (index, ruling) in paired(old.rulings, new.rulings):
         if before and after and before[1].default == after[1].default:
             continue
-        kind = "added" if before is None else "removed" if after is None else "default"
-        index, ruling = after or before  # type: ignore[misc]
         messages = nm if after else om
         out.append(
             RulingChange(
-                kind=kind,
+                kind=_kind(before, after, "default"),
                 id=rid,
                 title=messages.text(("rulings", index, "title"), ruling.title),
                 old_default=default(om, *before) if before else None,
@@ -307,11 +326,8 @@ def compare_rulings(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[Ru
 
 def compare_examples(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[ExampleChange]:
     out = []
-    old_examples = {e.id: (i, e) for i, e in enumerate(old.examples)}
-    new_examples = {e.id: (i, e) for i, e in enumerate(new.examples)}
     names = FactNames(new, nm.by_path)
-    for eid in dict.fromkeys([*new_examples, *old_examples]):
-        before, after = old_examples.get(eid), new_examples.get(eid)
+    for eid, before, after, (index, example) in paired(old.examples, new.examples):
         stated = fact_changes(
             stated_facts(before[1]) if before else {},
             stated_facts(after[1]) if after else {},
@@ -319,8 +335,7 @@ def compare_examples(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[E
         )
         if before and after and not stated:
             continue
-        kind = "added" if before is None else "removed" if after is None else "stated"
-        index, example = after or before  # type: ignore[misc]
+        kind = _kind(before, after, "stated")
         messages = nm if after else om
         out.append(
             ExampleChange(

@@ -25,7 +25,7 @@ from rulepress.editions.model import Diff, Edition, Text, TextChange, ValueChang
 from rulepress.i18n.typography import quote, typeset
 from rulepress.render.context import TALLY_FACTS
 from rulepress.render.pages import DECIDED, YES_NO
-from rulepress.render.patterns import DETAIL, PAIR, RULES, fill_text, side_by_side
+from rulepress.render.patterns import Joined, fill_text
 from rulepress.render.score_text import visible
 from rulepress.uitext import ui
 
@@ -74,9 +74,6 @@ LABELS = {
     "eligible": ui("diff.fact", "Can win"),
     "winners": ui("diff.fact", "Winners"),
     "decided_by": ui("diff.fact", "Decided by"),
-    "pair": PAIR,
-    "detail": DETAIL,
-    "rule_list": RULES,
 }
 
 
@@ -85,15 +82,15 @@ def _underline(text: str, mark: str) -> str:
     return mark * max(wcswidth(visible(text)), len(text))
 
 
-class _Writer:
+class _Writer(Joined):
     def __init__(
         self,
         lang: str,
         translate: Callable[[str], str],
         spec_text: Callable[[str, str], str],
     ) -> None:
+        super().__init__(translate)
         self.lang = lang
-        self.translate = translate
         self.spec_text = spec_text
         self.lines: list[str] = []
 
@@ -102,15 +99,6 @@ class _Writer:
 
     def text(self, text: Text) -> str:
         return self.spec_text(text.context, text.text)
-
-    def pair(self, label: str, value: str) -> str:
-        return fill_text(self["pair"], label=label, value=value)
-
-    def detail(self, text: str, detail: str) -> str:
-        return fill_text(self["detail"], text=text, detail=detail)
-
-    def rules(self, rules: list[str]) -> str:
-        return "".join(side_by_side(self["rule_list"], [[n] for n in rules], str))
 
     def value(self, value: Any, words: dict[str, Text] | None = None) -> str:
         """A value in words: numbers as the language writes them, ids as the spec's words."""

@@ -65,6 +65,26 @@ def fill_text(template: str, **values: object) -> str:
     return "".join(fill(template, {k: [str(v)] for k, v in values.items()}, str))
 
 
+class Joined:
+    """The patterns above, translated, for the writers of plain text (the terminal reports).
+
+    A label and its value, a text and its detail, rule numbers side by side.
+    """
+
+    def __init__(self, translate: Callable[[str], str]) -> None:
+        self.translate = translate
+
+    def pair(self, label: str, value: str) -> str:
+        return fill_text(self.translate(PAIR), label=label, value=value)
+
+    def detail(self, text: str, detail: str) -> str:
+        return fill_text(self.translate(DETAIL), text=text, detail=detail)
+
+    def rules(self, rules: list[str]) -> str:
+        """Rule numbers cited side by side: references, not prose, so with no "and"."""
+        return "".join(side_by_side(self.translate(RULES), [[n] for n in rules], str))
+
+
 def side_by_side(template: str, items: Sequence[Sequence[T]], text: Callable[[str], T]) -> list[T]:
     """Items joined pairwise by a two-place pattern (:data:`BOTH`, :data:`RULES`)."""
     out: list[T] = list(items[0]) if items else []

@@ -42,6 +42,7 @@ from rulepress.render.patterns import (
     RULES,
     SPEC_VERSION,
     UNITS,
+    Joined,
     fill_text,
     side_by_side,
 )
@@ -117,11 +118,11 @@ def _rule_line(text: str) -> str:
     return "-" * _width(text)
 
 
-class _Labels:
+class _Labels(Joined):
     """The interface labels in the reader's language, and the spec's words for ids."""
 
     def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
-        self.translate = translate
+        super().__init__(translate)
         self.lang = lang
         self.names = IdNames(spec)
         self.vocabulary = self.names.vocabulary
@@ -143,16 +144,6 @@ class _Labels:
     def facts(self, items: list[str]) -> str:
         """Separate facts side by side (not a list of like things): "a; b"."""
         return "".join(side_by_side(self["and_also"], [[i] for i in items], str))
-
-    def pair(self, label: str, value: str) -> str:
-        return fill_text(self["pair"], label=label, value=value)
-
-    def detail(self, text: str, detail: str) -> str:
-        return fill_text(self["detail"], text=text, detail=detail)
-
-    def rules(self, rules: list[str]) -> str:
-        """Rule numbers cited side by side: references, not prose, so with no "and"."""
-        return "".join(side_by_side(self["rule_list"], [[n] for n in rules], str))
 
 
 def _player(
