@@ -237,3 +237,57 @@ def test_a_choice_with_one_option_open_says_what_it_adds_alone() -> None:
     outcome = components._weighted(comp, {"counts": fields_record({"red": 3, "blue": 2})}, {})
     # blue at 1 + 2 per unit: 6 against 2 without the pick; no other option to compare
     assert _texts(outcome)[0] == "bonus on blue: adds 4"
+
+
+# the grouping of ambassador sets the scorer chose, against the best of other set sizes
+GROUPING_LINES = {
+    "en": "grouped as sets of 4, 2, and 1: 25; the best other grouping, sets of 4, 1, 1, and 1,"
+    " would give 24",
+    "cs": "rozdělení do sad velikosti 4, 2 a 1: 25; nejlepší jiné rozdělení, sady velikosti"
+    " 4, 1, 1 a 1, by dalo 24",
+    "ja": "4、2、1枚のセットに分ける：25。次善の分け方（4、1、1、1枚のセット）なら24",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_grouping_of_sets_shows_the_best_other_grouping(lang: str) -> None:
+    text = report(lang, "ambassadors-several-sorelia").replace("\u00a0", " ")
+    assert GROUPING_LINES[lang] in text, text
+
+
+def test_the_grouping_alternative_is_carried_in_the_json() -> None:
+    _, result = _result("en", "ambassadors-several-sorelia")
+    line = next(
+        ln
+        for ln in json.loads(to_json(result))["players"][0]["lines"]
+        if ln["score"] == "ambassador_sets"
+    )
+    assert line["notes"][0]["args"] == {
+        "sizes": [4, 2, 1],
+        "points": 25,
+        "other_sizes": [4, 1, 1, 1],
+        "other_points": 24,
+    }
+
+
+# a kind held that no rate applies to: "× 0 = 0", and why
+NO_RATE_LINES = {
+    "en": "Komek: 3 × 0 = 0 (neither an objective nor a council bonus gives Komek a rate)",
+    "cs": "Komek: 3 × 0 = 0 (frakci Komek nedává sazbu žádný cíl ani bonus rady)",
+    "ja": "Komek：3 × 0 = 0（Komekには目標も評議会ボーナスもないため倍率がありません）",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rate_of_zero_says_why(lang: str) -> None:
+    text = report(lang, "discover-sorelia-best-faction").replace("\u00a0", " ")
+    assert NO_RATE_LINES[lang] in text, text
+
+
+def test_a_rate_of_zero_is_explained_in_any_game() -> None:
+    """A component of no game, with no text of its own for it, still says why."""
+    comp = _component(
+        choices=[], multiplier=[{"when": "kind == 'red'", "value": "2", "note": "red's bonus"}]
+    )
+    outcome = components._weighted(comp, {"counts": fields_record({"red": 1, "blue": 3})}, {})
+    assert "blue: 3 × 0 = 0 (no rate applies to it)" in _texts(outcome)

@@ -157,3 +157,17 @@ def test_the_payment_notes_are_translated(lang: str) -> None:
     assert "it cannot be paid" in english
     for phrase in ("it cannot be paid", "nothing is paid", "at hand"):
         assert phrase not in local
+
+
+# a white-cube cost names the colours the player holds; which of them pay is theirs to say
+HELD_LINES = {
+    "en": "any colours of your choice: 2 of your 2 (Komek and Henko)",
+    "cs": "v barvách podle vaší volby: 2 z vašich 2 (Komek a Henko)",
+    "ja": "手持ち2（Komek、Henko）のうち2",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+def test_a_white_cube_payment_names_the_colours_held(lang: str) -> None:
+    text = report("white-cube-cost-with-sorelia", lang).replace("\u00a0", " ")
+    assert HELD_LINES[lang] in text, text

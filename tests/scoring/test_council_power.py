@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from rulepress.errors import StateError
 from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 from rulepress.scoring.state import check_state
@@ -21,6 +22,7 @@ from rulepress.spec import load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.yamlsrc import SourceMap
 from tests.conftest import edit, loaded
+from tests.scoring.test_choice_alternatives import report
 
 
 def council_state(
@@ -172,3 +174,44 @@ def test_the_flagship_ruling_decides_whether_a_hex_goes_below_zero(
     assert council_line(scored(state, spec=harsh)).breakdown["komek"] == 0 + 2
     below = council_line(scored(state, ["below_zero"], spec=harsh))
     assert below.breakdown["komek"] == -2 + 2
+
+
+# where each faction's power comes from, in the council scoring report: each hex
+# the player's ships touch, and the power the table gives besides the board's
+SOURCE_LINES = {
+    "en": [
+        "Henko power: 4 = 1 (other power) + 3 (H1)",
+        "Magnomi power: 2, from M2",
+        "Henko power: 6 = 4 (H1) + 2 (H2)",
+    ],
+    "cs": ["síla Henko: 4 = 1 (další síla) + 3 (H1)", "síla Magnomi: 2 (M2)"],
+    "ja": ["Henkoのパワー：4 = 1（その他のパワー） + 3（H1）", "Magnomiのパワー：2（M2）"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+def test_the_report_says_where_each_factions_power_comes_from(lang: str) -> None:
+    text = report(lang, "council-shield-lattice-and-flagship").replace("\u00a0", " ")
+    for line in SOURCE_LINES[lang]:
+        assert line in text, text
+
+
+def test_sources_that_do_not_add_up_to_the_count_are_an_error(spec_copy: Path) -> None:
+    """A report that would contradict its own arithmetic is refused, naming the spec text."""
+    edit(
+        spec_copy / "brink" / "sequences.yaml",
+        "else [[label('other-power'), get(power, kind)]]",
+        "else [[label('other-power'), get(power, kind) + 1]]",
+    )
+    broken = load_spec(spec_copy / "brink")
+    hexes = [{"id": "k", "faction": "komek", "border": "single"}]
+    ships = [{"ship_class": "class-1", "hexes": ["k"]}]
+    with pytest.raises(StateError, match=r"adds up to 2 for 'Komek power', but its count is 1"):
+        scored(council_state(hexes, ships), spec=broken)
+
+
+def test_power_given_by_hand_alone_shows_no_sources() -> None:
+    """A table that lists no ships: all power is the table's own, and saying so on every
+    faction would only repeat the count."""
+    line = council_line(scored(council_state([], [], power={"komek": 4, "henko": 1})))
+    assert not any("other power" in str(note.text) for note in line.notes)

@@ -23,7 +23,7 @@ from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples, example_state, find_example, run_example
 from rulepress.scoring.result import to_json
 from rulepress.spec import load_spec
-from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, tiny_game_with_vote
+from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, run_cli, tiny_game_with_vote
 
 EXAMPLE = "council-three-way-tie"
 
@@ -273,3 +273,23 @@ def test_bad_vote_declarations_are_located(
     assert found, [f"{p.where}: {p.message}" for p in caught.value.problems]
     assert message in found[0].message
     assert found[0].location.file.endswith("sequence.yaml")
+
+
+# the ruling on reading the Rider's flowchart, named under the tie it settles
+TIE_RULING = {
+    "en": "    · Ruling “Reading the tie-breaker flowchart”: A priority order",
+    "cs": "    · Výklad „Jak číst rozhodovací diagram“: Pořadí priorit",
+    "ja": "    · 裁定「タイブレーカーのフローチャートの読み方」：優先順位",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ja"])
+def test_the_tie_names_the_ruling_that_says_how_it_is_read(lang: str) -> None:
+    result = run_cli("score", "brink", "--example", EXAMPLE, "--lang", lang)
+    assert result.code == 0, result.err
+    lines = result.out.replace("\u00a0", " ").splitlines()
+    tie = next(i for i, line in enumerate(lines) if line.startswith("  · 14.4.4"))
+    assert lines[tie + 1] == TIE_RULING[lang]
+    # a vote without a tie names no tie ruling
+    untied = run_cli("score", "brink", "--example", "council-reassignment-order", "--lang", lang)
+    assert TIE_RULING[lang] not in untied.out.replace("\u00a0", " ").splitlines()

@@ -60,4 +60,4 @@ def test_a_note_shows_its_data_as_it_was_when_made() -> None:
     ids.append("cy")
     assert note.args == {"who": {"name": "Pilot", "state": "live"}}
     assert "live" in note.text
-    assert names.text == "['ada', 'bo']"
+    assert names.text == "ada and bo"  # a list from the state, listed as English lists

@@ -175,3 +175,21 @@ def test_examples_say_in_words_what_decided_the_winners() -> None:
     assert "Most points" in shown
     codes = {n.text for n in _nodes(page) if isinstance(n, tree.Code)}
     assert "most-points" not in codes
+
+
+def _paragraphs(page: tree.Page) -> list[str]:
+    return [
+        tree.plain_text([n for n in _nodes(par) if isinstance(n, tree.Text)])
+        for par in _nodes(page)
+        if isinstance(par, tree.Paragraph)
+    ]
+
+
+def test_examples_say_once_who_can_win_not_under_every_player() -> None:
+    """The stated standing is one line per answer, naming the players ("can win" on every
+    player's line said the same thing many times)."""
+    shown = _paragraphs(_pages("stationfall")["examples"])
+    assert not [line for line in shown if "can win: " in line]
+    # Tara is Guilty and cannot win; Ugo and Vera can (example guilty-top-scorer)
+    assert "Can win: Ugo and Vera" in shown
+    assert "Cannot win: Tara" in shown

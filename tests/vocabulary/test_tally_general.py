@@ -8,6 +8,7 @@ for a colour.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rulepress.scoring.examples import check_examples
@@ -70,3 +71,73 @@ def test_routes_and_routed_ballots_go_together(tmp_path: Path) -> None:
         "rules_spec/tiny/sequence.yaml:48:15: sequences[0].steps[2].tally.ballots[0]:"
         " ballots give a 'route' exactly when their tally declares 'routes'"
     )
+
+
+RULINGS = """rulings:
+  - id: double_votes
+    title: Do repeated votes count double?
+    rules: ["1"]
+    question: The rules do not say whether a player's votes count once or twice.
+    decision: Each vote counts once.
+    reason: Nothing in the rules doubles them.
+    default: once
+    options:
+      - {id: once, title: Once each, description: Every vote counts once.}
+      - {id: twice, title: Twice each, description: Every vote counts twice.}
+  - id: tie_reading
+    title: Reading ties
+    rules: ["1"]
+    question: The rules do not say how a tied vote is settled.
+    decision: The colour declared first wins.
+    reason: The colours are listed in the rules in that order.
+    default: declared_order
+    options:
+      - {id: declared_order, title: In declared order, description: Earlier colours win ties.}
+"""
+
+
+def test_a_vote_names_the_rulings_that_decided_it(tmp_path: Path) -> None:
+    """A ruling that changes the totals is named under the vote; one that says how ties
+    are read is named on the ties, in the text and in the JSON; neither where it did not
+    decide anything."""
+    game = tiny_with_a_vote(tmp_path)
+    (game / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
+    edit(
+        game / "sequence.yaml",
+        "              units: voter.times\n",
+        "              units: voter.times\n"
+        "              weight: \"2 if voter.colour == 'red' and ruling.double_votes == 'twice'"
+        ' else 1"\n',
+    )
+    edit(
+        game / "sequence.yaml",
+        '          tie_note: "{tied} are tied on {votes}"\n',
+        '          tie_note: "{tied} are tied on {votes}"\n          tie_rulings: [tie_reading]\n',
+    )
+    result = run_cli("score", "tiny", "--example", "a-tied-vote", cwd=tmp_path)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    tie = lines.index("  · Red and Blue are tied on 2")
+    assert lines[tie + 1] == "    · Ruling “Reading ties”: In declared order"
+    won = next(i for i, line in enumerate(lines) if line.startswith("  Won:"))
+    assert lines[won + 1] == "    · Ruling “Do repeated votes count double?”: Once each"
+    data = json.loads(
+        run_cli("score", "tiny", "--example", "a-tied-vote", "--format", "json", cwd=tmp_path).out
+    )
+    (tally,) = data["tallies"]
+    assert [(c["ruling"], c["option"]) for c in tally["rulings"]] == [("double_votes", "once")]
+    assert [(c["ruling"], c["option"]) for c in tally["tie_rulings"]] == [
+        ("tie_reading", "declared_order")
+    ]
+    # under the other option red wins on 4 against 2: no tie, so no tie ruling is named
+    twice = run_cli(
+        "score",
+        "tiny",
+        "--example",
+        "a-tied-vote",
+        "--variant",
+        "twice",
+        cwd=tmp_path,
+    )
+    assert "Reading ties" not in twice.out
+    assert "“Do repeated votes count double?”: Twice each" in twice.out

@@ -378,7 +378,7 @@ wool_price:
   description: Points per wool this game.
 """,
         extra="""\
-vocabulary: {grain: Grain, wool: Wool}
+vocabulary: {grain: Grain, wool: Wool, storehouse: the storehouse}
 """,
         steps="""\
 - number: "1"
@@ -395,6 +395,9 @@ vocabulary: {grain: Grain, wool: Wool}
       op: weighted_counts
       kinds: {grain: Grain, wool: Wool}
       count: get(goods, kind)
+      # where a kind's units come from, for the report ([name, amount] pairs adding
+      # up to count; the names are vocabulary words)
+      count_sources: "[[label('storehouse'), get(goods, kind)]]"
       choices:
         - name: doubled
           options: "['grain', 'wool']"

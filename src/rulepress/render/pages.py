@@ -457,9 +457,13 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
     titles.update({key: p.ctx.t(label) for key, label in STATED.items()})
     parts_of = _breakdown_names(p, seq)
     out: list[list[Inline]] = []
+    standing: dict[bool, list[str]] = {True: [], False: []}
     for pid, facts in ex.expect.players.items():
         parts: list[list[Inline]] = []
         for key, value in facts.items():
+            if key == "eligible" and isinstance(value, bool):
+                standing[value].append(p.player(pid))
+                continue
             name, _, part = key.partition(".")
             label = p.title(titles.get(name, name))
             if part:
@@ -467,7 +471,13 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
                 label = p.fill(DETAIL, text=label, detail=text(shown_part))
             shown = vocabulary.get(value, value) if isinstance(value, str) else value
             parts.append(p.fill(PAIR, label=label, value=text(_value(shown, p))))
-        out.append(p.fill(PAIR, label=[Strong(children=text(p.player(pid)))], value=p.both(parts)))
+        if parts:
+            player: list[Inline] = [Strong(children=text(p.player(pid)))]
+            out.append(p.fill(PAIR, label=player, value=p.both(parts)))
+    for can in (True, False):
+        if standing[can]:
+            names = format_list(standing[can], locale=p.ctx.lang)
+            out.append(p.fill(PAIR, label=text(p.ctx.t(STANDING[can])), value=text(names)))
     id_names = IdNames(p.ctx.spec)
     for tally_id, facts in ex.expect.tallies.items():
         out += _tally_facts(p, id_names, tally_id, facts)
@@ -565,9 +575,11 @@ def _words(p: _Page, value: str) -> str:
 
 #: what the other facts of an example's result are called
 STATED = {
-    "eligible": ui("page.example", "can win"),
     "rank": ui("page.example", "place"),
 }
+#: who can win and who cannot, each said once for the players the example names
+#: ("can win: yes" under every player says one thing many times)
+STANDING = (ui("page.example", "Cannot win"), ui("page.example", "Can win"))
 #: an example's yes-or-no facts, in words
 YES_NO = (ui("page.example", "no"), ui("page.example", "yes"))
 

@@ -232,8 +232,10 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
     if not t.stages:
         out.append("  " + LABELS.pair(LABELS["votes"], totals(t.totals)))
     out.extend(f"  · {cited(note.text, t.tie_rules)}" for note in t.ties)
+    out.extend(f"    · {choice.note.text}" for choice in t.tie_rulings)
     out.append("  " + LABELS.pair(LABELS["ranking"], LABELS.join([name(c) for c in t.ranking])))
     out.append("  " + LABELS.pair(LABELS["won"], LABELS.join([name(c) for c in t.winners])))
+    out.extend(f"    · {choice.note.text}" for choice in t.rulings)
     if t.flows or t.placements:
         out.append("  " + LABELS.pair(LABELS["flows"], "").rstrip())
     out.extend(f"    {cited(placed.note.text, placed.rules)}" for placed in t.placements)

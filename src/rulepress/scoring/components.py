@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.scoring.grouping import best_grouping
-from rulepress.scoring.notes import Joined, Names, Nested, Template, snapshot
+from rulepress.scoring.grouping import groupings
+from rulepress.scoring.notes import Joined, Names, Nested, Summed, Template, snapshot
 from rulepress.scoring.result import Note
 from rulepress.spec import operations
 from rulepress.spec.expr import Evaluate, ExpressionEvalError
@@ -320,10 +320,23 @@ def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int
 
 #: interface sentences of the sets and weighted-counts operations
 SET_NOTE = ui("score.sets", "set of {size}: {members}: {points}")
+# the grouping chosen against the best grouping of other set sizes
+GROUPING_OVER = ui(
+    "score.sets",
+    "grouped as sets of {sizes}: {points}; the best other grouping, sets of {other_sizes},"
+    " would give {other_points}",
+)
 WILD_AS = ui("score.sets", "{wild} as {kind}")
 KIND_NOTE = ui("score.counts", "{kind}: {count} × {multiplier} = {points}")
 # a rate of 1 adds nothing to the arithmetic ("2 × 1 = 2"): the count is the points
 KIND_COUNT = ui("score.counts", "{kind}: {count}")
+# a kind no rate applies to: its units are held but score nothing, and the report says why
+KIND_NONE = ui("score.counts", "{kind}: {count} × 0 = 0 ({why})")
+NO_RATE = ui("score.counts", "no rate applies to it")
+# where a kind's units come from (the board's hexes, a card): a sum, or its one source
+KIND_SOURCES = ui("score.counts", "{kind}: {count} = {sources}")
+KIND_SOURCE = ui("score.counts", "{kind}: {count}, from {source}")
+SOURCE_AMOUNT = ui("score.counts", "{amount} ({source})")
 KIND_ONCE = ui("score.counts", "{kind}: {count}, at {multiplier} per unit ({reasons})")
 MULTIPLIER_NOTE = ui("score.counts", "{kind}: {multiplier} per unit ({reasons})")
 # the same rate for every kind, for the same reasons: said once, before the kinds
@@ -358,8 +371,22 @@ def _sets(
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
         raise ExpressionEvalError(f"table {comp.values!r} gives no value for a set of {missing[0]}")
-    total, groups = best_grouping(counts, wild, values)
+    found = groupings(counts, wild, values)
+    total, groups = found.total, found.groups
     notes = []
+    if found.other is not None:
+        other_points, other_sizes = found.other
+        notes.append(
+            Nested(
+                GROUPING_OVER,
+                {
+                    "sizes": Joined([g.size for g in groups]),
+                    "points": total,
+                    "other_sizes": Joined(_sizes(other_sizes)),
+                    "other_points": other_points,
+                },
+            )
+        )
     for group in groups:
         members: list[Any] = [Template(comp.kinds[k]) for k in group.kinds]
         members += [
@@ -374,6 +401,11 @@ def _sets(
         )
     breakdown = {sets_key(size): sum(1 for g in groups if g.size == size) for size in values}
     return Outcome(total, notes, {k: v for k, v in breakdown.items() if v})
+
+
+def _sizes(sizes: Mapping[int, int]) -> list[int]:
+    """Set sizes as a list, the largest first ({4: 1, 1: 2} → 4, 1, 1)."""
+    return [size for size in sorted(sizes, reverse=True) for _ in range(sizes[size])]
 
 
 def _multiplier(
@@ -454,11 +486,42 @@ def _rates(
     return multipliers, reasons
 
 
+def _sources_note(
+    source: str, label: str, count: int, scope: dict[str, Any], fns: Functions
+) -> list[Nested]:
+    """Where a kind's count comes from, each source with its amount (those of 0 left out)."""
+    pairs = compiled(source).evaluate(scope, fns)
+    if isinstance(pairs, list | tuple) and not pairs:
+        return []  # the spec has nothing to show for this state
+    shown: list[tuple[str, int]] = []
+    for pair in pairs if isinstance(pairs, list | tuple) else [pairs]:
+        if not (isinstance(pair, list | tuple) and len(pair) == 2):
+            raise ExpressionEvalError(
+                f"count_sources must give [name, amount] pairs, gave {pair!r}"
+            )
+        amount = _int(pair[1], source)
+        if amount:
+            shown.append((str(pair[0]), amount))
+    if sum(a for _, a in shown) != count:
+        # the spec's sources and count disagree: the report would contradict itself
+        raise ExpressionEvalError(
+            f"count_sources adds up to {sum(a for _, a in shown)} for {label!r},"
+            f" but its count is {count}"
+        )
+    args: dict[str, Any] = {"kind": Template(label), "count": count}
+    if len(shown) == 1:
+        return [Nested(KIND_SOURCE, args | {"source": shown[0][0]})]
+    amounts = [Nested(SOURCE_AMOUNT, {"amount": a, "source": name}) for name, a in shown]
+    return [Nested(KIND_SOURCES, args | {"sources": Summed(amounts)})]
+
+
 def _kind_note(
-    label: str, count: int, multiplier: int, reasons: list[Nested], said: bool
+    label: str, count: int, multiplier: int, reasons: list[Nested], said: bool, no_rate: Any
 ) -> list[Nested]:
     """A kind's arithmetic in full, and why its rate is what it is (unless ``said`` once)."""
     args: dict[str, Any] = {"kind": Template(label), "count": count}
+    if multiplier == 0 and not reasons:
+        return [Nested(KIND_NONE, args | {"why": no_rate})]
     if multiplier != 1:
         args.update(multiplier=multiplier, points=count * multiplier)
         out = [Nested(KIND_NOTE, args)]
@@ -495,8 +558,16 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
         points = count * multiplier
         total += points
         breakdown[kind] = points
+        if count and comp.count_sources is not None:
+            scope[comp.kind] = kind
+            notes.extend(_sources_note(comp.count_sources, label, count, scope, fns))
         if count:
-            notes.extend(_kind_note(label, count, multiplier, reasons[kind], uniform))
+            no_rate = (
+                Nested(NO_RATE, {})
+                if comp.no_rate_note is None
+                else Nested(comp.no_rate_note, {"kind": Template(label)})
+            )
+            notes.extend(_kind_note(label, count, multiplier, reasons[kind], uniform, no_rate))
     scope["multipliers"] = fields_record(multipliers)
     wild = _int(compiled(comp.wild).evaluate(scope, fns), comp.wild)
     if wild:

@@ -77,6 +77,17 @@ def _feasible(sizes: Mapping[int, int], sorted_counts: list[int]) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """The best grouping, and the best grouping of other set sizes (what a player compares)."""
+
+    total: int
+    groups: list[Group]
+    #: the best feasible sizes other than the chosen ones, and their worth (None when the
+    #: units can be grouped only one way: none, or a single one)
+    other: tuple[int, dict[int, int]] | None
+
+
 def best_grouping(
     counts: Mapping[str, int], wild: int, values: Mapping[int, int]
 ) -> tuple[int, list[Group]]:
@@ -85,17 +96,30 @@ def best_grouping(
     ``counts`` maps each kind (in display order) to its number of units;
     ``values`` maps a set size to its worth and must cover 1..len(counts).
     """
+    found = groupings(counts, wild, values)
+    return found.total, found.groups
+
+
+def groupings(counts: Mapping[str, int], wild: int, values: Mapping[int, int]) -> Grouping:
+    """The best grouping, with the best one of different set sizes as its alternative."""
     kinds = list(counts)
     largest = len(kinds)
     total_units = sum(counts.values()) + wild
     ordered = sorted(counts.values(), reverse=True)
     best: tuple[int, dict[int, int]] | None = None
+    second: tuple[int, dict[int, int]] | None = None
     for sizes in _size_vectors(total_units, largest):
         worth = sum(n * values[s] for s, n in sizes.items())
-        if (best is None or worth > best[0]) and _feasible(sizes, ordered):
-            best = (worth, sizes)
+        if second is not None and worth <= second[0]:
+            continue  # feasibility, the costly part, only for a vector that could place
+        if not _feasible(sizes, ordered):
+            continue
+        if best is None or worth > best[0]:
+            best, second = (worth, sizes), best
+        else:
+            second = (worth, sizes)
     assert best is not None  # all singletons is always feasible
-    return best[0], _construct(best[1], counts, wild, kinds)
+    return Grouping(best[0], _construct(best[1], counts, wild, kinds), second)
 
 
 def _construct(

@@ -69,6 +69,13 @@ class Joined:
 
 
 @dataclass(slots=True)
+class Summed:
+    """Amounts that add up, shown as a sum ("1 (other power) + 3 (H1)") in every language."""
+
+    parts: list[Any]
+
+
+@dataclass(slots=True)
 class Nested:
     """A sentence (template and arguments); also used as an argument of another sentence."""
 
@@ -187,6 +194,9 @@ class NoteRenderer:
             return self.number(value)
         if isinstance(value, Joined):
             return self._listed([str(self._arg(v)) for v in value.parts])
+        if isinstance(value, Summed):
+            # arithmetic, not prose: the plus sign reads the same in every language
+            return " + ".join(str(self._arg(v)) for v in value.parts)
         if isinstance(value, Nested | NestedPlural):
             return self.text(value.template, value.args)
         if isinstance(value, Template):
@@ -195,6 +205,8 @@ class NoteRenderer:
             return self.player(value.id)
         if isinstance(value, Names):
             return self._listed([self.player(i) for i in value.ids]) if value.ids else "-"
+        if kind is list:  # a list from the table state (names of what was used, say)
+            return self._listed([str(self._arg(v)) for v in value]) if value else "-"
         if isinstance(value, Listing):
             return self.list_separator.join(
                 f"{self.player(pid)} {self._arg(v)}" for pid, v in value.values.items()
@@ -295,7 +307,7 @@ def _plain_arg(value: Any) -> Any:
     """The JSON form of an argument."""
     if type(value) in _PLAIN:
         return value
-    if isinstance(value, Joined):
+    if isinstance(value, Joined | Summed):
         return [_plain_arg(v) for v in value.parts]
     if isinstance(value, Nested | NestedPlural):
         template = value.template

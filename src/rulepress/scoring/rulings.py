@@ -1,4 +1,4 @@
-"""Which rulings decided a result: every line, event and winner list a ruling changed.
+"""Which rulings decided a result: every line, event, vote and winner list a ruling changed.
 
 A ruling *decided* a part of the result when another of its options (every
 other ruling as chosen) would have changed it: the line would score other
@@ -12,7 +12,9 @@ an expression reads is not cited where each of its options gives the same
 decides only the lines of players with cubes in the Betrayal Box).
 
 What this does not see: a ruling with a single option (there is nothing to
-compare it with), and two rulings that change a line only together.
+compare it with; a vote names those that say how its ties are read, its
+``tie_rulings``, on its ties), and two rulings that change a line only
+together.
 It costs one scoring run per other option, so the scorer does it only when
 asked (``score(..., cite_rulings=True)``; the ``score`` command asks).
 """
@@ -24,8 +26,16 @@ from typing import Any
 
 from rulepress.errors import StateError
 from rulepress.scoring.notes import Template
-from rulepress.scoring.result import Event, Line, Note, RulingChoice, ScoreResult, WinnerResult
-from rulepress.spec.model import Spec
+from rulepress.scoring.result import (
+    Event,
+    Line,
+    Note,
+    RulingChoice,
+    ScoreResult,
+    TallyResult,
+    WinnerResult,
+)
+from rulepress.spec.model import Spec, Step, Tally
 from rulepress.uitext import ui
 
 #: the sentence under a line a ruling decided: the ruling's title (in the language's
@@ -50,12 +60,18 @@ def cite(
     for this call and nobody has read it yet.
     """
     chosen = result.variants
+    choices: dict[str, RulingChoice] = {}
     for ruling in spec.rulings:
         current = chosen.get(ruling.id)
         option = next((o for o in ruling.options if o.id == current), None)
         if option is None:
             continue
-        choice: RulingChoice | None = None
+        # the ruling as a reference: shown as its title, quoted as the language
+        # quotes (the same in every language's arguments)
+        title = Template(f"{{ruling:{ruling.id}}}")
+        args = {"ruling": title, "option": Template(option.title)}
+        choice = RulingChoice(ruling.id, option.id, note(DECIDED_BY, args))
+        choices[ruling.id] = choice
         for other in ruling.options:
             if other.id == current:
                 continue
@@ -64,13 +80,12 @@ def cite(
             except StateError:
                 # the state cannot be scored under that option: there is nothing to compare
                 continue
-            if choice is None:
-                # the ruling as a reference: shown as its title, quoted as the language
-                # quotes (the same in every language's arguments)
-                title = Template(f"{{ruling:{ruling.id}}}")
-                args = {"ruling": title, "option": Template(option.title)}
-                choice = RulingChoice(ruling.id, option.id, note(DECIDED_BY, args))
             _compare(result, alternative, choice)
+    tie_rulings = {t.id: t.tie_rulings for s in spec.sequences for t in _tallies(s.steps)}
+    for tally in result.tallies:
+        if tally.ties:
+            named = [choices[r] for r in tie_rulings.get(tally.id, []) if r in choices]
+            tally.tie_rulings = tuple(named)
 
 
 def _compare(result: ScoreResult, alternative: ScoreResult, choice: RulingChoice) -> None:
@@ -83,12 +98,29 @@ def _compare(result: ScoreResult, alternative: ScoreResult, choice: RulingChoice
     for event in result.events:
         if _event_key(event) not in happened:
             _add(event, choice)
+    for tally, other_tally in zip(result.tallies, alternative.tallies, strict=True):
+        if _outcome(tally) != _outcome(other_tally):
+            _add(tally, choice)
     won, other_won = result.winners, alternative.winners
     if won is not None and other_won is not None and set(won.winners) != set(other_won.winners):
         _add(won, choice)
 
 
-def _add(item: Line | Event | WinnerResult, choice: RulingChoice) -> None:
+def _outcome(tally: TallyResult) -> tuple[Any, ...]:
+    return (tally.totals, tally.ranking, tally.winners)
+
+
+def _tallies(steps: list[Step]) -> list[Tally]:
+    """The votes of a sequence's steps, sub-steps included."""
+    out = []
+    for step in steps:
+        if step.tally is not None:
+            out.append(step.tally)
+        out.extend(_tallies(step.steps))
+    return out
+
+
+def _add(item: Line | Event | TallyResult | WinnerResult, choice: RulingChoice) -> None:
     if not any(c is choice for c in item.rulings):
         item.rulings = (*item.rulings, choice)
 

@@ -39,7 +39,16 @@ DECIDED_SPECIAL = frozenset({"eligibility", "shared", "none", "unresolved"})
 
 #: prose fields whose placeholders are checked where their arguments are known
 NOTES_WITH_ARGS = frozenset(
-    {"note", "voided_note", "message", "tie_note", "wild_note", "wild_as_note", "unnamed"}
+    {
+        "note",
+        "voided_note",
+        "message",
+        "tie_note",
+        "wild_note",
+        "wild_as_note",
+        "unnamed",
+        "no_rate_note",
+    }
 )
 
 #: what an example may state about a tally

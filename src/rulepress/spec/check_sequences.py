@@ -140,6 +140,9 @@ class SequenceChecks(CheckBase):
         self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
         for i, number in enumerate(tally.tie_rules):
             self.cite(path + ("tie_rules", i), number)
+        for i, ruling in enumerate(tally.tie_rulings):
+            if ruling not in self.ruling_ids:
+                self.at(path + ("tie_rulings", i), f"unknown ruling {ruling!r}")
         stages = self.unique_in(path + ("stages",), [s.id for s in tally.stages])
         for route, numbers in tally.route_rules.items():
             if route not in tally.routes:
@@ -278,6 +281,8 @@ class SequenceChecks(CheckBase):
                 self.prose(path + ("choices", i, "note"), choice.note, {"choice"})
             kinded = scope | {comp.kind}
             self.expression(path + ("count",), comp.count, kinded)
+            if comp.count_sources is not None:
+                self.expression(path + ("count_sources",), comp.count_sources, kinded)
             self.parts(path + ("multiplier",), comp.multiplier, kinded)
             self.expression(path + ("wild",), comp.wild, scope)
             self.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
@@ -286,6 +291,8 @@ class SequenceChecks(CheckBase):
             self.prose(
                 path + ("wild_as_note",), comp.wild_as_note, {"count", "value", "points", "kind"}
             )
+            if comp.no_rate_note is not None:
+                self.prose(path + ("no_rate_note",), comp.no_rate_note, {"kind"})
             if comp.item_uses is not None:
                 ipath = path + ("item_uses",)
                 self.expression(ipath + ("items",), comp.item_uses.items, scope)

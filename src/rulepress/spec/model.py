@@ -709,6 +709,10 @@ class WeightedCountsComponent(Model):
     """The name the kind is read by in `count` and `multiplier`."""
     count: ExprText
     """How many units of the kind the player has."""
+    count_sources: ExprText | None = None
+    """Where a kind's units come from, for the report: a list of `[name, amount]` pairs
+    that add up to `count` (names are shown as the vocabulary has them), or an empty list
+    when there is nothing to show."""
     multiplier: list[Part] = Field(min_length=1)
     """The parts whose values add up to a kind's multiplier."""
     wild: ExprText = "0"
@@ -721,6 +725,9 @@ class WeightedCountsComponent(Model):
     """The kind whose rate each wild unit takes, if any (may read `multipliers`; None: none)."""
     wild_as_note: Text = "wild units as {kind}: {count} × {value} = {points}"
     """The note for the wild units when `wild_as` names a kind (`{kind}` too)."""
+    no_rate_note: Text | None = None
+    """Why a kind held that no `multiplier` part applies to scores nothing (`{kind}`); left
+    out, the report says that no rate applies."""
     choices: list[Choice] = []
     """Decisions tried in every combination; the best total is kept."""
     item_uses: ItemUses | None = None
@@ -931,6 +938,8 @@ class Tally(Model):
     """What the trace says of a tie (`{tied}`, `{votes}`)."""
     tie_rules: list[RuleNumber] = []
     """The rules that break ties (cited on each tie)."""
+    tie_rulings: list[RulingName] = []
+    """The rulings that say how ties are broken (named on the ties, when there are any)."""
     stages: list[TallyStage] = []
     """The stages of counting, in order, with the totals after each reported (none: only the
     final totals)."""
