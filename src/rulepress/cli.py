@@ -751,14 +751,23 @@ def diff(
 @click.option(
     "--result", is_flag=True, help="Print the schema of `score --format json` output instead."
 )
+@click.option(
+    "--diff", "of_diff", is_flag=True, help="Print the schema of `diff --json` output instead."
+)
 @_spec_root_option
-def schema(state_game: str | None, sequence_id: str | None, result: bool, spec_root: Path) -> None:
+def schema(
+    state_game: str | None, sequence_id: str | None, result: bool, of_diff: bool, spec_root: Path
+) -> None:
     """Print a JSON Schema of the spec format (for editors)."""
     from rulepress.spec.schema import spec_schema, state_schema
 
-    if state_game and result:
-        raise UsageError("--state and --result exclude each other")
-    if result:
+    if sum((bool(state_game), result, of_diff)) > 1:
+        raise UsageError("--state, --result and --diff exclude each other")
+    if of_diff:
+        from rulepress.editions.model import json_schema as diff_schema
+
+        data = diff_schema()
+    elif result:
         from rulepress.scoring.result import json_schema
 
         data = json_schema()

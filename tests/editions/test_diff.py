@@ -326,3 +326,23 @@ def test_bad_arguments_are_clean_errors(
     assert code == 2
     assert message in captured.err
     assert captured.out == ""
+
+
+def test_the_json_fits_its_schema(diff: Diff, capsys: pytest.CaptureFixture[str]) -> None:
+    """`rulepress schema --diff` describes what `diff --json` writes, `changed` included."""
+    import jsonschema
+
+    assert main(["schema", "--diff"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    jsonschema.validate(json.loads(to_json(diff)), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**json.loads(to_json(diff)), "changed": "yes"}, schema)
+
+
+def test_the_cli_reference_lists_the_edition_commands() -> None:
+    from rulepress.sphinx_ext.reference import cli_reference
+
+    page = cli_reference()
+    for heading in ("## `rulepress diff`", "## `rulepress i18n changes`"):
+        assert heading in page
+    assert "`--since EDITION`" in page

@@ -205,3 +205,16 @@ def to_json(diff: Diff) -> str:
     data = diff.model_dump(mode="json")
     data["changed"] = diff.changed
     return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of :func:`to_json`'s output (``rulepress schema --diff``)."""
+    schema = Diff.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "rulepress diff"
+    schema["properties"]["changed"] = {
+        "type": "boolean",
+        "description": "Whether anything differs between the editions (the changelog aside).",
+    }
+    schema["required"] = [*schema.get("required", []), "changed"]
+    return schema
