@@ -346,3 +346,17 @@ def test_the_cli_reference_lists_the_edition_commands() -> None:
     for heading in ("## `rulepress diff`", "## `rulepress i18n changes`"):
         assert heading in page
     assert "`--since EDITION`" in page
+
+
+def test_old_examples_the_old_edition_refuses_are_named(tmp_path: Path) -> None:
+    """Every old example is scored, or named as left out: none goes missing unsaid."""
+    old = tmp_path / "old"
+    shutil.copytree(FIRST / "harbour", old)
+    edit(old / "examples.yaml", "goods: {fish: 9}", "goods: {fish: 10}")
+    loaded = load_spec(old, isolate_examples=True)
+    result = diff_specs(loaded, load_spec(SECOND / "harbour"), "old", "new")
+    assert (result.rescored, result.left_out) == (6, ["full-hold"])
+    assert "full-hold" not in {c.id for c in result.consequences}
+    text = render_diff(result, "en", "Harbourmasters")
+    # (the report sets the apostrophe as English prints it)
+    assert "Left out, as the old edition\u2019s own check refuses them: full-hold\n" in text

@@ -45,4 +45,5 @@ def diff_specs(old: LoadedSpec, new: LoadedSpec, old_source: str, new_source: st
         texts=compare_texts(om, nm, apart),
         consequences=consequences,
         rescored=rescored,
+        left_out=sorted(old.broken_examples),
     )

@@ -182,6 +182,9 @@ class Diff(_Data):
     consequences: list[Consequence]
     rescored: int
     """How many old worked examples were scored under the new spec."""
+    left_out: list[str] = []
+    """Old worked examples not scored: the old edition's own check refuses them
+    (``rulepress validate`` on that edition says why)."""
 
     @property
     def changed(self) -> bool:

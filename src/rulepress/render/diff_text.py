@@ -64,6 +64,8 @@ LABELS = {
     "unscorable": ui("diff.example", "cannot be scored under the new spec"),
     # number-neutral: the count stands after a colon
     "rescored": ui("diff", "Worked examples of the old edition scored under the new spec: {count}"),
+    # worked examples by id, which `rulepress validate` on the old edition explains
+    "left_out": ui("diff", "Left out, as the old edition's own check refuses them: {examples}"),
     "no_consequences": ui("diff", "No worked example of the old edition scores differently."),
     "nothing": ui("diff", "No difference between the two editions."),
     "none": ui("diff.value", "none"),
@@ -268,6 +270,9 @@ def render_diff(
             w.texts([change])
     w.heading("consequences")
     w.lines.append(fill_text(w["rescored"], count=w.value(diff.rescored)))
+    if diff.left_out:
+        shown = format_list(diff.left_out, locale=lang)
+        w.lines.append(fill_text(w["left_out"], examples=shown))
     if not diff.consequences:
         w.lines.append(w["no_consequences"])
     for found in diff.consequences:
