@@ -105,6 +105,19 @@ def test_rule_link_leads_to_its_anchor(tab: object, base_url: str) -> None:
     assert tab.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_rules_source_marker_opens_on_its_ruling(tab: object, base_url: str) -> None:
+    tab.goto(f"{base_url}/en/brink/rules.html#rule-11-6-2")  # type: ignore[attr-defined]
+    marker = tab.locator("#rule-11-6-2 > details.rp-source")  # type: ignore[attr-defined]
+    link = marker.locator('a[href="rulings.html#ruling-rider-slot"]')
+    assert not link.is_visible()  # closed until the reader opens it
+    marker.locator("summary").click()
+    assert link.is_visible()
+    link.click()
+    tab.wait_for_url("**/en/brink/rulings.html#ruling-rider-slot")  # type: ignore[attr-defined]
+    assert tab.locator("#ruling-rider-slot").is_visible()  # type: ignore[attr-defined]
+    assert tab.errors == []  # type: ignore[attr-defined]
+
+
 def test_language_switch_keeps_the_page(tab: object, base_url: str) -> None:
     tab.goto(f"{base_url}/en/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
     tab.locator('.rp-langs a[hreflang="cs"]').click()  # type: ignore[attr-defined]

@@ -39,6 +39,8 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
+from rulepress.render.sources import PAGES as SOURCE_PAGES
+from rulepress.render.sources import missing_page, source_marker, sources_page
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -79,7 +81,17 @@ from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
 #: the pages of every game, in reading order
-PAGES = ("index", "rules", "sequences", "scoring", "rulings", "glossary", "examples", "rules-index")
+PAGES = (
+    "index",
+    "rules",
+    "sequences",
+    "scoring",
+    "rulings",
+    "glossary",
+    "examples",
+    "rules-index",
+    *SOURCE_PAGES,
+)
 
 T = {
     "rules": ui("page.title", "Rules"),
@@ -213,6 +225,8 @@ def game_pages(ctx: RenderContext, downloads: Collection[str] = ()) -> dict[str,
         "glossary": _glossary(p),
         "examples": _examples(p),
         "rules-index": _rules_index(p),
+        "sources": sources_page(ctx, p.plain),
+        "not-in-source": missing_page(ctx, p.links),
     }
 
 
@@ -261,6 +275,8 @@ def _downloads(p: _Page, names: Collection[str]) -> BulletList | None:
 
 def _rule_section(p: _Page, rule: Rule) -> Section:
     children: list[Block] = blocks(rule.text, p.links) if rule.text else []
+    # the rule's source, closed until a reader opens it, before its sub-rules
+    children += source_marker(p.ctx, rule.source)
     children += [_rule_section(p, sub) for sub in rule.rules]
     title: list[Inline] = [Text(text=rule.number + " "), *p.title(rule.title)]
     return Section(label=rule_label(rule.number), title=title, children=children)

@@ -35,6 +35,8 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
+from rulepress.render.sources import T as SOURCES
+from rulepress.render.sources import appendix
 from rulepress.spec.model import Rule, Sequence, Step, all_rules, all_steps
 from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
@@ -288,6 +290,9 @@ def reference_card(
     # "Rulebook as of July 2024; spec version 2026.11", in the language's own punctuation
     version = fill_text(ctx.t(SPEC_VERSION), version=spec.game.version)
     edition = inline(spec.game.edition, ctx)
+    if spec.not_in_source:
+        # where a player finds what the source lacks (the rulebook's appendix)
+        back.append(el("p", ctx.t(SOURCES["on_card"]), cls="not-in-source"))
     back.append(el("footer", fill(ctx.t(BOTH), {"first": edition, "second": [version]}, _text)))
     faces = [el("section", front, cls="face front"), el("section", back, cls="face back")]
     return _document(ctx, document_title(ctx, ctx.t(T["reference"])), faces, "reference", created)
@@ -318,7 +323,7 @@ def _ruling_anchor(ruling: str) -> str:
 
 
 def rulebook(ctx: RenderContext, created: str) -> str:
-    """The whole rulebook: cover, contents with page numbers, rules, glossary, rulings, examples."""
+    """The whole rulebook: cover, contents, rules, glossary, rulings, examples, sources."""
     spec = ctx.spec
     g = spec.game
     # what the book's cross-references may point to (each says its page)
@@ -342,6 +347,9 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el("li", el("a", ctx.t(T[key]), href="#" + key))
         for key in ("glossary", "rulings", "examples")
     ]
+    sources = appendix(ctx, lambda value: inline(_line(value), ctx, anchors=anchors))
+    if sources:
+        toc_items.append(el("li", el("a", ctx.t(SOURCES["sources"]), href="#sources")))
     toc = el("nav", el("h2", ctx.t(T["contents"])), el("ol", toc_items), cls="toc")
     glossary = [
         [
@@ -384,6 +392,9 @@ def rulebook(ctx: RenderContext, created: str) -> str:
         el("section", el("h2", ctx.t(T["rulings"]), cls="chapter"), rulings, id="rulings"),
         el("section", el("h2", ctx.t(T["examples"]), cls="chapter"), examples, id="examples"),
     ]
+    if sources:
+        # the appendix: what the source lacks, the documents, and where each rule comes from
+        body.append(el("section", sources, cls="sources", id="sources"))
     return _document(ctx, document_title(ctx, ctx.t(T["rulebook"])), body, "rulebook", created)
 
 

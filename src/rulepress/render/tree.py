@@ -126,6 +126,8 @@ class Details(Node):
     kind: Literal["details"] = "details"
     summary: list[Inline]
     children: list[Block]
+    #: classes for the writer's styles (a rule's quiet source marker: ``rp-source``)
+    classes: list[Label] = []
 
 
 class LinkCard(Node):

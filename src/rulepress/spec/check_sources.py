@@ -9,7 +9,9 @@ demanded of it, but a ``source`` it gives is still checked. What is checked:
 * the entry has a source at all;
 * the document it names is listed, and its lines lie within that document;
 * each ruling it names exists;
-* each table-state field it names is a field of one of the game's state formats.
+* each table-state field it names is a field of one of the game's state formats,
+  as each field named by an entry of ``not_in_source`` (what players need that
+  no document gives) must be.
 """
 
 from __future__ import annotations
@@ -93,3 +95,8 @@ def check_sources(chk: CheckBase) -> None:
         for k, name in enumerate(source.table_state):
             if name not in fields:
                 chk.at(here + ("table_state", k), f"no table-state field {name!r}")
+    chk.unique("not_in_source", spec.not_in_source)
+    for i, item in enumerate(spec.not_in_source):
+        for k, name in enumerate(item.table_state):
+            if name not in fields:
+                chk.at(("not_in_source", i, "table_state", k), f"no table-state field {name!r}")

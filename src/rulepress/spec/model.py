@@ -269,6 +269,19 @@ class SourceText(Model):
     """Where that copy comes from, for editors (not shown to readers)."""
 
 
+class NotInSource(Model):
+    """Something a player needs that the source documents do not give (`not_in_source`)."""
+
+    id: Id
+    """The item's id (its anchor on the page that lists these)."""
+    title: Text
+    """What is missing, in a few words."""
+    text: Text
+    """Where a player finds it instead (the components of their copy of the game)."""
+    table_state: list[Annotated[str, Field(pattern=r"^(table|players)\.[a-z][a-z0-9_]*$")]] = []
+    """The table-state fields through which the scorer receives it, if it needs it."""
+
+
 class Change(Model):
     """One line of the changelog: what an edition changed, and why, in the author's words."""
 
@@ -1142,6 +1155,8 @@ class Spec(Model):
     #: the documents the spec was made from; once any is listed, every rule, step,
     #: parameter, table row and glossary entry names its source (rulepress.spec.check_sources)
     sources: list[SourceText] = []
+    #: what players need that those documents do not give (rulepress.spec.check_sources)
+    not_in_source: list[NotInSource] = []
     rules: list[Rule] = Field(min_length=1)
     external_rules: list[ExternalRule] = []
     parameters: dict[Name, Parameter] = {}
@@ -1163,6 +1178,7 @@ class Spec(Model):
     LIST_SECTIONS: ClassVar[frozenset[str]] = frozenset(
         {
             "sources",
+            "not_in_source",
             "rules",
             "external_rules",
             "glossary",

@@ -230,7 +230,14 @@ class _Builder:
         # (its chevron is an SVG written as raw HTML: rulepress.css draws one instead)
         main = dropdown_main(
             opened=False,
-            classes=["sd-sphinx-override", "sd-dropdown", "sd-card", "sd-mb-3", "rp-fold"],
+            classes=[
+                "sd-sphinx-override",
+                "sd-dropdown",
+                "sd-card",
+                "sd-mb-3",
+                "rp-fold",
+                *node.classes,
+            ],
         )
         summary = nodes.inline("", "", *self.inlines(node.summary), classes=["sd-summary-text"])
         main += dropdown_title("", "", summary, classes=["sd-summary-title", "sd-card-header"])

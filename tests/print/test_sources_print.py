@@ -1,0 +1,72 @@
+"""The rulebook lists its sources in an appendix, and the reference card says where it is.
+
+Read from the session's PDFs (pdftotext) in every language each game is
+published in: the appendix's heading for what the source does not give, in
+the page's language, the title of every item the spec lists there, and the
+reference card's line that points to the appendix.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from rulepress.i18n.catalogs import PACKAGE_LOCALES
+from rulepress.render.sources import T
+from tests.conftest import PUBLISHED, ROOT, loaded
+
+pytestmark = [pytest.mark.slow, pytest.mark.print]
+
+
+def _ui(lang: str, context: str, msgid: str) -> str:
+    if lang == "en":
+        return msgid
+    path = PACKAGE_LOCALES / lang / "LC_MESSAGES" / "rulepress.po"
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    message = catalog.get(msgid, context=context)
+    assert message is not None, msgid
+    assert message.string, msgid
+    return str(message.string)
+
+
+def _game_text(lang: str, game: str, context: str, english: str) -> str:
+    if lang == "en":
+        return english
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
+        catalog = read_po(f)
+    found = [m for m in catalog if m.context == context]
+    assert found, context
+    assert found[0].string, context
+    return str(found[0].string)
+
+
+def _text(path: Path) -> str:
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True)
+    # pdftotext breaks lines where the layout does; compare with all white space removed
+    return re.sub(r"\s+", "", out.stdout)
+
+
+def _flat(value: str) -> str:
+    return re.sub(r"\s+", "", value.replace("'", "\u2019"))
+
+
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
+def test_the_rulebook_lists_its_sources_and_the_card_points_there(
+    built_print: tuple[Path, object], game: str, lang: str
+) -> None:
+    printed = built_print[0]
+    book = _text(printed / lang / game / "rulebook-a4.pdf")
+    heading = _ui(lang, "page.title", "Not in this edition's source")
+    assert _flat(heading) in book
+    spec = loaded(game).spec
+    assert spec.not_in_source
+    for item in spec.not_in_source:
+        title = _game_text(lang, game, f"not_in_source/{item.id}/title", item.title)
+        assert _flat(title) in book, title
+    card = _text(printed / lang / game / "reference-a5.pdf")
+    assert _flat(_ui(lang, "print", T["on_card"])) in card
