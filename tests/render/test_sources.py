@@ -22,23 +22,12 @@ from rulepress.render.sources import source_marker
 from rulepress.spec.load import load_spec
 from rulepress.spec.model import all_rules
 from tests.conftest import SPEC_ROOT, game_dirs
+from tests.site.test_pages import _nodes as every_node
 
 
 def _nodes(value: object, kind: type[tree.Node]) -> list[tree.Node]:
-    found: list[tree.Node] = []
-
-    def walk(item: object) -> None:
-        if isinstance(item, kind):
-            found.append(item)
-        if isinstance(item, tree.Node):
-            for name in type(item).model_fields:
-                walk(getattr(item, name))
-        elif isinstance(item, list):
-            for sub in item:
-                walk(sub)
-
-    walk(value)
-    return found
+    """Every node of ``kind`` in a tree, depth first (the pages tests' walk)."""
+    return [node for node in every_node(value) if isinstance(node, kind)]
 
 
 def _ctx(game_dir: Path) -> RenderContext:
