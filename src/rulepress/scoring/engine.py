@@ -389,6 +389,14 @@ class _Run:
         # (the sequence check keeps score ids unique and apart from the names a
         # namespace is built on; what it lets through is handled as fresh() would)
         resets_chosen = sid == "chosen"
+        shared: tuple[tuple[str, Any], ...] = ()
+        if step.shared_lets and self.ids:
+            try:
+                first = self.ns[0]  # any player's: these names are the same in each
+                shared = tuple((name, evaluate(first, fns)) for name, evaluate in step.shared_lets)
+            except EVAL_FAILURES:
+                # evaluated per player instead, where a failure is located and named
+                lets = step.shared_lets + lets
         i = 0
         try:
             for i in range(len(self.ids)):
@@ -399,6 +407,8 @@ class _Run:
                 if hidden and not ns.keys().isdisjoint(hidden_set):
                     saved = [ns.get(name, _MISSING) for name in hidden]
                 try:
+                    for name, value in shared:
+                        ns[name] = value
                     for name, evaluate in lets:
                         ns[name] = evaluate(ns, fns)
                     points, notes, breakdown, export = run(ns, fns, make)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulepress.scoring import components, winners
+from rulepress.spec.check_base import BASE_NAMES
 from rulepress.spec.expr import Evaluate, Expression
 from rulepress.spec.model import Step, Update
 from rulepress.spec.state import compiled
@@ -45,10 +46,15 @@ class ScorePlan:
     title: str
     #: the rules its lines cite: one list, shared by the step's lines (results are read-only)
     rules: list[str]
-    #: the let values and the component, with the fast evaluators (see Expression.fast) …
+    #: the let values that read only what every player's namespace shares (the table,
+    #: the players' list, parameters, rulings): evaluated once per step, not per player …
+    shared_lets: tuple[tuple[str, Evaluate], ...]
+    #: … the other let values and the component, with the fast evaluators (see
+    #: Expression.fast) …
     lets: tuple[tuple[str, Evaluate], ...]
     run: components.Run
-    #: … and with the checked ones, run for a player when the fast ones fail
+    #: … and with the checked ones (every let, in order), run for a player when the fast
+    #: ones fail
     checked_lets: tuple[tuple[str, Evaluate], ...]
     checked_run: components.Run
     #: the names the step writes into a player's namespace (let values, a
@@ -77,6 +83,11 @@ class StepPlan:
     score: ScorePlan | None
     winners: WinnersPlan | None
 
+
+#: the names that hold the same value in every player's namespace while a score step
+#: runs (score steps change no state; a tally's record is left out, as it is added
+#: to the namespaces by name)
+SHARED_NAMES = BASE_NAMES
 
 #: an expression's source → the compiled expression a plan uses (see compile_step)
 Parse = Callable[[str], Expression]
@@ -114,12 +125,26 @@ def compile_step(
     if step.score is not None:
         sc = step.score
         hidden = tuple(dict.fromkeys([*sc.let, *components.writes(sc.component)]))
+        # A let that reads only names every player's namespace shares gives every
+        # player the same value: what Institutions hold after Provide Data reads every
+        # player's Data, and evaluating it once per player made scoring a nine-player
+        # table nine times that work.
+        shared: list[tuple[str, Evaluate]] = []
+        own: list[tuple[str, Evaluate]] = []
+        table_wide = set(SHARED_NAMES)
+        for name, src in sc.let.items():
+            if expression(src).names <= table_wide:
+                shared.append((name, fast(src)))
+                table_wide.add(name)
+            else:
+                own.append((name, fast(src)))
         score = ScorePlan(
             sc.id,
             step.number,
             sc.title,
             list(step.rules),
-            tuple((name, fast(src)) for name, src in sc.let.items()),
+            tuple(shared),
+            tuple(own),
             components.compile_component(sc.component, tables, fast),
             tuple((name, checked(src)) for name, src in sc.let.items()),
             components.compile_component(sc.component, tables, checked),
