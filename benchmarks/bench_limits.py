@@ -101,6 +101,8 @@ def spec_copy(tmp: Path, rules: int) -> Path:
             f'  - number: "{100 + i}"',
             f"    title: Generated rule {i}",
             f"    text: Generated text of rule {i}, citing {{rule:16.1}}.",
+            # every rule names its source (issue 17): the card's lines, as the real ones do
+            '    source: {document: card, lines: "3"}',
         ]
     (target / "zz-generated.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return target

@@ -124,7 +124,7 @@ class ValueChange(_Data):
 
     ``key`` names it for programs; a writer shows ``player`` (whose fact it is),
     then ``title`` (the score line's or the vote's title) and ``part`` (a part of
-    the line, such as one harbour), or the interface's word for ``fact`` (``total``,
+    the line, such as one kind it counts), or the interface's word for ``fact`` (``total``,
     ``rank``, ``eligible``, ``winners``, ``decided_by``, ``totals``; ``points`` for a
     score line). ``words`` are the spec's words for the ids among the values (the
     criterion that decided, a vote's candidates).
