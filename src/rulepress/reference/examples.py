@@ -322,6 +322,7 @@ tables:
       count: get(gems, kind)
       wild: jokers
       wild_label: joker
+      wild_per_set: 1
       values: gem-sets
 """,
         state="""\

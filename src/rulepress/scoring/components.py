@@ -371,7 +371,11 @@ def _sets(
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
         raise ExpressionEvalError(f"table {comp.values!r} gives no value for a set of {missing[0]}")
-    found = groupings(counts, wild, values)
+    cap = compiled(comp.wild_per_set).evaluate(scope, fns)
+    per_set = None if cap is None else _int(cap, comp.wild_per_set)
+    if per_set is not None and per_set < 1:
+        raise ExpressionEvalError(f"wild_per_set gave {per_set}: a set must have room for a wild")
+    found = groupings(counts, wild, values, per_set)
     total, groups = found.total, found.groups
     notes = []
     if found.other is not None:

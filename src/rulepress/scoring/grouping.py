@@ -100,10 +100,82 @@ def best_grouping(
     return found.total, found.groups
 
 
-def groupings(counts: Mapping[str, int], wild: int, values: Mapping[int, int]) -> Grouping:
-    """The best grouping, with the best one of different set sizes as its alternative."""
+def groupings(
+    counts: Mapping[str, int],
+    wild: int,
+    values: Mapping[int, int],
+    wild_per_set: int | None = None,
+) -> Grouping:
+    """The best grouping, with the best one of different set sizes as its alternative.
+
+    ``wild_per_set``: the most wild units one set may hold (None: as many as fit).
+    Capped, the wilds are spread over that many pseudo-kinds, the j-th wild of a
+    set being of the j-th (so each is at most once in a set, as a kind is); every
+    spread of them in non-increasing counts is solved exactly with sets no larger
+    than the real kinds allow, and the best kept.
+    """
     kinds = list(counts)
-    largest = len(kinds)
+    if wild_per_set is None or wild == 0 or wild_per_set >= len(kinds):
+        return _exact(counts, wild, values, len(kinds))
+    best: Grouping | None = None
+    others: list[tuple[int, dict[int, int]]] = []
+    for spread in _spreads(wild, wild_per_set):
+        pseudo = {f"{_PSEUDO}{j}": n for j, n in enumerate(spread)}
+        found = _exact({**counts, **pseudo}, 0, values, len(kinds))
+        found = Grouping(found.total, [_unpseudo(g, kinds) for g in found.groups], found.other)
+        if found.other is not None:
+            others.append(found.other)
+        if best is None or found.total > best.total:
+            if best is not None:
+                others.append((best.total, _size_counts(best.groups)))
+            best = found
+        else:
+            others.append((found.total, _size_counts(found.groups)))
+    assert best is not None
+    chosen = _size_counts(best.groups)
+    different = [o for o in others if o[1] != chosen]
+    return Grouping(best.total, best.groups, max(different, key=lambda o: o[0], default=None))
+
+
+#: the prefix of the pseudo-kinds capped wilds are spread over (no kind id can start so)
+_PSEUDO = "\0wild"
+
+
+def _spreads(total: int, parts: int) -> Iterator[list[int]]:
+    """Every way to write ``total`` as ``parts`` non-increasing counts (zeros allowed)."""
+
+    def rec(remaining: int, left: int, most: int) -> Iterator[list[int]]:
+        if left == 1:
+            if remaining <= most:
+                yield [remaining]
+            return
+        for first in range(min(remaining, most), -1, -1):
+            for rest in rec(remaining - first, left - 1, first):
+                yield [first, *rest]
+
+    yield from rec(total, parts, total)
+
+
+def _unpseudo(group: Group, kinds: list[str]) -> Group:
+    """A group solved with pseudo-kinds, its pseudo-kind units as wilds for missing kinds."""
+    held = tuple(k for k in group.kinds if not k.startswith(_PSEUDO))
+    wilds = len(group.kinds) - len(held) + len(group.wilds)
+    missing = tuple(k for k in kinds if k not in held)[:wilds]
+    return Group(held, missing)
+
+
+def _size_counts(groups: list[Group]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for g in groups:
+        out[g.size] = out.get(g.size, 0) + 1
+    return out
+
+
+def _exact(
+    counts: Mapping[str, int], wild: int, values: Mapping[int, int], largest: int
+) -> Grouping:
+    """The best grouping into sets of at most ``largest`` units, and its alternative."""
+    kinds = list(counts)
     total_units = sum(counts.values()) + wild
     ordered = sorted(counts.values(), reverse=True)
     best: tuple[int, dict[int, int]] | None = None

@@ -259,6 +259,7 @@ class SequenceChecks(CheckBase):
                 )
             self.expression(path + ("count",), comp.count, names | {comp.kind})
             self.expression(path + ("wild",), comp.wild, names)
+            self.expression(path + ("wild_per_set",), comp.wild_per_set, names)
             if comp.values not in tables:
                 self.at(path + ("values",), f"no table {comp.values!r}")
             return

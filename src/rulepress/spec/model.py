@@ -617,6 +617,8 @@ class SetsComponent(Model):
     """How many wild units the player has."""
     wild_label: Text = "wild"
     """What a wild unit is called in the notes (only read when `wild` gives some)."""
+    wild_per_set: ExprText = "None"
+    """The most wild units one set may hold (`None`: as many as the set has room for)."""
     values: Id
     """The table from set size to points."""
 

@@ -1,0 +1,83 @@
+"""Sets with a cap on wild units per set: the grouping stays optimal.
+
+The Sorelia ambassador ruling's other reading (one Sorelia ambassador per set)
+caps the wilds of a set. Checked against brute force over every small table
+of counts, caps and value tables, and on the case that shows the difference.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+
+import pytest
+
+from rulepress.scoring.grouping import groupings
+
+VALUES = {1: 2, 2: 5, 3: 10, 4: 18}
+FLAT = {1: 3, 2: 5, 3: 6, 4: 7}  # falling marginal values: small sets win
+
+
+def brute(counts: Mapping[str, int], wild: int, values: Mapping[int, int], cap: int) -> int:
+    """The best total by trying every placement of every unit into sets."""
+    kinds = list(counts)
+    units = [k for k in kinds for _ in range(counts[k])] + ["*"] * wild
+    best = 0
+
+    def place(i: int, sets: list[list[str]]) -> None:
+        nonlocal best
+        if i == len(units):
+            best = max(best, sum(values[len(s)] for s in sets))
+            return
+        unit = units[i]
+        for s in sets:
+            if len(s) >= len(kinds):
+                continue
+            if unit != "*" and unit in s:
+                continue
+            if unit == "*" and s.count("*") >= cap:
+                continue
+            s.append(unit)
+            place(i + 1, sets)
+            s.pop()
+        sets.append([unit])
+        place(i + 1, sets)
+        sets.pop()
+
+    place(0, [])
+    return best
+
+
+CASES = [
+    (dict(zip("khmv", c, strict=True)), w, cap, table)
+    for c in itertools.product(range(3), repeat=4)
+    if sum(c) <= 4
+    for w in range(4)
+    for cap in (1, 2)
+    for table in (VALUES, FLAT)
+]
+
+
+@pytest.mark.parametrize(("counts", "wild", "cap", "values"), CASES)
+def test_capped_grouping_is_optimal(
+    counts: dict[str, int], wild: int, cap: int, values: dict[int, int]
+) -> None:
+    found = groupings(counts, wild, values, cap)
+    assert found.total == brute(counts, wild, values, cap)
+    # the grouping is real: every unit placed, wilds within the cap, kinds distinct
+    assert sorted(k for g in found.groups for k in g.kinds) == sorted(
+        k for k, n in counts.items() for _ in range(n)
+    )
+    assert sum(len(g.wilds) for g in found.groups) == wild
+    for g in found.groups:
+        assert len(g.wilds) <= cap
+        assert len(set(g.kinds) | set(g.wilds)) == g.size <= len(counts)
+    assert found.total == sum(values[g.size] for g in found.groups)
+
+
+def test_the_cap_changes_the_best_grouping() -> None:
+    two_wilds = {"k": 0, "h": 0, "m": 0, "v": 0}
+    assert groupings(two_wilds, 2, VALUES).total == 5  # one set of two
+    capped = groupings(two_wilds, 2, VALUES, 1)
+    assert capped.total == 4  # two sets of one
+    assert [g.size for g in capped.groups] == [1, 1]
