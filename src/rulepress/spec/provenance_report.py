@@ -65,9 +65,13 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     for r in rows:
         parts = []
         if r["document"]:
-            parts.append(f"{r['document']} lines {r['lines']}")
+            # one line ("40") or several ("11-16", "151, 181")
+            several = any(mark in r["lines"] for mark in "-,")
+            parts.append(f"{r['document']} {'lines' if several else 'line'} {r['lines']}")
         if r["rulings"]:
-            parts.append("ruling " + ", ".join(r["rulings"]))
+            parts.append(
+                ("rulings " if len(r["rulings"]) > 1 else "ruling ") + ", ".join(r["rulings"])
+            )
         if r["table_state"]:
             parts.append("table state " + ", ".join(r["table_state"]))
         lines.append(f"{r['entry']:<{width}}  {r['kind']:<11}  {'; '.join(parts) or '-'}")
