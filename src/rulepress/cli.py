@@ -329,6 +329,20 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         raise click.BadParameter(str(exc)) from None
 
 
+def _since_option(func: F) -> F:
+    return click.option(
+        "--since",
+        envvar="RULEPRESS_SINCE",
+        default=None,
+        metavar="REV",
+        help=(
+            "The previous edition (a git revision such as a tag, or a folder holding the specs;"
+            " or $RULEPRESS_SINCE): each game gets the page 'Changes in this edition' and an"
+            " errata sheet PDF. Without it, neither is made."
+        ),
+    )(func)
+
+
 def _base_url_option(func: F) -> F:
     return click.option(
         "--base-url",
@@ -412,10 +426,15 @@ def validate(path: Path, examples: bool) -> None:
     is_flag=True,
     help="Replace output folders that are not (all) rulepress's, keeping what they held aside.",
 )
+@_since_option
 @_quiet_option
 @click.pass_context
 def build(
-    ctx: click.Context, spec_root: Path, base_url: str | None = None, force: bool = False
+    ctx: click.Context,
+    spec_root: Path,
+    base_url: str | None = None,
+    force: bool = False,
+    since: str | None = None,
 ) -> None:
     """The main job: validate specs, check worked examples, build the sites (and, alone, all of it)."""
     if ctx.invoked_subcommand is None:
@@ -423,8 +442,8 @@ def build(
         require_extra("build site")
         ctx.invoke(validate, path=spec_root, examples=True)
         # the PDFs first: each game's pages link the player's PDFs of their language
-        ctx.invoke(build_print, spec_root=spec_root, force=force)
-        ctx.invoke(build_site, spec_root=spec_root, base_url=base_url, force=force)
+        ctx.invoke(build_print, spec_root=spec_root, force=force, since=since)
+        ctx.invoke(build_site, spec_root=spec_root, base_url=base_url, force=force, since=since)
         ctx.invoke(gate, spec_root=spec_root)
 
 
@@ -472,6 +491,7 @@ def gate(
     help="The built PDFs that each game's pages link, copied beside them (skipped if absent).",
 )
 @_base_url_option
+@_since_option
 @_quiet_option
 def build_site(
     spec_root: Path,
@@ -483,6 +503,7 @@ def build_site(
     pdfs: Path = PRINT_OUT,
     base_url: str | None = None,
     force: bool = False,
+    since: str | None = None,
 ) -> None:
     """Build the rules site of every game, in each of the languages its spec lists."""
     require_extra("build site")
@@ -502,6 +523,7 @@ def build_site(
         docs=docs if docs.is_dir() else None,
         pdfs=pdfs if pdfs.is_dir() else None,
         base_url=base_url,
+        since=since,
         force=force,
         warn=_warn,
     )
@@ -559,6 +581,7 @@ def build_site(
     is_flag=True,
     help="Crop and bleed marks outside the bleed, and a slug line, on the press files.",
 )
+@_since_option
 @_quiet_option
 def build_print(
     spec_root: Path,
@@ -571,6 +594,7 @@ def build_print(
     duplex: str = "long",
     marks: bool = False,
     force: bool = False,
+    since: str | None = None,
 ) -> None:
     """Build the press files and print-and-play sheets of every game, in each of its languages."""
     require_extra("build print")
@@ -592,6 +616,7 @@ def build_print(
         profile,
         duplex="short" if duplex == "short" else "long",
         marks=marks,
+        since=since,
         force=force,
         warn=_warn,
     )

@@ -4,19 +4,22 @@ The CLI (:mod:`rulepress.cli`) parses the arguments and writes the text;
 this module reads the editions (a folder or a git revision each, see
 :mod:`rulepress.editions.sources`; the new one defaults to the game's folder
 as it is now), compares them and renders the report as text or JSON.
+:func:`previous_edition` gives the site and print builds (``--since``) the
+same diff, with the old edition's catalogs, for the changes page and the
+errata sheet.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rulepress.editions.diff import diff_specs
-from rulepress.editions.model import to_json
-from rulepress.editions.sources import read_edition
+from rulepress.editions.model import Diff, to_json
+from rulepress.editions.sources import read_catalogs, read_edition
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import Stats, catalog_path, read_catalog
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
@@ -26,6 +29,7 @@ from rulepress.render.score_text import visible
 from rulepress.spec.languages import SOURCE_LANGUAGE
 from rulepress.spec.load import display_path
 from rulepress.spec.loaded import LoadedSpec
+from rulepress.spec.model import Spec
 
 
 @contextmanager
@@ -121,3 +125,40 @@ def since_counts(
                         _catalog_changes(before, after, row.lang, locales)
                     )
     return out
+
+
+@dataclass(frozen=True)
+class PreviousEdition:
+    """The edition a build compares the game with (``--since``), as the changes page needs it."""
+
+    diff: Diff
+    spec: Spec
+    #: the old edition's texts by language: context and English to its translation then
+    old_text: dict[str, Callable[[str, str], str]]
+
+
+def previous_edition(
+    game_dir: Path, now: LoadedSpec, since: str, locales: Path, langs: tuple[str, ...]
+) -> PreviousEdition:
+    """The diff from the edition ``since`` (a folder or a git revision) to ``now``.
+
+    The old edition's catalogs are read as they stood then (the same
+    ``git archive`` as its spec, see :func:`read_catalogs`), one translator
+    per language of ``langs``; an edition without catalogs shows its old
+    texts in English.
+    """
+    with ExitStack() as stack:
+        before, label = stack.enter_context(read_edition(since, game_dir))
+        old_locales = stack.enter_context(read_catalogs(since, game_dir, locales))
+        diff = diff_specs(before, now, label, display_path(game_dir))
+        old_text = {
+            lang: game_translator(old_locales, lang, now.spec.game.id)
+            if old_locales is not None
+            else _english
+            for lang in langs
+        }
+    return PreviousEdition(diff, before.spec, old_text)
+
+
+def _english(context: str, text: str) -> str:
+    return text

@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from fnmatch import fnmatch
 from pathlib import Path
 
 from rulepress.errors import Location, Problem, RulepressError, UsageError
@@ -131,7 +132,8 @@ def _relocated(exc: RulepressError, tmp: Path, rev: str) -> RulepressError:
         for p in exc.problems
     ]
     summary = exc.summary
-    for form in (str(tmp.resolve()), str(tmp), display_path(tmp)):
+    # the longest form first: "../../tmp/x" holds "/tmp/x", which must not be replaced inside it
+    for form in sorted({str(tmp.resolve()), str(tmp), display_path(tmp)}, key=len, reverse=True):
         summary = summary.replace(form + "/", rev + ":").replace(form, rev)
     return type(exc)(summary, problems)
 
@@ -153,3 +155,64 @@ def _renamed(loaded: LoadedSpec, tmp: Path, rev: str) -> LoadedSpec:
 
 def _moved(location: Location, tmp: Path, rev: str) -> Location:
     return replace(location, file=_name(location.file, tmp, rev))
+
+
+@contextmanager
+def read_catalogs(given: str, game_dir: Path, locales: Path) -> Iterator[Path | None]:
+    """The catalogs of the game as they stood in the edition ``given``: a locales folder.
+
+    For a git revision, the game's catalogs (``<locales>/*/LC_MESSAGES/<game>.po``
+    at that revision, with ``locales`` the project's catalog folder) are read
+    with ``git archive`` into a temporary folder, as the spec is; for a folder
+    holding a project (``rules_spec/`` and ``locales/``), its ``locales/``.
+    None when the edition has no catalogs: its texts are then shown in English.
+    """
+    folder = Path(given)
+    if folder.is_dir():
+        own = folder / "locales"
+        yield own if own.is_dir() and _game_folder(folder, game_dir.name) is not None else None
+        return
+    top = _git(game_dir, "rev-parse", "--show-toplevel")
+    commit = _git(
+        game_dir, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{given}^{{commit}}"
+    )
+    if top.returncode != 0 or commit.returncode != 0 or given.startswith("-"):
+        yield None  # read_edition has refused it already, with the reason
+        return
+    repo = Path(top.stdout.decode().strip()).resolve()
+    if not locales.resolve().is_relative_to(repo):
+        yield None  # catalogs outside the repository have no history to read
+        return
+    inside = locales.resolve().relative_to(repo).as_posix()
+    wanted = f"{inside}/*/LC_MESSAGES/{game_dir.name}.po"
+    listed = _git(
+        repo, "ls-tree", "-r", "--name-only", commit.stdout.decode().strip(), "--", inside
+    )
+    if not any(fnmatch(n, wanted) for n in listed.stdout.decode().splitlines()):
+        yield None  # no catalog of the game at that revision
+        return
+    archive = _git(repo, "archive", "--format=tar", commit.stdout.decode().strip(), "--", wanted)
+    if archive.returncode != 0:
+        raise UsageError(f"{given}: git archive failed: {archive.stderr.decode().strip()}")
+    with tempfile.TemporaryDirectory(prefix="rulepress-catalogs-") as tmp:
+        try:
+            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+                tar.extractall(tmp, filter="data")
+        except tarfile.FilterError as exc:
+            raise UsageError(f"{given}: refused to read {inside}/: {exc}") from None
+        yield Path(tmp) / inside
+
+
+def edition_files(given: str, game_dir: Path) -> tuple[str, list[Path]]:
+    """What names the edition ``given`` for a build's cache: a commit, or a folder's files.
+
+    A revision that moves (``HEAD~1``, a branch) stands for the commit it names
+    now, so a build compares again when it moves; a folder for its files.
+    """
+    folder = Path(given)
+    if folder.is_dir():
+        return given, sorted(p for p in folder.rglob("*") if p.is_file())
+    commit = _git(
+        game_dir, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{given}^{{commit}}"
+    )
+    return (commit.stdout.decode().strip() if commit.returncode == 0 else given), []

@@ -9,7 +9,9 @@ Per game and language, into ``<out>/<lang>/<game>/``:
 - ``cards-<format>.pdf``: one page per card face with bleed (a press file);
 - ``pnp-a4.pdf`` and ``pnp-letter.pdf``: the cards n-up with crop marks, each
   sheet of fronts followed by its sheet of backs, placed to land behind their
-  fronts after a long-edge flip (or, on request, a short-edge one).
+  fronts after a long-edge flip (or, on request, a short-edge one);
+- ``errata-<format>.pdf``, with ``since`` (the previous edition): the changes
+  page of the site as a sheet for copies already sold, in the rulebook's format.
 
 Everything is laid out in memory first. A card whose content does not fit its
 page stops the build with the card, the language and the overflow in mm, and
@@ -28,8 +30,9 @@ from pathlib import Path
 
 from weasyprint.document import Document
 
+from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
-from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.output import check, replacing
 from rulepress.print import impose, pdf, styles
 from rulepress.print.formats import PRESETS, Format, parse_format
@@ -37,7 +40,9 @@ from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
 from rulepress.progress import Counter, Report, silent
 from rulepress.render import print_html
+from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
+from rulepress.render.errata_print import errata_sheet
 from rulepress.render.html_tree import el
 from rulepress.spec.languages import all_languages
 from rulepress.spec.load import find_game_dirs, load_spec
@@ -106,9 +111,12 @@ class PrintBuild:
     warn: Callable[[str], None] | None = None
     #: told of each game and language as its files are laid out
     report: Report = silent
+    #: the previous edition (a git revision or a folder): each game gets an errata sheet
+    since: str | None = None
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
 
     def build(self) -> list[Path]:
         try:
@@ -261,6 +269,9 @@ class PrintBuild:
         self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", profile)
         self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", profile, x4=True)
 
+        if self.since is not None:
+            self._errata(loaded, ctx, folder, created, profile, book_fmt)
+
         if pub.step_cards is not None:
             self._cards(
                 ctx,
@@ -271,6 +282,37 @@ class PrintBuild:
                 created,
                 profile,
             )
+
+    def _errata(
+        self,
+        loaded: LoadedSpec,
+        ctx: RenderContext,
+        folder: Path,
+        created: str,
+        profile: Profile,
+        fmt: Format,
+    ) -> None:
+        """The errata sheet: what changed since ``since``, a player's PDF (no press variant)."""
+        assert self.since is not None
+        directory = loaded.directory
+        if directory not in self._previous:
+            langs = self.languages or loaded.spec.game.languages
+            self._previous[directory] = previous_edition(
+                directory, loaded, self.since, self.locales, tuple(langs)
+            )
+        previous = self._previous[directory]
+        new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
+        page = changes_page(
+            ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text
+        )
+        html = errata_sheet(ctx, page, created)
+        self._pdf(
+            folder / f"errata-{fmt.name}.pdf",
+            html,
+            styles.errata_css(fmt, profile.path),
+            profile,
+            press=False,
+        )
 
     def _bound(self, laid: Laid, ctx: RenderContext, created: str, css: str) -> Laid:
         """The rulebook with notes pages after it, so that its pages are a multiple of 4.

@@ -203,3 +203,28 @@ CARD_FACES = f"""
 .card-back .game {{ font-size: 14pt; font-weight: 700; }}
 .card-back .kind {{ font-size: {ONE_INK_BELOW_PT}pt; text-transform: uppercase; letter-spacing: 0.1em; }}
 """
+
+
+def errata_css(fmt: Format, profile: Path) -> str:
+    """The errata sheet: a player's A4 or Letter page, no bleed, the changes as ruled tables."""
+    return (
+        color_profile(profile)
+        + page_rule(
+            fmt,
+            bleed_mm=0,
+            margin_mm=15,
+            extra=f"@bottom-center {{ content: counter(page); font-size: {MIN_PT}pt; }}",
+        )
+        + BASE
+        + f"""
+body.errata h1 {{ font-size: 16pt; }}
+body.errata h2 {{ font-size: 12pt; margin-top: 1.2em; break-after: avoid; }}
+table.changes {{ border-collapse: collapse; width: 100%; margin: 0.4em 0; }}
+table.changes th, table.changes td {{ border: 0.5pt solid {INK}; padding: 1mm 1.5mm;
+  vertical-align: top; text-align: left; }}
+table.changes th {{ color: {ACCENT}; }}
+table.changes th:first-child {{ width: 30%; }}
+table.changes tr {{ break-inside: avoid; }}
+.code {{ font-size: {MIN_PT}pt; }}
+"""
+    )

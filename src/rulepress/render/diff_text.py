@@ -84,7 +84,9 @@ def _underline(text: str, mark: str) -> str:
     return mark * max(wcswidth(visible(text)), len(text))
 
 
-class _Writer(Joined):
+class DiffWords(Joined):
+    """The diff's pieces in one language, as text: values, facts, editions (the report's and the changes page's)."""
+
     def __init__(
         self,
         lang: str,
@@ -143,13 +145,18 @@ class _Writer(Joined):
             return what
         return fill_text(self["fact_of"], fact=what, player=change.player)
 
-    def fact_change(self, change: ValueChange) -> str:
+    def known_words(self, change: ValueChange) -> dict[str, Text]:
+        """The words for the ids among a fact's values (the spec's, and the interface's)."""
         words = dict(change.words)
         if change.fact == "decided_by":
             # how a game is decided other than by a criterion, in words
             for value in (change.old, change.new):
                 if isinstance(value, str) and value not in words and value in DECIDED:
                     words[value] = Text(context="", text=self.translate(DECIDED[value]))
+        return words
+
+    def fact_change(self, change: ValueChange) -> str:
+        words = self.known_words(change)
         return self.pair(self.fact(change), self.change(change.old, change.new, words))
 
     def heading(self, key: str) -> None:
@@ -186,7 +193,7 @@ def render_diff(
     spec_text: Callable[[str, str], str] = lambda context, text: text,
 ) -> str:
     """The report, ending with a newline (``translate``: interface words; ``spec_text``: the game's)."""
-    w = _Writer(lang, translate, spec_text)
+    w = DiffWords(lang, translate, spec_text)
     head = fill_text(
         w["heading"], game=game_title, old=w.edition(diff.old), new=w.edition(diff.new)
     )
@@ -271,8 +278,8 @@ def render_diff(
     w.heading("consequences")
     w.lines.append(fill_text(w["rescored"], count=w.value(diff.rescored)))
     if diff.left_out:
-        shown = format_list(diff.left_out, locale=lang)
-        w.lines.append(fill_text(w["left_out"], examples=shown))
+        ids = format_list(diff.left_out, locale=lang)
+        w.lines.append(fill_text(w["left_out"], examples=ids))
     if not diff.consequences:
         w.lines.append(w["no_consequences"])
     for found in diff.consequences:

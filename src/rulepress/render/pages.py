@@ -13,7 +13,7 @@ game (to all games, to other languages) are the site theme's, not a page's.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from babel.lists import format_list
 
@@ -204,6 +204,8 @@ DOWNLOADS = {
     "rulebook": ui("print", "Rulebook"),
     "reference": ui("print", "Reference card"),
     "pnp": ui("page.game", "Print and play: step cards"),
+    # what changed since the previous edition, for copies already sold (built with --since)
+    "errata": ui("print", "Errata sheet"),
 }
 #: a print file's kind of file and paper format, in brackets after its name
 PDF_FORMAT = ui("page.game", "PDF, {format}")
@@ -213,11 +215,18 @@ FORMAT_WORDS = {"letter": ui("page.game", "US Letter")}
 DOWNLOAD_DIR = "downloads"
 
 
-def game_pages(ctx: RenderContext, downloads: Collection[str] = ()) -> dict[str, Page]:
-    """Every page of one game: name → page; ``downloads``: its PDFs' file names, if built."""
+def game_pages(
+    ctx: RenderContext, downloads: Collection[str] = (), extra: Mapping[str, Page] | None = None
+) -> dict[str, Page]:
+    """Every page of one game: name → page; ``downloads``: its PDFs' file names, if built.
+
+    ``extra``: pages made elsewhere from more than the spec (the changes page,
+    from the previous edition too), listed after the others.
+    """
     p = _Page(ctx)
+    extra = extra or {}
     return {
-        "index": _index(p, downloads),
+        "index": _index(p, downloads, list(extra)),
         "rules": _rules(p),
         "sequences": _sequences(p),
         "scoring": _scoring(p),
@@ -227,6 +236,7 @@ def game_pages(ctx: RenderContext, downloads: Collection[str] = ()) -> dict[str,
         "rules-index": _rules_index(p),
         "sources": sources_page(ctx, p.plain),
         "not-in-source": missing_page(ctx, p.links),
+        **extra,
     }
 
 
@@ -234,7 +244,7 @@ def _page(label: str, title: list[Inline], children: list[Block]) -> Page:
     return Page(blocks=[Section(label=label, title=title, children=children)])
 
 
-def _index(p: _Page, downloads: Collection[str] = ()) -> Page:
+def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = None) -> Page:
     g = p.ctx.spec.game
     facts: list[tuple[str, list[Inline]]] = [
         ("edition", inline(g.edition, p.links)),
@@ -255,7 +265,7 @@ def _index(p: _Page, downloads: Collection[str] = ()) -> Page:
     if links:
         body.append(Section(label="downloads", title=text(p.t("downloads")), children=[links]))
     # the link back to all games is the theme's, on every page (T["home"] is its text)
-    body.append(TocTree(entries=[page for page in PAGES if page != "index"]))
+    body.append(TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])))
     return _page("index", p.title(g.title), body)
 
 

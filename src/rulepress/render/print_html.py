@@ -455,3 +455,8 @@ def sized(face: Element, pt: float) -> Element:
 def card_document(ctx: RenderContext, body: Content, created: str, title: str) -> str:
     """A document of card faces (one card, all faces, or imposed sheets) as HTML."""
     return _document(ctx, title, body, "card", created)
+
+
+def print_document(ctx: RenderContext, title: str, body: Content, kind: str, created: str) -> str:
+    """A print document of another kind (the errata sheet), with the head the others have."""
+    return _document(ctx, title, body, kind, created)

@@ -38,11 +38,21 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from rulepress import output
+from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.sources import edition_files
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
-from rulepress.i18n.runtime import LocaleNumbers, interface_translator, localize, native_name
+from rulepress.i18n.runtime import (
+    LocaleNumbers,
+    game_translator,
+    interface_translator,
+    localize,
+    native_name,
+)
 from rulepress.progress import Counter, Report, silent
 from rulepress.reference import author_reference
 from rulepress.render import tree
+from rulepress.render.changes import PAGE as CHANGES_PAGE
+from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
@@ -114,6 +124,9 @@ class SiteBuild:
     #: the address the site is served from (``https://…/``): the sitemap and canonical
     #: links need it (None: no sitemap, and the 404 page assumes the server's root)
     base_url: str | None = None
+    #: the previous edition (a git revision, or a folder holding the game's spec): each
+    #: game gets the page "Changes in this edition" (None: no such page)
+    since: str | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: by language, the digest of its inputs (see :meth:`inputs`), and the languages
@@ -125,6 +138,8 @@ class SiteBuild:
     _shared: tuple[Any, Any, list[Path]] | None = field(default=None, init=False, repr=False)
     #: each game's languages, read once per build (see games_in)
     _languages: dict[Path, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
+    #: each game's previous edition, compared once per build (see _changes)
+    _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.languages:
@@ -196,10 +211,15 @@ class SiteBuild:
         """
         if self._shared is None:
             # what every language reads: rulepress's code and theme, the options, the specs
-            options = [self.languages, self.theme, self.base_url]
-            code = hashlib.sha256(json.dumps(options).encode())
-            _digest_files(code, PACKAGE.rglob("*"))
+            options: list[object] = [self.languages, self.theme, self.base_url]
             dirs = find_game_dirs(self.spec_root)
+            since_files: list[Path] = []
+            if self.since is not None and dirs:
+                # the previous edition as it is now: a commit, or a folder's files
+                since, since_files = edition_files(self.since, dirs[0])
+                options.append(since)
+            code = hashlib.sha256(json.dumps(options).encode())
+            _digest_files(code, [*PACKAGE.rglob("*"), *since_files])
             shared = code.copy()
             _digest_files(shared, (f for d in dirs for f in d.glob("*.yaml")))
             self._shared = (code, shared, dirs)
@@ -280,6 +300,7 @@ class SiteBuild:
         """Which languages have inputs other than those of their last clean build."""
         self._shared = None  # read the inputs anew: this instance may build again after an edit
         self._languages = {}
+        self._previous = {}
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
 
@@ -391,8 +412,9 @@ class SiteBuild:
         )
         game_id = loaded.spec.game.id
         offered = [path.name for path in self.downloads(lang, game_id)]
+        extra = {CHANGES_PAGE: self._changes(ctx, loaded)} if self.since is not None else {}
         pages = []
-        for name, page in game_pages(ctx, offered).items():
+        for name, page in game_pages(ctx, offered, extra).items():
             pages.append(f"{name}{PAGE_SUFFIX}")
             self.write(project / game_id / pages[-1], page.to_json())
         game = local.loaded.spec.game
@@ -406,6 +428,21 @@ class SiteBuild:
         )
         return GeneratedGame(
             game=game_id, inputs=inputs, pages=pages, site=site, card=_game_card(ctx, game_id)
+        )
+
+    def _changes(self, ctx: RenderContext, loaded: LoadedSpec) -> Page:
+        """The game's page "Changes in this edition" in ``ctx``'s language, from ``since``."""
+        assert self.since is not None
+        directory = loaded.directory
+        if directory not in self._previous:
+            langs = tuple(code for code in self.languages if code in loaded.spec.game.languages)
+            self._previous[directory] = previous_edition(
+                directory, loaded, self.since, self.locales, langs
+            )
+        previous = self._previous[directory]
+        new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
+        return changes_page(
+            ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text
         )
 
     def _landing(
@@ -590,7 +627,10 @@ def build_site(
     docs: Path | None = None,
     theme: str = "rulepress",
     pdfs: Path | None = None,
+    since: str | None = None,
 ) -> SiteBuild:
-    site = SiteBuild(root, spec_root, locales, out, tuple(languages), theme, docs, pdfs=pdfs)
+    site = SiteBuild(
+        root, spec_root, locales, out, tuple(languages), theme, docs, pdfs=pdfs, since=since
+    )
     site.build(doctest=doctest)
     return site

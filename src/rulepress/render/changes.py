@@ -1,0 +1,335 @@
+"""The page "Changes in this edition", from the diff of the previous edition and this one.
+
+:func:`changes_page` walks a :class:`~rulepress.editions.model.Diff` into
+page-tree nodes: the changelog lines, each changed rule with its old and its
+new text side by side (a table of three columns: what changed, before, now),
+parameters and table cells, steps and tie-breaks in another order, rulings,
+worked examples that state other results, and the consequences (the old
+worked examples scored under the new spec). The site shows the page; the
+errata sheet (:func:`rulepress.render.print_html.errata_sheet`) prints the
+same tree.
+
+Texts are read in the reader's language from the catalogs *of each
+edition*: the old wording from the catalog as it stood at the old edition,
+the new from today's (``old_text``, ``new_text``: context and English to the
+translation, English where there is none). A text's own markup is parsed
+into nodes (:func:`rulepress.render.markup.inline`), never kept as markup;
+a changed rule, ruling or worked example that this edition still has links
+to its permalink (``rule-16-4``), the same label in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+
+from babel.dates import format_date
+from babel.lists import format_list
+
+from rulepress.editions.model import Diff, Edition, TextChange, ValueChange
+from rulepress.editions.model import Text as DiffText
+from rulepress.render.context import RenderContext
+from rulepress.render.diff_text import DiffWords
+from rulepress.render.markup import Links, inline, rule_label, ruling_label
+from rulepress.render.pages import links_of
+from rulepress.render.patterns import DETAIL, PAIR, RULES, fill, fill_text
+from rulepress.render.tree import (
+    Block,
+    BulletList,
+    Code,
+    Inline,
+    Page,
+    Paragraph,
+    Ref,
+    Section,
+    Table,
+)
+from rulepress.render.tree import Text as TextNode
+from rulepress.spec.model import Spec, all_rules
+from rulepress.uitext import ui
+
+#: the page's name among a game's pages (``changes.html``)
+PAGE = "changes"
+
+T = {
+    "title": ui("page.title", "Changes in this edition"),
+    # the two editions compared: "from version 1 (1 December 2026) to version 2"
+    "since": ui("page.changes", "What changed from version {old} to version {new}."),
+    "what": ui("page.changes", "What changed"),
+    "before": ui("page.changes", "Before"),
+    "now": ui("page.changes", "Now"),
+    "only_changelog": ui(
+        "page.changes", "The rules, numbers and worked examples are as in the previous edition."
+    ),
+}
+
+#: a text's context and English to its translation in one edition's catalog
+Translate = Callable[[str, str], str]
+
+
+def _text(value: str) -> Inline:
+    return TextNode(text=value)
+
+
+def _cells(*values: str) -> list[list[Inline]]:
+    return [[_text(v)] for v in values]
+
+
+class _Changes:
+    """The page's pieces in one language, for one diff."""
+
+    def __init__(
+        self,
+        ctx: RenderContext,
+        old_spec: Spec,
+        links: Links,
+        old_links: Links,
+        old_text: Translate,
+        new_text: Translate,
+    ) -> None:
+        self.ctx, self.links, self.old_links = ctx, links, old_links
+        # headings and cells that lead a row hold no links of their own
+        self.plain = replace(links, linked=False)
+        self.old_text, self.new_text = old_text, new_text
+        self.words = DiffWords(ctx.lang, ctx.translate, new_text)
+        self.rulings = {r.id for r in ctx.spec.rulings}
+        self.examples = {e.id for e in ctx.spec.examples}
+        self.old_rules = {r.number for r in all_rules(old_spec.rules)}
+
+    def t(self, key: str) -> str:
+        return self.ctx.t(T[key])
+
+    def label(self, key: str) -> str:
+        return self.words[key]
+
+    def header(self) -> list[list[Inline]]:
+        return _cells(self.t("what"), self.t("before"), self.t("now"))
+
+    def rule(self, number: str | None, title: list[Inline]) -> list[Inline]:
+        """A rule by number and title: a link to its permalink if this edition has it."""
+        if number is None:
+            return title
+        shown: list[Inline] = [_text(number + " "), *title]
+        if number in self.links.rules:
+            return [Ref(label=rule_label(number), children=shown, classes=["rp-rule"])]
+        return shown
+
+    def rule_numbers(self, numbers: list[str]) -> list[Inline]:
+        refs: list[list[Inline]] = [
+            [Ref(label=rule_label(n), children=[_text(n)], classes=["rp-rule"])]
+            if n in self.links.rules
+            else [_text(n)]
+            for n in numbers
+        ]
+        out: list[Inline] = list(refs[0]) if refs else []
+        for ref in refs[1:]:
+            out = fill(self.ctx.t(RULES), {"first": out, "second": ref}, _text)
+        return out
+
+    def wording(self, change: TextChange, prefix_old: str, prefix_new: str) -> list[list[Inline]]:
+        """The old and the new wording of one message, each read in its own edition's catalog."""
+        old = (
+            inline(_catalog(self.old_text, prefix_old + change.context, change.old), self.old_links)
+            if change.old is not None
+            else [_text("—")]
+        )
+        new = (
+            inline(_catalog(self.new_text, prefix_new + change.context, change.new), self.links)
+            if change.new is not None
+            else [_text("—")]
+        )
+        return [old, new]
+
+    def edition(self, edition: Edition) -> str:
+        if not edition.date:
+            return edition.version
+        try:
+            day = format_date(date.fromisoformat(edition.date), format="long", locale=self.ctx.lang)
+        except ValueError:
+            return edition.version
+        return self.words.detail(edition.version, day)
+
+    def fact_row(self, change: ValueChange) -> list[list[Inline]]:
+        """A fact of a worked example: what it is, its old value, its new value."""
+        words = self.words
+        known = words.known_words(change)
+        return _cells(
+            words.fact(change), words.value(change.old, known), words.value(change.new, known)
+        )
+
+    def detail(self, text: list[Inline], detail: str) -> list[Inline]:
+        return fill(self.ctx.t(DETAIL), {"text": text, "detail": [_text(detail)]}, _text)
+
+
+def _catalog(translate: Translate, context: str, english: str) -> str:
+    """``english`` in the catalog: a text of one paragraph is ``…/text``, not ``…/text#1``."""
+    found = translate(context, english)
+    if found == english and context.endswith("#1"):
+        found = translate(context.removesuffix("#1"), english)
+    return found
+
+
+def changes_page(
+    ctx: RenderContext,
+    diff: Diff,
+    old_spec: Spec,
+    old_text: Translate,
+    new_text: Translate,
+) -> Page:
+    """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's)."""
+    links = links_of(ctx)
+    old_links = links_of(replace(ctx, spec=old_spec), linked=False)
+    c = _Changes(ctx, old_spec, links, old_links, old_text, new_text)
+    w = c.words
+    since = fill(
+        c.t("since"),
+        {"old": [_text(c.edition(diff.old))], "new": [_text(c.edition(diff.new))]},
+        _text,
+    )
+    body: list[Block] = [Paragraph(children=since)]
+    sections: list[tuple[str, list[Block]]] = []
+    if diff.changelog:
+        items: list[list[Block]] = []
+        for entry in diff.changelog:
+            line: list[Inline] = fill(
+                ctx.t(PAIR),
+                {
+                    "label": [_text(entry.version)],
+                    "value": inline(_catalog(new_text, entry.text.context, entry.text.text), links),
+                },
+                _text,
+            )
+            if entry.rules:
+                numbers = c.rule_numbers(_numbers(entry.rules, ctx.spec))
+                line = fill(ctx.t(DETAIL), {"text": line, "detail": numbers}, _text)
+            items.append([Paragraph(children=line)])
+        sections.append(("changelog", [BulletList(items=items)]))
+    if diff.rules:
+        rows: list[list[list[Inline]]] = []
+        for rule in diff.rules:
+            translate = old_text if rule.kind == "removed" else new_text
+            title = inline(_catalog(translate, rule.title.context, rule.title.text), c.plain)
+            if rule.kind == "removed":  # no permalink to go to
+                head: list[Inline] = [_text(f"{rule.old_number} "), *title]
+            else:
+                head = c.rule(rule.new_number, title)
+            kind = (
+                fill_text(w["renumbered"], old=rule.old_number)
+                if rule.kind == "renumbered"
+                else w[rule.kind]
+            )
+            first = c.detail(head, kind)
+            texts = rule.texts
+            if not texts:
+                rows.append(
+                    [first, [_text(rule.old_number or "—")], [_text(rule.new_number or "—")]]
+                )
+            old_prefix = f"rules/{rule.old_number}/"
+            new_prefix = f"rules/{rule.new_number}/"
+            for i, change in enumerate(texts):
+                rows.append([first if i == 0 else [], *c.wording(change, old_prefix, new_prefix)])
+        sections.append(("rules", [Table(header=c.header(), rows=rows)]))
+    if diff.parameters:
+        rows = []
+        for param in diff.parameters:
+            described = _catalog(new_text, param.description.context, param.description.text)
+            what = inline(described, c.plain)
+            what = fill(
+                ctx.t(DETAIL), {"text": what, "detail": c.rule_numbers([param.rule])}, _text
+            )
+            rows.append([what, [_text(w.value(param.old))], [_text(w.value(param.new))]])
+        sections.append(("parameters", [Table(header=c.header(), rows=rows)]))
+    if diff.tables:
+        rows = []
+        for cell in diff.tables:
+            first_key, last_key = cell.keys
+            key_label = w.text(cell.key_label)
+            keys = (
+                fill_text(w["key"], label=key_label, key=w.value(first_key))
+                if first_key == last_key
+                else fill_text(
+                    w["keys"], label=key_label, first=w.value(first_key), last=w.value(last_key)
+                )
+            )
+            what_text = w.pair(w.detail(w.text(cell.title), keys), w.text(cell.value_label))
+            rows.append(_cells(what_text, w.value(cell.old), w.value(cell.new)))
+        sections.append(("tables", [Table(header=c.header(), rows=rows)]))
+    if diff.orders:
+        rows = []
+        for order in diff.orders:
+            key = "steps" if order.kind == "steps" else "criteria"
+            label = fill_text(w[key], sequence=w.text(order.title), step=w.text(order.title))
+            sides = []
+            for items_ in (order.old, order.new):
+                shown = [
+                    f"{i.key} {w.text(i.title)}" if order.kind == "steps" else w.text(i.title)
+                    for i in items_
+                ]
+                sides.append(format_list(shown, locale=ctx.lang) if shown else "—")
+            rows.append(_cells(label, *sides))
+        sections.append(("orders", [Table(header=c.header(), rows=rows)]))
+    if diff.rulings:
+        rows = []
+        for ruling in diff.rulings:
+            translate = old_text if ruling.kind == "removed" else new_text
+            named: list[Inline] = [
+                _text(_catalog(translate, ruling.title.context, ruling.title.text))
+            ]
+            if ruling.id in c.rulings:
+                named = [Ref(label=ruling_label(ruling.id), children=named, classes=["rp-ruling"])]
+            # the defaults stand in the columns: a new default is a changed ruling
+            head = c.detail(named, w["changed" if ruling.kind == "default" else ruling.kind])
+            old = w.text(ruling.old_default) if ruling.old_default else "—"
+            new = w.text(ruling.new_default) if ruling.new_default else "—"
+            rows.append([head, [_text(old)], [_text(new)]])
+        sections.append(("rulings", [Table(header=c.header(), rows=rows)]))
+    if diff.examples:
+        rows = []
+        for example in diff.examples:
+            rows.append(
+                [_example(c, example.id, example.title, w["example_" + example.kind]), [], []]
+            )
+            rows += [c.fact_row(change) for change in example.stated]
+        sections.append(("examples", [Table(header=c.header(), rows=rows)]))
+    if diff.texts:
+        # a message of no rule is named by its catalog context, as translators know it
+        rows = [[[Code(text=change.context)], *c.wording(change, "", "")] for change in diff.texts]
+        sections.append(("texts", [Table(header=c.header(), rows=rows)]))
+    consequences: list[Block] = [
+        Paragraph(children=[_text(fill_text(w["rescored"], count=w.value(diff.rescored)))])
+    ]
+    if diff.left_out:
+        ids = format_list(diff.left_out, locale=ctx.lang)
+        consequences.append(Paragraph(children=[_text(fill_text(w["left_out"], examples=ids))]))
+    if not diff.consequences:
+        consequences.append(Paragraph(children=[_text(w["no_consequences"])]))
+    else:
+        rows = []
+        for found in diff.consequences:
+            verdict = w["unscorable"] if found.kind == "unscorable" else ""
+            rows.append([_example(c, found.id, found.title, verdict), [], []])
+            rows += [c.fact_row(change) for change in found.changes]
+            rows += [[[], [], [_text(problem)]] for problem in found.problems]
+        consequences.append(Table(header=c.header(), rows=rows))
+    sections.append(("consequences", consequences))
+    if not diff.changed:
+        body.append(Paragraph(children=[_text(c.t("only_changelog"))]))
+    for key, children in sections:
+        body.append(Section(label=f"changes-{key}", title=[_text(c.label(key))], children=children))
+    return Page(blocks=[Section(label=PAGE, title=[_text(c.t("title"))], children=body)])
+
+
+def _example(c: _Changes, example_id: str, title: DiffText, what: str) -> list[Inline]:
+    shown: list[Inline] = [_text(c.words.text(title))]
+    if example_id in c.examples:
+        shown = [Ref(label=f"example-{example_id}", children=shown)]
+    if not what:
+        return shown
+    return c.detail(shown, what)
+
+
+def _numbers(rules: list[str], spec: Spec) -> list[str]:
+    """Rules a changelog line names, by number (a rule's id stands for its number)."""
+    by_id = {r.id: r.number for r in all_rules(spec.rules) if r.id}
+    return [by_id.get(r, r) for r in rules]

@@ -1,0 +1,266 @@
+"""The page "Changes in this edition" on the two editions of Harbourmasters, in en, cs and ja.
+
+The fixture project is a git repository: the first edition and its catalogs
+tagged ``v1``, then the second edition with its catalogs as translators
+left them. The page reads the old wording from the catalogs at ``v1`` and
+the new from today's, links every rule this edition still has to its
+permalink and shows each kind of change the diff finds.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from rulepress.cli import main
+from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
+from rulepress.render import tree
+from rulepress.render.changes import PAGE, changes_page
+from rulepress.render.context import RenderContext
+from rulepress.render.errata_print import errata_sheet
+from rulepress.render.pages import game_pages
+from rulepress.spec.load import load_spec
+from tests.conftest import DATA, edit
+from tests.site.test_pages import _nodes
+
+EDITIONS = DATA / "editions"
+LANGS = ("en", "cs", "ja")
+#: the page's headers (what changed, before, now) in each language
+HEADERS = {
+    "en": ["What changed", "Before", "Now"],
+    "cs": ["Co se změnilo", "Dříve", "Nyní"],
+    "ja": ["変更箇所", "変更前", "変更後"],
+}
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def _edition(side: str, project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The edition ``side`` in the project, its catalogs merged and translated in full."""
+    game = project / "rules_spec" / "harbour"
+    if game.exists():
+        shutil.rmtree(game)
+    shutil.copytree(EDITIONS / side / "harbour", game, copy_function=shutil.copy)
+    edit(game / "game.yaml", "languages: [en]", "languages: [en, cs, ja]")
+    where = ["--spec-root", str(project / "rules_spec"), "--locales", str(project / "locales")]
+    assert main(["i18n", "extract", *where]) == 0
+    assert main(["i18n", "update", *where]) == 0
+    capsys.readouterr()
+    for lang in LANGS[1:]:
+        po = project / "locales" / lang / "LC_MESSAGES" / "harbour.po"
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        for message in catalog:
+            if message.id:
+                # every message says which edition's catalog it was read from
+                message.string = f"[{lang} {side}] {message.id}"
+                message.flags.discard("fuzzy")
+        with po.open("wb") as f:
+            write_po(f, catalog)
+
+
+@pytest.fixture
+def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _edition("first", root, capsys)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "first edition")
+    _git(root, "tag", "v1")
+    _edition("second", root, capsys)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "second edition")
+    return root
+
+
+def _previous(project: Path) -> PreviousEdition:
+    game = project / "rules_spec" / "harbour"
+    return previous_edition(game, load_spec(game), "v1", project / "locales", LANGS)
+
+
+def _ctx(project: Path, lang: str) -> RenderContext:
+    local = localize(load_spec(project / "rules_spec" / "harbour"), lang, project / "locales")
+    numbers = LocaleNumbers(lang) if lang != "en" else str
+    return RenderContext(
+        local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
+    )
+
+
+def _page(project: Path, lang: str, previous: PreviousEdition) -> tree.Page:
+    new_text = game_translator(project / "locales", lang, "harbour")
+    ctx = _ctx(project, lang)
+    return changes_page(ctx, previous.diff, previous.spec, previous.old_text[lang], new_text)
+
+
+def _sections(page: tree.Page) -> dict[str, tree.Section]:
+    return {n.label: n for n in _nodes(page) if isinstance(n, tree.Section)}
+
+
+def _rows(section: tree.Section) -> list[list[str]]:
+    (table,) = [n for n in _nodes(section) if isinstance(n, tree.Table)]
+    return [[tree.plain_text(cell) for cell in row] for row in table.rows]
+
+
+def _refs(node: object) -> dict[str, str]:
+    return {n.label: tree.plain_text(n.children) for n in _nodes(node) if isinstance(n, tree.Ref)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_kind_of_change_side_by_side(project: Path, lang: str) -> None:
+    previous = _previous(project)
+    page = _page(project, lang, previous)
+    sections = _sections(page)
+    assert set(sections) == {
+        PAGE,
+        *(
+            f"changes-{key}"
+            for key in (
+                "changelog",
+                "rules",
+                "parameters",
+                "tables",
+                "orders",
+                "rulings",
+                "examples",
+                "texts",
+                "consequences",
+            )
+        ),
+    }
+    for key in ("rules", "parameters", "tables", "orders", "rulings", "examples", "consequences"):
+        (table,) = [n for n in _nodes(sections[f"changes-{key}"]) if isinstance(n, tree.Table)]
+        assert [tree.plain_text(cell) for cell in table.header] == HEADERS[lang]
+    old, new = ("", "") if lang == "en" else (f"[{lang} first] ", f"[{lang} second] ")
+    rules = {row[1]: row[2] for row in _rows(sections["changes-rules"])}
+    # rule 3's text: the old wording from the catalog at v1 (9 goods), the new from today's (8)
+    assert rules[
+        f"{old}Group your goods into sets of different kinds (at most 9 of one kind)."
+        " Each set scores by its size."
+    ] == (
+        f"{new}Group your goods into sets of different kinds (at most 8 of one kind). Each set"
+        " scores by its size, and cargo is scored before the harbours."
+    )
+    # a rule that went: its old text, and nothing now
+    assert (
+        rules[f"{old}A player alone scores as usual and tries to beat their own best score."] == "—"
+    )
+    numbers = {r[0]: r[1:] for r in _rows(sections["changes-parameters"])}
+    assert ["9", "8"] in numbers.values()
+    (cell,) = _rows(sections["changes-tables"])
+    assert cell[1:] == ["15", "16"]
+    orders = _rows(sections["changes-orders"])
+    assert len(orders) == 2
+    assert all(row[1] != row[2] for row in orders)
+    rulings = _rows(sections["changes-rulings"])
+    assert len(rulings) == 2
+    consequences = tree.plain_text(
+        [
+            i
+            for n in _nodes(sections["changes-consequences"])
+            if isinstance(n, tree.Paragraph)
+            for i in n.children
+        ]
+    )
+    assert "7" in consequences
+
+
+def test_changed_rules_link_their_permalinks(project: Path) -> None:
+    page = _page(project, "en", _previous(project))
+    sections = _sections(page)
+    refs = _refs(sections["changes-rules"])
+    # added, renumbered (to its new number) and changed rules link; the removed one cannot
+    assert {"rule-2-2", "rule-2-3", "rule-3", "rule-4"} <= set(refs)
+    assert refs["rule-2-3"] == "2.3 Ties in a harbour"
+    assert not any(label.startswith("rule-5") for label in refs)
+    assert "5 Solo games" in tree.plain_text(_rows_cells(sections["changes-rules"]))
+    # the changelog names its rules by number, each a link; a ruling and examples link theirs
+    assert {"rule-2-2", "rule-2-3", "rule-3", "rule-4"} <= set(_refs(sections["changes-changelog"]))
+    assert any(label.startswith("ruling-") for label in _refs(sections["changes-rulings"]))
+    assert any(label.startswith("example-") for label in _refs(sections["changes-examples"]))
+
+
+def _rows_cells(section: tree.Section) -> list[tree.Inline]:
+    (table,) = [n for n in _nodes(section) if isinstance(n, tree.Table)]
+    return [inline for row in table.rows for cell in row for inline in cell]
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_the_old_titles_and_the_changelog_come_from_each_editions_catalog(
+    project: Path, lang: str
+) -> None:
+    page = _page(project, lang, _previous(project))
+    sections = _sections(page)
+    rows = tree.plain_text(_rows_cells(sections["changes-rules"]))
+    # the removed rule's title is in the old catalog only; the added rule's in the new one
+    assert f"5 [{lang} first] Solo games" in rows
+    assert f"2.2 [{lang} second] Empty harbours" in rows
+    changelog = tree.plain_text(
+        [
+            i
+            for n in _nodes(sections["changes-changelog"])
+            if isinstance(n, tree.Paragraph)
+            for i in n.children
+        ]
+    )
+    assert (
+        f"[{lang} second] A new rule says that nobody scores a harbour without ships." in changelog
+    )
+    title = tree.plain_text(page.blocks[0].title)  # type: ignore[union-attr]
+    assert title == {"cs": "Změny v tomto vydání", "ja": "この版の変更点"}[lang]
+
+
+def test_the_work_tree_stays_as_it_was(project: Path) -> None:
+    status = _git(project, "status", "--porcelain", "--untracked-files=all")
+    head = _git(project, "rev-parse", "HEAD")
+    _previous(project)
+    assert _git(project, "status", "--porcelain", "--untracked-files=all") == status
+    assert _git(project, "rev-parse", "HEAD") == head
+
+
+def test_an_edition_against_itself_says_only_that(project: Path) -> None:
+    game = project / "rules_spec" / "harbour"
+    previous = previous_edition(game, load_spec(game), "HEAD", project / "locales", LANGS)
+    page = _page(project, "cs", previous)
+    text = tree.plain_text(
+        [i for n in _nodes(page) if isinstance(n, tree.Paragraph) for i in n.children]
+    )
+    assert "Pravidla, čísla a\u00a0řešené příklady zůstávají stejné" in text
+    assert "changes-rules" not in _sections(page)
+
+
+def test_the_index_lists_the_page_only_when_there_is_one(project: Path) -> None:
+    ctx = _ctx(project, "en")
+    page = _page(project, "en", _previous(project))
+    with_page = game_pages(ctx, (), {PAGE: page})
+    toc = [n for n in _nodes(with_page["index"]) if isinstance(n, tree.TocTree)]
+    assert PAGE in toc[0].entries
+    assert with_page[PAGE] is page
+    without = game_pages(ctx)
+    assert PAGE not in without
+    toc = [n for n in _nodes(without["index"]) if isinstance(n, tree.TocTree)]
+    assert PAGE not in toc[0].entries
+
+
+def test_the_errata_sheet_prints_the_same_tree_as_text(project: Path) -> None:
+    ctx = _ctx(project, "ja")
+    page = _page(project, "ja", _previous(project))
+    html = errata_sheet(ctx, page, "2026-12-02T00:00:00Z")
+    assert '<table class="changes">' in html
+    assert "[ja second] Group your goods" in html
+    assert "<h1>この版の変更点</h1>" in html
+    assert "{param:" not in html
+    assert "<a " not in html
