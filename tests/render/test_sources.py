@@ -18,9 +18,11 @@ from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.print_html import reference_card, rulebook
-from rulepress.render.sources import source_marker
+from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
+from rulepress.render.sources import source_marker, table_marker
+from rulepress.spec.check_sources import entries
 from rulepress.spec.load import load_spec
-from rulepress.spec.model import all_rules
+from rulepress.spec.model import all_rules, all_steps
 from tests.conftest import SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
@@ -84,12 +86,168 @@ def test_the_page_not_in_this_editions_source(game_dir: Path) -> None:
 def test_the_sources_page_lists_every_ruled_rule() -> None:
     ctx = _ctx(SPEC_ROOT / "brink")
     page = game_pages(ctx)["sources"]
-    refs = {r.label for r in _nodes(page, tree.Ref) if isinstance(r, tree.Ref)}
+    [listing] = [s for s in _nodes(page, tree.Section) if s.label == "ruled"]
+    refs = {r.label for r in _nodes(listing, tree.Ref) if isinstance(r, tree.Ref)}
     ruled = [r for r in all_rules(ctx.spec.rules) if r.source and r.source.kind == "ruling"]
     assert ruled
     for rule in ruled:
         assert "rule-" + rule.number.replace(".", "-") in refs
     assert "rule-14-2-1" not in refs  # stated by the rulebook, not ruled
+
+
+def _own_markers(blocks: list[tree.Block]) -> list[tree.Details]:
+    return [b for b in blocks if isinstance(b, tree.Details) and "rp-source" in b.classes]
+
+
+def _words(node: object) -> str:
+    return "".join(t.text for t in _nodes(node, tree.Text) if isinstance(t, tree.Text))
+
+
+def _anchors(pages: dict[str, tree.Page]) -> set[str]:
+    """Every permanent anchor of a game's pages: sections, step cards, parameters, terms."""
+    out: set[str] = set()
+    for node in every_node(list(pages.values())):
+        label = getattr(node, "label", None)
+        if (
+            isinstance(node, (tree.Section, tree.Card, tree.Paragraph, tree.GlossaryEntry))
+            and label
+        ):
+            out.add(label)
+    return out
+
+
+@pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
+def test_every_kind_of_entry_has_its_marker(game_dir: Path) -> None:
+    ctx = _ctx(game_dir)
+    spec = ctx.spec
+    pages = game_pages(ctx)
+    # each step's card holds one marker of its own (a sub-step's is in the sub-card)
+    cards = [c for c in _nodes(pages["sequences"], tree.Card) if isinstance(c, tree.Card)]
+    steps = [(seq, s) for seq in spec.sequences for s in all_steps(seq.steps)]
+    assert sorted(c.label or "" for c in cards) == sorted(step_label(q, s) for q, s in steps)
+    for card in cards:
+        assert len(_own_markers(card.body)) == 1, card.label
+    # each glossary entry, under its definition
+    [glossary] = _nodes(pages["glossary"], tree.Glossary)
+    assert isinstance(glossary, tree.Glossary)
+    assert len(glossary.entries) == len(spec.glossary)
+    for entry in glossary.entries:
+        assert len(_own_markers(entry.details)) == 1, entry.label
+    # each table, once under its rows
+    sections = {s.label: s for s in _nodes(pages["scoring"], tree.Section)}
+    for table in spec.tables:
+        section = sections["table-" + table.id]
+        assert isinstance(section, tree.Section)
+        assert len(_own_markers(section.children)) == 1, table.id
+    # each parameter (no page shows them as entries but the Sources page), after its line
+    [params] = [s for s in _nodes(pages["sources"], tree.Section) if s.label == "parameters"]
+    assert isinstance(params, tree.Section)
+    [listing] = params.children
+    assert isinstance(listing, tree.BulletList)
+    assert [item[0].label for item in listing.items if isinstance(item[0], tree.Paragraph)] == [
+        "parameter-" + name.replace("_", "-") for name in spec.parameters
+    ]
+    for item in listing.items:
+        assert len(_own_markers(item)) == 1
+
+
+def test_a_tables_marker_names_each_source_its_rows_share_once() -> None:
+    ctx = _ctx(SPEC_ROOT / "stationfall")
+    [table] = ctx.spec.tables
+    assert len(table.rows) == 3
+    [marker] = table_marker(ctx, table)
+    assert isinstance(marker, tree.Details)
+    # the first row has a passage of its own, the others share one: a paragraph per
+    # source, led by its rows
+    led = [_words(p.children[0]) for p in marker.children if isinstance(p, tree.Paragraph)]
+    assert led == ["Rows 1\u20135", "Rows 6\u20138, 9"]
+    assert "lines 3, 58" in _words(marker.children[0])
+    assert _words(marker.children[1]).endswith("lines 58")
+    # Brink's tables take each their rows from one passage: named once, led by nothing
+    brink = _ctx(SPEC_ROOT / "brink")
+    for table in brink.spec.tables:
+        [marker] = table_marker(brink, table)
+        assert isinstance(marker, tree.Details)
+        [paragraph] = marker.children
+        assert isinstance(paragraph, tree.Paragraph)
+        assert not isinstance(paragraph.children[0], tree.Strong)
+        assert "Japanese fan translation of the Brink rulebook" in _words(paragraph)
+
+
+def test_a_steps_marker_names_its_passage_and_its_rulings() -> None:
+    ctx = _ctx(SPEC_ROOT / "stationfall")
+    pages = game_pages(ctx)
+    cards = {c.label: c for c in _nodes(pages["sequences"], tree.Card)}
+    card = cards["step-stationfall-sequence-4b"]
+    assert isinstance(card, tree.Card)
+    [marker] = _own_markers(card.body)
+    words = _words(marker)
+    assert "Czech reference card for the end of the game" in words
+    assert "lines 35\u201339" in words
+    assert "Does an Annihilated Grudge score" in words
+    refs = {r.label for r in _nodes(marker, tree.Ref) if isinstance(r, tree.Ref)}
+    step = next(s for s in all_steps(ctx.spec.sequences[0].steps) if s.number == "4b")
+    assert step.source is not None
+    assert refs == {"ruling-" + r.replace("_", "-") for r in step.source.rulings}
+
+
+@pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
+def test_the_editors_list_holds_every_ruled_entry_of_every_kind(game_dir: Path) -> None:
+    ctx = _ctx(game_dir)
+    pages = game_pages(ctx)
+    anchors = _anchors(pages)
+    [ruled] = [s for s in _nodes(pages["sources"], tree.Section) if s.label == "ruled"]
+    assert isinstance(ruled, tree.Section)
+    listed: dict[str, list[set[str]]] = {}
+    for sub in ruled.children:
+        assert isinstance(sub, tree.Section)
+        [items] = sub.children
+        assert isinstance(items, tree.BulletList)
+        listed[sub.label] = [
+            {r.label for r in _nodes(item, tree.Ref) if isinstance(r, tree.Ref)}
+            for item in items.items
+        ]
+    expected: dict[str, list[set[str]]] = {}
+    for kind, of_kind in source_entries(ctx).items():
+        rows = [
+            {e.anchor, *("ruling-" + r.replace("_", "-") for r in e.source.rulings)}
+            for e in of_kind
+            if e.source.kind == "ruling"
+        ]
+        if rows:
+            expected["ruled-" + kind] = rows
+    # every kind the game rules something of is there, each entry once, linked to its
+    # place and its rulings, and nothing stated plainly by the source
+    assert listed == expected
+    assert {"ruled-rule", "ruled-step", "ruled-parameter", "ruled-term"} <= set(listed)
+    for refs in (r for rows in listed.values() for r in rows):
+        assert refs <= anchors, refs - anchors
+
+
+def test_a_ruled_table_row_is_listed_with_its_table(tmp_path: Path) -> None:
+    import shutil
+
+    game = tmp_path / "stationfall"
+    shutil.copytree(SPEC_ROOT / "stationfall", game)
+    path = game / "tables.yaml"
+    text = path.read_text(encoding="utf-8")
+    ruling = _ctx(SPEC_ROOT / "stationfall").spec.rulings[0].id
+    # the last row's source becomes a ruling
+    head, sep, tail = text.rpartition("source: {document:")
+    assert sep, "tables.yaml gives its rows' sources inline"
+    rest = tail.split("}", 1)[1]
+    path.write_text(head + "source: {rulings: [" + ruling + "]" + "}" + rest, encoding="utf-8")
+    ctx = _ctx(game)
+    [table] = ctx.spec.tables
+    assert table.rows[-1].source is not None
+    assert table.rows[-1].source.kind == "ruling"
+    page = game_pages(ctx)["sources"]
+    [section] = [s for s in _nodes(page, tree.Section) if s.label == "ruled-row"]
+    words = _words(section)
+    assert table.title in words
+    assert "Rows 9" in words
+    refs = {r.label for r in _nodes(section, tree.Ref) if isinstance(r, tree.Ref)}
+    assert refs == {"table-" + table.id, "ruling-" + ruling.replace("_", "-")}
 
 
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
@@ -100,8 +258,15 @@ def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir:
     assert 'href="#sources"' in html.split('id="sources"', 1)[0]  # in the contents
     for item in ctx.spec.not_in_source:
         assert item.title.replace("'", "\u2019") in appendix
+    # a paragraph per entry of every kind, under the kind's heading
     rows = appendix.count('<p class="source">')
-    assert rows == len(list(all_rules(ctx.spec.rules)))
+    assert rows == len(list(entries(ctx.spec)))
+    for kind, listed in source_entries(ctx).items():
+        assert listed
+        assert f"<h4>{KIND_TITLES[kind]}</h4>" in appendix
+    assert '<span class="n">4a. Agenda (Stationfall and Scoring)</span>' in html or (
+        game_dir.name != "stationfall"
+    )
     pub = ctx.spec.publishing
     assert pub is not None
     card = reference_card(ctx, pub.reference_card.sequences, "2026-01-01")

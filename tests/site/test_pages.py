@@ -53,11 +53,13 @@ def test_every_rule_has_its_permalink_label(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_label_is_unique_and_every_reference_resolves(game: str) -> None:
     pages = _pages(game)
+    # every anchor: headings, glossary terms, step cards, parameters' lines
     labels = [
         n.label
         for page in pages.values()
         for n in _nodes(page)
-        if isinstance(n, tree.Section | tree.GlossaryEntry)
+        if isinstance(n, tree.Section | tree.GlossaryEntry | tree.Card | tree.Paragraph)
+        and n.label is not None
     ]
     assert len(labels) == len(set(labels))
     refs = {n.label for page in pages.values() for n in _nodes(page) if isinstance(n, tree.Ref)}

@@ -39,8 +39,9 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
+from rulepress.render.source_entries import step_label, table_label
 from rulepress.render.sources import PAGES as SOURCE_PAGES
-from rulepress.render.sources import missing_page, source_marker, sources_page
+from rulepress.render.sources import missing_page, source_marker, sources_page, table_marker
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -315,17 +316,19 @@ def _rules(p: _Page) -> Page:
     return _page("rules", text(p.t("rules")), children)
 
 
-def _card(p: _Page, step: Step) -> Card:
+def _card(p: _Page, seq: Sequence, step: Step) -> Card:
     body: list[Block] = blocks(step.text, p.links)
     cites: list[Block] = [p.cites(step.rules)] if step.rules else []
     if step.steps:
         # the step's own rules belong to its text, not after its sub-steps' cards
         body += cites
         cites = []
-    body += [_card(p, sub) for sub in step.steps]
+    # the step's source, closed, before its sub-steps' cards (as a rule's)
+    body += source_marker(p.ctx, step.source)
+    body += [_card(p, seq, sub) for sub in step.steps]
     footer = cites
     title: list[Inline] = [Text(text=f"{step.number}. "), *p.title(step.title)]
-    return Card(title=title, body=body, footer=footer)
+    return Card(title=title, body=body, footer=footer, label=step_label(seq, step))
 
 
 def _sequences(p: _Page) -> Page:
@@ -334,7 +337,7 @@ def _sequences(p: _Page) -> Page:
         children: list[Block] = blocks(seq.text, p.links)
         if seq.rules:
             children.append(p.cites(seq.rules))
-        children += [_card(p, step) for step in seq.steps]
+        children += [_card(p, seq, step) for step in seq.steps]
         sections.append(
             Section(label=f"sequence-{seq.id}", title=p.title(seq.title), children=children)
         )
@@ -347,9 +350,9 @@ def _table(p: _Page, table: SpecTable) -> Section:
     ]
     grid = Table(header=[p.title(table.key_label), p.title(table.value_label)], rows=rows)
     return Section(
-        label=f"table-{table.id}",
+        label=table_label(table),
         title=p.title(table.title),
-        children=[p.cites([table.rule]), grid],
+        children=[p.cites([table.rule]), grid, *table_marker(p.ctx, table)],
     )
 
 
@@ -371,6 +374,8 @@ def _scoring(p: _Page) -> Page:
                         Paragraph(children=p.label("criteria")),
                         NumberedList(items=criteria),
                         p.labelled("final_tie", inline(w.final_tie_note, p.links)),
+                        # the step the tie-break belongs to, and so its source
+                        *source_marker(p.ctx, step.source),
                     ],
                 )
             )
@@ -420,6 +425,7 @@ def _glossary(p: _Page) -> Page:
                 label=term_label(term.id),
                 term=" ".join(term.term.split()),
                 definition=definition,
+                details=source_marker(p.ctx, term.source),
             )
         )
     return _page("glossary", text(p.t("glossary")), [Glossary(entries=entries)])

@@ -2,14 +2,19 @@
 
 Three pieces, for any game whose spec lists its ``sources``:
 
-* :func:`source_marker`: the marker under a rule's text on the site, a closed
-  details node ("Source") that opens on the rule's source reference, the
-  rulings that settle it (each a link to the ruling) and the table-state
-  fields that supply what the source lacks;
+* :func:`source_marker`: the marker under an entry on the site (a rule's
+  text, a step's card, a glossary definition, a parameter), a closed details
+  node ("Source") that opens on the entry's source reference, the rulings
+  that settle it (each a link to the ruling) and the table-state fields that
+  supply what the source lacks; :func:`table_marker` is the same marker under
+  a table, naming each source its rows share once, with the rows it covers;
 * :func:`sources_page` and :func:`missing_page`: the site's page of the
-  documents and of every rule a ruling settles or infers (what a rules editor
-  filters for), and the page "Not in this edition's source";
-* :func:`appendix`: the same for the printed rulebook, as print HTML.
+  documents, of every parameter with its marker, and of every entry of every
+  kind a ruling settles or infers (what a rules editor filters for, each
+  linked to its place and to the ruling), and the page "Not in this
+  edition's source";
+* :func:`appendix`: the same for the printed rulebook, as print HTML, with a
+  paragraph per entry, grouped by kind.
 
 Every text comes from the spec, the game's catalog or the interface's, and
 lands in text nodes or text elements; nothing is markup.
@@ -26,6 +31,14 @@ from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Content, Element, el
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
 from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, fill, fill_text, side_by_side
+from rulepress.render.source_entries import (
+    KIND_TITLES,
+    ROWS,
+    SourceEntry,
+    parameter_label,
+    row_groups,
+    source_entries,
+)
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -38,7 +51,7 @@ from rulepress.render.tree import (
     Strong,
     Text,
 )
-from rulepress.spec.model import NotInSource, Rule, Spec, all_rules
+from rulepress.spec.model import NotInSource, Spec, Table
 from rulepress.spec.provenance import Provenance
 from rulepress.uitext import ui
 
@@ -47,9 +60,9 @@ T = {
     "missing": ui("page.title", "Not in this edition's source"),
     "marker": ui("page.sources", "Source"),
     "documents": ui("page.sources", "Documents this edition was made from"),
-    "ruled": ui("page.sources", "Rules a ruling settles or infers"),
+    "ruled": ui("page.sources", "Settled or inferred by a ruling"),
     "ruling": ui("page.sources", "Ruling"),
-    "each_rule": ui("page.sources", "Where each rule comes from"),
+    "each_entry": ui("page.sources", "Where each entry comes from"),
     "on_card": ui(
         "print", "What this edition's source does not give is listed under Sources in the rulebook."
     ),
@@ -141,21 +154,45 @@ def _ruling_ref(ctx: RenderContext) -> Callable[[str], list[Inline]]:
     return ref
 
 
-def source_marker(ctx: RenderContext, source: Provenance | None) -> list[Block]:
-    """The closed "Source" marker of a rule, opening on where it comes from; none without one."""
-    if source is None:
+def grouped_marker(
+    ctx: RenderContext, groups: Sequence[tuple[list[Inline], Provenance]]
+) -> list[Block]:
+    """The closed "Source" marker, a paragraph per source, each led by what it covers.
+
+    An entry has one group with nothing to lead it; a table has one per source
+    its rows share ("Rows 1–2: …"). No groups, no marker.
+    """
+    if not groups:
         return []
     pieces = _site(ctx)
-    parts = pieces.parts(source, _ruling_ref(ctx))
-    joined = side_by_side(ctx.t(BOTH), parts, lambda s: Text(text=s))
+    ruling = _ruling_ref(ctx)
+    body: list[Block] = []
+    for covers, source in groups:
+        parts = pieces.parts(source, ruling)
+        joined = side_by_side(ctx.t(BOTH), parts, _text)
+        if covers:
+            joined = pieces.fill(PAIR, label=[Strong(children=covers)], value=joined)
+        body.append(Paragraph(children=joined))
     summary: list[Inline] = [Text(text=ctx.t(T["marker"]))]
-    body = [Paragraph(children=joined)]
     return [Details(summary=summary, children=body, classes=["rp-source"])]
 
 
-def _rule_ref(rule: Rule, links: Links) -> list[Inline]:
-    title = inline(rule.title, links)
-    return [Ref(label=rule_label(rule.number), children=[Text(text=rule.number + " "), *title])]
+def source_marker(ctx: RenderContext, source: Provenance | None) -> list[Block]:
+    """The closed "Source" marker of an entry, opening on where it comes from; none without one."""
+    return grouped_marker(ctx, [([], source)] if source is not None else [])
+
+
+def table_marker(ctx: RenderContext, table: Table) -> list[Block]:
+    """A table's marker: its rows' source once when they share one, else each source's rows."""
+    groups = row_groups(ctx, table)
+    if len(groups) == 1 and len(groups[0][0]) == len(table.rows):
+        return source_marker(ctx, groups[0][1])
+    pieces = _site(ctx)
+    led = [
+        (pieces.fill(ROWS, rows=pieces.side([[_text(k)] for k in keys])), source)
+        for keys, source in groups
+    ]
+    return grouped_marker(ctx, led)
 
 
 def _language(ctx: RenderContext, code: str) -> str:
@@ -163,8 +200,67 @@ def _language(ctx: RenderContext, code: str) -> str:
     return name or code
 
 
+def entry_name(
+    pieces: _Pieces[N], entry: SourceEntry, spec_text: Callable[[str], list[N]]
+) -> list[N]:
+    """How readers know an entry, for either writer: "4a. Ambassadors (Final scoring)"."""
+    lit = pieces.literal
+    if entry.kind == "rule":
+        return [lit(entry.lead + " "), *spec_text(entry.title)]
+    if entry.kind == "step":
+        name = [lit(entry.lead + ". "), *spec_text(entry.title)]
+        return pieces.fill(DETAIL, text=name, detail=spec_text(entry.within))
+    if entry.kind == "row":
+        rows = pieces.fill(ROWS, rows=[lit(entry.lead)])
+        return pieces.fill(DETAIL, text=spec_text(entry.title), detail=rows)
+    return spec_text(entry.title)
+
+
+def _ruled(ctx: RenderContext, links: Links) -> list[Block]:
+    """A section per kind of entry that a ruling settles or infers, each entry linked twice."""
+    pieces = _site(ctx)
+    ref = _ruling_ref(ctx)
+    out: list[Block] = []
+    for kind, entries in source_entries(ctx).items():
+        items: list[list[Block]] = []
+        for entry in entries:
+            if entry.source.kind != "ruling":
+                continue
+            place = Ref(label=entry.anchor, children=entry_name(pieces, entry, _plain(links)))
+            rulings = pieces.side([ref(r) for r in entry.source.rulings])
+            line = pieces.fill(PAIR, label=[Strong(children=[place])], value=rulings)
+            items.append([Paragraph(children=line)])
+        if items:
+            title = [Text(text=ctx.t(KIND_TITLES[kind]))]
+            out.append(
+                Section(label="ruled-" + kind, title=title, children=[BulletList(items=items)])
+            )
+    return out
+
+
+def _plain(links: Links) -> Callable[[str], list[Inline]]:
+    return lambda value: inline(value, links)
+
+
+def _parameters(ctx: RenderContext, links: Links) -> list[list[Block]]:
+    """Each parameter (no page shows them as entries): its value, its rule, its source marker."""
+    pieces = _site(ctx)
+    out: list[list[Block]] = []
+    for name, param in ctx.spec.parameters.items():
+        value: list[Inline] = [Text(text=ctx.number(param.value))]
+        if param.rule in links.rules:
+            rule: Inline = Ref(label=rule_label(param.rule), children=[Text(text=param.rule)])
+            value = pieces.fill(DETAIL, text=value, detail=[rule])
+        label: list[Inline] = [Strong(children=inline(param.description, links))]
+        line = Paragraph(
+            children=pieces.fill(PAIR, label=label, value=value), label=parameter_label(name)
+        )
+        out.append([line, *source_marker(ctx, param.source)])
+    return out
+
+
 def sources_page(ctx: RenderContext, links: Links) -> Page:
-    """The documents the edition was made from, and every rule a ruling settles or infers."""
+    """The documents, every parameter with its source, and every entry a ruling settles."""
     spec = ctx.spec
     pieces = _site(ctx)
     docs: list[list[Block]] = []
@@ -173,14 +269,6 @@ def sources_page(ctx: RenderContext, links: Links) -> Page:
             DETAIL, text=[Text(text=doc.title)], detail=[Text(text=_language(ctx, doc.language))]
         )
         docs.append([Paragraph(children=line)])
-    ruled: list[list[Block]] = []
-    ref = _ruling_ref(ctx)
-    for rule in all_rules(spec.rules):
-        if rule.source is None or rule.source.kind != "ruling":
-            continue
-        rulings = pieces.side([ref(r) for r in rule.source.rulings])
-        line = pieces.fill(PAIR, label=[Strong(children=_rule_ref(rule, links))], value=rulings)
-        ruled.append([Paragraph(children=line)])
     children: list[Block] = [
         Section(
             label="source-documents",
@@ -188,12 +276,19 @@ def sources_page(ctx: RenderContext, links: Links) -> Page:
             children=[BulletList(items=docs)] if docs else [],
         )
     ]
+    ruled = _ruled(ctx, links)
     if ruled:
+        # what a rules editor filters for: everything inferred or settled, of every kind
+        children.append(
+            Section(label="ruled", title=[Text(text=ctx.t(T["ruled"]))], children=ruled)
+        )
+    params = _parameters(ctx, links)
+    if params:
         children.append(
             Section(
-                label="ruled-rules",
-                title=[Text(text=ctx.t(T["ruled"]))],
-                children=[BulletList(items=ruled)],
+                label="parameters",
+                title=[Text(text=ctx.t(KIND_TITLES["parameter"]))],
+                children=[BulletList(items=params)],
             )
         )
     title = [Text(text=ctx.t(T["sources"]))]
@@ -239,6 +334,8 @@ def appendix(ctx: RenderContext, text: Callable[[str], list[Content]]) -> list[E
     if not spec.sources and not spec.not_in_source:
         return []
     pieces: _Pieces[str] = _Pieces(ctx, str, str)
+    # an entry's name holds spec text as print content (its markup resolved)
+    content: _Pieces[Content] = _Pieces(ctx, str, str)
     titles = {r.id: r.title for r in spec.rulings}
 
     def plain(parts: list[list[str]]) -> str:
@@ -252,24 +349,28 @@ def appendix(ctx: RenderContext, text: Callable[[str], list[Content]]) -> list[E
         el("li", fill_text(ctx.t(DETAIL), text=d.title, detail=_language(ctx, d.language)))
         for d in spec.sources
     ]
-    # a paragraph per rule, its number first (a table's narrow first column breaks
-    # badly in print)
-    rows = [
-        el(
-            "p",
-            el("span", rule.number, cls="n"),
-            " ",
-            plain(pieces.parts(rule.source, lambda r: [titles.get(r, r)])),
-            cls="source",
-        )
-        for rule in all_rules(spec.rules)
-        if rule.source is not None
-    ]
     out = [el("h2", ctx.t(T["sources"]), cls="chapter")]
     if missing:
         out += [el("h3", ctx.t(T["missing"])), el("p", ctx.t(T["intro"])), *missing]
     if docs:
         out += [el("h3", ctx.t(T["documents"])), el("ul", docs)]
-    if rows:
-        out += [el("h3", ctx.t(T["each_rule"])), *rows]
+    by_kind: list[Element] = []
+    for kind, entries in source_entries(ctx).items():
+        if not entries:
+            continue
+        # a paragraph per entry, what it is first (a table's narrow first column
+        # breaks badly in print)
+        rows = [
+            el(
+                "p",
+                el("span", *entry_name(content, entry, text), cls="n"),
+                " ",
+                plain(pieces.parts(entry.source, lambda r: [titles.get(r, r)])),
+                cls="source",
+            )
+            for entry in entries
+        ]
+        by_kind += [el("h4", ctx.t(KIND_TITLES[kind])), *rows]
+    if by_kind:
+        out += [el("h3", ctx.t(T["each_entry"])), *by_kind]
     return out

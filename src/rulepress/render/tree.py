@@ -87,6 +87,8 @@ class Paragraph(Node):
     kind: Literal["paragraph"] = "paragraph"
     children: list[Inline]
     classes: list[Label] = []
+    #: a permanent anchor for an entry that has no heading (a parameter on the Sources page)
+    label: Label | None = None
 
 
 class BulletList(Node):
@@ -115,6 +117,8 @@ class Card(Node):
     title: list[Inline]
     body: list[Block]
     footer: list[Block] = []
+    #: its permanent anchor (a step's, which the Sources page links to), if it has one
+    label: Label | None = None
 
 
 class Details(Node):
@@ -158,6 +162,8 @@ class GlossaryEntry(Node):
     label: Label
     term: str
     definition: list[Inline]
+    #: blocks under the definition (its closed source marker)
+    details: list[Block] = []
 
 
 class Glossary(Node):

@@ -140,7 +140,10 @@ class _Builder:
 
     def block(self, node: tree.Block) -> nodes.Node:
         if isinstance(node, tree.Paragraph):
-            return nodes.paragraph("", "", *self.inlines(node.children), classes=list(node.classes))
+            para = nodes.paragraph("", "", *self.inlines(node.children), classes=list(node.classes))
+            if node.label is not None:
+                self.target(para, node.label)
+            return para
         if isinstance(node, tree.Section):
             return self.section(node)
         if isinstance(node, tree.BulletList):
@@ -203,6 +206,8 @@ class _Builder:
         card = create_component(
             "card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm"]
         )
+        if node.label is not None:
+            self.target(card, node.label)
         card += self._card_body(node.title, node.body)
         if node.footer:
             footer = create_component("card-footer", ["sd-card-footer"])
@@ -319,7 +324,9 @@ class _Builder:
             self.target_name(term, entry.label)
             std.note_object("term", self.named(entry.term), entry.label, location=term)
             definition = nodes.definition(
-                "", nodes.paragraph("", "", *self.inlines(entry.definition))
+                "",
+                nodes.paragraph("", "", *self.inlines(entry.definition)),
+                *self.blocks(entry.details),
             )
             items.append(nodes.definition_list_item("", term, definition))
         glossary = addnodes.glossary()
