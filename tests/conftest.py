@@ -141,9 +141,37 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
 BASE_URL = "https://rules.example.org/"
 
 
+#: the row of Stationfall's winners table that the session's previous edition changes
+WINNERS_ROW = '      - {min: 6, max: 8, value: 2, source: {document: card, lines: "58"}}\n'
+
+
+@pytest.fixture(scope="session")
+def previous_specs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session builds' previous edition (``--since``): a folder of the specs as they were.
+
+    As they are, but for Stationfall's winners table, which gave three winners
+    from six players up, and the title of its rule 16.4.8: its changes page has
+    a changed rule, a table cell and consequences; Brink's (unchanged) says that
+    nothing changed. A folder, not a revision, so
+    that a clone with no history builds it too.
+    """
+    folder = tmp_path_factory.mktemp("previous") / "rules_spec"
+    shutil.copytree(SPEC_ROOT, folder)
+    edit(
+        folder / "stationfall" / "tables.yaml",
+        WINNERS_ROW,
+        WINNERS_ROW.replace("value: 2", "value: 3"),
+    )
+    # and rule 16.4.8 had another title: a changed rule, linked to its permalink
+    edit(folder / "stationfall" / "rules.yaml", "title: Winning\n", "title: Who wins\n")
+    return folder
+
+
 @pytest.fixture(scope="session")
 def built_site(
-    tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, Usage]
+    tmp_path_factory: pytest.TempPathFactory,
+    built_print: tuple[Path, Usage],
+    previous_specs: Path,
 ) -> tuple[Any, Usage]:
     """The real site build (Sphinx, every language, doctests, the PDFs linked), once per session.
 
@@ -154,7 +182,14 @@ def built_site(
     out = tmp_path_factory.mktemp("site")
     pdfs = built_print[0]
     build = SiteBuild(
-        ROOT, SPEC_ROOT, ROOT / "locales", out, docs=ROOT / "docs", pdfs=pdfs, base_url=BASE_URL
+        ROOT,
+        SPEC_ROOT,
+        ROOT / "locales",
+        out,
+        docs=ROOT / "docs",
+        pdfs=pdfs,
+        base_url=BASE_URL,
+        since=str(previous_specs),
     )
     with recording() as usage:
         build.build(doctest=True)
@@ -162,13 +197,18 @@ def built_site(
 
 
 @pytest.fixture(scope="session")
-def built_print(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Usage]:
-    """Every print file of every game and language (WeasyPrint), once per session, recorded."""
+def built_print(
+    tmp_path_factory: pytest.TempPathFactory, previous_specs: Path
+) -> tuple[Path, Usage]:
+    """Every print file of every game and language (WeasyPrint), once per session, recorded.
+
+    The errata sheets too, against the session's previous edition.
+    """
     from rulepress.print.build import PrintBuild  # WeasyPrint: slow tests only
 
     out = tmp_path_factory.mktemp("print")
     with recording() as usage:
-        PrintBuild(ROOT, SPEC_ROOT, ROOT / "locales", out).build()
+        PrintBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, since=str(previous_specs)).build()
     return out, usage
 
 

@@ -115,8 +115,8 @@ def test_text_is_extractable_in_every_script(
 @pytest.mark.parametrize(
     ("lang", "markers"),
     [
-        ("cs", ("Přehledová karta", "Pravidla hry", "Karty kroků")),
-        ("ja", ("リファレンスカード", "ルールブック", "ステップカード")),
+        ("cs", ("Přehledová karta", "Pravidla hry", "Karty kroků", "Změny v tomto vydání")),
+        ("ja", ("リファレンスカード", "ルールブック", "ステップカード", "この版の変更点")),
     ],
 )
 def test_every_pdf_carries_text_in_its_language(

@@ -10,7 +10,6 @@ permalink and shows each kind of change the diff finds.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,7 @@ from rulepress.render.errata_print import errata_sheet
 from rulepress.render.pages import game_pages
 from rulepress.spec.load import load_spec
 from tests.conftest import DATA, edit
+from tests.editions.test_git_editions import _git
 from tests.site.test_pages import _nodes
 
 EDITIONS = DATA / "editions"
@@ -36,16 +36,6 @@ HEADERS = {
     "cs": ["Co se změnilo", "Dříve", "Nyní"],
     "ja": ["変更箇所", "変更前", "変更後"],
 }
-
-
-def _git(repo: Path, *args: str) -> str:
-    return subprocess.run(
-        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org", *args],
-        cwd=repo,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
 
 
 def _edition(side: str, project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -220,7 +210,7 @@ def test_the_old_titles_and_the_changelog_come_from_each_editions_catalog(
         f"[{lang} second] A new rule says that nobody scores a harbour without ships." in changelog
     )
     title = tree.plain_text(page.blocks[0].title)  # type: ignore[union-attr]
-    assert title == {"cs": "Změny v tomto vydání", "ja": "この版の変更点"}[lang]
+    assert title == {"cs": "Změny v\u00a0tomto vydání", "ja": "この版の変更点"}[lang]
 
 
 def test_the_work_tree_stays_as_it_was(project: Path) -> None:

@@ -98,21 +98,30 @@ def _from_revision(rev: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]
     listed = _git(repo, "ls-tree", "--name-only", sha, "--", f"{inside}/{GAME_FILE}")
     if listed.returncode != 0 or not listed.stdout.strip():
         raise UsageError(f"{rev}: the revision has no {inside}/{GAME_FILE}")
-    archive = _git(repo, "archive", "--format=tar", sha, "--", inside)
-    if archive.returncode != 0:
-        raise UsageError(f"{rev}: git archive failed: {archive.stderr.decode().strip()}")
-    with tempfile.TemporaryDirectory(prefix="rulepress-edition-") as tmp:
-        try:
-            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-                tar.extractall(tmp, filter="data")
-        except tarfile.FilterError as exc:  # a link out of the game's folder, a device …
-            raise UsageError(f"{rev}: refused to read {inside}/: {exc}") from None
-        folder = Path(tmp) / inside
+    with _unpacked(repo, sha, rev, inside, inside, "rulepress-edition-") as tmp:
+        folder = tmp / inside
         try:
             loaded = load_spec(folder, isolate_examples=True)
         except RulepressError as exc:
             raise _relocated(exc, Path(tmp), rev) from None
-        yield _renamed(loaded, Path(tmp), rev), rev
+        yield _renamed(loaded, tmp, rev), rev
+
+
+@contextmanager
+def _unpacked(
+    repo: Path, sha: str, rev: str, pathspec: str, inside: str, prefix: str
+) -> Iterator[Path]:
+    """The files of ``sha`` that ``pathspec`` names, unpacked into a temporary folder."""
+    archive = _git(repo, "archive", "--format=tar", sha, "--", pathspec)
+    if archive.returncode != 0:
+        raise UsageError(f"{rev}: git archive failed: {archive.stderr.decode().strip()}")
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        try:
+            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+                tar.extractall(tmp, filter="data")
+        except tarfile.FilterError as exc:  # a link out of the folder asked for, a device …
+            raise UsageError(f"{rev}: refused to read {inside}/: {exc}") from None
+        yield Path(tmp)
 
 
 def _name(file: str, tmp: Path, rev: str) -> str:
@@ -191,16 +200,9 @@ def read_catalogs(given: str, game_dir: Path, locales: Path) -> Iterator[Path | 
     if not any(fnmatch(n, wanted) for n in listed.stdout.decode().splitlines()):
         yield None  # no catalog of the game at that revision
         return
-    archive = _git(repo, "archive", "--format=tar", commit.stdout.decode().strip(), "--", wanted)
-    if archive.returncode != 0:
-        raise UsageError(f"{given}: git archive failed: {archive.stderr.decode().strip()}")
-    with tempfile.TemporaryDirectory(prefix="rulepress-catalogs-") as tmp:
-        try:
-            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-                tar.extractall(tmp, filter="data")
-        except tarfile.FilterError as exc:
-            raise UsageError(f"{given}: refused to read {inside}/: {exc}") from None
-        yield Path(tmp) / inside
+    sha = commit.stdout.decode().strip()
+    with _unpacked(repo, sha, given, wanted, inside, "rulepress-catalogs-") as tmp:
+        yield tmp / inside
 
 
 def edition_files(given: str, game_dir: Path) -> tuple[str, list[Path]]:

@@ -243,15 +243,7 @@ def changes_page(
     if diff.tables:
         rows = []
         for cell in diff.tables:
-            first_key, last_key = cell.keys
-            key_label = w.text(cell.key_label)
-            keys = (
-                fill_text(w["key"], label=key_label, key=w.value(first_key))
-                if first_key == last_key
-                else fill_text(
-                    w["keys"], label=key_label, first=w.value(first_key), last=w.value(last_key)
-                )
-            )
+            keys = w.keys(cell)
             what_text = w.pair(w.detail(w.text(cell.title), keys), w.text(cell.value_label))
             rows.append(_cells(what_text, w.value(cell.old), w.value(cell.new)))
         sections.append(("tables", [Table(header=c.header(), rows=rows)]))

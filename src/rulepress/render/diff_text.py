@@ -21,7 +21,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from wcwidth import wcswidth
 
-from rulepress.editions.model import Diff, Edition, Text, TextChange, ValueChange
+from rulepress.editions.model import CellChange, Diff, Edition, Text, TextChange, ValueChange
 from rulepress.i18n.typography import quote, typeset
 from rulepress.render.context import TALLY_FACTS
 from rulepress.render.pages import DECIDED, YES_NO
@@ -159,6 +159,14 @@ class DiffWords(Joined):
         words = self.known_words(change)
         return self.pair(self.fact(change), self.change(change.old, change.new, words))
 
+    def keys(self, cell: CellChange) -> str:
+        """The keys of a run of table cells: "Players 6–8", or one key."""
+        first, last = cell.keys
+        label = self.text(cell.key_label)
+        if first == last:
+            return fill_text(self["key"], label=label, key=self.value(first))
+        return fill_text(self["keys"], label=label, first=self.value(first), last=self.value(last))
+
     def heading(self, key: str) -> None:
         if self.lines:
             self.lines.append("")
@@ -223,13 +231,7 @@ def render_diff(
     if diff.tables:
         w.heading("tables")
         for cell in diff.tables:
-            first, last = cell.keys
-            key_label = w.text(cell.key_label)
-            keys = (
-                fill_text(w["key"], label=key_label, key=w.value(first))
-                if first == last
-                else fill_text(w["keys"], label=key_label, first=w.value(first), last=w.value(last))
-            )
+            keys = w.keys(cell)
             what = w.pair(w.text(cell.value_label), w.change(cell.old, cell.new))
             w.lines.append(f"  {w.pair(w.detail(w.text(cell.title), keys), what)}")
     if diff.orders:
