@@ -2,8 +2,10 @@
 
 Read from the session's PDFs (pdftotext) in every language each game is
 published in: the appendix's heading for what the source does not give, in
-the page's language, the title of every item the spec lists there, and the
-reference card's line that points to the appendix.
+the page's language, the title of every item the spec lists there, the
+heading of each kind of entry (rules, steps, numbers, table rows, glossary
+entries) whose sources it lists, and the reference card's line that points
+to the appendix.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
+from rulepress.render.source_entries import KIND_TITLES
 from rulepress.render.sources import T
 from tests.conftest import PUBLISHED, ROOT, loaded
 
@@ -68,5 +71,9 @@ def test_the_rulebook_lists_its_sources_and_the_card_points_there(
     for item in spec.not_in_source:
         title = _game_text(lang, game, f"not_in_source/{item.id}/title", item.title)
         assert _flat(title) in book, title
+    # every kind of entry under its heading, in the page's language
+    assert _flat(_ui(lang, "page.sources", T["each_entry"])) in book
+    for title in KIND_TITLES.values():
+        assert _flat(_ui(lang, "page.sources", title)) in book, title
     card = _text(printed / lang / game / "reference-a5.pdf")
     assert _flat(_ui(lang, "print", T["on_card"])) in card

@@ -1,9 +1,11 @@
 """The built site shows where each rule comes from, in every language (issue 17).
 
 From the session's site build: every rules page carries one closed source
-marker per rule, and every game has the pages "Sources" and "Not in this
-edition's source" in each language it is published in, with an anchor for
-every item the spec lists.
+marker per rule, every step card, glossary definition and table one of its
+own, the Sources page one per parameter, and every game has the pages
+"Sources" and "Not in this edition's source" in each language it is
+published in, with an anchor for every item the spec lists; the Sources
+page's list of ruled entries links each ruled step to its card.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import re
 
 import pytest
 
-from rulepress.spec.model import all_rules
+from rulepress.render.source_entries import parameter_label, step_label
+from rulepress.spec.model import all_rules, all_steps
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import PUBLISHED, loaded
 from tests.site.conftest import page
@@ -33,3 +36,31 @@ def test_every_rule_has_a_closed_marker_and_the_source_pages_exist(
         assert f'id="missing-{item.id}"' in missing
     sources = page(site, lang, game, "sources")
     assert 'id="source-documents"' in sources
+
+
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
+def test_every_step_term_table_and_parameter_has_its_marker_and_the_editors_list_links(
+    site: SiteBuild, game: str, lang: str
+) -> None:
+    spec = loaded(game).spec
+    steps = [(seq, step) for seq in spec.sequences for step in all_steps(seq.steps)]
+    sequences = page(site, lang, game, "sequences")
+    assert len(re.findall(r"<details[^>]*rp-source", sequences)) == len(steps)
+    for seq, step in steps:
+        assert f'id="{step_label(seq, step)}"' in sequences
+    glossary = page(site, lang, game, "glossary")
+    assert len(re.findall(r"<details[^>]*rp-source", glossary)) == len(spec.glossary)
+    scoring = page(site, lang, game, "scoring")
+    tiebreaks = [s for _, s in steps if s.winners is not None]
+    markers = len(re.findall(r"<details[^>]*rp-source", scoring))
+    assert markers == len(spec.tables) + len(tiebreaks)
+    sources = page(site, lang, game, "sources")
+    for name in spec.parameters:
+        assert f'id="{parameter_label(name)}"' in sources
+    assert len(re.findall(r"<details[^>]*rp-source", sources)) == len(spec.parameters)
+    # the editors' list links each ruled step to its card on the sequences page
+    assert 'id="ruled"' in sources
+    ruled = [(q, s) for q, s in steps if s.source is not None and s.source.kind == "ruling"]
+    assert ruled
+    for seq, step in ruled:
+        assert f'href="sequences.html#{step_label(seq, step)}"' in sources
