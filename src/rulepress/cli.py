@@ -343,6 +343,14 @@ def _since_option(func: F) -> F:
     )(func)
 
 
+def _check_since(since: str | None, spec_root: Path) -> None:
+    """A --since that is neither a folder nor a revision is refused before any work."""
+    if since is not None and not Path(since).is_dir():
+        from rulepress.editions.sources import revision
+
+        revision(since, spec_root)
+
+
 def _base_url_option(func: F) -> F:
     return click.option(
         "--base-url",
@@ -440,6 +448,7 @@ def build(
     if ctx.invoked_subcommand is None:
         require_extra("build print")  # before any work, not after the validation
         require_extra("build site")
+        _check_since(since, spec_root)
         ctx.invoke(validate, path=spec_root, examples=True)
         # the PDFs first: each game's pages link the player's PDFs of their language
         ctx.invoke(build_print, spec_root=spec_root, force=force, since=since)
@@ -514,6 +523,7 @@ def build_site(
     from rulepress.sphinx_ext.build import SiteBuild
 
     _require_games(spec_root)
+    _check_since(since, spec_root)
     site = SiteBuild(
         project_root(spec_root),
         spec_root,
@@ -605,6 +615,7 @@ def build_print(
     for name in formats:
         parse_format(name)  # a bad format is a usage error before any work
     _require_games(spec_root)
+    _check_since(since, spec_root)
     job = PrintBuild(
         project_root(spec_root),
         spec_root,

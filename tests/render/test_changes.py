@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po, write_po
 
 from rulepress.cli import main
 from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.sources import has_edition
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.render import tree
 from rulepress.render.changes import PAGE, changes_page
@@ -254,3 +255,25 @@ def test_the_errata_sheet_prints_the_same_tree_as_text(project: Path) -> None:
     assert "<h1>この版の変更点</h1>" in html
     assert "{param:" not in html
     assert "<a " not in html
+
+
+def test_a_game_new_since_the_previous_edition_has_no_changes(project: Path) -> None:
+    new_game = project / "rules_spec" / "newgame"
+    new_game.mkdir()
+    assert has_edition("v1", project / "rules_spec" / "harbour")
+    assert not has_edition("v1", new_game)
+    assert not has_edition(str(project / "locales"), new_game)  # a folder without it
+
+
+@pytest.mark.parametrize("command", ["site", "print"])
+def test_a_since_that_is_not_there_is_refused_before_any_work(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    out = tmp_path / "out"
+    where = ["--spec-root", str(project / "rules_spec"), "--out", str(out)]
+    code = main(["build", command, *where, "--since", "no-such-rev", "-q"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "no-such-rev: no such folder, and no such revision in project" in err
+    assert "Traceback" not in err
+    assert not out.exists()

@@ -79,21 +79,40 @@ def read_edition(given: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]
         yield loaded, label
 
 
-@contextmanager
-def _from_revision(rev: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]:
+def revision(rev: str, where: Path) -> tuple[Path, str]:
+    """The repository ``where`` lies in and the commit ``rev`` names in it (else a usage error)."""
     if rev.startswith("-"):  # never an option to git
         raise UsageError(f"{rev}: not a folder, and not a git revision")
-    top = _git(game_dir, "rev-parse", "--show-toplevel")
+    top = _git(where, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
         raise UsageError(
-            f"{rev}: no such folder, and {display_path(game_dir)} is not in a git repository"
+            f"{rev}: no such folder, and {display_path(where)} is not in a git repository"
             " to read a revision from"
         )
     repo = Path(top.stdout.decode().strip())
     commit = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
     if commit.returncode != 0:
         raise UsageError(f"{rev}: no such folder, and no such revision in {repo.name}")
-    sha = commit.stdout.decode().strip()
+    return repo, commit.stdout.decode().strip()
+
+
+def has_edition(given: str, game_dir: Path) -> bool:
+    """Whether the edition ``given`` (a folder or a revision) has the game (a new one has not).
+
+    A revision that is not there is a usage error, as for :func:`read_edition`.
+    """
+    folder = Path(given)
+    if folder.is_dir():
+        return _game_folder(folder, game_dir.name) is not None
+    repo, sha = revision(given, game_dir)
+    inside = game_dir.resolve().relative_to(repo.resolve()).as_posix()
+    listed = _git(repo, "ls-tree", "--name-only", sha, "--", f"{inside}/{GAME_FILE}")
+    return listed.returncode == 0 and bool(listed.stdout.strip())
+
+
+@contextmanager
+def _from_revision(rev: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]:
+    repo, sha = revision(rev, game_dir)
     inside = game_dir.resolve().relative_to(repo.resolve()).as_posix()
     listed = _git(repo, "ls-tree", "--name-only", sha, "--", f"{inside}/{GAME_FILE}")
     if listed.returncode != 0 or not listed.stdout.strip():

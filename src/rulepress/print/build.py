@@ -31,6 +31,7 @@ from pathlib import Path
 from weasyprint.document import Document
 
 from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.output import check, replacing
@@ -295,6 +296,8 @@ class PrintBuild:
         """The errata sheet: what changed since ``since``, a player's PDF (no press variant)."""
         assert self.since is not None
         directory = loaded.directory
+        if not has_edition(self.since, directory):
+            return  # a game new since that edition: nothing to correct
         if directory not in self._previous:
             langs = self.languages or loaded.spec.game.languages
             self._previous[directory] = previous_edition(

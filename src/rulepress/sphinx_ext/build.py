@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rulepress import output
 from rulepress.edition_reports import PreviousEdition, previous_edition
-from rulepress.editions.sources import edition_files
+from rulepress.editions.sources import edition_files, has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.runtime import (
     LocaleNumbers,
@@ -412,7 +412,8 @@ class SiteBuild:
         )
         game_id = loaded.spec.game.id
         offered = [path.name for path in self.downloads(lang, game_id)]
-        extra = {CHANGES_PAGE: self._changes(ctx, loaded)} if self.since is not None else {}
+        changes = self._changes(ctx, loaded) if self.since is not None else None
+        extra = {CHANGES_PAGE: changes} if changes is not None else {}
         pages = []
         for name, page in game_pages(ctx, offered, extra).items():
             pages.append(f"{name}{PAGE_SUFFIX}")
@@ -430,10 +431,15 @@ class SiteBuild:
             game=game_id, inputs=inputs, pages=pages, site=site, card=_game_card(ctx, game_id)
         )
 
-    def _changes(self, ctx: RenderContext, loaded: LoadedSpec) -> Page:
-        """The game's page "Changes in this edition" in ``ctx``'s language, from ``since``."""
+    def _changes(self, ctx: RenderContext, loaded: LoadedSpec) -> Page | None:
+        """The game's page "Changes in this edition" in ``ctx``'s language, from ``since``.
+
+        None for a game that the previous edition does not have (a new game).
+        """
         assert self.since is not None
         directory = loaded.directory
+        if not has_edition(self.since, directory):
+            return None
         if directory not in self._previous:
             langs = tuple(code for code in self.languages if code in loaded.spec.game.languages)
             self._previous[directory] = previous_edition(
