@@ -156,6 +156,11 @@ def test_every_kind_of_change_side_by_side(project: Path, lang: str) -> None:
     orders = _rows(sections["changes-orders"])
     assert len(orders) == 2
     assert all(row[1] != row[2] for row in orders)
+    # other texts are named by the page that shows them, never by their catalog context
+    others = _rows(sections["changes-texts"])
+    assert all("/" not in row[0] for row in others)
+    sequences = {"en": "Reference sequences", "cs": None, "ja": None}[lang]
+    assert sequences is None or others[0][0] == sequences
     rulings = _rows(sections["changes-rulings"])
     assert len(rulings) == 2
     consequences = tree.plain_text(

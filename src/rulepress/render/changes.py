@@ -32,12 +32,13 @@ from rulepress.editions.model import Text as DiffText
 from rulepress.render.context import RenderContext
 from rulepress.render.diff_text import DiffWords
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
+from rulepress.render.pages import T as PAGE_TITLES
 from rulepress.render.pages import links_of
 from rulepress.render.patterns import DETAIL, PAIR, RULES, fill, fill_text
+from rulepress.render.sources import T as SOURCE_TITLES
 from rulepress.render.tree import (
     Block,
     BulletList,
-    Code,
     Inline,
     Page,
     Paragraph,
@@ -51,6 +52,7 @@ from rulepress.uitext import ui
 
 #: the page's name among a game's pages (``changes.html``)
 PAGE = "changes"
+MISSING_TITLE = SOURCE_TITLES["missing"]
 
 T = {
     "title": ui("page.title", "Changes in this edition"),
@@ -62,6 +64,18 @@ T = {
     "only_changelog": ui(
         "page.changes", "The rules, numbers and worked examples are as in the previous edition."
     ),
+}
+
+#: the page that shows the texts of a context's first part (others: no page)
+WHERE = {
+    "rules": "rules",
+    "sequences": "sequences",
+    "parameters": "scoring",
+    "tables": "scoring",
+    "rulings": "rulings",
+    "glossary": "glossary",
+    "examples": "examples",
+    "not_in_source": "not-in-source",
 }
 
 #: a text's context and English to its translation in one edition's catalog
@@ -157,6 +171,13 @@ class _Changes:
         return _cells(
             words.fact(change), words.value(change.old, known), words.value(change.new, known)
         )
+
+    def where(self, context: str) -> list[Inline]:
+        """The page a text of this context is on ("Glossary"), or nothing for another text."""
+        key = WHERE.get(context.split("/", 1)[0])
+        if key is None:
+            return []
+        return [_text(self.ctx.t(MISSING_TITLE if key == "not-in-source" else PAGE_TITLES[key]))]
 
     def detail(self, text: list[Inline], detail: str) -> list[Inline]:
         return fill(self.ctx.t(DETAIL), {"text": text, "detail": [_text(detail)]}, _text)
@@ -285,8 +306,8 @@ def changes_page(
             rows += [c.fact_row(change) for change in example.stated]
         sections.append(("examples", [Table(header=c.header(), rows=rows)]))
     if diff.texts:
-        # a message of no rule is named by its catalog context, as translators know it
-        rows = [[[Code(text=change.context)], *c.wording(change, "", "")] for change in diff.texts]
+        # a text of no rule is named by the page that shows it (its context is for translators)
+        rows = [[c.where(change.context), *c.wording(change, "", "")] for change in diff.texts]
         sections.append(("texts", [Table(header=c.header(), rows=rows)]))
     consequences: list[Block] = [
         Paragraph(children=[_text(fill_text(w["rescored"], count=w.value(diff.rescored)))])
