@@ -145,26 +145,38 @@ BASE_URL = "https://rules.example.org/"
 WINNERS_ROW = '      - {min: 6, max: 8, value: 2, source: {document: card, lines: "58"}}\n'
 
 
+#: rule 16.4.8's title in the previous edition, in English and in each catalog as it was
+OLD_TITLE = {"en": "Who wins", "cs": "Kdo vyhrává", "ja": "勝者の決め方"}
+
+
 @pytest.fixture(scope="session")
 def previous_specs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session builds' previous edition (``--since``): a folder of the specs as they were.
+    """The session builds' previous edition (``--since``): a project folder as it was.
 
-    As they are, but for Stationfall's winners table, which gave three winners
-    from six players up, and the title of its rule 16.4.8: its changes page has
-    a changed rule, a table cell and consequences; Brink's (unchanged) says that
-    nothing changed. A folder, not a revision, so
-    that a clone with no history builds it too.
+    Its specs and catalogs as they are, but for Stationfall's winners table,
+    which gave three winners from six players up, and the title of its rule
+    16.4.8 (``OLD_TITLE``, translated in that edition's catalogs): its changes
+    page has a changed rule, a table cell and consequences; Brink's (unchanged)
+    says that nothing changed. A folder, not a revision, so that a clone with
+    no history builds it too.
     """
-    folder = tmp_path_factory.mktemp("previous") / "rules_spec"
+    project = tmp_path_factory.mktemp("previous")
+    folder = project / "rules_spec"
     shutil.copytree(SPEC_ROOT, folder)
+    shutil.copytree(ROOT / "locales", project / "locales")
     edit(
         folder / "stationfall" / "tables.yaml",
         WINNERS_ROW,
         WINNERS_ROW.replace("value: 2", "value: 3"),
     )
-    # and rule 16.4.8 had another title: a changed rule, linked to its permalink
-    edit(folder / "stationfall" / "rules.yaml", "title: Winning\n", "title: Who wins\n")
-    return folder
+    edit(folder / "stationfall" / "rules.yaml", "title: Winning\n", f"title: {OLD_TITLE['en']}\n")
+    for lang, now in (("cs", "Vítězství"), ("ja", "勝利")):
+        edit(
+            project / "locales" / lang / "LC_MESSAGES" / "stationfall.po",
+            f'msgctxt "rules/16.4.8/title"\nmsgid "Winning"\nmsgstr "{now}"\n',
+            f'msgctxt "rules/16.4.8/title"\nmsgid "{OLD_TITLE["en"]}"\nmsgstr "{OLD_TITLE[lang]}"\n',
+        )
+    return project
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 """The built site's page "Changes in this edition", in every language (issue 16 point 3).
 
 From the session's site build, made with ``since`` = the session's previous
-edition (tests/conftest.py: Stationfall's winners table and the title of its
-rule 16.4.8 were otherwise; Brink is as it was): every game has the page in
+edition (tests/conftest.py: a project folder whose Stationfall had another
+winners table and another title of rule 16.4.8, in its catalogs too; Brink
+is as it was): every game has the page in
 each language it is published in, listed on its start page, its changed rule
 linked to the rule's permalink on the rules page, and its errata sheet among
 the downloads.
@@ -15,11 +16,15 @@ import re
 import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import PUBLISHED
+from tests.conftest import OLD_TITLE, PUBLISHED
 from tests.site.conftest import page
 
 #: the page's title in each language
-TITLES = {"en": "Changes in this edition", "cs": "Změny v\u00a0tomto vydání", "ja": "この版の変更点"}
+TITLES = {
+    "en": "Changes in this edition",
+    "cs": "Změny v\u00a0tomto vydání",
+    "ja": "この版の変更点",
+}
 
 
 @pytest.mark.parametrize(("game", "lang"), PUBLISHED)
@@ -40,8 +45,9 @@ def test_the_changed_rule_links_its_permalink_and_the_cell_is_shown(
     changes = page(site, lang, "stationfall", "changes")
     assert re.search(r'href="rules\.html#rule-16-4-8"', changes)
     assert 'id="rule-16-4-8"' in page(site, lang, "stationfall", "rules")
-    # the old title (no catalog in the previous edition's folder: English) and the new one
-    assert "Who wins" in changes
+    # the old title as the previous edition's catalog had it, beside today's
+    assert OLD_TITLE[lang] in changes
+    assert {"en": "Winning", "cs": "Vítězství", "ja": "勝利"}[lang] in changes
     assert 'id="changes-tables"' in changes
     assert 'id="changes-consequences"' in changes
 
