@@ -58,7 +58,7 @@ def test_the_marker_names_the_passage_the_rulings_and_the_table_state() -> None:
     [marker] = source_marker(ctx, rule.source)
     words = "".join(t.text for t in _nodes(marker, tree.Text) if isinstance(t, tree.Text))
     assert "Japanese fan translation of the Brink rulebook" in words
-    assert "lines 270" in words
+    assert "line 270" in words
     assert "Prestige of the council track slots" in words  # the ruling, by its title
     assert "From the table state: Council track" in words
     assert source_marker(ctx, None) == []
@@ -162,7 +162,7 @@ def test_a_tables_marker_names_each_source_its_rows_share_once() -> None:
     led = [_words(p.children[0]) for p in marker.children if isinstance(p, tree.Paragraph)]
     assert led == ["Rows 1\u20135", "Rows 6\u20138, 9"]
     assert "lines 3, 58" in _words(marker.children[0])
-    assert _words(marker.children[1]).endswith("lines 58")
+    assert _words(marker.children[1]).endswith("line 58")
     # Brink's tables take each their rows from one passage: named once, led by nothing
     brink = _ctx(SPEC_ROOT / "brink")
     for table in brink.spec.tables:
@@ -291,3 +291,11 @@ def test_a_hostile_document_title_stays_text(tmp_path: Path) -> None:
     html = rulebook(ctx, "2026-01-01")
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; translation" in html
+
+
+def test_a_passage_of_one_line_says_line() -> None:
+    """Rule 16 comes from line 3 of the card: 'line 3', where a range says 'lines 35–39'."""
+    pages = game_pages(_ctx(SPEC_ROOT / "stationfall"))
+    words = " ".join(_words(m) for m in _nodes(pages["rules"], tree.Details))
+    assert "bodů\", line 3 " in words
+    assert "lines 3" not in words.replace("lines 35", "")

@@ -76,6 +76,8 @@ T = {
 }
 #: a passage of a document: "Japanese fan translation …, lines 179–190"
 PASSAGE = ui("page.sources", "{document}, lines {lines}")
+# a passage of one line ("40"; several are "11-16" or "151, 181")
+PASSAGE_LINE = ui("page.sources", "{document}, line {lines}")
 #: a source document and its language: "… (Japanese)"
 LANGUAGE = DETAIL
 
@@ -121,9 +123,12 @@ class _Pieces(Generic[N]):
         docs = {d.id: d for d in spec.sources}
         if source.document is not None and source.lines is not None:
             title = docs[source.document].title if source.document in docs else source.document
+            one = not any(mark in source.lines for mark in "-,")
             out.append(
                 self.fill(
-                    PASSAGE, document=[self.text(title)], lines=[self.text(_lines(source.lines))]
+                    PASSAGE_LINE if one else PASSAGE,
+                    document=[self.text(title)],
+                    lines=[self.text(_lines(source.lines))],
                 )
             )
         if source.rulings:
