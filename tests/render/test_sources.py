@@ -297,5 +297,5 @@ def test_a_passage_of_one_line_says_line() -> None:
     """Rule 16 comes from line 3 of the card: 'line 3', where a range says 'lines 35–39'."""
     pages = game_pages(_ctx(SPEC_ROOT / "stationfall"))
     words = " ".join(_words(m) for m in _nodes(pages["rules"], tree.Details))
-    assert "bodů\", line 3 " in words
+    assert 'bodů", line 3 ' in words
     assert "lines 3" not in words.replace("lines 35", "")
