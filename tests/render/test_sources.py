@@ -23,7 +23,7 @@ from rulepress.render.sources import source_marker, table_marker
 from rulepress.spec.check_sources import entries
 from rulepress.spec.load import load_spec
 from rulepress.spec.model import all_rules, all_steps
-from tests.conftest import SPEC_ROOT, game_dirs
+from tests.conftest import DATA, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
 
@@ -68,8 +68,7 @@ def test_the_marker_names_the_passage_the_rulings_and_the_table_state() -> None:
 def test_the_page_not_in_this_editions_source(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
     pages = game_pages(ctx)
-    assert "not-in-source" in PAGES
-    assert "sources" in PAGES
+    assert {"sources", "not-in-source"} <= set(pages)
     page = pages["not-in-source"]
     labels = {s.label for s in _nodes(page, tree.Section) if isinstance(s, tree.Section)}
     assert ctx.spec.not_in_source
@@ -299,3 +298,13 @@ def test_a_passage_of_one_line_says_line() -> None:
     words = " ".join(_words(m) for m in _nodes(pages["rules"], tree.Details))
     assert 'bodů", line 3 ' in words
     assert "lines 3" not in words.replace("lines 35", "")
+
+
+def test_a_game_without_sources_has_no_pages_about_them() -> None:
+    """A game written straight into a spec (rulepress new, the fixtures) names no source:
+    no empty Sources page, no empty list of what the source lacks, none in the contents."""
+    pages = game_pages(_ctx(DATA / "specs" / "tiny"))
+    assert not {"sources", "not-in-source"} & set(pages)
+    assert set(pages) == set(PAGES)
+    toc = [n for n in _nodes(pages["index"], tree.TocTree) if isinstance(n, tree.TocTree)]
+    assert [e for t in toc for e in t.entries] == [p for p in PAGES if p != "index"]

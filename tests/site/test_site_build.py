@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.render.pages import PAGES
+from rulepress.render.pages import PAGES as SPEC_PAGES
+from rulepress.render.sources import PAGES as SOURCE_PAGES
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.sphinx_ext import worker
 from rulepress.sphinx_ext.build import GeneratedGame, SiteBuild, SiteError
@@ -22,6 +23,8 @@ from tests.site.conftest import doctest_count, doctests, page
 pytestmark = pytest.mark.slow
 
 LANGS = LANGUAGES
+#: the pages of each of our games (both name their sources, so they have those pages too)
+PAGES = (*SPEC_PAGES, *SOURCE_PAGES)
 
 
 def games_in(lang: str) -> list[str]:

@@ -40,7 +40,6 @@ from rulepress.render.patterns import (
     side_by_side,
 )
 from rulepress.render.source_entries import step_label, table_label
-from rulepress.render.sources import PAGES as SOURCE_PAGES
 from rulepress.render.sources import missing_page, source_marker, sources_page, table_marker
 from rulepress.render.tree import (
     Block,
@@ -81,18 +80,9 @@ from rulepress.spec.model import (
 from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
-#: the pages of every game, in reading order
-PAGES = (
-    "index",
-    "rules",
-    "sequences",
-    "scoring",
-    "rulings",
-    "glossary",
-    "examples",
-    "rules-index",
-    *SOURCE_PAGES,
-)
+#: the pages of every game, in reading order (then those of sources, when the spec
+#: names any, and the pages made from more than the spec)
+PAGES = ("index", "rules", "sequences", "scoring", "rulings", "glossary", "examples", "rules-index")
 
 T = {
     "rules": ui("page.title", "Rules"),
@@ -225,7 +215,14 @@ def game_pages(
     from the previous edition too), listed after the others.
     """
     p = _Page(ctx)
-    extra = extra or {}
+    # a game written straight into a spec names no source document and nothing missing
+    # from one: empty pages about sources would only puzzle its readers
+    sourced: dict[str, Page] = {}
+    if ctx.spec.sources:
+        sourced["sources"] = sources_page(ctx, p.plain)
+    if ctx.spec.not_in_source:
+        sourced["not-in-source"] = missing_page(ctx, p.links)
+    extra = {**sourced, **(extra or {})}
     return {
         "index": _index(p, downloads, list(extra)),
         "rules": _rules(p),
@@ -235,8 +232,6 @@ def game_pages(
         "glossary": _glossary(p),
         "examples": _examples(p),
         "rules-index": _rules_index(p),
-        "sources": sources_page(ctx, p.plain),
-        "not-in-source": missing_page(ctx, p.links),
         **extra,
     }
 
