@@ -39,7 +39,7 @@ HEADERS = {
 }
 
 
-def _edition(side: str, project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _edition(side: str, project: Path) -> None:
     """The edition ``side`` in the project, its catalogs merged and translated in full."""
     game = project / "rules_spec" / "harbour"
     if game.exists():
@@ -49,7 +49,6 @@ def _edition(side: str, project: Path, capsys: pytest.CaptureFixture[str]) -> No
     where = ["--spec-root", str(project / "rules_spec"), "--locales", str(project / "locales")]
     assert main(["i18n", "extract", *where]) == 0
     assert main(["i18n", "update", *where]) == 0
-    capsys.readouterr()
     for lang in LANGS[1:]:
         po = project / "locales" / lang / "LC_MESSAGES" / "harbour.po"
         with po.open("rb") as f:
@@ -63,16 +62,17 @@ def _edition(side: str, project: Path, capsys: pytest.CaptureFixture[str]) -> No
             write_po(f, catalog)
 
 
-@pytest.fixture
-def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    root = tmp_path / "project"
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Made once for the module: the tests read it (one adds an untracked folder)."""
+    root = tmp_path_factory.mktemp("changes") / "project"
     root.mkdir()
     _git(root, "init", "-q", "-b", "main")
-    _edition("first", root, capsys)
+    _edition("first", root)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "first edition")
     _git(root, "tag", "v1")
-    _edition("second", root, capsys)
+    _edition("second", root)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "second edition")
     return root
