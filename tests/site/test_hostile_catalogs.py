@@ -150,15 +150,17 @@ def _in_process(*args: str) -> Run:
 
 @pytest.fixture(scope="module")
 def hostile(
-    tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, object]
+    tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, object], previous_specs: Path
 ) -> dict[str, object]:
     tmp = tmp_path_factory.mktemp("hostile")
     sentinel = tmp / "SENTINEL"
     attack = payload(sentinel)
     locales, markers = _hostile_catalogs(tmp, attack)
     site_out, print_out = tmp / "site", tmp / "print"
+    # against the honest builds' previous edition, so that both sites have the same pages
+    since = ("--since", str(previous_specs))
     printed = run_cli(
-        "build", "print", "--lang", LANG, "--locales", str(locales), "--out", str(print_out)
+        "build", "print", "--lang", LANG, "--locales", str(locales), "--out", str(print_out), *since
     )
     # the site links the same PDFs as the honest site it is compared with (hostile text
     # can make a card overflow, and an overflowing card is not written)
@@ -174,6 +176,7 @@ def hostile(
             str(site_out),
             "--pdfs",
             str(built_print[0]),
+            *since,
         )
     ]
     reports = []

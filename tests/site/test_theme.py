@@ -160,12 +160,21 @@ def _read(path: Path) -> _Page:
 
 
 @pytest.mark.slow
-def test_a_hostile_theme_msgstr_is_shown_as_text(tmp_path: Path, site: SiteBuild) -> None:
+def test_a_hostile_theme_msgstr_is_shown_as_text(
+    tmp_path: Path, site: SiteBuild, previous_specs: Path
+) -> None:
     strings = {msgid: f"{msgid} {ATTACK}" for msgid in theme_msgids()}
     locales = _theme_po(tmp_path, "cs", strings)
     # English too, so that the pages have a language switcher (and its words)
+    # against the honest site's previous edition, so that both have the same pages
     build = SiteBuild(
-        ROOT, ROOT / "rules_spec", locales, tmp_path / "out", ("en", "cs"), pdfs=site.pdfs
+        ROOT,
+        ROOT / "rules_spec",
+        locales,
+        tmp_path / "out",
+        ("en", "cs"),
+        pdfs=site.pdfs,
+        since=str(previous_specs),
     )
     build.build(doctest=False)
     pages = sorted((build.out / "cs").rglob("*.html"))
