@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 from rulepress.cli import main
+from rulepress.edition_reports import diff_report
 from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
 from rulepress.render.diff_text import render_diff
 from rulepress.spec.load import load_spec
-from tests.conftest import DATA, SPEC_ROOT, edit
+from tests.conftest import DATA, ROOT, SPEC_ROOT, edit
 
 FIRST = DATA / "editions" / "first"
 SECOND = DATA / "editions" / "second"
@@ -360,3 +361,31 @@ def test_old_examples_the_old_edition_refuses_are_named(tmp_path: Path) -> None:
     text = render_diff(result, "en", "Harbourmasters")
     # (the report sets the apostrophe as English prints it)
     assert "Left out, as the old edition\u2019s own check refuses them: full-hold\n" in text
+
+
+def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path) -> None:
+    """A changed text of no rule is named by the page that shows it, and today's wording is
+    read from the game's catalog (the catalog context is for translators, not readers)."""
+    old = tmp_path / "stationfall"
+    shutil.copytree(SPEC_ROOT / "stationfall", old)
+    edit(
+        old / "glossary.yaml",
+        "definition: The marker that counts down the Minutes (turns) left before the station"
+        " falls.",
+        "definition: The marker of the Minutes left.",
+    )
+    text = diff_report(
+        SPEC_ROOT / "stationfall",
+        str(old),
+        None,
+        as_json=False,
+        lang="cs",
+        locales=ROOT / "locales",
+    )
+    lines = text.splitlines()
+    at = lines.index("  Slovníček pojmů")
+    assert lines[at + 1].endswith("The marker of the Minutes left.")  # the old English stays
+    assert lines[at + 2].endswith(
+        "Ukazatel, který odpočítává minuty (kola) zbývající do pádu stanice."
+    )
+    assert "glossary/minute-marker" not in text

@@ -30,9 +30,8 @@ from babel.lists import format_list
 from rulepress.editions.model import Diff, Edition, TextChange, ValueChange
 from rulepress.editions.model import Text as DiffText
 from rulepress.render.context import RenderContext
-from rulepress.render.diff_text import DiffWords
+from rulepress.render.diff_text import DiffWords, page_title
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
-from rulepress.render.pages import T as PAGE_TITLES
 from rulepress.render.pages import links_of
 from rulepress.render.patterns import DETAIL, PAIR, RULES, fill, fill_text
 from rulepress.render.sources import T as SOURCE_TITLES
@@ -66,17 +65,6 @@ T = {
     ),
 }
 
-#: the page that shows the texts of a context's first part (others: no page)
-WHERE = {
-    "rules": "rules",
-    "sequences": "sequences",
-    "parameters": "scoring",
-    "tables": "scoring",
-    "rulings": "rulings",
-    "glossary": "glossary",
-    "examples": "examples",
-    "not_in_source": "not-in-source",
-}
 
 #: a text's context and English to its translation in one edition's catalog
 Translate = Callable[[str, str], str]
@@ -174,10 +162,8 @@ class _Changes:
 
     def where(self, context: str) -> list[Inline]:
         """The page a text of this context is on ("Glossary"), or nothing for another text."""
-        key = WHERE.get(context.split("/", 1)[0])
-        if key is None:
-            return []
-        return [_text(self.ctx.t(MISSING_TITLE if key == "not-in-source" else PAGE_TITLES[key]))]
+        title = page_title(context)
+        return [] if title is None else [_text(self.ctx.t(title))]
 
     def detail(self, text: list[Inline], detail: str) -> list[Inline]:
         return fill(self.ctx.t(DETAIL), {"text": text, "detail": [_text(detail)]}, _text)

@@ -25,8 +25,10 @@ from rulepress.editions.model import CellChange, Diff, Edition, Text, TextChange
 from rulepress.i18n.typography import quote, typeset
 from rulepress.render.context import TALLY_FACTS
 from rulepress.render.pages import DECIDED, YES_NO
+from rulepress.render.pages import T as PAGE_TITLES
 from rulepress.render.patterns import Joined, fill_text
 from rulepress.render.score_text import visible
+from rulepress.render.sources import T as SOURCE_TITLES
 from rulepress.uitext import ui
 
 LABELS = {
@@ -175,12 +177,19 @@ class DiffWords(Joined):
     def facts(self, changes: list[ValueChange], indent: str = "    ") -> None:
         self.lines += [f"{indent}{self.fact_change(c)}" for c in changes]
 
-    def texts(self, changes: list[TextChange], indent: str = "    ") -> None:
+    def texts(
+        self, changes: list[TextChange], context: str | None = None, indent: str = "    "
+    ) -> None:
+        """Old and new wording, each as the game's catalog has it when ``context`` is given.
+
+        (The old English, which today's catalog no longer holds, stays English.)
+        """
         for change in changes:
-            if change.old is not None:
-                self.lines.append(f"{indent}{self.pair(self['old'], change.old)}")
-            if change.new is not None:
-                self.lines.append(f"{indent}{self.pair(self['new'], change.new)}")
+            for key, wording in (("old", change.old), ("new", change.new)):
+                if wording is None:
+                    continue
+                shown = wording if context is None else self.spec_text(context, wording)
+                self.lines.append(f"{indent}{self.pair(self[key], shown)}")
 
     def edition(self, edition: Edition) -> str:
         if edition.date:
@@ -191,6 +200,30 @@ class DiffWords(Joined):
                 source=edition.source,
             )
         return fill_text(self["edition"], version=edition.version, source=edition.source)
+
+
+#: the page that shows the texts of a context's first part (others: no page)
+WHERE = {
+    "rules": "rules",
+    "sequences": "sequences",
+    "parameters": "scoring",
+    "tables": "scoring",
+    "rulings": "rulings",
+    "glossary": "glossary",
+    "examples": "examples",
+    "not_in_source": "not-in-source",
+    "sources": "sources",
+}
+
+
+def page_title(context: str) -> str | None:
+    """The (English) title of the page that shows a text of this catalog context, if any."""
+    key = WHERE.get(context.split("/", 1)[0])
+    if key is None:
+        return None
+    # the pages about sources are titled by their own module
+    sourced = {"not-in-source": SOURCE_TITLES["missing"], "sources": SOURCE_TITLES["sources"]}
+    return sourced.get(key) or PAGE_TITLES[key]
 
 
 def render_diff(
@@ -275,8 +308,11 @@ def render_diff(
     if diff.texts:
         w.heading("texts")
         for change in diff.texts:
-            w.lines.append(f"  {change.context}")
-            w.texts([change])
+            # named by the page that shows it, as the changes page does (the context, which
+            # is for translators, only where no page shows the text), in the reader's words
+            page = page_title(change.context)
+            w.lines.append(f"  {change.context if page is None else w.translate(page)}")
+            w.texts([change], change.context)
     w.heading("consequences")
     w.lines.append(fill_text(w["rescored"], count=w.value(diff.rescored)))
     if diff.left_out:
