@@ -35,7 +35,7 @@ from rulepress.scoring.result import (
     TallyResult,
     WinnerResult,
 )
-from rulepress.spec.model import Spec, Step, Tally
+from rulepress.spec.model import Spec, all_steps
 from rulepress.uitext import ui
 
 #: the sentence under a line a ruling decided: the ruling's title (in the language's
@@ -81,7 +81,12 @@ def cite(
                 # the state cannot be scored under that option: there is nothing to compare
                 continue
             _compare(result, alternative, choice)
-    tie_rulings = {t.id: t.tie_rulings for s in spec.sequences for t in _tallies(s.steps)}
+    tie_rulings = {
+        step.tally.id: step.tally.tie_rulings
+        for seq in spec.sequences
+        for step in all_steps(seq.steps)
+        if step.tally is not None
+    }
     for tally in result.tallies:
         if tally.ties:
             named = [choices[r] for r in tie_rulings.get(tally.id, []) if r in choices]
@@ -108,16 +113,6 @@ def _compare(result: ScoreResult, alternative: ScoreResult, choice: RulingChoice
 
 def _outcome(tally: TallyResult) -> tuple[Any, ...]:
     return (tally.totals, tally.ranking, tally.winners)
-
-
-def _tallies(steps: list[Step]) -> list[Tally]:
-    """The votes of a sequence's steps, sub-steps included."""
-    out = []
-    for step in steps:
-        if step.tally is not None:
-            out.append(step.tally)
-        out.extend(_tallies(step.steps))
-    return out
 
 
 def _add(item: Line | Event | TallyResult | WinnerResult, choice: RulingChoice) -> None:
