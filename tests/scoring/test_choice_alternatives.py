@@ -16,28 +16,20 @@ from typing import Any
 
 import pytest
 
-from rulepress.i18n.runtime import localize
-from rulepress.render.score_text import render_text
 from rulepress.scoring import components
-from rulepress.scoring.examples import find_example, run_example
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import to_json
 from rulepress.spec.model import WeightedCountsComponent
 from rulepress.spec.records import fields_record
-from tests.conftest import ROOT, loaded
+from tests.conftest import loaded
+from tests.scoring.reports import example_report, example_result
 
 LANGS = ["en", "cs", "ja"]
 
 
-def _result(lang: str, example: str) -> Any:
-    local = localize(loaded("brink"), lang, ROOT / "locales")
-    index, _ = find_example(local.loaded, example)
-    return local, run_example(local.loaded, index, renderer=local.renderer)
-
-
-def report(lang: str, example: str) -> str:
-    local, result = _result(lang, example)
-    return render_text(result, local.loaded.spec, local.renderer.translate)
+#: the example's localized game and result, and its text report (tests/scoring/reports.py)
+_result = example_result
+report = example_report
 
 
 # what the choice example's report says, in each language: the option chosen

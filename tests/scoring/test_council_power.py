@@ -22,7 +22,7 @@ from rulepress.spec import load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.yamlsrc import SourceMap
 from tests.conftest import edit, loaded
-from tests.scoring.test_choice_alternatives import report
+from tests.scoring.reports import example_report
 
 
 def council_state(
@@ -191,7 +191,7 @@ SOURCE_LINES = {
 
 @pytest.mark.parametrize("lang", ["en", "cs", "ja"])
 def test_the_report_says_where_each_factions_power_comes_from(lang: str) -> None:
-    text = report(lang, "council-shield-lattice-and-flagship").replace("\u00a0", " ")
+    text = example_report(lang, "council-shield-lattice-and-flagship").replace("\u00a0", " ")
     for line in SOURCE_LINES[lang]:
         assert line in text, text
 

@@ -24,15 +24,13 @@ from rulepress.scoring.examples import check_examples, example_state, find_examp
 from rulepress.scoring.result import to_json
 from rulepress.spec import load_spec
 from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, run_cli, tiny_game_with_vote
+from tests.scoring.reports import example_report, example_result
 
 EXAMPLE = "council-three-way-tie"
 
 
 def report(lang: str, example: str = EXAMPLE) -> str:
-    local = localize(loaded("brink"), lang, ROOT / "locales")
-    index, _ = find_example(local.loaded, example)
-    result = run_example(local.loaded, index, renderer=local.renderer)
-    return render_text(result, local.loaded.spec, local.renderer.translate)
+    return example_report(lang, example)
 
 
 def test_each_ballot_says_why_it_counts_and_which_rule_says_so() -> None:
@@ -92,9 +90,8 @@ def test_the_report_is_as_complete_in_every_language(lang: str) -> None:
 
 
 def test_the_json_result_carries_rules_reasons_stages_and_placements() -> None:
-    local = localize(loaded("brink"), "en", ROOT / "locales")
-    index, _ = find_example(local.loaded, EXAMPLE)
-    data = json.loads(to_json(run_example(local.loaded, index, renderer=local.renderer)))
+    _, result = example_result("en", EXAMPLE)
+    data = json.loads(to_json(result))
     (tally,) = data["tallies"]
     first = tally["ballots"][0]
     assert first["rules"] == ["14.2.2", "13.6"]
