@@ -216,14 +216,16 @@ WHERE = {
 }
 
 
+#: the titles of the pages about sources, which their own module gives
+_SOURCED_TITLES = {"not-in-source": SOURCE_TITLES["missing"], "sources": SOURCE_TITLES["sources"]}
+
+
 def page_title(context: str) -> str | None:
     """The (English) title of the page that shows a text of this catalog context, if any."""
     key = WHERE.get(context.split("/", 1)[0])
     if key is None:
         return None
-    # the pages about sources are titled by their own module
-    sourced = {"not-in-source": SOURCE_TITLES["missing"], "sources": SOURCE_TITLES["sources"]}
-    return sourced.get(key) or PAGE_TITLES[key]
+    return _SOURCED_TITLES.get(key) or PAGE_TITLES[key]
 
 
 def render_diff(
