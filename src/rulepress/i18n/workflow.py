@@ -29,6 +29,7 @@ from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
 from rulepress.i18n.extract import PACKAGE_DIR, all_templates
+from rulepress.i18n.termbase_file import skeleton, termbase_path
 from rulepress.output import replace_files
 from rulepress.spec.languages import spec_languages, translations, union
 
@@ -147,10 +148,24 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
                 continue  # the package's catalog, read only here
             old = catalogs.read_catalog(path, lang) if path.exists() else None
             files[path] = catalogs.render(catalogs.merge(template, old, lang))
+            if old is None:
+                files.update(_new_termbase(project, domain, lang))
     changed = _sync(files, check=check)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
     return changed
+
+
+def _new_termbase(project: Project, domain: str, lang: str) -> dict[Path, bytes]:
+    """A game's empty termbase in a language it has no catalog in yet, unless it has one.
+
+    Made with the language's first catalog, so that adding a language gives its
+    translators the game's terms to settle; an existing termbase is never touched.
+    """
+    if domain not in project.games():
+        return {}
+    path = termbase_path(project.spec_root / domain, lang)
+    return {} if path.exists() else {path: skeleton(project.spec_root / domain, lang)}
 
 
 def new_game_catalogs(project: Project, game: str) -> list[Path]:
