@@ -42,6 +42,9 @@ class GameSite(BaseModel):
     #: the languages of the site the game is published in: its pages link only these
     #: (empty: every language of the site)
     languages: list[str] = []
+    #: the languages the game is only a preview in, each with the word "preview" in
+    #: that language (the switcher shows it beside the language's name)
+    previews: dict[str, str] = {}
 
 
 class SiteConfig(BaseModel):
