@@ -44,6 +44,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("rulepress_home_label", "", "html")
     # the games, by the folder of their pages: {"stationfall": {"title": …, "edition": …}}
     app.add_config_value("rulepress_games", {}, "env")
+    # every game is only a preview in this language (rulepress.i18n.preview)
+    app.add_config_value("rulepress_preview", False, "html")
     # numbered rules as search objects (rulepress.sphinx_ext.doctree); Sphinx shows the
     # type's name in results, translated with the project's theme catalog (sphinx.mo),
     # and escapes it in the index (its script sets it with innerHTML)
@@ -130,7 +132,7 @@ def _page_context(
         config.rulepress_single_language,
         previews,
     )
-    if lang in previews:
+    if lang in previews or (game is None and config.rulepress_preview):
         # a preview is for the readers who choose it, not for search engines
         context["metatags"] += '<meta name="robots" content="noindex" />\n'
     root = f"{scope}index" if game is not None else config.root_doc

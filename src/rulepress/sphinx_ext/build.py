@@ -411,6 +411,7 @@ class SiteBuild:
                 home_label=translate(T["home"]),
                 games=sites,
                 base_url=f"{self.base_url}{lang}/" if self.base_url else "",
+                preview=record.preview,
             )
             self.write(*config.write(project))
             record.add(shared)
