@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
@@ -47,6 +46,7 @@ from babel.messages.pofile import read_po
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
 from rulepress.i18n.fallbacks import FallbackRecord, record_path
+from rulepress.i18n.visible import as_seen
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
@@ -147,28 +147,6 @@ class English:
             ]
             if any(not any(a <= s and e <= b for a, b in covers) for s, e in spans):
                 yield self.shown.get(phrase, phrase)
-
-
-#: characters a reader does not see that are not of Unicode's category Cf (format: the
-#: zero-width space and joiners, word joiner, soft hyphen, BOM, bidi controls, tags …):
-#: the combining grapheme joiner, variation selectors and the Hangul fillers
-_INVISIBLE_OTHER = frozenset(
-    "\u034f\u115f\u1160\u3164\uffa0"
-    + "".join(map(chr, range(0xFE00, 0xFE10)))
-    + "".join(map(chr, range(0xE0100, 0xE01F0)))
-)
-
-
-def as_seen(text: str) -> str:
-    """``text`` as a reader sees it: invisible characters removed, then NFKC-normalised.
-
-    Unicode's own categories (``unicodedata``), not a list of code points, so that
-    every format character counts, including those added in later versions.
-    """
-    visible = "".join(
-        ch for ch in text if unicodedata.category(ch) != "Cf" and ch not in _INVISIBLE_OTHER
-    )
-    return unicodedata.normalize("NFKC", visible)
 
 
 def _flat(text: str) -> str:

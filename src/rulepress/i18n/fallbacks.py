@@ -22,12 +22,13 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from rulepress.errors import Location
 
-#: why a message fell back: its entry is absent or empty, or marked fuzzy
-Reason = Literal["untranslated", "fuzzy"]
+#: why a message fell back: its entry is absent or empty, marked fuzzy, or its
+#: translation is its English with only invisible characters added (rulepress.i18n.visible)
+Reason = Literal["untranslated", "fuzzy", "disguised"]
 #: the record's format, written into it: a gate refuses a record of another
 RECORD_VERSION = 1
 #: how many contexts the build's warning line names
@@ -53,12 +54,16 @@ class Fallback:
         return Location(self.file, self.line, 1 if self.line else 0)
 
     def describe(self) -> str:
-        """One finding: ``fuzzy, not translated: 'English …'`` (the context goes in ``where``)."""
-        what = "fuzzy" if self.reason == "fuzzy" else "untranslated"
+        """One finding: ``fuzzy, shown in English: 'English …'`` (the context goes in ``where``)."""
+        what = {
+            "fuzzy": "fuzzy, shown in English",
+            "untranslated": "not translated, shown in English",
+            "disguised": "its translation is the English with invisible characters in it",
+        }[self.reason]
         english = " ".join(self.msgid.split())
         if len(english) > 60:
             english = english[:59] + "…"
-        return f"{what} message shown in English: {english!r}"
+        return f"{what}: {english!r}"
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,8 @@ class FallbackRecord:
                     for g, v in rec["games"].items()
                 }
                 fallbacks = [Fallback(**item) for item in rec["fallbacks"]]
+                if any(f.reason not in get_args(Reason) for f in fallbacks):
+                    raise TypeError("an unknown reason")
                 out.languages[str(lang)] = LanguageRecord(games, fallbacks)
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"a fallback record with a wrong shape ({exc})") from None

@@ -4,8 +4,9 @@ The game's catalog translates the spec itself (rule titles, step names,
 notes, rulings, vocabulary), so everything the scorer says comes out in the
 reader's language with the numbers it computed; the interface catalog
 translates rulepress's own sentences; Babel formats numbers for the locale.
-A message without a usable translation (missing, empty or fuzzy) stays in
-English and is counted, so the caller can warn; nothing fails for it, but
+A message without a usable translation (missing, empty, fuzzy, or its
+English with only invisible characters added, see
+:mod:`rulepress.i18n.visible`) stays in English and is counted, so the caller can warn; nothing fails for it, but
 each such message is noted as a :class:`~rulepress.i18n.fallbacks.Fallback`
 (``Localized.fallbacks``), which the builds record for the publication gate. A
 language without a catalog file is shown in English, with a warning.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -32,11 +33,12 @@ from babel.numbers import format_decimal
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import CatalogError, find_catalog
 from rulepress.i18n.extract import INTERFACE
-from rulepress.i18n.fallbacks import Fallback
+from rulepress.i18n.fallbacks import Fallback, Reason
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
+from rulepress.i18n.visible import disguised
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.languages import SOURCE_LANGUAGE
 from rulepress.spec.loaded import LoadedSpec
@@ -117,6 +119,8 @@ def _usable(catalog: Catalog | None, msgid: Any, context: str | None) -> Any:
     string = message.string
     if isinstance(string, tuple | list):
         return tuple(string) if all(string) else None
+    if string and disguised(str(msgid), string):
+        return None  # English with invisible characters in it: English, and noted as such
     return string or None
 
 
@@ -133,9 +137,13 @@ def fallback(
     ``game``: the game whose pages show it ("" for the pages every game shares).
     """
     message = catalog.get(msgid, context) if catalog is not None else None
-    fuzzy = message is not None and message.fuzzy and bool(message.string)
+    string = message.string if message is not None else None
     line = message.lineno if message is not None and message.lineno else 0
-    reason: Literal["fuzzy", "untranslated"] = "fuzzy" if fuzzy else "untranslated"
+    reason: Reason = "untranslated"
+    if message is not None and message.fuzzy and string:
+        reason = "fuzzy"
+    elif isinstance(string, str) and disguised(msgid, string):
+        reason = "disguised"
     return Fallback(game, domain, context or "", msgid, reason, str(path), line)
 
 
