@@ -15,6 +15,7 @@ of the game is 0 % complete.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,18 +44,32 @@ def completeness(locales: Path, lang: str, domains: tuple[str, ...]) -> float:
         path = find_catalog(locales, lang, domain)
         if not path.is_file():
             continue  # no catalog: nothing of it is translated (counted by the others)
-        with path.open("rb") as fh:
-            # the build refuses an unreadable catalog with located problems before this
-            found = stats(read_po(fh), lang, domain)
-        total += found.total
-        done += found.translated
+        counted = _counts(path.resolve(), path.stat().st_mtime_ns)
+        total += counted[0]
+        done += counted[1]
     if not (find_catalog(locales, lang, domains[0]).is_file()):
         return 0.0  # the game itself is not translated at all
     return 100.0 * done / total if total else 100.0
 
 
-def readiness(spec: Spec, lang: str, locales: Path) -> Readiness:
-    """Whether ``spec``'s game is published in ``lang`` as a preview, and why."""
-    share = completeness(locales, lang, (spec.game.id, INTERFACE))
+@functools.lru_cache(maxsize=64)
+def _counts(path: Path, mtime_ns: int) -> tuple[int, int]:
+    """(messages, translated) of one catalog; kept while the file is unchanged.
+
+    The interface catalog is counted with every game, so it is read once per build.
+    """
+    with path.open("rb") as fh:
+        # the build refuses an unreadable catalog with located problems before this
+        found = stats(read_po(fh), "", path.stem)
+    return found.total, found.translated
+
+
+def readiness(spec: Spec, lang: str, locales: Path, share: float | None = None) -> Readiness:
+    """Whether ``spec``'s game is published in ``lang`` as a preview, and why.
+
+    ``share``: its :func:`completeness`, when the caller has read it already.
+    """
+    if share is None:
+        share = completeness(locales, lang, (spec.game.id, INTERFACE))
     bar = spec.game.translation.complete_at
     return Readiness(round(share, 1), lang != SOURCE_LANGUAGE and share < bar)

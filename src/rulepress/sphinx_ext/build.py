@@ -491,12 +491,12 @@ class SiteBuild:
     ) -> GeneratedGame:
         """One game's page trees in ``lang``, written into the language's project."""
         local = localize(loaded, lang, self.locales)
-        ready = readiness(loaded.spec, lang, self.locales)
+        game_id = loaded.spec.game.id
+        ready = readiness(loaded.spec, lang, self.locales, self._completeness(lang, game_id))
         numbers = LocaleNumbers(lang) if lang != "en" else str
         ctx = RenderContext(
             local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
         )
-        game_id = loaded.spec.game.id
         offered = [path.name for path in self.downloads(lang, game_id)]
         changes = self._changes(ctx, loaded) if self.since is not None else None
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
@@ -516,7 +516,9 @@ class SiteBuild:
             previews={
                 code: interface_translator(self.locales, code)(PREVIEW_LABEL)
                 for code in self._built_in(loaded.directory)
-                if readiness(loaded.spec, code, self.locales).preview
+                if readiness(
+                    loaded.spec, code, self.locales, self._completeness(code, game_id)
+                ).preview
             },
         )
         return GeneratedGame(
