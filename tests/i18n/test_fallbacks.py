@@ -19,6 +19,7 @@ from rulepress.i18n.fallbacks import (
 )
 from rulepress.i18n.runtime import interface_translator, localize
 from rulepress.i18n.visible import as_seen, disguised
+from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
 from tests.conftest import ROOT, catalog_copy, loaded
 
@@ -184,3 +185,29 @@ def test_a_shared_pages_fallback_is_a_preview_only_when_every_game_is() -> None:
     assert not lang.in_preview(shared)
     lang.games["b"] = GameRecord(50, True)
     assert lang.in_preview(shared)
+
+
+def test_a_theme_word_left_out_of_the_compiled_catalog_is_noted(tmp_path: Path) -> None:
+    source = ROOT / "src" / "rulepress" / "locales" / "cs" / "LC_MESSAGES" / "theme.po"
+    with source.open("rb") as fh:
+        catalog = read_po(fh)
+    message = catalog.get("Skip to content")
+    assert message is not None
+    message.flags.add("fuzzy")
+    po = tmp_path / "locales" / "cs" / "LC_MESSAGES" / "theme.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as fh:
+        write_po(fh, catalog)
+    shown: set[Fallback] = set()
+    assert compile_theme(tmp_path / "locales", "cs", shown) is not None
+    [found] = shown
+    assert (found.domain, found.msgid, found.reason, found.file) == (
+        "theme",
+        "Skip to content",
+        "fuzzy",
+        str(po),
+    )
+    assert found.line > 0
+    shown.clear()
+    compile_theme(ROOT / "locales", "cs", shown)  # the shipped catalog: nothing left out
+    assert shown == set()

@@ -371,10 +371,11 @@ class SiteBuild:
             cards = []
             sites: dict[str, GameSite] = {}
             record = self.record.language(lang)
-            shared: set[Fallback] = set()  # the start page's own sentences shown in English
+            # the start page's own sentences and the theme's words shown in English
+            shared: set[Fallback] = set()
             translate = translators[lang] = interface_translator(self.locales, lang, shared)
             # the theme's words, checked and compiled once per language (None: English)
-            chrome = compile_theme(self.locales, lang) if lang != "en" else None
+            chrome = compile_theme(self.locales, lang, shared) if lang != "en" else None
             for directory in self.games_in(lang):
                 inputs = self._game_inputs(lang, directory)
                 made = self._generated(lang, directory, inputs)
@@ -448,11 +449,13 @@ class SiteBuild:
                 continue  # cannot be: a language is skipped only with every game's pages there
             record.games[made.game] = made.readiness
             record.add(made.fallbacks)
-        # the start page's sentences, looked up again (three, in one catalog read once)
+        # the start page's sentences and the theme's words, looked up again (a few ms)
         shared: set[Fallback] = set()
         translate = interface_translator(self.locales, lang, shared)
         for sentence in (SITE_TITLE, SITE_INTRO, T["home"]):
             translate(sentence)
+        if lang != "en":
+            compile_theme(self.locales, lang, shared)
         record.add(shared)
 
     def _game_inputs(self, lang: str, directory: Path) -> str:
