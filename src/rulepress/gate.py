@@ -446,6 +446,10 @@ def scan_record(out: Path, output: str) -> tuple[list[Problem], list[Problem]]:
         return [Problem(Location(str(path)), output, f"unreadable record: {exc}")], []
     failures: list[Problem] = []
     warnings: list[Problem] = []
+    for folder in sorted(p for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")):
+        if folder.name not in record.languages:
+            what = f"the record does not cover {folder.name}: build that language again"
+            failures.append(Problem(Location(str(path)), output, what))
     for lang, rec in record.languages.items():
         for found in rec.fallbacks:
             where = f"{found.context or found.msgid} ({output}, {lang}, {found.domain})"

@@ -211,3 +211,25 @@ def test_a_theme_word_left_out_of_the_compiled_catalog_is_noted(tmp_path: Path) 
     shown.clear()
     compile_theme(ROOT / "locales", "cs", shown)  # the shipped catalog: nothing left out
     assert shown == set()
+
+
+def test_a_build_of_some_languages_keeps_the_records_of_the_others(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    for lang in ("cs", "ja"):
+        (out / lang).mkdir(parents=True)
+    first = _record(preview=False)
+    first.language("ja").games["tiny"] = GameRecord()
+    write_record(out, first, ["cs", "ja"])
+    # then cs alone, with nothing in English: ja's files and its entry stay as they were
+    again = FallbackRecord()
+    again.language("cs").games["tiny"] = GameRecord()
+    write_record(out, again, ["cs"])
+    read = FallbackRecord.from_json(record_path(out).read_text("utf-8"))
+    assert read.language("cs").fallbacks == []
+    assert read.language("ja") == first.language("ja")
+    # a language folder the record does not cover fails the gate
+    (out / "de").mkdir()
+    failures, _ = scan_record(out, "site")
+    assert [p.message for p in failures] == [
+        "the record does not cover de: build that language again"
+    ]

@@ -19,7 +19,7 @@ failing on them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Literal, get_args
@@ -154,8 +154,20 @@ def record_path(out: Path) -> Path:
     return out.with_name(f"{out.name}-fallbacks.json")
 
 
-def write_record(out: Path, record: FallbackRecord) -> Path:
+def write_record(out: Path, record: FallbackRecord, built: Collection[str] = ()) -> Path:
+    """Write ``record`` beside ``out``, keeping the earlier record's other languages.
+
+    A build of some languages (``built``) leaves the others' files in ``out`` as
+    they were, so their entries of the earlier record still describe them.
+    """
     path = record_path(out)
+    try:
+        earlier = FallbackRecord.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        earlier = FallbackRecord()  # none, or unreadable: the gate names what is unrecorded
+    for lang, rec in earlier.languages.items():
+        if lang not in built and lang not in record.languages and (out / lang).is_dir():
+            record.languages[lang] = rec
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(record.to_json(), encoding="utf-8")
     return path

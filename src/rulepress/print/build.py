@@ -178,8 +178,13 @@ class PrintBuild:
         with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
             for path, data in sorted(self.files.items()):
                 staged.write(path.relative_to(self.out), data)
+            # a game now a preview in a language: its earlier files there go too
+            for lang, rec in self.record.languages.items():
+                for game, kept in rec.games.items():
+                    if kept.preview:
+                        staged.remove(Path(lang) / game)
         # beside the output, not in it; after the swap, so that it describes the files there
-        write_record(self.out, self.record)
+        write_record(self.out, self.record, languages)
         for line in self.record.warnings("print"):
             self._warn(line)
         return sorted(self.files)

@@ -694,7 +694,7 @@ class SiteBuild:
                 folder.rmdir()
         self.publish()
         # beside the site, not in it (never served); after the swap, so it describes it
-        write_record(self.out, self.record)
+        write_record(self.out, self.record, self.languages)
         for line in self.record.warnings("site"):
             if self.warn is not None:
                 self.warn(line)
