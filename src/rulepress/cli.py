@@ -472,14 +472,17 @@ def gate(
     """Check what readers will see: every page, every PDF's text, every example's report.
 
     Fails on spec markup left in the output, English interface words on Czech or
-    Japanese pages, ASCII punctuation in Japanese text and a breaking space after
-    a Czech one-letter preposition, naming the file, the page and the text.
+    Japanese pages, ASCII punctuation in Japanese text, a breaking space after
+    a Czech one-letter preposition, and any message the builds showed in English
+    instead of a translation, naming the file, the page and the text (or the
+    message's context and .po line). A preview language's English is a warning.
     """
     require_pdf_reader(printed)
     from rulepress.gate import run_gate
 
-    run_gate(site, printed, spec_root, locales)
-    click.echo("gate: nothing found that a reader should not see")
+    previews = run_gate(site, printed, spec_root, locales, warn=_warn)
+    preview = f" ({previews} message(s) of previews in English)" if previews else ""
+    click.echo(f"gate: nothing found that a reader should not see{preview}")
 
 
 @build.command("site")

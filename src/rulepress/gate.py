@@ -17,18 +17,25 @@ every worked example in every language, it looks for:
 * **ASCII punctuation in Japanese text**: a colon, semicolon, comma or
   bracket against Japanese characters, where Japanese uses ：；、（）;
 * **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
-  i) followed by a breaking space, which Czech typography forbids.
+  i) followed by a breaking space, which Czech typography forbids;
+* **messages shown in English instead of a translation**, as the builds
+  recorded them beside their output (:mod:`rulepress.i18n.fallbacks`), each
+  named by its context and the ``.po`` line of its entry. A game that is only
+  a preview in a language has its English listed as warnings, not failures.
 
 Each finding names the file, where in it (the page or the example) and the
 offending text; :class:`GateError` carries them all. Text is read as the
-reader gets it: HTML without its tags, scripts and styles.
+reader gets it: HTML without its tags, scripts and styles, and, for the
+English check, without the characters a reader does not see (zero-width
+spaces and joiners, soft hyphens, bidi controls …) and in NFKC form, so that
+English with invisible characters inside its words is still English.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
@@ -38,6 +45,8 @@ from babel.messages.pofile import read_po
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
+from rulepress.i18n.fallbacks import FallbackRecord, record_path
+from rulepress.i18n.visible import as_seen
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
@@ -122,7 +131,7 @@ class English:
         return replace(self, own=own)
 
     def in_text(self, text: str, lang: str = "") -> Iterator[str]:
-        flat = _flat(text)
+        flat = _flat(as_seen(text))
         allowed = self.kept.get(lang, frozenset())
         own = self.own.get(lang, frozenset())
         for phrase in self.phrases:
@@ -421,17 +430,60 @@ def scan_reports(
     return found
 
 
-def run_gate(site: Path | None, printed: Path | None, spec_root: Path, locales: Path) -> int:
-    """Scan what was built; raise :class:`GateError` listing every finding. Returns the count scanned."""
+def scan_record(out: Path, output: str) -> tuple[list[Problem], list[Problem]]:
+    """The messages the build in ``out`` showed in English: (failures, preview warnings).
+
+    A build that left no record (an older rulepress's, or one that failed
+    before writing it) is a failure: what it shows in English is unknown.
+    """
+    path = record_path(out)
+    try:
+        record = FallbackRecord.from_json(path.read_text(encoding="utf-8"))
+    except OSError:
+        what = f"no record of the messages {output} shows in English; build it again"
+        return [Problem(Location(str(path)), output, what)], []
+    except ValueError as exc:
+        return [Problem(Location(str(path)), output, f"unreadable record: {exc}")], []
+    failures: list[Problem] = []
+    warnings: list[Problem] = []
+    for folder in sorted(p for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")):
+        if folder.name not in record.languages:
+            what = f"the record does not cover {folder.name}: build that language again"
+            failures.append(Problem(Location(str(path)), output, what))
+    for lang, rec in record.languages.items():
+        for found in rec.fallbacks:
+            where = f"{found.context or found.msgid} ({output}, {lang}, {found.domain})"
+            problem = Problem(found.location, where, found.describe())
+            (warnings if rec.in_preview(found) else failures).append(problem)
+    return failures, warnings
+
+
+def run_gate(
+    site: Path | None,
+    printed: Path | None,
+    spec_root: Path,
+    locales: Path,
+    warn: Callable[[str], None] | None = None,
+) -> int:
+    """Scan what was built; raise :class:`GateError` listing every finding.
+
+    ``warn`` is told each message a preview shows in English. Returns how many it was told.
+    """
     games = _games(spec_root)  # loaded once, for the raw ids, the games' English and the reports
     english = English.from_templates(locales).with_own(own_english(games, locales))
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
-    if site is not None and site.is_dir():
-        found += scan_site(site, english, raw)
-    if printed is not None and printed.is_dir():
-        found += scan_print(printed, english, raw)
+    previews: list[Problem] = []
+    for out, output, scan in ((site, "site", scan_site), (printed, "print", scan_print)):
+        if out is not None and out.is_dir():
+            found += scan(out, english, raw)
+            failures, warnings = scan_record(out, output)
+            found += failures
+            previews += warnings
     found += scan_reports(spec_root, locales, english, raw, games)
+    for problem in sorted(set(previews), key=Problem.sort_key):
+        if warn is not None:
+            warn(f"{problem} (a preview)")
     if found:
         raise GateError("the publication gate found what no reader should see", found)
-    return len(found)
+    return len(set(previews))

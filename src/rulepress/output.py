@@ -179,6 +179,14 @@ class Staged:
         self.files.add(Path(relative).as_posix())
         return path
 
+    def remove(self, relative: str | Path) -> None:
+        """Leave out a folder kept from the previous output (a game no longer published there)."""
+        prefix = Path(relative).as_posix() + "/"
+        for name in [n for n in self.files if n.startswith(prefix)]:
+            (self.root / name).unlink(missing_ok=True)
+            self.files.discard(name)
+        shutil.rmtree(self.root / relative, ignore_errors=True)
+
     def copy_from(self, folder: Path) -> None:
         """Copy every file under ``folder`` in (a symbolic link there is left out, not followed)."""
         for name, path in _entries(folder):

@@ -301,6 +301,9 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
     assert again.runs == []
     assert again.skipped == set(two)
     assert again.written == []  # nothing generated, nothing pruned
+    # what the pages show in English is known without generating them (their stamps)
+    assert again.record == first.record
+    assert first.record.language(two[1]).fallbacks == []
     assert (again.out / two[1] / "stationfall" / "rules.html").is_file()
     # one rule's words change: both languages are generated and built again
     rules = specs / "stationfall" / "rules.yaml"
@@ -311,6 +314,11 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
     assert sorted(edited.runs) == both
     html = (edited.out / "en" / "stationfall" / "rules.html").read_text(encoding="utf-8")
     assert "whatever their score" in html
+    # the changed English has no translation yet: recorded, as the build shows it
+    shown = edited.record.language(two[1]).fallbacks
+    assert shown, "the changed rule is shown in English"
+    assert all(f.game == "stationfall" for f in shown)
+    assert any("whatever their score" in f.msgid for f in shown)
     # only the edited game's page trees are made again; Brink's are kept as they were
     assert sorted(edited.generated) == sorted((lang, "stationfall") for lang in two)
     assert (edited.sources / two[1] / other / "rules.rptree") in edited.unchanged

@@ -4,8 +4,11 @@ The game's catalog translates the spec itself (rule titles, step names,
 notes, rulings, vocabulary), so everything the scorer says comes out in the
 reader's language with the numbers it computed; the interface catalog
 translates rulepress's own sentences; Babel formats numbers for the locale.
-A message without a usable translation (missing, empty or fuzzy) stays in
-English and is counted, so the caller can warn; nothing fails for it. A
+A message without a usable translation (missing, empty, fuzzy, or its
+English with only invisible characters added, see
+:mod:`rulepress.i18n.visible`) stays in English and is counted, so the caller can warn; nothing fails for it, but
+each such message is noted as a :class:`~rulepress.i18n.fallbacks.Fallback`
+(``Localized.fallbacks``), which the builds record for the publication gate. A
 language without a catalog file is shown in English, with a warning.
 
 A catalog that exists but cannot be used safely (see
@@ -30,10 +33,12 @@ from babel.numbers import format_decimal
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import CatalogError, find_catalog
 from rulepress.i18n.extract import INTERFACE
+from rulepress.i18n.fallbacks import Fallback, Reason
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
+from rulepress.i18n.visible import disguised
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.spec.languages import SOURCE_LANGUAGE
 from rulepress.spec.loaded import LoadedSpec
@@ -90,6 +95,9 @@ class Localized:
     #: the game's own texts (English, one paragraph each) shown untranslated: the
     #: publication gate tells them from the interface's English by these
     untranslated: frozenset[str] = frozenset()
+    #: every message shown in English so far: the game's texts when the spec is
+    #: translated, the interface's sentences as the writers look them up
+    fallbacks: set[Fallback] = field(default_factory=set)
 
     def warnings(self) -> list[str]:
         name = english_name(self.renderer.language)
@@ -111,7 +119,32 @@ def _usable(catalog: Catalog | None, msgid: Any, context: str | None) -> Any:
     string = message.string
     if isinstance(string, tuple | list):
         return tuple(string) if all(string) else None
+    if string and disguised(str(msgid), string):
+        return None  # English with invisible characters in it: English, and noted as such
     return string or None
+
+
+def fallback(
+    catalog: Catalog | None,
+    path: Path,
+    domain: str,
+    msgid: str,
+    context: str | None,
+    game: str = "",
+) -> Fallback:
+    """Why ``msgid`` has no usable translation in ``catalog`` (read from ``path``), located.
+
+    ``game``: the game whose pages show it ("" for the pages every game shares).
+    """
+    message = catalog.get(msgid, context) if catalog is not None else None
+    string = message.string if message is not None else None
+    line = message.lineno if message is not None and message.lineno else 0
+    reason: Reason = "untranslated"
+    if message is not None and message.fuzzy and string:
+        reason = "fuzzy"
+    elif isinstance(string, str) and disguised(msgid, string):
+        reason = "disguised"
+    return Fallback(game, domain, context or "", msgid, reason, str(path), line)
 
 
 def _load(locales: Path, lang: str, domain: str) -> Checked:
@@ -160,6 +193,8 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     missing = {game: 0, INTERFACE: 0}
     fallbacks: set[str] = set()
     absent = [d for d, c in ((game, spec_catalog), (INTERFACE, ui_catalog)) if c is None]
+    spec_path, ui_path = (find_catalog(locales, lang, d) for d in (game, INTERFACE))
+    shown: set[Fallback] = set()
 
     def spec_lookup(context: str, text: str) -> str | None:
         found = _usable(spec_catalog, text, context)
@@ -167,6 +202,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
             missing[game] += 1
         if not isinstance(found, str):
             fallbacks.add(text)
+            shown.add(fallback(spec_catalog, spec_path, game, text, context, game))
         looked_up(lang, game, text, translated=isinstance(found, str))
         return found if isinstance(found, str) else None
 
@@ -174,7 +210,11 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     spec = Spec.model_validate(data)
     translated = LoadedSpec(spec, loaded.sources, loaded.directory)
     index = by_context, by_id, _ = _interface_index(ui_catalog)
-    translate = _translator(lang, index, missing)
+
+    def ui_fallback(context: str | None, msgid: str) -> None:
+        shown.add(fallback(ui_catalog, ui_path, INTERFACE, msgid, context, game))
+
+    translate = _translator(lang, index, missing, ui_fallback)
 
     plural_index = _plural_function(ui_checked.plural)
 
@@ -183,6 +223,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         looked_up(lang, INTERFACE, text.singular, translated=isinstance(forms, tuple))
         if not isinstance(forms, tuple):
             missing[INTERFACE] += 1
+            ui_fallback(text.context, text.singular)
             return text.singular if n == 1 else text.plural
         return str(forms[min(plural_index(n), len(forms) - 1)])
 
@@ -197,23 +238,35 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         numbers,
         list_separator(lang),
     )
-    return Localized(translated, renderer, missing, absent, frozenset(fallbacks))
+    return Localized(translated, renderer, missing, absent, frozenset(fallbacks), shown)
 
 
-def interface_translator(locales: Path, lang: str) -> Callable[[str], str]:
-    """Rulepress's own sentences in ``lang`` (the checked interface catalog; English as is)."""
+def interface_translator(
+    locales: Path, lang: str, shown: set[Fallback] | None = None
+) -> Callable[[str], str]:
+    """Rulepress's own sentences in ``lang`` (the checked interface catalog; English as is).
+
+    ``shown``: where each sentence shown in English is noted.
+    """
     if lang == "en":
         return str
     (checked,), error = load_catalogs(locales, lang, (INTERFACE,))
     if error is not None:
         raise error
-    return _translator(lang, _interface_index(checked.catalog), {INTERFACE: 0})
+    path = find_catalog(locales, lang, INTERFACE)
+
+    def fell_back(context: str | None, msgid: str) -> None:
+        if shown is not None:
+            shown.add(fallback(checked.catalog, path, INTERFACE, msgid, context))
+
+    return _translator(lang, _interface_index(checked.catalog), {INTERFACE: 0}, fell_back)
 
 
 def _translator(
     lang: str,
     index: tuple[dict[tuple[str | None, str], Any], dict[str, Any], set[str]],
     missing: dict[str, int],
+    fell_back: Callable[[str | None, str], None] | None = None,
 ) -> Callable[[str], str]:
     """An interface sentence's translation, by its context and msgid (counted when missing)."""
     by_context, by_id, interface_ids = index
@@ -225,9 +278,12 @@ def _translator(
             found = by_id.get(template)
         if found is None:
             # spec sentences arrive translated already; only interface ones can be missing
-            if template in interface_ids:
+            # (with no catalog at all, a sentence that knows its context is an interface one)
+            if template in interface_ids or (not interface_ids and context is not None):
                 missing[INTERFACE] += 1
                 looked_up(lang, INTERFACE, template, translated=False)
+                if fell_back is not None:
+                    fell_back(context, str(template))
             return template
         looked_up(lang, INTERFACE, template, translated=isinstance(found, str))
         return found if isinstance(found, str) else template

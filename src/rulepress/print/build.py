@@ -16,6 +16,14 @@ Per game and language, into ``<out>/<lang>/<game>/``:
 Everything is laid out in memory first. A card whose content does not fit its
 page stops the build with the card, the language and the overflow in mm, and
 then no file is written at all.
+
+What the PDFs show in English instead of a translation is written beside
+``<out>`` (``<out>-fallbacks.json``, :mod:`rulepress.i18n.fallbacks`) for the
+publication gate, with one warning line per language. A language that is only
+a preview for a game (:mod:`rulepress.i18n.preview`) gets no print files for it:
+paper cannot be corrected the way a page is, a press file goes to a print shop
+as final, and the site, where the preview says what it is, is the place to
+read an unfinished translation.
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ from weasyprint.document import Document
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
+from rulepress.i18n.fallbacks import FallbackRecord, GameRecord, write_record
+from rulepress.i18n.preview import readiness
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.output import check, replacing
 from rulepress.print import impose, pdf, styles
@@ -117,6 +127,8 @@ class PrintBuild:
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    #: what the PDFs show in English, by language (written beside ``out``)
+    record: FallbackRecord = field(default_factory=FallbackRecord)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
 
     def build(self) -> list[Path]:
@@ -139,9 +151,23 @@ class PrintBuild:
                 "an output profile or an icon cannot be used; nothing was written", self.problems
             )
         done = Counter(self.report, "print", len(jobs))
+        self.record = FallbackRecord()
         for loaded, lang in jobs:
             profile = profiles[(loaded.spec.game.id, lang)]
             assert profile is not None
+            ready = readiness(loaded.spec, lang, self.locales)
+            game_id = loaded.spec.game.id
+            self.record.language(lang).games[game_id] = GameRecord(
+                ready.completeness, ready.preview
+            )
+            if ready.preview:
+                bar = loaded.spec.game.translation.complete_at
+                self._warn(
+                    f"print ({lang}): no files for {game_id}, a preview in this language"
+                    f" ({ready.completeness:g} % translated; complete at {bar} %)"
+                )
+                done(f"{game_id} ({lang}): a preview, not printed")
+                continue
             before = len(self.files)
             self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
             done(f"{loaded.spec.game.id} ({lang}): {len(self.files) - before} PDF file(s)")
@@ -152,7 +178,20 @@ class PrintBuild:
         with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
             for path, data in sorted(self.files.items()):
                 staged.write(path.relative_to(self.out), data)
+            # a game now a preview in a language: its earlier files there go too
+            for lang, rec in self.record.languages.items():
+                for game, kept in rec.games.items():
+                    if kept.preview:
+                        staged.remove(Path(lang) / game)
+        # beside the output, not in it; after the swap, so that it describes the files there
+        write_record(self.out, self.record, languages)
+        for line in self.record.warnings("print"):
+            self._warn(line)
         return sorted(self.files)
+
+    def _warn(self, line: str) -> None:
+        if self.warn is not None:
+            self.warn(line)
 
     def _icons(self, loaded: LoadedSpec) -> dict[str, str]:
         """The game's checked icons by term id; a refused one is a located problem."""
@@ -283,6 +322,8 @@ class PrintBuild:
                 created,
                 profile,
             )
+        # every sentence of the PDFs has been looked up by now (they are laid out in memory)
+        self.record.language(lang).add(local.fallbacks)
 
     def _errata(
         self,

@@ -296,6 +296,17 @@ class Change(Model):
     translator_note: str = ""
 
 
+class Translation(Model):
+    """How complete a language must be to be published as a full one."""
+
+    #: the share of a language's messages (its catalog of the game and rulepress's
+    #: interface catalog, in percent) below which it is published only as a preview:
+    #: its pages say so and are kept out of search engines, the root page never picks
+    #: it and the publication gate reports its English without failing. 0: never a
+    #: preview (every message shown in English then fails the gate)
+    complete_at: Annotated[int, Field(ge=0, le=100)] = 0
+
+
 class Game(Model):
     id: Id
     title: Text
@@ -316,6 +327,8 @@ class Game(Model):
     languages: Annotated[list[Lang], Field(min_length=1), AfterValidator(published_languages)]
     summary: Text
     translator_note: str = ""
+    #: when a language counts as complete enough to be more than a preview
+    translation: Translation = Translation()
 
 
 # --------------------------------------------------------------------------- rules

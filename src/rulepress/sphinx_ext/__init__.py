@@ -44,6 +44,8 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("rulepress_home_label", "", "html")
     # the games, by the folder of their pages: {"stationfall": {"title": …, "edition": …}}
     app.add_config_value("rulepress_games", {}, "env")
+    # every game is only a preview in this language (rulepress.i18n.preview)
+    app.add_config_value("rulepress_preview", False, "html")
     # numbered rules as search objects (rulepress.sphinx_ext.doctree); Sphinx shows the
     # type's name in results, translated with the project's theme catalog (sphinx.mo),
     # and escapes it in the index (its script sets it with innerHTML)
@@ -119,6 +121,7 @@ def _page_context(
     lang = str(config.language or "")
     scope = _scope(pagename)
     game = config.rulepress_games.get(scope.rstrip("/")) if scope else None
+    previews: dict[str, str] = (game or {}).get("previews") or {}
     context["rp_languages"] = language_links(
         pagename,
         app.builder.get_target_uri(pagename),
@@ -127,7 +130,11 @@ def _page_context(
         (game or {}).get("languages") or config.rulepress_languages,
         config.rulepress_language_names,
         config.rulepress_single_language,
+        previews,
     )
+    if lang in previews or (game is None and config.rulepress_preview):
+        # a preview is for the readers who choose it, not for search engines
+        context["metatags"] += '<meta name="robots" content="noindex" />\n'
     root = f"{scope}index" if game is not None else config.root_doc
     context["rp_pages"] = _page_list(app, pagename, root)
     up = _up(pagename)
@@ -176,13 +183,15 @@ def language_links(
     languages: list[str],
     names: dict[str, str],
     single: list[str],
+    previews: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """One link per language the page exists in, to the same page in that language.
 
     The site is laid out ``<root>/<lang>/<page>.html`` in every language, so
     the link climbs to the root (out of the page's folders and the
     language's) and comes down in the other language. Relative links: the
-    site may be served from any address.
+    site may be served from any address. A language in ``previews`` carries the
+    word "preview" in that language, which the switcher shows beside its name.
     """
     if any(fnmatchcase(pagename, pattern) for pattern in single):
         languages = [current]
@@ -195,6 +204,7 @@ def language_links(
             "name": names.get(lang, lang),
             "href": root + quote(f"{lang}/{target}"),
             "current": lang == current,
+            "preview": (previews or {}).get(lang, ""),
         }
         for lang in languages
     ]

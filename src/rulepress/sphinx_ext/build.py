@@ -21,6 +21,11 @@ Stages, each inspectable on disk:
    copied, whole, into a folder beside ``<out>`` and swapped in
    (:mod:`rulepress.output`): a failed build leaves the published site as it
    was. Nothing is written into the project's sources.
+4. What the pages show in English instead of a translation is written beside
+   ``<out>`` (``<out>-fallbacks.json``, :mod:`rulepress.i18n.fallbacks`) for the
+   publication gate, with one warning line per language. A game whose
+   language is only a preview (:mod:`rulepress.i18n.preview`) says so on each
+   of its pages, which carry ``noindex`` and stay out of the sitemap.
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ from rulepress import output
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import edition_files, has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
+from rulepress.i18n.extract import INTERFACE
+from rulepress.i18n.fallbacks import Fallback, FallbackRecord, GameRecord, write_record
+from rulepress.i18n.preview import completeness, readiness
 from rulepress.i18n.runtime import (
     LocaleNumbers,
     game_translator,
@@ -56,6 +64,8 @@ from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
+from rulepress.render.preview import LABEL as PREVIEW_LABEL
+from rulepress.render.preview import with_notice
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.spec.languages import all_languages, game_languages
 from rulepress.spec.load import find_game_dirs, load_spec
@@ -99,6 +109,10 @@ class GeneratedGame(BaseModel):
     pages: list[str]
     site: GameSite
     card: LinkCard
+    #: how complete the language is for the game, and whether its pages are a preview
+    readiness: GameRecord = GameRecord()
+    #: the messages its pages show in English (see rulepress.i18n.fallbacks)
+    fallbacks: list[Fallback] = []
 
 
 @dataclass
@@ -129,6 +143,8 @@ class SiteBuild:
     since: str | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
+    #: what the pages show in English, by language (made by generate(), written by build())
+    record: FallbackRecord = field(default_factory=FallbackRecord)
     #: by language, the digest of its inputs (see :meth:`inputs`), and the languages
     #: whose inputs are those of their last clean build (nothing to generate or build)
     digests: dict[str, str] = field(default_factory=dict)
@@ -140,6 +156,8 @@ class SiteBuild:
     _languages: dict[Path, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
     #: each game's previous edition, compared once per build (see _changes)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
+    #: each game's completeness in each language, read once per build (see _completeness)
+    _complete: dict[tuple[str, str], float] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.languages:
@@ -233,8 +251,30 @@ class SiteBuild:
             files += self.guides.glob("*.md")
         for directory in self.games_in(lang):
             files += self.downloads(lang, directory.name)
+            digest.update(self._preview_inputs(directory).encode())
         _digest_files(digest, files)
         return digest.hexdigest()
+
+    def _completeness(self, lang: str, game: str) -> float:
+        if (lang, game) not in self._complete:
+            self._complete[(lang, game)] = completeness(self.locales, lang, (game, INTERFACE))
+        return self._complete[(lang, game)]
+
+    def _preview_inputs(self, directory: Path) -> str:
+        """What decides, in every language built, whether a game is a preview there.
+
+        A game's pages mark the languages it is a preview in (the switcher), so
+        they change with the other languages' completeness, not only with their own
+        catalogs: the completeness itself is digested, not the other catalogs, so
+        that a translator's edit rebuilds another language only when it moves it.
+        """
+        game = directory.name
+        shares = {lang: self._completeness(lang, game) for lang in self._built_in(directory)}
+        return json.dumps(shares, sort_keys=True)
+
+    def _built_in(self, directory: Path) -> list[str]:
+        """The languages of this build that the game is published in."""
+        return [lang for lang in self.languages if lang in self._game_languages(directory)]
 
     def downloads(self, lang: str, game: str) -> list[Path]:
         """The PDFs a player of ``game`` gets in ``lang``: rulebook, reference card, print and play.
@@ -260,7 +300,15 @@ class SiteBuild:
             sitemap.unlink(missing_ok=True)
             robots.unlink(missing_ok=True)
             return
-        self.write_bytes(sitemap, deploy.sitemap(self.stage, self.languages, self.base_url))
+        # a preview's pages are noindex: a sitemap listing them would contradict it
+        previews = {
+            (lang, game)
+            for lang, record in self.record.languages.items()
+            for game, ready in [*record.games.items(), ("", GameRecord(preview=record.preview))]
+            if ready.preview
+        }
+        sitemap_xml = deploy.sitemap(self.stage, self.languages, self.base_url, previews)
+        self.write_bytes(sitemap, sitemap_xml)
         self.write(robots, deploy.robots(self.base_url))
 
     def _copy_downloads(self) -> None:
@@ -301,6 +349,7 @@ class SiteBuild:
         self._shared = None  # read the inputs anew: this instance may build again after an edit
         self._languages = {}
         self._previous = {}
+        self._complete = {}
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
 
@@ -308,8 +357,10 @@ class SiteBuild:
         self.plan()
         todo = [lang for lang in self.languages if lang not in self.skipped]
         # nothing changed for a language: its sources stay as they are (and are kept)
+        self.record = FallbackRecord()
         for lang in self.skipped:
             self.unchanged.update(p for p in (self.sources / lang).rglob("*") if p.is_file())
+            self._record_kept(lang)
         assert self._shared is not None
         specs: dict[Path, LoadedSpec] = {}  # each game's spec, read once if any language needs it
         #: rulepress's own sentences, by language (each catalog checked once)
@@ -319,9 +370,12 @@ class SiteBuild:
             project = self.sources / lang
             cards = []
             sites: dict[str, GameSite] = {}
-            translate = translators[lang] = interface_translator(self.locales, lang)
+            record = self.record.language(lang)
+            # the start page's own sentences and the theme's words shown in English
+            shared: set[Fallback] = set()
+            translate = translators[lang] = interface_translator(self.locales, lang, shared)
             # the theme's words, checked and compiled once per language (None: English)
-            chrome = compile_theme(self.locales, lang) if lang != "en" else None
+            chrome = compile_theme(self.locales, lang, shared) if lang != "en" else None
             for directory in self.games_in(lang):
                 inputs = self._game_inputs(lang, directory)
                 made = self._generated(lang, directory, inputs)
@@ -337,10 +391,13 @@ class SiteBuild:
                     self.unchanged.update(project / made.game / page for page in made.pages)
                 sites[made.game] = made.site
                 cards.append(made.card)
+                record.games[made.game] = made.readiness
+                record.add(made.fallbacks)
                 pages(f"{made.game} ({lang})")
             guides = lang == "en" and self.guides is not None
             landing = self._landing(cards, list(sites), translate, guides)
             self.write(project / f"index{PAGE_SUFFIX}", landing.to_json())
+
             config = SiteConfig(
                 project="rulepress",
                 title=translate(SITE_TITLE),
@@ -355,14 +412,24 @@ class SiteBuild:
                 home_label=translate(T["home"]),
                 games=sites,
                 base_url=f"{self.base_url}{lang}/" if self.base_url else "",
+                preview=record.preview,
             )
             self.write(*config.write(project))
+            record.add(shared)
             self.write(project / "conf.py", CONF_PY)
             if chrome is not None:
                 self.write_bytes(project / LOCALE_DIR / lang / "LC_MESSAGES" / "sphinx.mo", chrome)
             if guides:
                 self._guides(project / "guide")
-        self.write(self.stage / "index.html", rootpage.root_page(list(self.languages)))
+        previews = {
+            lang: translators[lang](PREVIEW_LABEL)
+            for lang in todo
+            if self.record.language(lang).preview
+        }
+        for lang in self.skipped:
+            if self.record.language(lang).preview:
+                previews[lang] = interface_translator(self.locales, lang)(PREVIEW_LABEL)
+        self.write(self.stage / "index.html", rootpage.root_page(list(self.languages), previews))
         not_found = self.stage / deploy.NOT_FOUND_PAGE
         if todo or not not_found.is_file():  # its words are the catalogs' (a language's inputs)
             for lang in self.languages:
@@ -370,6 +437,26 @@ class SiteBuild:
                     translators[lang] = interface_translator(self.locales, lang)
             self.write(not_found, deploy.not_found_page(self.languages, translators, self.base_url))
         self._prune()
+
+    def _record_kept(self, lang: str) -> None:
+        """What a language built before from the same inputs shows in English, from its stamps."""
+        record = self.record.language(lang)
+        for directory in self.games_in(lang):
+            try:
+                stamp = self._game_stamp(lang, directory).read_bytes()
+                made = GeneratedGame.model_validate_json(stamp)
+            except (OSError, ValueError):
+                continue  # cannot be: a language is skipped only with every game's pages there
+            record.games[made.game] = made.readiness
+            record.add(made.fallbacks)
+        # the start page's sentences and the theme's words, looked up again (a few ms)
+        shared: set[Fallback] = set()
+        translate = interface_translator(self.locales, lang, shared)
+        for sentence in (SITE_TITLE, SITE_INTRO, T["home"]):
+            translate(sentence)
+        if lang != "en":
+            compile_theme(self.locales, lang, shared)
+        record.add(shared)
 
     def _game_inputs(self, lang: str, directory: Path) -> str:
         """A digest of what one game's page trees in ``lang`` are made from.
@@ -384,6 +471,7 @@ class SiteBuild:
         files = list(directory.glob("*.yaml"))
         if lang != "en":
             files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
+        digest.update(self._preview_inputs(directory).encode())
         _digest_files(digest, [*files, *self.downloads(lang, directory.name)])
         return str(digest.hexdigest())
 
@@ -406,17 +494,19 @@ class SiteBuild:
     ) -> GeneratedGame:
         """One game's page trees in ``lang``, written into the language's project."""
         local = localize(loaded, lang, self.locales)
+        game_id = loaded.spec.game.id
+        ready = readiness(loaded.spec, lang, self.locales, self._completeness(lang, game_id))
         numbers = LocaleNumbers(lang) if lang != "en" else str
         ctx = RenderContext(
             local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
         )
-        game_id = loaded.spec.game.id
         offered = [path.name for path in self.downloads(lang, game_id)]
         changes = self._changes(ctx, loaded) if self.since is not None else None
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
         pages = []
-        for name, page in game_pages(ctx, offered, extra).items():
+        for name, made in game_pages(ctx, offered, extra).items():
             pages.append(f"{name}{PAGE_SUFFIX}")
+            page = with_notice(made, local.renderer.translate) if ready.preview else made
             self.write(project / game_id / pages[-1], page.to_json())
         game = local.loaded.spec.game
         site = GameSite(
@@ -426,9 +516,22 @@ class SiteBuild:
             copyright=game.copyright,
             # its pages link the same pages in the other languages built that it has
             languages=[code for code in self.languages if code in game.languages],
+            previews={
+                code: interface_translator(self.locales, code)(PREVIEW_LABEL)
+                for code in self._built_in(loaded.directory)
+                if readiness(
+                    loaded.spec, code, self.locales, self._completeness(code, game_id)
+                ).preview
+            },
         )
         return GeneratedGame(
-            game=game_id, inputs=inputs, pages=pages, site=site, card=_game_card(ctx, game_id)
+            game=game_id,
+            inputs=inputs,
+            pages=pages,
+            site=site,
+            card=_game_card(ctx, game_id),
+            readiness=GameRecord(ready.completeness, ready.preview),
+            fallbacks=sorted(local.fallbacks),
         )
 
     def _changes(self, ctx: RenderContext, loaded: LoadedSpec) -> Page | None:
@@ -590,6 +693,11 @@ class SiteBuild:
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         self.publish()
+        # beside the site, not in it (never served); after the swap, so it describes it
+        write_record(self.out, self.record, self.languages)
+        for line in self.record.warnings("site"):
+            if self.warn is not None:
+                self.warn(line)
 
     def publish(self) -> None:
         """Copy the built site into a folder beside ``<out>`` and swap it in, whole."""

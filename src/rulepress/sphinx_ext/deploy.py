@@ -21,7 +21,7 @@ out like everywhere else.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 from xml.etree import ElementTree
@@ -70,10 +70,23 @@ def published_pages(folder: Path) -> list[str]:
     return pages
 
 
-def sitemap(out: Path, languages: Iterable[str], base_url: str) -> bytes:
-    """``sitemap.xml`` for the site in ``out``: every page, with its other-language versions."""
+def sitemap(
+    out: Path, languages: Iterable[str], base_url: str, previews: Collection[tuple[str, str]] = ()
+) -> bytes:
+    """``sitemap.xml`` for the site in ``out``: every page, with its other-language versions.
+
+    ``previews``: (language, game folder) whose pages are a preview, left out, as their
+    ``noindex`` asks; ``""`` for the folder stands for the language's own start pages.
+    """
     languages = list(languages)
-    pages = {lang: published_pages(out / lang) for lang in languages}
+    pages = {
+        lang: [
+            page
+            for page in published_pages(out / lang)
+            if (lang, page.split("/", 1)[0] if "/" in page else "") not in previews
+        ]
+        for lang in languages
+    }
     versions: dict[str, list[str]] = {}
     for lang in languages:
         for page in pages[lang]:

@@ -23,7 +23,9 @@ At 3 and 4 a locale written without a region (the language's general one)
 goes before another region's, so a ``pt-PT`` reader gets ``pt`` rather than
 ``pt_BR`` where the site has both; otherwise the order of the site's
 languages decides. No tag of the reader's matches: the site's first
-language. The likely subtags are the browser's own CLDR data
+language. A language that is only a preview (every game in it is, see
+:mod:`rulepress.i18n.preview`) is listed, with the word "preview" in it, but
+never picked: a reader meets it by choice. The likely subtags are the browser's own CLDR data
 (``Intl.Locale.prototype.maximize``, in every browser since 2020); a browser
 without it still gets steps 1 and 4, from the tags' text.
 """
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping
 
 from rulepress.i18n.runtime import native_name
 from rulepress.spec.languages import language_tag
@@ -64,16 +67,22 @@ function rulepressPick(sites, wanted) {
 """
 
 
-def root_page(languages: list[str]) -> str:
-    """``index.html`` for a site built in ``languages`` (Babel codes, the first the default)."""
+def root_page(languages: list[str], previews: Mapping[str, str] | None = None) -> str:
+    """``index.html`` for a site built in ``languages`` (Babel codes, the first the default).
+
+    ``previews``: the preview languages, each with its word "preview" (never picked).
+    """
+    previews = previews or {}
     tags = [language_tag(lang) for lang in languages]
-    # JSON inside <script>: "<" escaped so that no "</script>" can ever close it
-    sites = json.dumps([list(pair) for pair in zip(languages, tags, strict=True)])
+    pickable = [pair for pair in zip(languages, tags, strict=True) if pair[0] not in previews]
+    # JSON inside <script>: "<" escaped so that no "</script>" can ever close it; with
+    # every language a preview, the first is still where a reader lands
+    sites = json.dumps([list(pair) for pair in pickable or [(languages[0], tags[0])]])
     sites = sites.replace("<", "\\u003c")
     # the codes are checked ones (language_code), escaped all the same: this is markup
     links = "".join(
         f'<li><a href="{html.escape(lang)}/index.html" hreflang="{html.escape(tag)}" '
-        f'lang="{html.escape(tag)}">{html.escape(native_name(lang))}</a></li>'
+        f'lang="{html.escape(tag)}">{html.escape(native_name(lang))}{_label(previews, lang)}</a></li>'
         for lang, tag in zip(languages, tags, strict=True)
     )
     return (
@@ -91,3 +100,10 @@ def root_page(languages: list[str]) -> str:
         "if(!/[?&]stay/.test(location.search)){location.replace(pick+'/index.html'+location.hash);}\n"
         "</script></body></html>\n"
     )
+
+
+def _label(previews: Mapping[str, str], lang: str) -> str:
+    """The word "preview" after a preview language's name (escaped: it is a translation)."""
+    if lang not in previews:
+        return ""
+    return f" <small>{html.escape(previews[lang])}</small>"

@@ -42,6 +42,9 @@ class GameSite(BaseModel):
     #: the languages of the site the game is published in: its pages link only these
     #: (empty: every language of the site)
     languages: list[str] = []
+    #: the languages the game is only a preview in, each with the word "preview" in
+    #: that language (the switcher shows it beside the language's name)
+    previews: dict[str, str] = {}
 
 
 class SiteConfig(BaseModel):
@@ -66,6 +69,8 @@ class SiteConfig(BaseModel):
     games: dict[str, GameSite] = {}
     #: the address this language's pages are served from (canonical links); "" if unknown
     base_url: str = ""
+    #: every game is only a preview in this language: the site's own pages are noindex too
+    preview: bool = False
 
     def write(self, directory: Path) -> tuple[Path, str]:
         """The data file's path and text (the caller writes it only when it changed)."""
@@ -101,6 +106,7 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
         "rulepress_single_language": site.single_language,
         "rulepress_home_label": site.home_label,
         "rulepress_games": {name: game.model_dump() for name, game in site.games.items()},
+        "rulepress_preview": site.preview,
         # only the doctest nodes rulepress writes from example data are tests; a
         # doctest-looking paragraph (there is none: text is text) would not be one
         "doctest_test_doctest_blocks": "",

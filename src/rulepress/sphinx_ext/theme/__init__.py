@@ -19,6 +19,10 @@ its own catalogs. The catalog is untrusted, so:
   for the language, not the file's;
 - the templates escape what they print, but Sphinx writes its own words into
   an HTML attribute as they are, so those translations are HTML-escaped here.
+
+A word left out (fuzzy, empty, missing or English in disguise) is shown in
+English on every page, so it is noted for the build's record of fallbacks
+(:mod:`rulepress.i18n.fallbacks`).
 """
 
 from __future__ import annotations
@@ -29,10 +33,12 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 
-from rulepress.i18n.catalogs import compile_catalog
+from rulepress.i18n.catalogs import compile_catalog, find_catalog
 from rulepress.i18n.extract import THEME, THEME_DIR, theme_messages
-from rulepress.i18n.runtime import load_catalogs
+from rulepress.i18n.fallbacks import Fallback
+from rulepress.i18n.runtime import fallback, load_catalogs
 from rulepress.i18n.typography import typeset
+from rulepress.i18n.visible import disguised
 
 
 def sphinx_text(text: str) -> str:
@@ -58,10 +64,11 @@ def theme_msgids(theme_dir: Path = THEME_DIR) -> set[str]:
     return {message for _path, _line, message, _comments in theme_messages(theme_dir)}
 
 
-def compile_theme(locales: Path, lang: str) -> bytes | None:
+def compile_theme(locales: Path, lang: str, shown: set[Fallback] | None = None) -> bytes | None:
     """The ``sphinx.mo`` of ``lang`` from its checked theme catalog (None: there is none).
 
     Raises :class:`~rulepress.i18n.catalogs.CatalogError` when the catalog is unsafe.
+    ``shown``: where each of the theme's words left in English is noted.
     """
     (checked,), error = load_catalogs(locales, lang, (THEME,))
     if error is not None:
@@ -79,9 +86,14 @@ def compile_theme(locales: Path, lang: str) -> bytes | None:
             or message.context
             or not isinstance(string, str)
             or not string
+            or disguised(message.id, string)
         ):
             continue
         # set as the language sets its text (Czech no-break spaces), like every page text
         string = typeset(string, lang)
         out.add(message.id, html.escape(string) if message.id in raw else string)
+    if shown is not None:
+        path = find_catalog(locales, lang, THEME)
+        for msgid in sorted(wanted - {str(m.id) for m in out if m.id}):
+            shown.add(fallback(checked.catalog, path, THEME, msgid, None))
     return compile_catalog(out)

@@ -1,0 +1,43 @@
+"""Text as a reader sees it: without the characters that take no room, in NFKC form.
+
+Zero-width spaces and joiners, the word joiner, soft hyphens, byte-order
+marks, bidi controls and tag characters (Unicode's category Cf, "format"),
+and a few invisible characters of other categories, change no glyph a reader
+sees, but they make ``"Sc\\u200bore"`` unequal to ``"Score"``. The publication
+gate compares a page's words with English through this, and the translation
+lookups use it to tell a translation from English in disguise.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: characters a reader does not see that are not of category Cf: the combining
+#: grapheme joiner, the Hangul fillers, the variation selectors (and their supplement)
+_INVISIBLE_OTHER = frozenset(
+    "\u034f\u115f\u1160\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+
+
+def as_seen(text: str) -> str:
+    """``text`` as a reader sees it: invisible characters removed, then NFKC-normalised.
+
+    Unicode's own categories (``unicodedata``), not a list of code points, so that
+    every format character counts, including those a later Unicode adds.
+    """
+    visible = "".join(
+        ch for ch in text if unicodedata.category(ch) != "Cf" and ch not in _INVISIBLE_OTHER
+    )
+    return unicodedata.normalize("NFKC", visible)
+
+
+def disguised(source: str, translation: str) -> bool:
+    """Whether ``translation`` is ``source`` itself once invisible characters are gone.
+
+    A translation written exactly as its English is a translator's choice (a
+    name, "US Letter"); one that differs from it only by what no reader sees
+    is English in disguise.
+    """
+    return translation != source and as_seen(translation) == as_seen(source)
