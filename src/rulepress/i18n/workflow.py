@@ -146,7 +146,8 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
             if path is None:
                 continue  # the package's catalog, read only here
             old = catalogs.read_catalog(path, lang) if path.exists() else None
-            files[path] = catalogs.render(catalogs.merge(template, old, lang))
+            merged = catalogs.merge(template, old, lang, spec_text=domain not in PACKAGE_DOMAINS)
+            files[path] = catalogs.render(merged)
     changed = _sync(files, check=check)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
@@ -169,7 +170,10 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
             path = project.catalog_file(lang, domain)
             if path is not None and (domain == game or not path.exists()):
                 old = catalogs.read_catalog(path, lang) if path.exists() else None
-                files[path] = catalogs.render(catalogs.merge(templates[domain], old, lang))
+                merged = catalogs.merge(
+                    templates[domain], old, lang, spec_text=domain not in PACKAGE_DOMAINS
+                )
+                files[path] = catalogs.render(merged)
     return _sync(files, check=False)
 
 
