@@ -127,7 +127,10 @@ def translation_text(message: Message, english: str, lang: Language) -> str:
         found = counts(english)
         if len(found) != 1:
             raise ShapeError("a plural entry whose English has no one number")
-        return from_forms(forms, found[0], explicit=len(forms) > 1)
+        # where the English words change with the number, forms a translator made alike
+        # ("5 vítězství") stay forms: QA takes them as the translator's word
+        changes = f"{{{found[0]}|" in english
+        return from_forms(forms, found[0], explicit=changes and len(forms) > 1)
     if not string:
         return ""
     if is_icu(message):

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from difflib import SequenceMatcher
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from rulepress.i18n.icu import ShapeError, count_label
 from rulepress.spec.text import Ref, scan, transform
