@@ -136,9 +136,8 @@ def check_structure(path: Path, lang: str | None) -> Checked:
         if plurals is not None and count != plurals:
             message = f"needs {plurals} plural form(s) for {language}, has {count}"
             problems.append(Problem(Location(str(path), line, 1), "", message))
-    if (
-        path.name.split(".")[0] in PACKAGE_DOMAINS
-    ):  # brink.cs.part1.po is brink's, as i18n check reads it
+    # a game's catalog is read as spec markup (brink.cs.part1.po is brink's, as i18n check has it)
+    if path.name.split(".")[0] in PACKAGE_DOMAINS:
         return Checked(catalog, found.header.plural, problems)
     code = (language or str(catalog.locale or "")).split("_")[0]
     name = english_name(code)
