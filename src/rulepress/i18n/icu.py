@@ -87,11 +87,17 @@ def categories(lang: str, index: Callable[[int], int]) -> dict[str, int]:
     Czech: one → 0, few → 1, other → 2). Categories only decimals reach
     (Czech ``many``) are absent: rulepress counts whole numbers.
     """
+    return {category: index(n) for category, n in _first_numbers(lang).items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _first_numbers(lang: str) -> dict[str, int]:
+    """The first whole number of each CLDR category of ``lang`` (cached: CLDR rules are slow)."""
     rule, _ = _cldr(lang)
-    out: dict[str, int] = {}
+    first: dict[str, int] = {}
     for n in _CATEGORY_SAMPLE:
-        out.setdefault(rule(n), index(n))
-    return {c: out[c] for c in _ORDER if c in out}
+        first.setdefault(rule(n), n)
+    return {c: first[c] for c in _ORDER if c in first}
 
 
 def known_categories(lang: str) -> frozenset[str]:
