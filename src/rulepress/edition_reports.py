@@ -21,9 +21,10 @@ from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
 from rulepress.editions.sources import read_catalogs, read_edition
 from rulepress.errors import UsageError
-from rulepress.i18n.catalogs import Stats, catalog_path, read_catalog
+from rulepress.i18n.catalogs import Stats, catalog_path
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
 from rulepress.i18n.runtime import game_translator, interface_translator
+from rulepress.i18n.safety import read_spec_catalog
 from rulepress.render.diff_text import render_diff
 from rulepress.render.score_text import visible
 from rulepress.spec.languages import SOURCE_LANGUAGE
@@ -80,7 +81,8 @@ def _catalog_changes(
     before: LoadedSpec, after: LoadedSpec, lang: str, locales: Path
 ) -> list[MessageChange]:
     path = catalog_path(locales, lang, after.spec.game.id)
-    catalog = read_catalog(path, lang) if path.is_file() else None
+    # the catalog as spec markup, the English of the spec's messages (see i18n.catalog_shapes)
+    catalog = read_spec_catalog(path, lang) if path.is_file() else None
     return message_changes(before.spec, after.spec, catalog)
 
 

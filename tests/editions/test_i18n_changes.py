@@ -43,13 +43,20 @@ def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         catalog = read_po(f, locale="cs")
     for message in catalog:
         if message.id:
-            message.string = f"[cs] {message.id}"
+            message.string = _marked(message.id, catalog.num_plurals)
     with po.open("wb") as f:
         write_po(f, catalog)
     _edition("second", game)
     assert _run(capsys, "i18n", "extract", *where)[0] == 0
     assert _run(capsys, "i18n", "update", *where)[0] == 0
     return root
+
+
+def _marked(msgid: str | tuple[str, str], nplurals: int) -> object:
+    """A translation that shows its English; a plural entry (a message with a count) form by form."""
+    if isinstance(msgid, tuple):
+        return tuple(f"[cs] {msgid[min(i, 1)]}" for i in range(nplurals))
+    return f"[cs] {msgid}"
 
 
 def _translate_again(project: Path, msgid: str, context: str, string: str) -> None:
@@ -60,7 +67,8 @@ def _translate_again(project: Path, msgid: str, context: str, string: str) -> No
     message = catalog.get(msgid, context)
     assert message is not None
     assert message.fuzzy
-    message.string = string
+    # a plural entry (the message has a count) takes the same words in each form
+    message.string = (string,) * catalog.num_plurals if message.pluralizable else string
     message.flags.discard("fuzzy")
     with po.open("wb") as f:
         write_po(f, catalog)

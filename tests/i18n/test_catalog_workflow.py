@@ -51,8 +51,10 @@ def test_messages_carry_context_comment_and_location() -> None:
     assert title.locations[0][0] == "rules_spec/stationfall/rules.yaml"
     assert title.auto_comments[0] == "YAML: rules[0].rules[3].rules[4].title"
     text = next(m for m in catalog if m.context == "rules/16.4.7/text")
-    assert "{param:cubes_per_player|# [Influence cube]" in text.id  # numbers stay placeholders
-    assert any("{param:cubes_per_player|…}: one" in c for c in text.auto_comments)
+    # two counts: ICU MessageFormat, numbers still placeholders
+    assert "{param:cubes_per_player, plural, one {# [Influence cube]" in text.id
+    assert "icu-message-format" in text.flags
+    assert "next to {param:cubes_per_player} agree" in " ".join(text.auto_comments)
     assert any("{param:cubes_per_player} = 8" in c for c in text.auto_comments)
     noted = catalog.get("Stationfall", "rules/16/title")
     assert noted is not None

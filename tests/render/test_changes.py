@@ -56,7 +56,13 @@ def _edition(side: str, project: Path) -> None:
         for message in catalog:
             if message.id:
                 # every message says which edition's catalog it was read from
-                message.string = f"[{lang} {side}] {message.id}"
+                # (a message with a count is a plural entry: each form says so too)
+                forms = message.id if isinstance(message.id, tuple) else None
+                message.string = (
+                    tuple(f"[{lang} {side}] {forms[min(i, 1)]}" for i in range(catalog.num_plurals))
+                    if forms
+                    else f"[{lang} {side}] {message.id}"
+                )
                 message.flags.discard("fuzzy")
         with po.open("wb") as f:
             write_po(f, catalog)

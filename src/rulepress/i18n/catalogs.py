@@ -32,7 +32,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
+from rulepress.i18n.catalog_shapes import Language, carry, set_flags
 from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
+from rulepress.i18n.icu import ICU_FLAG
+from rulepress.i18n.plural import PluralFormsError, PluralRule, parse_plural_forms
 
 #: a fixed date for headers, so that files change only when their messages do
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -249,8 +252,13 @@ def render(catalog: Catalog) -> bytes:
     return buf.getvalue()
 
 
-def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
-    """A catalog for ``lang`` with the template's messages and ``old``'s translations."""
+def merge(template: Catalog, old: Catalog | None, lang: str, *, spec_text: bool = False) -> Catalog:
+    """A catalog for ``lang`` with the template's messages and ``old``'s translations.
+
+    ``spec_text``: a game's domain, whose entries take the shape of their
+    counts (see :mod:`rulepress.i18n.catalog_shapes`): a translation is
+    carried into an entry of another shape, fuzzy only if its English changed.
+    """
     new = Catalog(
         locale=Locale.parse(lang),
         domain=None,
@@ -278,6 +286,7 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
             if m.context:
                 by_context.setdefault(m.context, m)
     used: set[tuple[Any, str | None]] = set()
+    languages = _languages(old, new, lang) if spec_text else None
     for m in template:
         if not m.id:
             continue
@@ -288,6 +297,11 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
         if prior is not None:
             used.add(_key(prior))
             string = _fit(prior.string, m.id, new.num_plurals)
+            if languages and ICU_FLAG in m.flags and ICU_FLAG not in prior.flags:
+                # the same msgid, newly ICU (two counts the English gives no forms):
+                # the translation's own {x|…} forms become ICU plurals
+                carried = carry(prior, languages[0], m, languages[1])
+                string = carried.string if carried is not None else string
             if prior.fuzzy:
                 flags.add("fuzzy")
                 previous = prior.previous_id
@@ -296,19 +310,29 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
             prior = by_context[m.context]
             used.add(_key(prior))
             string = _fit(prior.string, m.id, new.num_plurals)
-            if _has_text(string):
+            carried = carry(prior, languages[0], m, languages[1]) if languages else None
+            if carried is not None:
+                string = carried.string
+            if carried is not None and carried.same_english:
+                # only the shape changed (a singular became a plural entry, or ICU)
+                if prior.fuzzy:
+                    flags.add("fuzzy")
+                    previous = prior.previous_id
+            elif _has_text(string):
                 flags.add("fuzzy")
                 previous = prior.id
-        new.add(
+        added = new.add(
             m.id,
             string,
             list(m.locations),
-            flags=flags,
+            flags=flags | (m.flags & {ICU_FLAG}),
             auto_comments=list(m.auto_comments),
             user_comments=list(prior.user_comments) if prior is not None else [],
             previous_id=previous,
             context=m.context,
         )
+        if spec_text:
+            set_flags(added)
     if old is not None:
         for m in old:
             if m.id and _key(m) not in used and _has_text(m.string):
@@ -316,6 +340,25 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
                 key: Any = (m.id, m.context) if m.context else m.id
                 new.obsolete[key] = m
     return new
+
+
+def _languages(old: Catalog | None, new: Catalog, lang: str) -> tuple[Language, Language]:
+    """How the old catalog's and the new one's translations read their plural forms."""
+    name = str(Locale.parse(lang).english_name or lang)
+    rules = []
+    for catalog in (old, new):
+        try:
+            rule: PluralRule | None = (
+                parse_plural_forms(catalog.plural_forms).rule if catalog is not None else None
+            )
+        except PluralFormsError:
+            rule = None
+        rules.append(rule)
+    old_rule = rules[0] or rules[1]
+    return (
+        Language.of(lang, name, old_rule, new.num_plurals),
+        Language.of(lang, name, rules[1], new.num_plurals),
+    )
 
 
 def _empty(msgid: Any, plurals: int) -> Any:

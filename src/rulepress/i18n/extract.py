@@ -34,6 +34,7 @@ from babel.messages.extract import extract_from_dir, extract_from_file
 
 import rulepress
 from rulepress import __version__
+from rulepress.i18n.catalog_shapes import catalog_msgid, set_flags
 from rulepress.i18n.catalogs import INTERFACE, THEME
 from rulepress.spec.load import GAME_FILE, find_game_dirs
 from rulepress.spec.messages import messages_in
@@ -45,7 +46,8 @@ __all__ = ["INTERFACE", "THEME", "all_templates", "extract_spec", "spec_template
 PACKAGE_DIR = Path(rulepress.__file__).resolve().parent
 #: how interface sentences are marked in the Python sources
 INTERFACE_KEYWORDS: dict[str, Any] = {"ui": ((1, "c"), 2), "ui_plural": ((1, "c"), 2, 3)}
-SPEC_KEYWORDS: dict[str, Any] = {"pgettext": ((1, "c"), 2)}
+#: a spec message with one count is a plural entry (see rulepress.i18n.catalog_shapes)
+SPEC_KEYWORDS: dict[str, Any] = {"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 EXTRACTOR = "rulepress.i18n.extract:extract_spec"
 #: where the theme's templates and its list of Sphinx's words live, inside the package
 THEME_DIR = PACKAGE_DIR / "sphinx_ext" / "theme"
@@ -94,8 +96,12 @@ def extract_spec(
     keywords: Mapping[str, Any],
     comment_tags: list[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
     """Babel extractor: every prose message of one spec file, with its msgctxt.
+
+    A message with one count comes as a plural (``npgettext``), one with
+    several as ICU MessageFormat (plain Babel cannot flag it
+    ``icu-message-format``; ``rulepress i18n extract`` does).
 
     A file that cannot be read yields nothing (``rulepress validate`` reports
     it, located); extraction must not crash on a translator's machine.
@@ -112,7 +118,11 @@ def extract_spec(
     for message, line in messages_in(
         data, sources, params, _sibling_formats(str(name)) if "examples" in data else None
     ):
-        yield line, "pgettext", (message.context, message.text), list(message.comments)
+        msgid = catalog_msgid(message.text)
+        if isinstance(msgid, tuple):
+            yield line, "npgettext", (message.context, *msgid), list(message.comments)
+        else:
+            yield line, "pgettext", (message.context, msgid), list(message.comments)
 
 
 def _new_catalog(domain: str) -> Catalog:
@@ -149,7 +159,11 @@ def spec_template(root: Path, game_dir: Path) -> Catalog:
         comment_tags=(),
         strip_comment_tags=False,
     )
-    return _fill(_new_catalog(game_dir.name), found)
+    catalog = _fill(_new_catalog(game_dir.name), found)
+    for message in catalog:
+        if message.id:
+            set_flags(message)  # ICU where the msgid is ICU; never Python's brace format
+    return catalog
 
 
 def _package_base(root: Path) -> Path:

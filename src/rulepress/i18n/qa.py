@@ -508,5 +508,13 @@ def check_file(path: Path, lang: str | None, terms: Terms) -> list[Finding]:
         catalog = checked.catalog
         language = lang or (str(catalog.locale) if catalog.locale else "")
         code = language.split("_")[0]
-        findings += check_catalog(catalog, path, code, terms, plural=checked.plural)
+        found = check_catalog(catalog, path, code, terms, plural=checked.plural)
+        # an entry whose plural forms or ICU cannot be read is shown in English; say why,
+        # not merely that it is untranslated
+        unread = {p.location.line for p in checked.unreadable}
+        findings += [f for f in found if not (f.line in unread and f.message == "untranslated")]
+        findings += [
+            Finding(p.location.file, p.location.line, p.where, p.message)
+            for p in checked.unreadable
+        ]
     return sorted(findings, key=lambda f: (f.line, f.column, not f.error))

@@ -32,15 +32,17 @@ or ``{doctest}`` in a hostile catalog is text, not a role).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from babel import UnknownLocaleError
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Location, Problem
-from rulepress.i18n.catalogs import inspect_catalog, plural_counts
+from rulepress.i18n.catalog_shapes import Language, spec_view
+from rulepress.i18n.catalogs import PACKAGE_DOMAINS, CatalogError, inspect_catalog, plural_counts
 from rulepress.i18n.plural import PluralRule, cldr_plural_count
 from rulepress.spec.text import Ref, scan_deep
 
@@ -89,11 +91,26 @@ def message_problems(msg: Message) -> list[str]:
 
 @dataclass
 class Checked:
-    """A catalog and its plural rule, usable only when ``problems`` is empty."""
+    """A catalog and its plural rule, usable only when ``problems`` is empty.
+
+    A game's catalog is given as spec markup (see
+    :mod:`rulepress.i18n.catalog_shapes`); ``unreadable`` lists its entries
+    whose plural forms or ICU could not be turned back into it. Those entries
+    are left untranslated (a page shows their English), so they are QA errors,
+    not unsafe.
+    """
 
     catalog: Catalog | None
     plural: PluralRule | None
     problems: list[Problem]
+    unreadable: list[Problem] = field(default_factory=list)
+
+
+def english_name(code: str) -> str:
+    """A language's English name for messages ("Czech"), the code when Babel does not know it."""
+    with contextlib.suppress(ValueError, UnknownLocaleError):
+        return str(Locale.parse(code).english_name or code)
+    return code or "the catalog's language"
 
 
 def expected_plurals(lang: str) -> int | None:
@@ -119,7 +136,14 @@ def check_structure(path: Path, lang: str | None) -> Checked:
         if plurals is not None and count != plurals:
             message = f"needs {plurals} plural form(s) for {language}, has {count}"
             problems.append(Problem(Location(str(path), line, 1), "", message))
-    return Checked(catalog, found.header.plural, problems)
+    # a game's catalog is read as spec markup (brink.cs.part1.po is brink's, as i18n check has it)
+    if path.name.split(".")[0] in PACKAGE_DOMAINS:
+        return Checked(catalog, found.header.plural, problems)
+    code = (language or str(catalog.locale or "")).split("_")[0]
+    name = english_name(code)
+    reader = Language.of(code, name, found.header.plural, plurals or catalog.num_plurals)
+    view = spec_view(catalog, reader, str(path))
+    return Checked(view.catalog, found.header.plural, problems, view.problems)
 
 
 def check_safe(path: Path, lang: str | None) -> Checked:
@@ -130,3 +154,14 @@ def check_safe(path: Path, lang: str | None) -> Checked:
             location = Location(str(path), msg.lineno or 0, 1)
             checked.problems.append(Problem(location, msg.context or "", message))
     return checked
+
+
+def read_spec_catalog(path: Path, lang: str | None) -> Catalog:
+    """A game's catalog as spec markup, for the writers that compare it with a spec.
+
+    Any reading problem becomes one located CatalogError, as in ``read_catalog``.
+    """
+    checked = check_structure(path, lang)
+    if checked.problems or checked.catalog is None:
+        raise CatalogError(f"{path}: not a valid catalog", checked.problems)
+    return checked.catalog

@@ -147,7 +147,8 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
             if path is None:
                 continue  # the package's catalog, read only here
             old = catalogs.read_catalog(path, lang) if path.exists() else None
-            files[path] = catalogs.render(catalogs.merge(template, old, lang))
+            merged = catalogs.merge(template, old, lang, spec_text=domain not in PACKAGE_DOMAINS)
+            files[path] = catalogs.render(merged)
             if old is None:
                 files.update(_new_termbase(project, domain, lang))
     changed = _sync(files, check=check)
@@ -184,7 +185,10 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
             path = project.catalog_file(lang, domain)
             if path is not None and (domain == game or not path.exists()):
                 old = catalogs.read_catalog(path, lang) if path.exists() else None
-                files[path] = catalogs.render(catalogs.merge(templates[domain], old, lang))
+                merged = catalogs.merge(
+                    templates[domain], old, lang, spec_text=domain not in PACKAGE_DOMAINS
+                )
+                files[path] = catalogs.render(merged)
     return _sync(files, check=False)
 
 

@@ -222,9 +222,10 @@ def messages_in(
             if ref.kind == "param" and params and ref.target in params:
                 hints.append(f"{{param:{ref.target}}} = {params[ref.target]}")
                 if ref.forms:
+                    # the catalog holds it as a plural entry or in ICU (i18n.catalog_shapes)
                     hints.append(
-                        f"{{param:{ref.target}|…}}: one form per plural form of your language,"
-                        " in the order of the catalog's Plural-Forms; # is the number"
+                        f"the words next to {{param:{ref.target}}} agree with it: give them"
+                        " in every plural form of your language"
                     )
             elif ref.kind == "arg":
                 hints.append(f"{{{ref.target}}} is filled in by the scorer")
