@@ -192,3 +192,26 @@ def test_the_gate_fails_an_interface_sentence_left_untranslated(shared_win: Path
     assert run.code == 8, run.err
     where = "score tiny --example a-shared-win --lang cs"
     assert f"rules_spec/tiny: {where}: English words: 'share the win'" in run.err
+
+
+def test_english_on_a_previews_pages_is_reported_without_failing(tmp_path: Path) -> None:
+    """A preview says it is unfinished: its pages' English is a warning, a full language's fails."""
+    from rulepress.errors import Location, Problem
+    from rulepress.gate import split_previews
+    from rulepress.i18n.fallbacks import FallbackRecord, GameRecord
+
+    record = FallbackRecord()
+    record.language("de").games["brink"] = GameRecord(12.0, preview=True)
+    record.language("cs").games["brink"] = GameRecord(99.9, preview=False)
+    found = [
+        Problem(Location(str(tmp_path / lang / page)), f"page ({lang})", "English words: 'Rules'")
+        for lang, page in (
+            ("de", "brink/rules.html"),
+            ("de", "index.html"),
+            ("cs", "brink/rules.html"),
+        )
+    ]
+    failures, previews = split_previews(tmp_path, record, found)
+    assert previews == found[:2]  # the game's pages, and the start page of an all-preview language
+    assert failures == found[2:]
+    assert split_previews(tmp_path, None, found) == (found, [])  # no record: nothing is a preview

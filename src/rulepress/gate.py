@@ -430,6 +430,42 @@ def scan_reports(
     return found
 
 
+def _read_record(out: Path, output: str) -> tuple[FallbackRecord | None, list[Problem]]:
+    """The fallback record of the build in ``out``, or why it cannot be had."""
+    path = record_path(out)
+    try:
+        return FallbackRecord.from_json(path.read_text(encoding="utf-8")), []
+    except OSError:
+        what = f"no record of the messages {output} shows in English; build it again"
+        return None, [Problem(Location(str(path)), output, what)]
+    except ValueError as exc:
+        return None, [Problem(Location(str(path)), output, f"unreadable record: {exc}")]
+
+
+def split_previews(
+    out: Path, record: FallbackRecord | None, found: list[Problem]
+) -> tuple[list[Problem], list[Problem]]:
+    """Findings on the pages or files of ``out``: (failures, those on a preview's).
+
+    A preview says on every page that it is unfinished, so what its pages show in
+    English is reported without stopping the gate, as its fallbacks are.
+    """
+    if record is None:
+        return found, []
+    failures: list[Problem] = []
+    previews: list[Problem] = []
+    for problem in found:
+        try:
+            parts = Path(problem.location.file).relative_to(out).parts
+        except ValueError:
+            failures.append(problem)
+            continue
+        rec = record.languages.get(parts[0]) if parts else None
+        in_preview = rec is not None and rec.shows_preview(parts[1:])
+        (previews if in_preview else failures).append(problem)
+    return failures, previews
+
+
 def scan_record(out: Path, output: str) -> tuple[list[Problem], list[Problem]]:
     """The messages the build in ``out`` showed in English: (failures, preview warnings).
 
@@ -437,13 +473,9 @@ def scan_record(out: Path, output: str) -> tuple[list[Problem], list[Problem]]:
     before writing it) is a failure: what it shows in English is unknown.
     """
     path = record_path(out)
-    try:
-        record = FallbackRecord.from_json(path.read_text(encoding="utf-8"))
-    except OSError:
-        what = f"no record of the messages {output} shows in English; build it again"
-        return [Problem(Location(str(path)), output, what)], []
-    except ValueError as exc:
-        return [Problem(Location(str(path)), output, f"unreadable record: {exc}")], []
+    record, unreadable = _read_record(out, output)
+    if record is None:
+        return unreadable, []
     failures: list[Problem] = []
     warnings: list[Problem] = []
     for folder in sorted(p for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")):
@@ -476,7 +508,10 @@ def run_gate(
     previews: list[Problem] = []
     for out, output, scan in ((site, "site", scan_site), (printed, "print", scan_print)):
         if out is not None and out.is_dir():
-            found += scan(out, english, raw)
+            record, _ = _read_record(out, output)
+            on_pages, on_previews = split_previews(out, record, scan(out, english, raw))
+            found += on_pages
+            previews += on_previews
             failures, warnings = scan_record(out, output)
             found += failures
             previews += warnings

@@ -20,6 +20,7 @@ import pytest
 from rulepress.i18n.qa import numbers
 from rulepress.i18n.runtime import english_name, list_separator, native_name
 from rulepress.i18n.typography import NBSP, number_range, typeset
+from rulepress.render.preview import NOTICE_CLASS
 from rulepress.spec.languages import game_languages, language_code
 from tests.conftest import DATA, GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, edit, loaded, run_cli
 
@@ -194,13 +195,14 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
         assert stats[("de", domain)]["total"] > 0
     assert not any((("de", other) in stats) for other in others)
 
+    # a new language is a preview (Stationfall and Brink set the bar at 90 %): no print
+    # files, which a printer would take as final
     printed = tmp_path / "print"
     made = run_cli("build", "print", "--lang", "de", "--out", str(printed), cwd=work, timeout=900)
     assert made.code == 0, made.err
-    assert sorted(p.name for p in (printed / "de").iterdir()) == [game]
-    rulebook = sorted((printed / "de" / game).glob("rulebook-*.pdf"))[0]
+    assert f"print (de): no files for {game}, a preview in this language" in made.err
+    assert not (printed / "de" / game).exists()
     first_rule = loaded(game).spec.rules[0].title
-    assert first_rule in " ".join(pdf_text(rulebook).split())  # untranslated: English
 
     site = tmp_path / "site"
     args = ("--lang", "en", "--lang", "de", "--no-doctest", "--pdfs", str(printed))
@@ -224,4 +226,15 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
         other_page = (site / "en" / other / "index.html").read_text(encoding="utf-8")
         assert 'hreflang="de"' not in other_page
     root = (site / "index.html").read_text(encoding="utf-8")
-    assert ">Deutsch</a>" in root
+    # listed, marked as a preview, and never where the root page sends a reader
+    assert ">Deutsch <small>preview</small></a>" in root
+    sites = re.search(r"var sites=(.*?);\n", root)
+    assert sites is not None and all("de" not in pair for pair in json.loads(sites.group(1)))
+    # a preview: it says so, search engines leave it out, and the gate reports its
+    # English without failing, while it fails on the same English in a published language
+    assert '<meta name="robots" content="noindex" />' in page
+    assert f'class="{NOTICE_CLASS}"' in page
+    gate = run_cli("gate", "--site", str(site), "--print", "none", cwd=work)
+    assert gate.code == 0, gate.err
+    assert "(site, de, " in gate.err and "not translated, shown in English" in gate.err
+    assert f"site/de/{game}/rules.html: page (de): English words: " in gate.err

@@ -37,8 +37,8 @@ def test_a_fuzzy_message_is_recorded_and_a_preview_is_not_printed(tmp_path: Path
 
     edit(
         tmp_path / "rules_spec" / "stationfall" / "game.yaml",
-        "  languages: [en, cs, ja]\n",
-        "  languages: [en, cs, ja]\n  translation: {complete_at: 100}\n",
+        "translation: {complete_at: 90}",
+        "translation: {complete_at: 100}",
     )
     build = run_cli("build", "print", "--lang", "cs", cwd=tmp_path)
     assert build.code == 0, build.err

@@ -158,8 +158,8 @@ def test_one_fuzzy_message_warns_fails_the_gate_and_a_preview_passes_it(tmp_path
     # the same catalog, under a bar the spec sets: a preview
     edit(
         tmp_path / "rules_spec" / "stationfall" / "game.yaml",
-        "  languages: [en, cs, ja]\n",
-        "  languages: [en, cs, ja]\n  translation: {complete_at: 100}\n",
+        "translation: {complete_at: 90}",
+        "translation: {complete_at: 100}",
     )
     build = run_cli("build", "site", "--lang", "cs", "--no-doctest", cwd=tmp_path)
     assert build.code == 0, build.err

@@ -90,6 +90,15 @@ class LanguageRecord:
         """Whether every game of the language is a preview (so is its start page, then)."""
         return bool(self.games) and all(g.preview for g in self.games.values())
 
+    def shows_preview(self, parts: tuple[str, ...]) -> bool:
+        """Whether a page or file at ``parts`` (under the language's folder) is a preview's.
+
+        A game's own folder follows its game; the language's shared pages (its start
+        page, search) are a preview's when every game in the language is one.
+        """
+        game = self.games.get(parts[0]) if len(parts) > 1 else None
+        return game.preview if game is not None else self.preview
+
     def in_preview(self, found: Fallback) -> bool:
         """Whether ``found`` is shown on a preview (reported, but no reason to stop)."""
         game = self.games.get(found.game)
