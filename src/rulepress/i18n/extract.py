@@ -139,8 +139,12 @@ def _fill(catalog: Catalog, found: Any, *, lines: bool = True) -> Catalog:
     return catalog
 
 
-def spec_template(root: Path, game_dir: Path) -> Catalog:
-    """The template of one game's domain, with locations relative to ``root``."""
+def spec_template(root: Path, game_dir: Path, *, places: bool = True) -> Catalog:
+    """The template of one game's domain, with locations relative to ``root``.
+
+    With ``places``, each message's comments say where readers meet it (see
+    :mod:`rulepress.print.budget_check`); the spec must then be valid.
+    """
     pattern = f"{game_dir.resolve().relative_to(root.resolve()).as_posix()}/*.yaml"
     found = extract_from_dir(
         str(root),
@@ -149,7 +153,18 @@ def spec_template(root: Path, game_dir: Path) -> Catalog:
         comment_tags=(),
         strip_comment_tags=False,
     )
-    return _fill(_new_catalog(game_dir.name), found)
+    catalog = _fill(_new_catalog(game_dir.name), found)
+    if places:
+        # Where readers meet each message (site page and anchor, print file and part,
+        # and its length budget there) comes from the writers themselves: the game is
+        # rendered once with every message marked (rulepress.render.places). Imported
+        # here, not above: plain `pybabel extract` needs none of it, and neither module
+        # imports Sphinx or WeasyPrint (tests/i18n/test_places.py checks that).
+        from rulepress.print.budget_check import add_comments, where  # noqa: PLC0415
+        from rulepress.spec.load import load_spec  # noqa: PLC0415
+
+        add_comments(catalog, where(load_spec(game_dir)))
+    return catalog
 
 
 def _package_base(root: Path) -> Path:
