@@ -123,18 +123,6 @@ def _context(spec: Spec) -> RenderContext:
     return RenderContext(spec, "en", str, str)
 
 
-def _strings(node: object) -> Iterator[str]:
-    """Every string a tree node holds, in document order (its fields' order)."""
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            yield from _strings(getattr(node, name))
-    elif isinstance(node, list | tuple):
-        for item in node:
-            yield from _strings(item)
-
-
 def _site(marked: Marked, game: str) -> Iterator[tuple[str, Place]]:
     pages = game_pages(_context(marked.spec))
 
@@ -143,8 +131,8 @@ def _site(marked: Marked, game: str) -> Iterator[tuple[str, Place]]:
             # the page's own section is the page itself: no anchor
             anchor = "" if node.label == page else "#" + node.label
         if isinstance(node, BaseModel):
-            for name in type(node).model_fields:
-                value = getattr(node, name)
+            # a node's fields in their declared order (vars: the fastest way to them)
+            for value in vars(node).values():
                 if isinstance(value, str):
                     for context in marked.contexts(value):
                         yield context, Place("site", f"{game}/{page}{SITE_SUFFIX}", anchor)
@@ -260,7 +248,9 @@ def message_places(loaded: LoadedSpec, marked: Marked | None = None) -> dict[str
     marked = marked or mark(loaded)
     game = loaded.spec.game.id
     out: dict[str, list[Place]] = {context: [] for context in marked.markers}
+    seen: set[tuple[str, Place]] = set()
     for context, place in (*_site(marked, game), *_print(marked)):
-        if _shown(place) and place not in out[context]:
+        if _shown(place) and (context, place) not in seen:
+            seen.add((context, place))
             out[context].append(place)
     return out
