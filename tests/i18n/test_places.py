@@ -69,7 +69,7 @@ def test_a_step_is_met_on_its_card_and_the_reference_card_each_with_a_budget() -
     assert card in lines
     assert reference in lines
     # each print place is followed by its budget there
-    assert lines[lines.index(card) + 1].startswith("budget: 14 lines of 55 mm at 8.5 pt")
+    assert lines[lines.index(card) + 1].startswith("budget: 14 lines of 50.8 mm at 8.5 pt")
     assert lines[lines.index(reference) + 1].startswith("budget: ")
 
 

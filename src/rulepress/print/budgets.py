@@ -87,7 +87,7 @@ def _reference_box(spec: Spec, chain: tuple[str, ...], prefix: str) -> Box | Non
     assert pub is not None
     fmt = parse_format(pub.reference_card.format)
     body = styles.REFERENCE_PT[0]
-    inner = fmt.width_mm - 2 * styles.REFERENCE_MARGIN_MM
+    inner = fmt.width_mm - 2 * styles.REFERENCE_MARGIN_MM - 2 * styles.UA_BODY_MARGIN_PT * PT_MM
     if _has(chain, "section.sequence"):
         across = inner - 2 * styles.SEQUENCE_PADDING_MM[1]
         columns = pub.reference_card.columns
@@ -131,7 +131,8 @@ def _card_box(spec: Spec, chain: tuple[str, ...], prefix: str) -> tuple[Box, int
     if not _has(chain, "div.card-front"):
         return None
     fmt = parse_format(pub.step_cards.format)
-    width = fmt.width_mm - 2 * styles.CARD_MARGIN_MM
+    body_margin_mm = styles.UA_BODY_MARGIN_PT * PT_MM
+    width = fmt.width_mm - 2 * styles.CARD_MARGIN_MM - 2 * body_margin_mm
     body = styles.CARD_PT[0]
     title = Style(body * styles.CARD_TITLE_EM, bold=True)
     sequence = Style(styles.MIN_PT, upper=True, spacing_em=styles.CARD_SEQUENCE_SPACING_EM)
@@ -147,10 +148,10 @@ def _card_box(spec: Spec, chain: tuple[str, ...], prefix: str) -> tuple[Box, int
     used_pt += title.pt * (
         title_lines * styles.HEADING_LINE_HEIGHT + sum(styles.CARD_TITLE_MARGIN_EM)
     )
-    used_pt += styles.MIN_PT * (
-        styles.LINE_HEIGHT + styles.CARD_FOOT_SPACE_EM + styles.PARAGRAPH_MARGIN_EM[1]
-    )
-    height_pt = (fmt.height_mm - 2 * styles.CARD_MARGIN_MM) / PT_MM
+    # the footer's margin below, and the body's, fall at the end of the page, where a
+    # layout drops them (CSS fragmentation truncates margins at a break)
+    used_pt += styles.MIN_PT * (styles.LINE_HEIGHT + styles.CARD_FOOT_SPACE_EM)
+    height_pt = (fmt.height_mm - 2 * styles.CARD_MARGIN_MM) / PT_MM - styles.UA_BODY_MARGIN_PT
     text_lines = math.floor((height_pt - used_pt) / (body * styles.LINE_HEIGHT))
     return Box(width, Style(body)), text_lines
 

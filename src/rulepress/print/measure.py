@@ -128,6 +128,7 @@ def _wide(char: str) -> bool:
 NO_LINE_START = frozenset(
     "、。，．・：；！？）」』】〕〉》ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
 )
+_SPACES = re.compile(r"[ \t\n\r]+")
 #: a piece between two places a line may break: a run of spaces, one wide character,
 #: or a run of anything else
 _PIECES = re.compile(
@@ -144,7 +145,8 @@ def lines(text: str, width_mm: float, style: Style, first_offset_mm: float = 0.0
     """
     em_mm = style.pt * PT_MM
     room = width_mm / em_mm
-    shown = " ".join(text.upper().split() if style.upper else text.split())
+    # runs of ASCII white space only: str.split() would also break at U+00A0
+    shown = _SPACES.sub(" ", text.upper() if style.upper else text).strip(" ")
     if not shown:
         return 0
     count, x = 1, first_offset_mm / em_mm

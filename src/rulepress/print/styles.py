@@ -41,6 +41,9 @@ RULEBOOK_PT = 9.5
 #: page margins of a step card and of the reference card, in mm
 CARD_MARGIN_MM = 4.0
 REFERENCE_MARGIN_MM = 6.0
+#: the margin the user agent's stylesheet gives ``body`` (WeasyPrint's html5_ua.css:
+#: 8 px, 6 pt), which these stylesheets keep: it is room the text does not have
+UA_BODY_MARGIN_PT = 6.0
 #: line heights (in em): every document's, the reference card's body, headings'
 LINE_HEIGHT = 1.35
 REFERENCE_LINE_HEIGHT = 1.3
