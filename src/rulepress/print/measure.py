@@ -129,6 +129,8 @@ NO_LINE_START = frozenset(
     "、。，．・：；！？）」』】〕〉》ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
 )
 _SPACES = re.compile(r"[ \t\n\r]+")
+#: characters a line may not end with (UAX #14's class OP: opening brackets)
+NO_LINE_END = frozenset("（「『【〔〈《［｛")
 #: a piece between two places a line may break: a run of spaces, one wide character,
 #: or a run of anything else
 _PIECES = re.compile(
@@ -151,7 +153,7 @@ def lines(text: str, width_mm: float, style: Style, first_offset_mm: float = 0.0
         return 0
     count, x = 1, first_offset_mm / em_mm
     pending = 0.0  # the spaces before the next piece, set only if it stays on the line
-    last_em, last_wide = 0.0, False
+    last_em, last_wide, last_opens = 0.0, False, False
     for piece in _PIECES.findall(shown):
         if piece.startswith(" "):
             pending = sum(char_em(c, style) for c in piece)
@@ -162,12 +164,12 @@ def lines(text: str, width_mm: float, style: Style, first_offset_mm: float = 0.0
         else:
             piece_em = char_em(piece, style)
         if x > 0 and x + pending + piece_em > room * KERNING_ALLOWANCE:
-            # a closing mark or a small kana may not start a line: the character
-            # before it goes down with it (UAX #14, as Pango breaks Japanese)
-            carried = last_em if piece in NO_LINE_START and last_wide else 0.0
+            # a closing mark or a small kana may not start a line, an opening bracket
+            # may not end one: the character before goes down too (UAX #14, as Pango)
+            carried = last_em if last_wide and (piece in NO_LINE_START or last_opens) else 0.0
             count, x = count + 1, carried + piece_em
         else:
             x += pending + piece_em
         pending = 0.0
-        last_em, last_wide = piece_em, _wide(piece[0])
+        last_em, last_wide, last_opens = piece_em, _wide(piece[0]), piece in NO_LINE_END
     return count
