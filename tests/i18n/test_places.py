@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from functools import cache
+
 import pytest
 from babel.messages.pofile import read_po
 from pydantic import BaseModel
@@ -12,7 +13,7 @@ from pydantic import BaseModel
 from rulepress.print.budget_check import NOWHERE, Where, comments, where
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from rulepress.render.places import Place, message_places
+from rulepress.render.places import Place
 from rulepress.render.tree import Card, GlossaryEntry, Section
 from tests.conftest import GAMES, ROOT, loaded
 
@@ -119,4 +120,3 @@ def test_places_come_from_the_writers_without_sphinx_or_weasyprint() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert run.stdout.strip() == "[]"
-
