@@ -10,7 +10,9 @@ Translators can run plain Babel on the specs, with a mapping file such as::
 (the ``rulepress`` method is registered under the ``babel.extractors``
 entry point). ``rulepress i18n extract`` produces the same templates for
 every game, in ``locales/<domain>.pot``, and for the interface and the site
-theme. Those two are rulepress's own: their templates always come from the
+theme; its game templates also say where readers meet each message and its
+length budget in print (:mod:`rulepress.print.budget_check`), which plain
+Babel, reading one file at a time, cannot know. Those two are rulepress's own: their templates always come from the
 installed package's source, never from a project's, and they are kept inside
 the package (``rulepress/locales/``, see :mod:`rulepress.i18n.workflow`).
 
