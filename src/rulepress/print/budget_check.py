@@ -127,12 +127,17 @@ def _translated(
 
 
 def check_budgets(loaded: LoadedSpec, path: Path, lang: str, found: Where) -> list[Finding]:
-    """Every translation in ``path`` that takes more lines than its budget allows."""
+    """Every translation in ``path`` that takes more lines than its budget allows.
+
+    Over a card's budget is an error. The reference card's texts share its
+    faces, so one over its budget is reported (a warning) only when its face's
+    texts together take more height than their budgets add up to.
+    """
     catalog = read_catalog(path)
     texts, plain = _translated(loaded, catalog, lang)
     shown = {c: to_plain(text, plain) for c, text in texts.items()}
     lines_of = {m.context: m.lineno for m in catalog if m.id and m.context is not None}
-    findings: list[Finding] = []
+    measured: list[tuple[str, int, Budget, int]] = []
     seen: set[tuple[str, int]] = set()
     for context, lineno in lines_of.items():
         for budget in found.budgets.get(context, []):
@@ -144,21 +149,30 @@ def check_budgets(loaded: LoadedSpec, path: Path, lang: str, found: Where) -> li
                 used = used_lines(budget, shown)
             except FontError as exc:
                 raise UsageError(f"cannot measure the print budgets: {exc}") from None
-            if used <= budget.lines:
-                continue
-            where_ = str(budget.place).removeprefix("print: ")
-            together = [c for c in budget.contexts if c != context]
-            also = f" (with {', '.join(together)})" if together else ""
-            findings.append(
-                Finding(
-                    str(path),
-                    lineno or 0,
-                    context,
-                    f"{'too long' if budget.hard else 'may not fit'} for {where_}:"
-                    f" it takes {used} lines{also}, {budget}",
-                    error=budget.hard,
-                )
+            measured.append((context, lineno or 0, budget, used))
+    # how much taller than their budgets each shared face's texts are, in mm
+    excess: dict[str, float] = {}
+    for _, _, budget, used in measured:
+        if not budget.hard:
+            face = str(budget.place)
+            excess[face] = excess.get(face, 0.0) + (used - budget.lines) * budget.box.line_mm()
+    findings: list[Finding] = []
+    for context, lineno, budget, used in measured:
+        if used <= budget.lines:
+            continue
+        where_ = str(budget.place).removeprefix("print: ")
+        together = [c for c in budget.contexts if c != context]
+        also = f" (with {', '.join(together)})" if together else ""
+        if budget.hard:
+            message = f"too long for {where_}: it takes {used} lines{also}, {budget}"
+        elif excess[str(budget.place)] > 0:
+            message = (
+                f"may not fit for {where_}: it takes {used} lines{also}, {budget}; the face's"
+                f" texts take {excess[str(budget.place)]:.1f} mm more than their budgets"
             )
+        else:
+            continue  # the others on its face leave it the room
+        findings.append(Finding(str(path), lineno, context, message, error=budget.hard))
     return findings
 
 

@@ -22,8 +22,10 @@ How many lines a budget allows (the issue leaves it open; decided here):
   ``REFERENCE_PT[1] / REFERENCE_PT[0]`` (about a quarter) wider than the
   English, which is the room the build gains by shrinking the type. Kept to,
   the card fits wherever the English fits at the largest size. A text over
-  its budget may still fit (another may be shorter), so ``i18n check`` warns
-  of it; over a step card's budget it is an error.
+  its budget may still fit when others are shorter: ``i18n check`` weighs the
+  texts of each face together, and warns of those over budget only when the
+  face's texts take more height than their budgets add up to. Over a step
+  card's budget is an error.
 
 Not budgeted: the game's title and the tables (numbers and short labels),
 and the rulebook, whose pages flow.
@@ -52,6 +54,11 @@ class Box:
     width_mm: float
     style: Style
     offset_mm: float = 0.0
+    #: the line height, in em (what a line of it takes down the face)
+    line_height: float = styles.LINE_HEIGHT
+
+    def line_mm(self) -> float:
+        return self.style.pt * self.line_height * PT_MM
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +94,7 @@ def _reference_box(spec: Spec, chain: tuple[str, ...], prefix: str) -> Box | Non
     assert pub is not None
     fmt = parse_format(pub.reference_card.format)
     body = styles.REFERENCE_PT[0]
+    ruled = styles.REFERENCE_LINE_HEIGHT
     inner = fmt.width_mm - 2 * styles.REFERENCE_MARGIN_MM - 2 * styles.UA_BODY_MARGIN_PT * PT_MM
     if _has(chain, "section.sequence"):
         across = inner - 2 * styles.SEQUENCE_PADDING_MM[1]
@@ -95,27 +103,29 @@ def _reference_box(spec: Spec, chain: tuple[str, ...], prefix: str) -> Box | Non
         if _has(chain, "ol.substeps"):
             column -= 2 * styles.GROUP_PADDING_MM + styles.SUBSTEP_INDENT_EM * body * PT_MM
         if _has(chain, "div.text"):
-            return Box(column, Style(body))
+            return Box(column, Style(body), 0.0, ruled)
         if _has(chain, "p.lead"):
-            return Box(across, Style(body, italic=True))
+            return Box(across, Style(body, italic=True), 0.0, ruled)
         if _has(chain, "h2"):
-            return Box(across, Style(styles.REFERENCE_HEADING_PT, bold=True))
+            heading = Style(styles.REFERENCE_HEADING_PT, bold=True)
+            return Box(across, heading, 0.0, styles.HEADING_LINE_HEIGHT)
         if _has(chain, "b") and _has(chain, "li"):
             # the number's badge before the title, at its own size
             badge_pt = styles.ONE_INK_BELOW_PT
             number = width_em(prefix.strip(), Style(badge_pt, bold=True))
             badge = max(styles.BADGE_MIN_EM, number + 2 * styles.BADGE_PADDING_EM)
             offset = (badge + styles.BADGE_GAP_EM) * badge_pt * PT_MM
-            return Box(column, Style(body, bold=True), offset)
+            return Box(column, Style(body, bold=True), offset, ruled)
         return None
     if _has(chain, "section.tiebreak"):
         border = 2 * styles.TIEBREAK_BORDER_PT * PT_MM
         width = inner - 2 * styles.TIEBREAK_PADDING_MM[1] - border
         if _has(chain, "ol"):
-            return Box(width - styles.LIST_INDENT_EM * body * PT_MM, Style(body))
+            return Box(width - styles.LIST_INDENT_EM * body * PT_MM, Style(body), 0.0, ruled)
         if _has(chain, "p") and not _has(chain, "b"):
             # after its bold label ("If still tied:")
-            return Box(width, Style(body), _prefix_mm(prefix, Style(body, bold=True)))
+            label = _prefix_mm(prefix, Style(body, bold=True))
+            return Box(width, Style(body), label, ruled)
     return None
 
 
