@@ -1093,6 +1093,7 @@ def i18n_check(
     from rulepress.i18n.qa import check_file
     from rulepress.i18n.terms import terms_for
     from rulepress.i18n.workflow import existing_catalogs
+    from rulepress.print.budget_check import Budgets
 
     targets: list[tuple[str | None, str, Path]]
     if paths:
@@ -1104,13 +1105,17 @@ def i18n_check(
             if (not langs or lang in langs) and (not domains or domain in domains)
         ]
     errors = warnings = 0
+    budgets = Budgets(spec_root)
     for lang, domain, path in targets:
         if not path.is_file():
             raise UsageError(f"no catalog at {path}")
         terms, note = terms_for(spec_root, domain, lang or _catalog_language(path))
         if note:
             click.echo(f"warning: {note}", err=True)
-        for finding in check_file(path, lang, terms):
+        # and, before any PDF is built, whether each translation fits its room in print
+        found = check_file(path, lang, terms)
+        found += budgets.check(domain, path, lang or _catalog_language(path))
+        for finding in found:
             click.echo(str(finding), err=True)
             errors += finding.error
             warnings += not finding.error

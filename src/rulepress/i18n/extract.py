@@ -10,7 +10,9 @@ Translators can run plain Babel on the specs, with a mapping file such as::
 (the ``rulepress`` method is registered under the ``babel.extractors``
 entry point). ``rulepress i18n extract`` produces the same templates for
 every game, in ``locales/<domain>.pot``, and for the interface and the site
-theme. Those two are rulepress's own: their templates always come from the
+theme; its game templates also say where readers meet each message and its
+length budget in print (:mod:`rulepress.print.budget_check`), which plain
+Babel, reading one file at a time, cannot know. Those two are rulepress's own: their templates always come from the
 installed package's source, never from a project's, and they are kept inside
 the package (``rulepress/locales/``, see :mod:`rulepress.i18n.workflow`).
 
@@ -149,8 +151,12 @@ def _fill(catalog: Catalog, found: Any, *, lines: bool = True) -> Catalog:
     return catalog
 
 
-def spec_template(root: Path, game_dir: Path) -> Catalog:
-    """The template of one game's domain, with locations relative to ``root``."""
+def spec_template(root: Path, game_dir: Path, *, places: bool = True) -> Catalog:
+    """The template of one game's domain, with locations relative to ``root``.
+
+    With ``places``, each message's comments say where readers meet it (see
+    :mod:`rulepress.print.budget_check`); the spec must then be valid.
+    """
     pattern = f"{game_dir.resolve().relative_to(root.resolve()).as_posix()}/*.yaml"
     found = extract_from_dir(
         str(root),
@@ -163,6 +169,16 @@ def spec_template(root: Path, game_dir: Path) -> Catalog:
     for message in catalog:
         if message.id:
             set_flags(message)  # ICU where the msgid is ICU; never Python's brace format
+    if places:
+        # Where readers meet each message (site page and anchor, print file and part,
+        # and its length budget there) comes from the writers themselves: the game is
+        # rendered once with every message marked (rulepress.render.places). Imported
+        # here, not above: plain `pybabel extract` needs none of it, and neither module
+        # imports Sphinx or WeasyPrint (tests/i18n/test_places.py checks that).
+        from rulepress.print.budget_check import add_comments, where  # noqa: PLC0415
+        from rulepress.spec.load import load_spec  # noqa: PLC0415
+
+        add_comments(catalog, where(load_spec(game_dir)))
     return catalog
 
 

@@ -59,8 +59,9 @@ from rulepress.spec.languages import all_languages
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.loaded import LoadedSpec
 
-CARD_MARGIN_MM = 4.0
-REFERENCE_MARGIN_MM = 6.0
+#: (declared with the other boxes of the print layout, which the translators' budgets read)
+CARD_MARGIN_MM = styles.CARD_MARGIN_MM
+REFERENCE_MARGIN_MM = styles.REFERENCE_MARGIN_MM
 
 
 @dataclass

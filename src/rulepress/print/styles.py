@@ -35,11 +35,49 @@ REFERENCE_PT = (8.5, 10.5)
 CARD_PT = (8.5, 12.0)
 RULEBOOK_PT = 9.5
 
+# The boxes text is set in on the reference card and the step cards, declared once:
+# the stylesheets below are written from them, and the translators' length budgets
+# (rulepress.print.budgets) are measured from them, so the two cannot drift apart.
+#: page margins of a step card and of the reference card, in mm
+CARD_MARGIN_MM = 4.0
+REFERENCE_MARGIN_MM = 6.0
+#: the margin the user agent's stylesheet gives ``body`` (WeasyPrint's html5_ua.css:
+#: 8 px, 6 pt), which these stylesheets keep: it is room the text does not have
+UA_BODY_MARGIN_PT = 6.0
+#: line heights (in em): every document's, the reference card's body, headings'
+LINE_HEIGHT = 1.35
+REFERENCE_LINE_HEIGHT = 1.3
+HEADING_LINE_HEIGHT = 1.2
+#: a paragraph's margins above and below (em), and a list's indent (em)
+PARAGRAPH_MARGIN_EM = (0.2, 0.4)
+LIST_INDENT_EM = 1.3
+#: the reference card: a sequence's padding (mm, top/bottom and sides), the gap
+#: between its columns, a group of sub-steps' padding and the sub-steps' indent
+SEQUENCE_PADDING_MM = (1.5, 2.5)
+COLUMN_GAP_MM = 5.0
+GROUP_PADDING_MM = 1.5
+SUBSTEP_INDENT_EM = 0.3
+#: a step's number badge (at ONE_INK_BELOW_PT): its least width, side padding and the gap after it (em)
+BADGE_MIN_EM = 1.5
+BADGE_PADDING_EM = 0.25
+BADGE_GAP_EM = 0.3
+#: the reference card's headings (a sequence's title, "Who wins") in pt
+REFERENCE_HEADING_PT = 11.0
+#: the tie-break box: its border (pt) and padding (mm, top/bottom and sides)
+TIEBREAK_BORDER_PT = 0.75
+TIEBREAK_PADDING_MM = (1.5, 2.5)
+#: a step card: its title's size (em of the body) and margins (em of the title), the
+#: sequence line's letter spacing (em) and the footer's space above it (em)
+CARD_TITLE_EM = 1.25
+CARD_TITLE_MARGIN_EM = (0.2, 0.4)
+CARD_SEQUENCE_SPACING_EM = 0.06
+CARD_FOOT_SPACE_EM = 0.6
+
 BASE = f"""
-html {{ font-family: {FONTS}; color: {INK}; font-size: 9pt; line-height: 1.35; }}
-h1, h2, h3, h4 {{ color: {ACCENT}; line-height: 1.2; margin: 0.6em 0 0.25em; break-after: avoid; }}
-p {{ margin: 0.2em 0 0.4em; }}
-ul, ol {{ margin: 0.2em 0 0.4em; padding-left: 1.3em; }}
+html {{ font-family: {FONTS}; color: {INK}; font-size: 9pt; line-height: {LINE_HEIGHT:g}; }}
+h1, h2, h3, h4 {{ color: {ACCENT}; line-height: {HEADING_LINE_HEIGHT:g}; margin: 0.6em 0 0.25em; break-after: avoid; }}
+p {{ margin: {PARAGRAPH_MARGIN_EM[0]:g}em 0 {PARAGRAPH_MARGIN_EM[1]:g}em; }}
+ul, ol {{ margin: 0.2em 0 0.4em; padding-left: {LIST_INDENT_EM:g}em; }}
 .rule {{ font-weight: 700; white-space: nowrap; }}
 .cites {{ font-size: 0.85em; color: {INK}; }}
 .n {{ font-weight: 700; }}
@@ -94,7 +132,7 @@ def reference_css(
     bleed_mm: float,
     profile: Path,
     columns: int,
-    margin_mm: float = 6.0,
+    margin_mm: float = REFERENCE_MARGIN_MM,
     body_pt: float = REFERENCE_PT[0],
     *,
     marks: bool = False,
@@ -108,25 +146,25 @@ def reference_css(
         + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=margin_mm, marks=marks)
         + BASE
         + f"""
-body.reference {{ font-size: {body_pt:g}pt; line-height: 1.3; }}
+body.reference {{ font-size: {body_pt:g}pt; line-height: {REFERENCE_LINE_HEIGHT:g}; }}
 .face {{ break-after: page; }}
 header h1 {{ font-size: 15pt; margin: 0; }}
 header .kind {{ margin: 0 0 0.4em; text-transform: uppercase; letter-spacing: 0.08em; font-size: {MIN_PT}pt; }}
-.sequence {{ columns: {columns}; column-gap: 5mm; padding: 1.5mm 2.5mm; margin-bottom: 2mm; }}
-{zones}.sequence h2 {{ column-span: all; font-size: 11pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
+.sequence {{ columns: {columns}; column-gap: {COLUMN_GAP_MM:g}mm; padding: {SEQUENCE_PADDING_MM[0]:g}mm {SEQUENCE_PADDING_MM[1]:g}mm; margin-bottom: 2mm; }}
+{zones}.sequence h2 {{ column-span: all; font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
 .lead {{ column-span: all; font-style: italic; }}
 ol.steps {{ list-style: none; padding: 0; }}
 ol.steps > li {{ margin: 0 0 0.45em; break-inside: avoid; }}
-ol.steps > li.group {{ background: {PAPER}; padding: 1mm 1.5mm; }}
-ol.substeps {{ list-style: none; padding-left: 0.3em; margin-top: 0.3em; }}
+ol.steps > li.group {{ background: {PAPER}; padding: 1mm {GROUP_PADDING_MM:g}mm; }}
+ol.substeps {{ list-style: none; padding-left: {SUBSTEP_INDENT_EM:g}em; margin-top: 0.3em; }}
 ol.substeps > li {{ margin: 0 0 0.3em; break-inside: avoid; }}
 /* step badges: the number knocked out of a solid accent, big enough for reversed type */
-.badge {{ display: inline-block; min-width: 1.5em; padding: 0 0.25em; margin-right: 0.3em;
+.badge {{ display: inline-block; min-width: {BADGE_MIN_EM:g}em; padding: 0 {BADGE_PADDING_EM:g}em; margin-right: {BADGE_GAP_EM:g}em;
   border-radius: 0.75em; background: {ACCENT}; color: {PAPER}; font-weight: 700;
   font-size: {ONE_INK_BELOW_PT}pt; text-align: center; }}
 .back h2 {{ font-size: 11pt; border-bottom: 0.5pt solid {ACCENT}; }}
-.tiebreak {{ break-inside: avoid; border: 0.75pt solid {ACCENT}; padding: 1.5mm 2.5mm; margin-bottom: 3mm; }}
-.tiebreak h3 {{ font-size: 11pt; margin-top: 0; }}
+.tiebreak {{ break-inside: avoid; border: {TIEBREAK_BORDER_PT:g}pt solid {ACCENT}; padding: {TIEBREAK_PADDING_MM[0]:g}mm {TIEBREAK_PADDING_MM[1]:g}mm; margin-bottom: 3mm; }}
+.tiebreak h3 {{ font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0; }}
 footer {{ margin-top: 0.6em; font-size: {MIN_PT}pt; }}
 .tables {{ display: flex; flex-wrap: wrap; gap: 4mm; margin-top: 0.5em; }}
 table.lookup {{ border-collapse: collapse; break-inside: avoid; }}
@@ -185,7 +223,13 @@ NOTES_PAGES = "@page { @top-center { content: none } @bottom-center { content: n
 def card_css(fmt: Format, bleed_mm: float, profile: Path, *, marks: bool = False) -> str:
     return (
         color_profile(profile)
-        + page_rule(fmt, bleed_mm=bleed_mm, margin_mm=4, extra=f"background: {TINT};", marks=marks)
+        + page_rule(
+            fmt,
+            bleed_mm=bleed_mm,
+            margin_mm=CARD_MARGIN_MM,
+            extra=f"background: {TINT};",
+            marks=marks,
+        )
         + BASE
         + CARD_FACES
     )
@@ -195,9 +239,9 @@ def card_css(fmt: Format, bleed_mm: float, profile: Path, *, marks: bool = False
 #: largest of CARD_PT that fits), the deck's name behind
 CARD_FACES = f"""
 .card-front {{ font-size: {CARD_PT[0]:g}pt; }}
-.card-front .seq {{ font-size: {MIN_PT}pt; text-transform: uppercase; letter-spacing: 0.06em; margin: 0; }}
-.card-front h2 {{ font-size: 1.25em; margin: 0.2em 0 0.4em; }}
-.card-front .foot {{ font-size: {MIN_PT}pt; margin-top: 0.6em; }}
+.card-front .seq {{ font-size: {MIN_PT}pt; text-transform: uppercase; letter-spacing: {CARD_SEQUENCE_SPACING_EM:g}em; margin: 0; }}
+.card-front h2 {{ font-size: {CARD_TITLE_EM:g}em; margin: {CARD_TITLE_MARGIN_EM[0]:g}em 0 {CARD_TITLE_MARGIN_EM[1]:g}em; }}
+.card-front .foot {{ font-size: {MIN_PT}pt; margin-top: {CARD_FOOT_SPACE_EM:g}em; }}
 .card-front .foot .cites {{ font-size: 1em; }}
 .card-back {{ text-align: center; padding-top: 28mm; color: {ACCENT}; }}
 .card-back .game {{ font-size: 14pt; font-weight: 700; }}
