@@ -37,6 +37,7 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
 from rulepress.i18n.agreement import agreement_issues
+from rulepress.i18n.number_words import number_words, word_issues
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
@@ -161,140 +162,9 @@ def _without_refs(text: str) -> str:
     return transform(text, str, lambda token: token.words)
 
 
-# English number words and their values. A target language listed in
-# _DIGITS_FOR_WORDS writes counts as digits even where English spells them
-# (Japanese: 2ラウンド, 3人プレイ, 1位, 2倍), so there a digit in the translation
-# may stand for one of these words in the msgid. "a"/"an" are not numbers.
-NUMBER_WORDS: Mapping[str, Mapping[str, int]] = {
-    "en": {
-        "zero": 0,
-        "one": 1,
-        "two": 2,
-        "three": 3,
-        "four": 4,
-        "five": 5,
-        "six": 6,
-        "seven": 7,
-        "eight": 8,
-        "nine": 9,
-        "ten": 10,
-        "eleven": 11,
-        "twelve": 12,
-        "thirteen": 13,
-        "fourteen": 14,
-        "fifteen": 15,
-        "sixteen": 16,
-        "seventeen": 17,
-        "eighteen": 18,
-        "nineteen": 19,
-        "twenty": 20,
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "hundred": 100,
-        "zeroth": 0,
-        "first": 1,
-        "second": 2,
-        "third": 3,
-        "fourth": 4,
-        "fifth": 5,
-        "sixth": 6,
-        "seventh": 7,
-        "eighth": 8,
-        "ninth": 9,
-        "tenth": 10,
-        "eleventh": 11,
-        "twelfth": 12,
-        "thirteenth": 13,
-        "fourteenth": 14,
-        "fifteenth": 15,
-        "sixteenth": 16,
-        "seventeenth": 17,
-        "eighteenth": 18,
-        "nineteenth": 19,
-        "twentieth": 20,
-        "thirtieth": 30,
-        "fortieth": 40,
-        "fiftieth": 50,
-        "sixtieth": 60,
-        "seventieth": 70,
-        "eightieth": 80,
-        "ninetieth": 90,
-        "hundredth": 100,
-        "once": 1,
-        "single": 1,
-        "twice": 2,
-        "double": 2,
-        "doubles": 2,
-        "doubled": 2,
-        "thrice": 3,
-        "triple": 3,
-        "triples": 3,
-        "tripled": 3,
-    }
-}
-# Month names stand for their numbers too (July 2024 is 2024年7月). They are matched
-# as capitalised words only, so that the verb "may" is not the month May.
-MONTH_WORDS: Mapping[str, Mapping[str, int]] = {
-    "en": {
-        name: number
-        for number, name in enumerate(
-            [
-                "January",
-                "February",
-                "March",
-                "April",
-                "May",
-                "June",
-                "July",
-                "August",
-                "September",
-                "October",
-                "November",
-                "December",
-            ],
-            start=1,
-        )
-    }
-}
 # Target languages that write counts as digits where English writes a number word.
 # Czech is not here: like English it spells small counts (dva hráči, třikrát).
 _DIGITS_FOR_WORDS = frozenset({"ja"})
-_COMPOUND = re.compile(r"(?i)\b([a-z]+)-([a-z]+)\b")
-_WORD = re.compile(r"(?i)\b[a-z]+\b")
-
-
-def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
-    """The values of the number words of ``text`` (``two``, ``third``, ``twice``, ``twenty-one``, ``July``)."""
-    table = NUMBER_WORDS.get(source_lang, {})
-    plain = _without_refs(text)
-    out: Counter[Decimal] = Counter()
-
-    def compound(match: re.Match[str]) -> str:
-        tens, unit = table.get(match.group(1).lower()), table.get(match.group(2).lower())
-        if (
-            tens is not None
-            and unit is not None
-            and tens % 10 == 0
-            and tens >= 20
-            and 0 < unit < 10
-        ):
-            out[Decimal(tens + unit)] += 1
-            return " "
-        return match.group(0)
-
-    plain = _COMPOUND.sub(compound, plain)
-    months = MONTH_WORDS.get(source_lang, {})
-    for match in _WORD.finditer(plain):
-        word = match.group(0)
-        value = table.get(word.lower(), months.get(word))
-        if value is not None:
-            out[Decimal(value)] += 1
-    return out
 
 
 def numbers(text: str, lang: str) -> Counter[Decimal]:
@@ -449,6 +319,7 @@ def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, boo
                     True,
                 )
             )
+    problems.extend(word_issues(source, string, lang, src_numbers, dst_numbers))
     return problems
 
 
