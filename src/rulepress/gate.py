@@ -14,12 +14,14 @@ every worked example in every language, it looks for:
   sits inside such a text (a rule that says "share the win", as an interface
   sentence does) it is not reported. The game texts are those the
   translation of the spec fell back on (see :func:`own_english`);
-* **ASCII punctuation in Japanese text**: a colon, semicolon, comma or
-  bracket against Japanese characters, where Japanese uses ：；、（）;
+* **ASCII punctuation in Japanese text**: a colon, semicolon, comma,
+  bracket, exclamation or question mark, or a full stop against Japanese
+  characters, where Japanese uses ：；、（）！？。, and half-width katakana;
 * **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
   i) followed by a breaking space, which Czech typography forbids.
 
-Each finding names the file, where in it (the page or the example) and the
+The checks of one text are those of :mod:`rulepress.i18n.reader_text`, which
+translator QA runs on each catalog message too. Each finding names the file, where in it (the page or the example) and the
 offending text; :class:`GateError` carries them all. Text is read as the
 reader gets it: HTML without its tags, scripts and styles.
 """
@@ -38,18 +40,12 @@ from babel.messages.pofile import read_po
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
+from rulepress.i18n.reader_text import czech_spacing, japanese_punctuation, spec_markup
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
     from rulepress.spec.model import Spec
 
-#: spec markup no reader should ever see
-_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
-_JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-#: ASCII punctuation against Japanese text: "評議会: ", "投票 (", "）, "
-_ASCII_IN_JAPANESE = re.compile(rf"[{_JAPANESE}][ ]?[:;,(]|[(][ ]?[{_JAPANESE}]|[{_JAPANESE}][)]")
-#: a Czech one-letter preposition or conjunction before a breaking space
-_CZECH_ONE_LETTER = re.compile(r"(?<![\w.,\-])[kKsSvVzZoOuUaAiI] (?=\w)")
 #: how much of an English sentence must match to count: a phrase of two words or more
 _MIN_PHRASE = 2
 
@@ -249,25 +245,15 @@ def scan_text(
 
     ``lang`` "" checks only what holds in every language (spec markup, raw ids).
     """
-    found = [f"spec markup: {m.group()!r}" for m in _MARKUP.finditer(text)]
+    found = spec_markup(text)
     found += raw_ids(text, raw)
     if lang not in ("en", "") and english is not None:
         found += [f"English words: {phrase!r}" for phrase in english.in_text(text, lang)]
     if lang == "ja":
-        found += [
-            f"ASCII punctuation in Japanese: {_excerpt(text, m.start())!r}"
-            for m in _ASCII_IN_JAPANESE.finditer(text)
-        ]
+        found += japanese_punctuation(text)
     if lang == "cs":
-        found += [
-            f"breaking space after {m.group().strip()!r}: {_excerpt(text, m.start())!r}"
-            for m in _CZECH_ONE_LETTER.finditer(text)
-        ]
+        found += czech_spacing(text)
     return found
-
-
-def _excerpt(text: str, at: int) -> str:
-    return " ".join(text[max(0, at - 12) : at + 16].split())
 
 
 class _Visible(HTMLParser):

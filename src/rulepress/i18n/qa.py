@@ -37,8 +37,10 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
 from rulepress.i18n.agreement import agreement_issues
+from rulepress.i18n.english_left import english_issues
 from rulepress.i18n.number_words import number_words, word_issues
 from rulepress.i18n.plural import PluralRule
+from rulepress.i18n.reader_text import japanese_punctuation, spec_markup
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
@@ -290,7 +292,24 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
         )
     problems.extend(_terms(source, string, terms))
     problems.extend(vocabulary_issues(string, terms))
+    problems.extend(english_issues(source, string, getattr(terms, "kept", ())))
+    problems.extend((finding, True) for finding in _reader_text(string, lang))
     return problems
+
+
+def _reader_text(string: str, lang: str) -> list[str]:
+    """What the publication gate would find in this msgstr once it is on a page.
+
+    Read as the page shows it: a glossary link as its words, any other
+    reference as a digit (where the reader sees a number, a rule number or a
+    title), so that ``{param:n}人`` is Japanese text after a number and the
+    colon of ``{rule:1.2}`` is no punctuation.
+    """
+    shown = transform(string, str, lambda token: token.words or "0")
+    found = spec_markup(shown)
+    if lang == "ja":
+        found += japanese_punctuation(shown)
+    return found
 
 
 def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, bool]]:

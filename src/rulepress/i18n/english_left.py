@@ -1,0 +1,103 @@
+"""English left in a translation: a msgstr that is its msgid, or mostly the msgid's words.
+
+A translator who pastes the English, or leaves a sentence of it while
+translating the rest, gets no placeholder or number error: everything the
+other checks compare is still there. This check reads the msgstr as a reader
+would see it (placeholders and link targets out, invisible characters such as
+zero-width spaces removed, NFKC-normalised), so that English disguised with a
+zero-width space inside each word still reads as English.
+
+A word of the msgstr counts as **English left in** when it is an ASCII word
+the msgid also has, and it is none of the words a language keeps in English:
+
+* **kept names**: the game's title and the labels of its vocabulary (faction
+  names such as *Komek*), and every Latin word of the language's termbase
+  renderings (*Sorelia*, *Prestigious Maneuvers* in Japanese, *data* in
+  Czech), given by :func:`rulepress.i18n.terms.terms_for`;
+* **names of the message itself**: a word the msgid capitalises in the middle
+  of a sentence (a card such as *Reassignment Order*, a player such as
+  *Tomas*), unless the msgid is a title in Title Case, where capitals say
+  nothing;
+* **printed keywords and acronyms**: a word in capitals (*UA*, *TURN*, *PDF*);
+* one-letter words (Czech *a*, *i*, *v*; a ship of Class *I*).
+
+Why these and not a dictionary of English: the project ships none, and the
+words that may stay English are exactly the ones the spec and the termbase
+already name. What is left is judged by share: a msgstr with three English
+words or more that make up half its words (Japanese counted as one word per
+two characters) is an **error**; a msgstr equal to its msgid is an error
+when it has three English words or more, and a **warning** when it has one
+or two (a label such as "Partner" may be the same word in Czech).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from rulepress.spec.text import transform
+
+#: how many English words make a finding, and which share of the msgstr's words they must be
+_MIN_WORDS = 3
+_SHARE = 0.5
+#: a word in Latin letters (Czech ones included): Japanese text around it is no part of it
+_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['’][A-Za-z\u00c0-\u024f]+)?")
+_WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+#: where a sentence starts: a capital after these is no sign of a name
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:-\s+)?)$")
+
+
+def visible(text: str) -> str:
+    """``text`` as a reader sees its words: references out, invisible characters out, NFKC.
+
+    A placeholder becomes a space (its value is no word of the translation), a
+    glossary link its words; format characters (zero-width spaces and joiners,
+    soft hyphens, bidi marks) are dropped, as a reader does not see them.
+    """
+    plain = transform(text, str, lambda token: token.words or " ")
+    shown = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return " ".join(unicodedata.normalize("NFKC", shown).split())
+
+
+def _names(source: str) -> set[str]:
+    """The words ``source`` capitalises inside a sentence (names), unless it is in Title Case."""
+    words = list(_WORD.finditer(source))
+    lower = sum(1 for w in words if w.group(0)[0].islower())
+    if lower < len(words) / 2:
+        return set()
+    return {
+        w.group(0).casefold()
+        for w in words
+        if w.group(0)[0].isupper() and not _SENTENCE_END.search(source[: w.start()])
+    }
+
+
+def english_issues(source: str, string: str, kept: Iterable[str] = ()) -> list[tuple[str, bool]]:
+    """English left in ``string`` (see the module docstring), as ``(message, error)`` pairs."""
+    shown_source, shown = visible(source), visible(string)
+    source_words = {w.casefold() for w in _WORD.findall(shown_source)}
+    allowed = {k.casefold() for k in kept} | _names(shown_source)
+    words = _WORD.findall(shown)
+    english = [
+        w
+        for w in words
+        if w.isascii()
+        and len(w) > 1
+        and not w.isupper()
+        and w.casefold() in source_words
+        and w.casefold() not in allowed
+    ]
+    if not english:
+        return []
+    units = len(words) + len(_WIDE.findall(shown)) / 2
+    quoted = ", ".join(dict.fromkeys(english[:6]))
+    if shown.casefold() == shown_source.casefold():
+        if len(english) >= _MIN_WORDS:
+            return [("the translation is the English text", True)]
+        return [
+            (f"the translation is the English text ({quoted}): is it the same word here?", False)
+        ]
+    if len(english) >= _MIN_WORDS and len(english) >= _SHARE * units:
+        return [(f"mostly English words left in the translation: {quoted}", True)]
+    return []

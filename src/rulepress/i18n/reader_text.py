@@ -1,0 +1,66 @@
+"""Checks on one piece of reader text, shared by the publication gate and translator QA.
+
+The gate (:mod:`rulepress.gate`) runs these over what a build wrote, a page
+or a PDF at a time; QA (:mod:`rulepress.i18n.qa`) runs the ones that make
+sense for one catalog message over its msgstr, so that a translator sees the
+problem at its ``.po`` line before any build. Each function returns findings
+as text with an excerpt; the caller says where.
+
+* :func:`spec_markup`: ``{param:…}``, ``{rule:…}``, ``](term:…)`` shown to a
+  reader (for QA: markup that is left over once a msgstr's references are
+  read, such as a broken link ``[words] (term:x)``);
+* :func:`japanese_punctuation`: ASCII punctuation and half-width forms
+  against Japanese text, where Japanese writes ：；、（）！？。 and 「」;
+* :func:`czech_spacing`: a Czech one-letter preposition or conjunction
+  before a breaking space (QA does not run it: the writers' typesetting puts
+  the no-break space in, see :func:`rulepress.i18n.typography.typeset`).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: spec markup no reader should ever see
+SPEC_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
+#: hiragana, katakana, CJK ideographs (full-width forms are Japanese punctuation already)
+JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+# ASCII punctuation against Japanese text ("評議会: ", "投票 (", "）, ", "です!"): a
+# colon, semicolon, comma, bracket, exclamation or question mark, or a full stop
+# after Japanese text. Against Latin text or digits these are right ("1,000",
+# "Class I (II)", "16.4.8"), so only a mark touching Japanese (one space apart
+# at most) is reported.
+_ASCII_IN_JAPANESE = re.compile(
+    rf"[{JAPANESE}][ ]?[:;,(!?]|[(][ ]?[{JAPANESE}]|[{JAPANESE}][ ]?[)]|[{JAPANESE}]\.(?!\.)"
+)
+#: half-width katakana and the half-width 「」、。・ (U+FF61-FF9F): never right in a Japanese text
+_HALF_WIDTH = re.compile(r"[\uff61-\uff9f]+")
+#: a Czech one-letter preposition or conjunction before a breaking space
+_CZECH_ONE_LETTER = re.compile(r"(?<![\w.,\-])[kKsSvVzZoOuUaAiI] (?=\w)")
+
+
+def excerpt(text: str, at: int) -> str:
+    """The text around ``at``, on one line, to show where a finding is."""
+    return " ".join(text[max(0, at - 12) : at + 16].split())
+
+
+def spec_markup(text: str) -> list[str]:
+    return [f"spec markup: {m.group()!r}" for m in SPEC_MARKUP.finditer(text)]
+
+
+def japanese_punctuation(text: str) -> list[str]:
+    found = [
+        f"ASCII punctuation in Japanese: {excerpt(text, m.start())!r}"
+        for m in _ASCII_IN_JAPANESE.finditer(text)
+    ]
+    found += [
+        f"half-width {m.group()!r} in Japanese: {excerpt(text, m.start())!r}"
+        for m in _HALF_WIDTH.finditer(text)
+    ]
+    return found
+
+
+def czech_spacing(text: str) -> list[str]:
+    return [
+        f"breaking space after {m.group().strip()!r}: {excerpt(text, m.start())!r}"
+        for m in _CZECH_ONE_LETTER.finditer(text)
+    ]
