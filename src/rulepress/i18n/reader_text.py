@@ -10,7 +10,8 @@ as text with an excerpt; the caller says where.
   reader (for QA: markup that is left over once a msgstr's references are
   read, such as a broken link ``[words] (term:x)``);
 * :func:`japanese_punctuation`: ASCII punctuation and half-width forms
-  against Japanese text, where Japanese writes ：；、（）！？。 and 「」;
+  against Japanese text, where Japanese writes ：；、（）！？。 and 「」, and
+  a bracket closed by one of the other width;
 * :func:`czech_spacing`: a Czech one-letter preposition or conjunction
   before a breaking space (QA does not run it: the writers' typesetting puts
   the no-break space in, see :func:`rulepress.i18n.typography.typeset`).
@@ -56,6 +57,21 @@ def japanese_punctuation(text: str) -> list[str]:
         f"half-width {m.group()!r} in Japanese: {excerpt(text, m.start())!r}"
         for m in _HALF_WIDTH.finditer(text)
     ]
+    return found + _mixed_brackets(text)
+
+
+_PAIRS = {")": "(", "）": "（"}
+
+
+def _mixed_brackets(text: str) -> list[str]:
+    """A full-width bracket closed by an ASCII one, or the other way round: （14.1)."""
+    opened: list[str] = []
+    found = []
+    for at, char in enumerate(text):
+        if char in "(（":
+            opened.append(char)
+        elif char in _PAIRS and opened and opened.pop() != _PAIRS[char]:
+            found.append(f"brackets of two widths in Japanese: {excerpt(text, at)!r}")
     return found
 
 
