@@ -55,8 +55,8 @@ def test_english_left_in_is_an_error(msgstr: str, finding: str) -> None:
         (SENTENCE, "Vítězí hráč s nejvíce [prestiže](term:prestige) ({rule:16.4}).", ()),
         # names the msgid capitalises mid-sentence (cards, players) stay as printed
         (
-            "Play the Reassignment Order on Tomas and score a point.",
-            "Zahrajte doložku Reassignment Order na Tomase a získejte bod.",
+            "Tomas gives Bill Bendo and the Reassignment Order to Ada.",
+            "Bill Bendo a Reassignment Order dá Tomas Adě.",
             (),
         ),
         # the words a language keeps: faction names from the spec, the termbase's renderings

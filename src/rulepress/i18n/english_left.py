@@ -16,8 +16,8 @@ the msgid also has, and it is none of the words a language keeps in English:
   Czech), given by :func:`rulepress.i18n.terms.terms_for`;
 * **names of the message itself**: a word the msgid capitalises in the middle
   of a sentence (a card such as *Reassignment Order*, a player such as
-  *Tomas*), unless the msgid is a title in Title Case, where capitals say
-  nothing;
+  *Tomas*), unless the msgid is a title in Title Case (no word of four
+  letters or more in lower case), where capitals say nothing;
 * **printed keywords and acronyms**: a word in capitals (*UA*, *TURN*, *PDF*);
 * one-letter words (Czech *a*, *i*, *v*; a ship of Class *I*).
 
@@ -63,8 +63,8 @@ def visible(text: str) -> str:
 def _names(source: str) -> set[str]:
     """The words ``source`` capitalises inside a sentence (names), unless it is in Title Case."""
     words = list(_WORD.finditer(source))
-    lower = sum(1 for w in words if w.group(0)[0].islower())
-    if lower < len(words) / 2:
+    # Title Case ("Score of the Council"): only short function words are in lower case
+    if not any(w.group(0)[0].islower() and len(w.group(0)) > 3 for w in words):
         return set()
     return {
         w.group(0).casefold()

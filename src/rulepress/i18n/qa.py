@@ -10,9 +10,14 @@ in Japanese a digit may also stand for an English number word of the msgid,
 markup or directive syntax the source does not have, a broken bullet list,
 the wrong number of plural forms, and a linked glossary term whose words are
 not an approved rendering, and invisible or line-breaking characters the
-source does not have (CR, NUL, NEL, U+2028/2029, bidi controls). Warnings: a
-glossary term named in the English without a link whose approved rendering
-does not appear in the translation.
+source does not have (CR, NUL, NEL, U+2028/2029, bidi controls), English
+left in the translation (:mod:`rulepress.i18n.english_left`), number words
+changed (:mod:`rulepress.i18n.number_words`: "five" written "šest"), and what
+the publication gate would find on the page (:mod:`rulepress.i18n.reader_text`:
+ASCII punctuation in Japanese, spec markup). Warnings: a glossary term named in
+the English without a link whose approved rendering does not appear in the
+translation, a one- or two-word translation equal to its English, and a
+cardinal of the English that the translation does not have.
 
 The split between *unsafe* and *QA only* is explicit: a finding with
 ``safety=True`` (printed ``unsafe:``) is one that
