@@ -1,4 +1,4 @@
-"""Numbers written as words, read in English, Czech and Japanese for translator QA.
+"""Numbers written as words, read in the English and in each translation for translator QA.
 
 A translator who changes "pět" (five) to "šest" changes a cost as surely as
 one who changes a digit, so QA reads number words on both sides of a
@@ -6,7 +6,8 @@ message. The words come from num2words (which spells numbers in each of our
 languages) and the month names from Babel's CLDR data, turned around into
 tables from word to value, instead of word lists typed by hand.
 
-What each language reads:
+What each language reads (any language num2words spells gets its cardinals
+from 2 to 100; a language it does not know has its digits compared only):
 
 * **English** (the msgids): the cardinals and ordinals num2words writes for
   0–100 ("two", "twenty-one", "third", "hundred"), the month names when
@@ -18,9 +19,12 @@ What each language reads:
   case forms of 2–4, which are irregular and listed below. *Not read*: 1
   ("jeden", "jedna" and "jedno" also mean "a" and "one of"), ordinals
   ("první", "druhý": num2words has no Czech ordinals), and collective or
-  fractional words ("oba", "dvojice", "polovina").
+  fractional words ("dvojice", "polovina"); "oba"/"obě" (both) and
+  "trojnásobek" (three times) may stand for a number of the source, but are
+  not read as numbers of their own.
 * **Japanese**: kanji numerals from num2words for 2–100 (二, 十二, 二十一),
-  ordinals with 番目 included. 一 is not read: in running text it is mostly
+  as runs inside the text (Japanese has no spaces; ordinals with 番目 are
+  such runs too), and 両 (both) may stand for a two. 一 is not read: in running text it is mostly
   part of a word (一番, 一部, 一方, 一度, 一緒), and Japanese counts with
   digits (3ラウンド) anyway; nor is 十分 (enough).
 """
@@ -28,6 +32,7 @@ What each language reads:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
@@ -103,30 +108,42 @@ def month_table() -> Mapping[str, int]:
 
 
 @cache
-def czech_table() -> Mapping[str, int]:
-    """Each Czech number word QA reads (lower case) and its value (see the module docstring)."""
+def target_table(lang: str) -> Mapping[str, int]:
+    """Each number word QA reads in ``lang`` (lower case) and its value, from 2 to 100.
+
+    num2words's cardinals for any language it knows (none for one it does not:
+    then only digits are compared), with the Czech forms the module docstring
+    lists. 1 is left out in every language: its words are also articles and
+    parts of words (jeden, ein, un; 一番).
+    """
     table: dict[str, int] = {}
     for n in range(2, _LIMIT + 1):
-        word = str(num2words(n, lang="cs"))
+        try:
+            word = str(num2words(n, lang=lang)).lower()
+        except (NotImplementedError, OverflowError):
+            return {}
         table[word] = n
-        if " " in word:
-            continue  # "dvacet jedna": its forms are rare in rules; the nominative is read
-        table[word + "krát"] = n
-        for form in _CZECH_CASES.get(n, ()):
-            table[form] = n
-        if n >= 5 and word != "sto":  # "sto" is a noun (sta, stem)
-            table[_CZECH_STEM.get(word, word + "i")] = n
+        if lang == "cs":
+            table.update(dict.fromkeys(_czech_forms(word, n), n))
     return table
 
 
-@cache
-def japanese_table() -> Mapping[str, int]:
-    """Each kanji numeral QA reads and its value (see the module docstring)."""
-    return {str(num2words(n, lang="ja")): n for n in range(2, _LIMIT + 1)}
+def _czech_forms(word: str, n: int) -> list[str]:
+    """The case forms and the multiplicative of a Czech cardinal (num2words has the nominative)."""
+    if " " in word:
+        return []  # "dvacet jedna": its forms are rare in rules; the nominative is read
+    forms = [word + "krát", *_CZECH_CASES.get(n, ())]
+    if n >= 5 and word != "sto":  # "sto" is a noun (sta, stem)
+        forms.append(_CZECH_STEM.get(word, word + "i"))
+    return forms
+
+
+def _written_without_spaces(table: Mapping[str, int]) -> bool:
+    """Whether a language writes its numerals inside runs of text (Japanese 二人, 十二点)."""
+    return any(unicodedata.east_asian_width(word[0]) == "W" for word in table)
 
 
 _EN_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)*(?![\w-])")
-_KANJI_RUN = re.compile(r"[〇零一二三四五六七八九十百]+")
 
 
 def _plain(text: str) -> str:
@@ -160,24 +177,40 @@ def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
 
 
 def target_words(text: str, lang: str) -> list[tuple[str, int]]:
-    """The number words of a translation into ``lang``, in order, as (word, value).
-
-    Languages other than Czech and Japanese are not read (an empty list).
-    """
+    """The number words of a translation into ``lang``, in order, as (word, value)."""
+    table = target_table(lang)
+    if not table:
+        return []
     plain = _plain(text)
-    if lang == "cs":
-        return _czech_words(plain)
-    if lang == "ja":
-        found = []
-        table = japanese_table()
-        for match in _KANJI_RUN.finditer(plain):
-            run = match.group(0)
-            if run == "十" and plain.startswith("分", match.end()):
-                continue  # 十分: enough
-            if run in table:
-                found.append((run, table[run]))
-        return found
-    return []
+    if _written_without_spaces(table):
+        return _runs(plain, table)
+    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", plain)]
+    found: list[tuple[str, int]] = []
+    i = 0
+    while i < len(words):
+        pair = f"{words[i]} {words[i + 1]}".lower() if i + 1 < len(words) else ""
+        if pair in table:  # "dvacet jedna", "twenty one"
+            found.append((f"{words[i]} {words[i + 1]}", table[pair]))
+            i += 2
+            continue
+        value = table.get(words[i].lower())
+        if value is not None:
+            found.append((words[i], value))
+        i += 1
+    return found
+
+
+def _runs(plain: str, table: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Numerals written inside text: the longest runs of the table's characters that are numbers."""
+    alphabet = "".join(sorted({char for word in table for char in word}))
+    found = []
+    for match in re.finditer(f"[{re.escape(alphabet)}]+", plain):
+        run = match.group(0)
+        if run == "十" and plain.startswith("分", match.end()):
+            continue  # 十分: enough
+        if run in table:
+            found.append((run, table[run]))
+    return found
 
 
 def also_words(text: str, lang: str) -> set[int]:
@@ -195,24 +228,6 @@ def also_words(text: str, lang: str) -> set[int]:
     return found
 
 
-def _czech_words(plain: str) -> list[tuple[str, int]]:
-    table = czech_table()
-    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", plain)]
-    found: list[tuple[str, int]] = []
-    i = 0
-    while i < len(words):
-        pair = f"{words[i]} {words[i + 1]}".lower() if i + 1 < len(words) else ""
-        if pair in table:  # "dvacet jedna"
-            found.append((f"{words[i]} {words[i + 1]}", table[pair]))
-            i += 2
-            continue
-        value = table.get(words[i].lower())
-        if value is not None:
-            found.append((words[i], value))
-        i += 1
-    return found
-
-
 def word_issues(
     source: str, string: str, lang: str, src_digits: Counter[Decimal], dst_digits: Counter[Decimal]
 ) -> list[tuple[str, bool]]:
@@ -225,8 +240,6 @@ def word_issues(
     digits (a warning: it may be rephrased). Counts are not compared: a translation may say a number once where
     English says it twice ("two cubes … the two" as "dvě kostky … obě").
     """
-    if lang not in ("cs", "ja"):
-        return []
     src_words = english_words(source)
     dst_words = target_words(string, lang)
     in_source = {int(v) for v in src_digits if v == v.to_integral_value()}
