@@ -40,11 +40,16 @@ from babel.messages.pofile import read_po
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
-from rulepress.i18n.reader_text import czech_spacing, japanese_punctuation, spec_markup
+from rulepress.i18n.reader_text import (
+    RawIds,
+    czech_spacing,
+    japanese_punctuation,
+    raw_ids,
+    spec_markup,
+)
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
-    from rulepress.spec.model import Spec
 
 #: how much of an English sentence must match to count: a phrase of two words or more
 _MIN_PHRASE = 2
@@ -187,55 +192,6 @@ def _phrases(msgid: str) -> dict[str, str]:
             end = chunk.rindex(tokens[-1]) + len(tokens[-1])
             out[" ".join(tokens)] = " ".join(chunk[start:end].split())
     return out
-
-
-@dataclass(frozen=True)
-class RawIds:
-    """The spec ids a reader must never see, because each has a label or title to show instead.
-
-    Ruling, option, criterion, score, tally and vocabulary ids with a ``-`` or
-    ``_`` in them (so they cannot be a word of the text): ``foreign_cubes``,
-    ``most-points``, ``agenda_points``, ``common-supply``.
-    """
-
-    ids: frozenset[str]
-
-    @classmethod
-    def from_specs(cls, spec_root: Path) -> RawIds:
-        return cls.of(game.spec for game in _games(spec_root))
-
-    @classmethod
-    def of(cls, specs: Iterable[Spec]) -> RawIds:
-        from rulepress.spec.model import all_steps  # noqa: PLC0415  (see _games)
-
-        found: set[str] = set()
-        for spec in specs:
-            found.update(r.id for r in spec.rulings)
-            found.update(o.id for r in spec.rulings for o in r.options)
-            found.update(k for k, label in spec.vocabulary.items() if k != label)
-            for seq in spec.sequences:
-                for step in all_steps(seq.steps):
-                    if step.score is not None:
-                        found.add(step.score.id)
-                    if step.tally is not None:
-                        found.add(step.tally.id)
-                        found.update(step.tally.routes)
-                        found.update(step.tally.candidates)
-                    if step.winners is not None:
-                        found.update(c.id for c in step.winners.criteria)
-        return cls(frozenset(i for i in found if re.search(r"[-_]", i)))
-
-    def in_text(self, text: str) -> Iterator[str]:
-        for token in dict.fromkeys(re.findall(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+", text)):
-            if token in self.ids:
-                yield token
-
-
-def raw_ids(text: str, raw: RawIds | None) -> list[str]:
-    """The findings of spec ids shown where their labels belong."""
-    if raw is None:
-        return []
-    return [f"raw id where a label exists: {token!r}" for token in raw.in_text(text)]
 
 
 def scan_text(

@@ -14,7 +14,7 @@ import pytest
 from rulepress.i18n.english_left import english_issues
 from rulepress.i18n.number_words import target_words, word_issues
 from rulepress.i18n.qa import Terms, check_message
-from rulepress.i18n.reader_text import japanese_punctuation
+from rulepress.i18n.reader_text import RawIds, japanese_punctuation
 from rulepress.i18n.terms import CheckedTerms
 from rulepress.i18n.vocabulary import Vocabulary
 
@@ -227,3 +227,15 @@ def test_qa_reads_a_msgstr_as_its_page_shows_it() -> None:
     assert [i.message for i in check_message(bad, "ja", Terms.empty())] == [
         "ASCII punctuation in Japanese: '0点 (0)'"
     ]
+
+
+def test_a_spec_id_where_its_label_belongs_is_found_unless_the_english_has_it() -> None:
+    from babel.messages.catalog import Message
+
+    terms = CheckedTerms({}, {}, raw_ids=RawIds(frozenset({"foreign_cubes"})))
+    shown = Message("Foreign cubes score.", "Body za foreign_cubes.")
+    named = Message("Run --variant foreign_cubes.", "Spusťte --variant foreign_cubes.")
+    assert [i.message for i in check_message(shown, "cs", terms)] == [
+        "raw id where a label exists: 'foreign_cubes'"
+    ]
+    assert check_message(named, "cs", terms) == []

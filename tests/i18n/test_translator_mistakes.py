@@ -101,6 +101,13 @@ MISTAKES = [
         "the number 2024 is missing",
     ),
     Mistake(
+        "raw-id-for-a-label",
+        "cs",
+        "rulings/rider_targets/options/council_factions_only/description",
+        lambda _, msgstr: "council_factions_only: " + msgstr,
+        "raw id where a label exists: 'council_factions_only'",
+    ),
+    Mistake(
         "bullet-list-broken",
         "cs",
         "rules/3.1/text#1",

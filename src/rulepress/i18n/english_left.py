@@ -19,7 +19,8 @@ the msgid also has, and it is none of the words a language keeps in English:
   *Tomas*), unless the msgid is a title in Title Case (no word of four
   letters or more in lower case), where capitals say nothing;
 * **printed keywords and acronyms**: a word in capitals (*UA*, *TURN*, *PDF*);
-* one-letter words (Czech *a*, *i*, *v*; a ship of Class *I*).
+* one-letter words (Czech *a*, *i*, *v*; a ship of Class *I*), and code a
+  text names (``foreign_cubes``, ``--variant``).
 
 Why these and not a dictionary of English: the project ships none, and the
 words that may stay English are exactly the ones the spec and the termbase
@@ -44,6 +45,8 @@ _SHARE = 0.5
 #: a word in Latin letters (Czech ones included): Japanese text around it is no part of it
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['’][A-Za-z\u00c0-\u024f]+)?")
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+#: code a text may name (an id such as foreign_cubes, an option such as --variant): no words
+_CODE = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\w+_[\w-]+")
 #: where a sentence starts: a capital after these is no sign of a name
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:-\s+)?)$")
 
@@ -75,7 +78,7 @@ def _names(source: str) -> set[str]:
 
 def english_issues(source: str, string: str, kept: Iterable[str] = ()) -> list[tuple[str, bool]]:
     """English left in ``string`` (see the module docstring), as ``(message, error)`` pairs."""
-    shown_source, shown = visible(source), visible(string)
+    shown_source, shown = _CODE.sub(" ", visible(source)), _CODE.sub(" ", visible(string))
     source_words = {w.casefold() for w in _WORD.findall(shown_source)}
     allowed = {k.casefold() for k in kept} | _names(shown_source)
     words = _WORD.findall(shown)

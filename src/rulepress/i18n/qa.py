@@ -45,7 +45,7 @@ from rulepress.i18n.agreement import agreement_issues
 from rulepress.i18n.english_left import english_issues
 from rulepress.i18n.number_words import number_words, word_issues
 from rulepress.i18n.plural import PluralRule
-from rulepress.i18n.reader_text import japanese_punctuation, spec_markup
+from rulepress.i18n.reader_text import RawIds, japanese_punctuation, raw_ids, spec_markup
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
@@ -298,20 +298,24 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
     problems.extend(_terms(source, string, terms))
     problems.extend(vocabulary_issues(string, terms))
     problems.extend(english_issues(source, string, getattr(terms, "kept", ())))
-    problems.extend((finding, True) for finding in _reader_text(string, lang))
+    raw = getattr(terms, "raw_ids", None)
+    problems.extend((finding, True) for finding in _reader_text(source, string, lang, raw))
     return problems
 
 
-def _reader_text(string: str, lang: str) -> list[str]:
+def _reader_text(source: str, string: str, lang: str, raw: RawIds | None) -> list[str]:
     """What the publication gate would find in this msgstr once it is on a page.
 
     Read as the page shows it: a glossary link as its words, any other
     reference as a digit (where the reader sees a number, a rule number or a
     title), so that ``{param:n}人`` is Japanese text after a number and the
-    colon of ``{rule:1.2}`` is no punctuation.
+    colon of ``{rule:1.2}`` is no punctuation. ``raw``: the spec ids of the
+    catalog's game, which a translation may not show where a label belongs.
     """
     shown = transform(string, str, lambda token: token.words or "0")
     found = spec_markup(shown)
+    # an id the English names on purpose (rare: a guide's --variant foreign_cubes) may stay
+    found += [f for f in raw_ids(shown, raw) if f not in raw_ids(source, raw)]
     if lang == "ja":
         found += japanese_punctuation(shown)
     return found

@@ -12,6 +12,8 @@ as text with an excerpt; the caller says where.
 * :func:`japanese_punctuation`: ASCII punctuation and half-width forms
   against Japanese text, where Japanese writes ：；、（）！？。 and 「」, and
   a bracket closed by one of the other width;
+* :func:`raw_ids`: a spec id (``foreign_cubes``, ``most-points``) where its
+  label belongs (:class:`RawIds` collects them from the specs);
 * :func:`czech_spacing`: a Czech one-letter preposition or conjunction
   before a breaking space (QA does not run it: the writers' typesetting puts
   the no-break space in, see :func:`rulepress.i18n.typography.typeset`).
@@ -20,6 +22,13 @@ as text with an excerpt; the caller says where.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the spec model is read only when ids are collected from specs
+    from rulepress.spec.model import Spec
 
 #: spec markup no reader should ever see
 SPEC_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
@@ -80,3 +89,55 @@ def czech_spacing(text: str) -> list[str]:
         f"breaking space after {m.group().strip()!r}: {excerpt(text, m.start())!r}"
         for m in _CZECH_ONE_LETTER.finditer(text)
     ]
+
+
+@dataclass(frozen=True)
+class RawIds:
+    """The spec ids a reader must never see, because each has a label or title to show instead.
+
+    Ruling, option, criterion, score, tally and vocabulary ids with a ``-`` or
+    ``_`` in them (so they cannot be a word of the text): ``foreign_cubes``,
+    ``most-points``, ``agenda_points``, ``common-supply``.
+    """
+
+    ids: frozenset[str]
+
+    @classmethod
+    def from_specs(cls, spec_root: Path) -> RawIds:
+        from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415  (see of)
+
+        return cls.of(load_spec(directory).spec for directory in find_game_dirs(spec_root))
+
+    @classmethod
+    def of(cls, specs: Iterable[Spec]) -> RawIds:
+        # imported here: the gate reads sites and PDFs without the spec model otherwise
+        from rulepress.spec.model import all_steps  # noqa: PLC0415
+
+        found: set[str] = set()
+        for spec in specs:
+            found.update(r.id for r in spec.rulings)
+            found.update(o.id for r in spec.rulings for o in r.options)
+            found.update(k for k, label in spec.vocabulary.items() if k != label)
+            for seq in spec.sequences:
+                for step in all_steps(seq.steps):
+                    if step.score is not None:
+                        found.add(step.score.id)
+                    if step.tally is not None:
+                        found.add(step.tally.id)
+                        found.update(step.tally.routes)
+                        found.update(step.tally.candidates)
+                    if step.winners is not None:
+                        found.update(c.id for c in step.winners.criteria)
+        return cls(frozenset(i for i in found if re.search(r"[-_]", i)))
+
+    def in_text(self, text: str) -> Iterator[str]:
+        for token in dict.fromkeys(re.findall(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+", text)):
+            if token in self.ids:
+                yield token
+
+
+def raw_ids(text: str, raw: RawIds | None) -> list[str]:
+    """The findings of spec ids shown where their labels belong."""
+    if raw is None:
+        return []
+    return [f"raw id where a label exists: {token!r}" for token in raw.in_text(text)]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rulepress.errors import RulepressError
 from rulepress.i18n.qa import Terms
+from rulepress.i18n.reader_text import RawIds
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.model import LanguageTermbase, Spec, VocabularyEntry
@@ -26,6 +27,8 @@ class CheckedTerms(Terms):
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
     #: the Latin words the language keeps in English (see :mod:`rulepress.i18n.english_left`)
     kept: frozenset[str] = frozenset()
+    #: the spec ids a reader must see as their labels (see :class:`~rulepress.i18n.reader_text.RawIds`)
+    raw_ids: RawIds = field(default_factory=lambda: RawIds(frozenset()))
 
 
 def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
@@ -37,7 +40,7 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
         specs = _loadable_specs(spec_root)
         vocabulary = Vocabulary.of(_shared_vocabulary(specs, lang))
         kept = frozenset(w for spec in specs for w in kept_words(spec, lang))
-        return CheckedTerms({}, {}, vocabulary, kept), ""
+        return CheckedTerms({}, {}, vocabulary, kept, RawIds.of(specs)), ""
     try:
         spec = load_spec(directory).spec
     except RulepressError as exc:
@@ -58,7 +61,8 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
     linked_only = Terms.of(spec.glossary, termbase.terms)
     english = Terms.of(glossary, termbase.terms).english
     vocabulary = Vocabulary.of(termbase.vocabulary)
-    return CheckedTerms(english, linked_only.approved, vocabulary, kept_words(spec, lang)), note
+    kept = kept_words(spec, lang)
+    return CheckedTerms(english, linked_only.approved, vocabulary, kept, RawIds.of([spec])), note
 
 
 def kept_words(spec: Spec, lang: str) -> frozenset[str]:
