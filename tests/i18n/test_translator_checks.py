@@ -225,7 +225,7 @@ def test_qa_reads_a_msgstr_as_its_page_shows_it() -> None:
     bad = Message("{amount} points ({rule:16.4})", "{amount}点 ({rule:16.4})")
     assert check_message(ok, "ja", Terms.empty()) == []
     assert [i.message for i in check_message(bad, "ja", Terms.empty())] == [
-        "ASCII punctuation in Japanese: '0点 (0)'"
+        "ASCII punctuation in Japanese: '{amount}点 ({rule:16.4})'"
     ]
 
 

@@ -306,18 +306,21 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
 def _reader_text(source: str, string: str, lang: str, raw: RawIds | None) -> list[str]:
     """What the publication gate would find in this msgstr once it is on a page.
 
-    Read as the page shows it: a glossary link as its words, any other
-    reference as a digit (where the reader sees a number, a rule number or a
-    title), so that ``{param:n}人`` is Japanese text after a number and the
-    colon of ``{rule:1.2}`` is no punctuation. ``raw``: the spec ids of the
-    catalog's game, which a translation may not show where a label belongs.
+    Read as the page shows it: a glossary link as its words, and for spec
+    markup and raw ids any other reference as a digit (where the reader sees a
+    number, a rule number or a title). For Japanese punctuation the other
+    references stay as written, so that the excerpt is the translator's own
+    text: their marks touch no Japanese (``{rule:1.2}``'s colon follows
+    "rule"), and a mark next to one is next to it on the page too.
+    ``raw``: the spec ids of the catalog's game, which a translation may not
+    show where a label belongs.
     """
     shown = transform(string, str, lambda token: token.words or "0")
     found = spec_markup(shown)
     # an id the English names on purpose (rare: a guide's --variant foreign_cubes) may stay
     found += [f for f in raw_ids(shown, raw) if f not in raw_ids(source, raw)]
     if lang == "ja":
-        found += japanese_punctuation(shown)
+        found += japanese_punctuation(transform(string, str, lambda t: t.words or t.placeholder))
     return found
 
 
