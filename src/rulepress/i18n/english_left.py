@@ -26,9 +26,11 @@ Why these and not a dictionary of English: the project ships none, and the
 words that may stay English are exactly the ones the spec and the termbase
 already name. What is left is judged by share: a msgstr with three English
 words or more that make up half its words (Japanese counted as one word per
-two characters) is an **error**; a msgstr equal to its msgid is an error
-when it has three English words or more, and a **warning** when it has one
-or two (a label such as "Partner" may be the same word in Czech).
+two characters) is an **error**, and so is a msgstr equal to its msgid with
+three English words or more. One or two words equal to the English are not
+reported: a label such as "Partner" is the same word in Czech, a card keeps
+its printed name, and the gate too takes such a msgstr as the translator's
+decision to keep the words.
 """
 
 from __future__ import annotations
@@ -91,16 +93,14 @@ def english_issues(source: str, string: str, kept: Iterable[str] = ()) -> list[t
         and w.casefold() in source_words
         and w.casefold() not in allowed
     ]
-    if not english:
+    if len(english) < _MIN_WORDS:
+        # one or two words equal to the English ("Partner", a card's printed name, "US Letter")
+        # are the translator's decision, as the gate takes them (see gate.English.kept)
         return []
-    units = len(words) + len(_WIDE.findall(shown)) / 2
-    quoted = ", ".join(dict.fromkeys(english[:6]))
     if shown.casefold() == shown_source.casefold():
-        if len(english) >= _MIN_WORDS:
-            return [("the translation is the English text", True)]
-        return [
-            (f"the translation is the English text ({quoted}): is it the same word here?", False)
-        ]
-    if len(english) >= _MIN_WORDS and len(english) >= _SHARE * units:
+        return [("the translation is the English text", True)]
+    units = len(words) + len(_WIDE.findall(shown)) / 2
+    if len(english) >= _SHARE * units:
+        quoted = ", ".join(dict.fromkeys(english[:6]))
         return [(f"mostly English words left in the translation: {quoted}", True)]
     return []

@@ -16,8 +16,8 @@ changed (:mod:`rulepress.i18n.number_words`: "five" written "šest"), and what
 the publication gate would find on the page (:mod:`rulepress.i18n.reader_text`:
 ASCII punctuation in Japanese, spec markup). Warnings: a glossary term named in
 the English without a link whose approved rendering does not appear in the
-translation, a one- or two-word translation equal to its English, and a
-cardinal of the English that the translation does not have.
+translation, and a cardinal of the English that the translation does not
+have.
 
 The split between *unsafe* and *QA only* is explicit: a finding with
 ``safety=True`` (printed ``unsafe:``) is one that
