@@ -63,7 +63,7 @@ MISTAKES = [
         "ja",
         "sequences/cost-payment/steps/2/score/component/parts/1/note",
         lambda _, msgstr: msgstr.replace("：", ":"),
-        "ASCII punctuation in Japanese: '{faction}のコスト:{amount}、全額を満たしています'",
+        "ASCII punctuation in Japanese: '{faction}のコスト:{amount}、全額を満た'",
     ),
     Mistake(
         "placeholder-renamed",
