@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection
 
 from rulepress.spec.text import transform
 
@@ -78,11 +78,17 @@ def _names(source: str) -> set[str]:
     }
 
 
-def english_issues(source: str, string: str, kept: Iterable[str] = ()) -> list[tuple[str, bool]]:
-    """English left in ``string`` (see the module docstring), as ``(message, error)`` pairs."""
+def english_issues(
+    source: str, string: str, kept: Collection[str] = frozenset()
+) -> list[tuple[str, bool]]:
+    """English left in ``string`` (see the module docstring), as ``(message, error)`` pairs.
+
+    ``kept``: the words the language keeps, in lower case (casefolded), as
+    :func:`rulepress.i18n.terms.kept_words` gives them.
+    """
     shown_source, shown = _CODE.sub(" ", visible(source)), _CODE.sub(" ", visible(string))
     source_words = {w.casefold() for w in _WORD.findall(shown_source)}
-    allowed = {k.casefold() for k in kept} | _names(shown_source)
+    allowed = _names(shown_source)
     words = _WORD.findall(shown)
     english = [
         w
@@ -92,6 +98,7 @@ def english_issues(source: str, string: str, kept: Iterable[str] = ()) -> list[t
         and not w.isupper()
         and w.casefold() in source_words
         and w.casefold() not in allowed
+        and w.casefold() not in kept
     ]
     if len(english) < _MIN_WORDS:
         # one or two words equal to the English ("Partner", a card's printed name, "US Letter")

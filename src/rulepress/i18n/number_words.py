@@ -138,9 +138,10 @@ def _czech_forms(word: str, n: int) -> list[str]:
     return forms
 
 
-def _written_without_spaces(table: Mapping[str, int]) -> bool:
-    """Whether a language writes its numerals inside runs of text (Japanese 二人, 十二点)."""
-    return any(unicodedata.east_asian_width(word[0]) == "W" for word in table)
+@cache
+def _written_without_spaces(lang: str) -> bool:
+    """Whether ``lang`` writes its numerals inside runs of text (Japanese 二人, 十二点)."""
+    return any(unicodedata.east_asian_width(word[0]) == "W" for word in target_table(lang))
 
 
 _EN_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)*(?![\w-])")
@@ -182,7 +183,7 @@ def target_words(text: str, lang: str) -> list[tuple[str, int]]:
     if not table:
         return []
     plain = _plain(text)
-    if _written_without_spaces(table):
+    if _written_without_spaces(lang):
         return _runs(plain, table)
     words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", plain)]
     found: list[tuple[str, int]] = []
