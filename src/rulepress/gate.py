@@ -14,8 +14,9 @@ every worked example in every language, it looks for:
   sits inside such a text (a rule that says "share the win", as an interface
   sentence does) it is not reported. The game texts are those the
   translation of the spec fell back on (see :func:`own_english`);
-* **ASCII punctuation in Japanese text**: a colon, semicolon, comma or
-  bracket against Japanese characters, where Japanese uses ：；、（）;
+* **ASCII punctuation in Japanese text**: a colon, semicolon, comma,
+  bracket, exclamation or question mark, or a full stop against Japanese
+  characters, where Japanese uses ：；、（）！？。, and half-width katakana;
 * **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
   i) followed by a breaking space, which Czech typography forbids;
 * **messages shown in English instead of a translation**, as the builds
@@ -23,7 +24,8 @@ every worked example in every language, it looks for:
   named by its context and the ``.po`` line of its entry. A game that is only
   a preview in a language has its English listed as warnings, not failures.
 
-Each finding names the file, where in it (the page or the example) and the
+The checks of one text are those of :mod:`rulepress.i18n.reader_text`, which
+translator QA runs on each catalog message too. Each finding names the file, where in it (the page or the example) and the
 offending text; :class:`GateError` carries them all. Text is read as the
 reader gets it: HTML without its tags, scripts and styles, and, for the
 English check, without the characters a reader does not see (zero-width
@@ -46,19 +48,18 @@ from babel.messages.pofile import read_po
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_catalog, find_template
 from rulepress.i18n.fallbacks import FallbackRecord, record_path
+from rulepress.i18n.reader_text import (
+    RawIds,
+    czech_spacing,
+    japanese_punctuation,
+    raw_ids,
+    spec_markup,
+)
 from rulepress.i18n.visible import as_seen
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
     from rulepress.spec.loaded import LoadedSpec
-    from rulepress.spec.model import Spec
 
-#: spec markup no reader should ever see
-_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
-_JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-#: ASCII punctuation against Japanese text: "評議会: ", "投票 (", "）, "
-_ASCII_IN_JAPANESE = re.compile(rf"[{_JAPANESE}][ ]?[:;,(]|[(][ ]?[{_JAPANESE}]|[{_JAPANESE}][)]")
-#: a Czech one-letter preposition or conjunction before a breaking space
-_CZECH_ONE_LETTER = re.compile(r"(?<![\w.,\-])[kKsSvVzZoOuUaAiI] (?=\w)")
 #: how much of an English sentence must match to count: a phrase of two words or more
 _MIN_PHRASE = 2
 
@@ -202,55 +203,6 @@ def _phrases(msgid: str) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True)
-class RawIds:
-    """The spec ids a reader must never see, because each has a label or title to show instead.
-
-    Ruling, option, criterion, score, tally and vocabulary ids with a ``-`` or
-    ``_`` in them (so they cannot be a word of the text): ``foreign_cubes``,
-    ``most-points``, ``agenda_points``, ``common-supply``.
-    """
-
-    ids: frozenset[str]
-
-    @classmethod
-    def from_specs(cls, spec_root: Path) -> RawIds:
-        return cls.of(game.spec for game in _games(spec_root))
-
-    @classmethod
-    def of(cls, specs: Iterable[Spec]) -> RawIds:
-        from rulepress.spec.model import all_steps  # noqa: PLC0415  (see _games)
-
-        found: set[str] = set()
-        for spec in specs:
-            found.update(r.id for r in spec.rulings)
-            found.update(o.id for r in spec.rulings for o in r.options)
-            found.update(k for k, label in spec.vocabulary.items() if k != label)
-            for seq in spec.sequences:
-                for step in all_steps(seq.steps):
-                    if step.score is not None:
-                        found.add(step.score.id)
-                    if step.tally is not None:
-                        found.add(step.tally.id)
-                        found.update(step.tally.routes)
-                        found.update(step.tally.candidates)
-                    if step.winners is not None:
-                        found.update(c.id for c in step.winners.criteria)
-        return cls(frozenset(i for i in found if re.search(r"[-_]", i)))
-
-    def in_text(self, text: str) -> Iterator[str]:
-        for token in dict.fromkeys(re.findall(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+", text)):
-            if token in self.ids:
-                yield token
-
-
-def raw_ids(text: str, raw: RawIds | None) -> list[str]:
-    """The findings of spec ids shown where their labels belong."""
-    if raw is None:
-        return []
-    return [f"raw id where a label exists: {token!r}" for token in raw.in_text(text)]
-
-
 def scan_text(
     text: str, lang: str, english: English | None = None, raw: RawIds | None = None
 ) -> list[str]:
@@ -258,25 +210,15 @@ def scan_text(
 
     ``lang`` "" checks only what holds in every language (spec markup, raw ids).
     """
-    found = [f"spec markup: {m.group()!r}" for m in _MARKUP.finditer(text)]
+    found = spec_markup(text)
     found += raw_ids(text, raw)
     if lang not in ("en", "") and english is not None:
         found += [f"English words: {phrase!r}" for phrase in english.in_text(text, lang)]
     if lang == "ja":
-        found += [
-            f"ASCII punctuation in Japanese: {_excerpt(text, m.start())!r}"
-            for m in _ASCII_IN_JAPANESE.finditer(text)
-        ]
+        found += japanese_punctuation(text)
     if lang == "cs":
-        found += [
-            f"breaking space after {m.group().strip()!r}: {_excerpt(text, m.start())!r}"
-            for m in _CZECH_ONE_LETTER.finditer(text)
-        ]
+        found += czech_spacing(text)
     return found
-
-
-def _excerpt(text: str, at: int) -> str:
-    return " ".join(text[max(0, at - 12) : at + 16].split())
 
 
 class _Visible(HTMLParser):

@@ -10,9 +10,14 @@ in Japanese a digit may also stand for an English number word of the msgid,
 markup or directive syntax the source does not have, a broken bullet list,
 the wrong number of plural forms, and a linked glossary term whose words are
 not an approved rendering, and invisible or line-breaking characters the
-source does not have (CR, NUL, NEL, U+2028/2029, bidi controls). Warnings: a
-glossary term named in the English without a link whose approved rendering
-does not appear in the translation.
+source does not have (CR, NUL, NEL, U+2028/2029, bidi controls), English
+left in the translation (:mod:`rulepress.i18n.english_left`), number words
+changed (:mod:`rulepress.i18n.number_words`: "five" written "šest"), and what
+the publication gate would find on the page (:mod:`rulepress.i18n.reader_text`:
+ASCII punctuation in Japanese, spec markup). Warnings: a glossary term named in
+the English without a link whose approved rendering does not appear in the
+translation, and a cardinal of the English that the translation does not
+have.
 
 The split between *unsafe* and *QA only* is explicit: a finding with
 ``safety=True`` (printed ``unsafe:``) is one that
@@ -37,7 +42,10 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Problem
 from rulepress.i18n.agreement import agreement_issues
+from rulepress.i18n.english_left import english_issues
+from rulepress.i18n.number_words import number_words, word_issues
 from rulepress.i18n.plural import PluralRule
+from rulepress.i18n.reader_text import RawIds, japanese_punctuation, raw_ids, spec_markup
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
 from rulepress.spec.model import Term, TermRendering
@@ -161,140 +169,9 @@ def _without_refs(text: str) -> str:
     return transform(text, str, lambda token: token.words)
 
 
-# English number words and their values. A target language listed in
-# _DIGITS_FOR_WORDS writes counts as digits even where English spells them
-# (Japanese: 2ラウンド, 3人プレイ, 1位, 2倍), so there a digit in the translation
-# may stand for one of these words in the msgid. "a"/"an" are not numbers.
-NUMBER_WORDS: Mapping[str, Mapping[str, int]] = {
-    "en": {
-        "zero": 0,
-        "one": 1,
-        "two": 2,
-        "three": 3,
-        "four": 4,
-        "five": 5,
-        "six": 6,
-        "seven": 7,
-        "eight": 8,
-        "nine": 9,
-        "ten": 10,
-        "eleven": 11,
-        "twelve": 12,
-        "thirteen": 13,
-        "fourteen": 14,
-        "fifteen": 15,
-        "sixteen": 16,
-        "seventeen": 17,
-        "eighteen": 18,
-        "nineteen": 19,
-        "twenty": 20,
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "hundred": 100,
-        "zeroth": 0,
-        "first": 1,
-        "second": 2,
-        "third": 3,
-        "fourth": 4,
-        "fifth": 5,
-        "sixth": 6,
-        "seventh": 7,
-        "eighth": 8,
-        "ninth": 9,
-        "tenth": 10,
-        "eleventh": 11,
-        "twelfth": 12,
-        "thirteenth": 13,
-        "fourteenth": 14,
-        "fifteenth": 15,
-        "sixteenth": 16,
-        "seventeenth": 17,
-        "eighteenth": 18,
-        "nineteenth": 19,
-        "twentieth": 20,
-        "thirtieth": 30,
-        "fortieth": 40,
-        "fiftieth": 50,
-        "sixtieth": 60,
-        "seventieth": 70,
-        "eightieth": 80,
-        "ninetieth": 90,
-        "hundredth": 100,
-        "once": 1,
-        "single": 1,
-        "twice": 2,
-        "double": 2,
-        "doubles": 2,
-        "doubled": 2,
-        "thrice": 3,
-        "triple": 3,
-        "triples": 3,
-        "tripled": 3,
-    }
-}
-# Month names stand for their numbers too (July 2024 is 2024年7月). They are matched
-# as capitalised words only, so that the verb "may" is not the month May.
-MONTH_WORDS: Mapping[str, Mapping[str, int]] = {
-    "en": {
-        name: number
-        for number, name in enumerate(
-            [
-                "January",
-                "February",
-                "March",
-                "April",
-                "May",
-                "June",
-                "July",
-                "August",
-                "September",
-                "October",
-                "November",
-                "December",
-            ],
-            start=1,
-        )
-    }
-}
 # Target languages that write counts as digits where English writes a number word.
 # Czech is not here: like English it spells small counts (dva hráči, třikrát).
 _DIGITS_FOR_WORDS = frozenset({"ja"})
-_COMPOUND = re.compile(r"(?i)\b([a-z]+)-([a-z]+)\b")
-_WORD = re.compile(r"(?i)\b[a-z]+\b")
-
-
-def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:
-    """The values of the number words of ``text`` (``two``, ``third``, ``twice``, ``twenty-one``, ``July``)."""
-    table = NUMBER_WORDS.get(source_lang, {})
-    plain = _without_refs(text)
-    out: Counter[Decimal] = Counter()
-
-    def compound(match: re.Match[str]) -> str:
-        tens, unit = table.get(match.group(1).lower()), table.get(match.group(2).lower())
-        if (
-            tens is not None
-            and unit is not None
-            and tens % 10 == 0
-            and tens >= 20
-            and 0 < unit < 10
-        ):
-            out[Decimal(tens + unit)] += 1
-            return " "
-        return match.group(0)
-
-    plain = _COMPOUND.sub(compound, plain)
-    months = MONTH_WORDS.get(source_lang, {})
-    for match in _WORD.finditer(plain):
-        word = match.group(0)
-        value = table.get(word.lower(), months.get(word))
-        if value is not None:
-            out[Decimal(value)] += 1
-    return out
 
 
 def numbers(text: str, lang: str) -> Counter[Decimal]:
@@ -420,7 +297,31 @@ def _compare(source: str, string: str, lang: str, terms: Terms) -> list[tuple[st
         )
     problems.extend(_terms(source, string, terms))
     problems.extend(vocabulary_issues(string, terms))
+    problems.extend(english_issues(source, string, getattr(terms, "kept", ())))
+    raw = getattr(terms, "raw_ids", None)
+    problems.extend((finding, True) for finding in _reader_text(source, string, lang, raw))
     return problems
+
+
+def _reader_text(source: str, string: str, lang: str, raw: RawIds | None) -> list[str]:
+    """What the publication gate would find in this msgstr once it is on a page.
+
+    Read as the page shows it: a glossary link as its words, and for spec
+    markup and raw ids any other reference as a digit (where the reader sees a
+    number, a rule number or a title). For Japanese punctuation the other
+    references stay as written, so that the excerpt is the translator's own
+    text: their marks touch no Japanese (``{rule:1.2}``'s colon follows
+    "rule"), and a mark next to one is next to it on the page too.
+    ``raw``: the spec ids of the catalog's game, which a translation may not
+    show where a label belongs.
+    """
+    shown = transform(string, str, lambda token: token.words or "0")
+    found = spec_markup(shown)
+    # an id the English names on purpose (rare: a guide's --variant foreign_cubes) may stay
+    found += [f for f in raw_ids(shown, raw) if f not in raw_ids(source, raw)]
+    if lang == "ja":
+        found += japanese_punctuation(transform(string, str, lambda t: t.words or t.placeholder))
+    return found
 
 
 def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, bool]]:
@@ -449,6 +350,7 @@ def _compare_numbers(source: str, string: str, lang: str) -> list[tuple[str, boo
                     True,
                 )
             )
+    problems.extend(word_issues(source, string, lang, src_numbers, dst_numbers))
     return problems
 
 

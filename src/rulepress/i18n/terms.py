@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
 from rulepress.i18n.qa import Terms
+from rulepress.i18n.reader_text import RawIds
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.spec.load import find_game_dirs, load_spec
 from rulepress.spec.model import LanguageTermbase, Spec, VocabularyEntry
+
+_LATIN = re.compile(r"[A-Za-z]+")
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,10 @@ class CheckedTerms(Terms):
     """
 
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    #: the Latin words the language keeps in English (see :mod:`rulepress.i18n.english_left`)
+    kept: frozenset[str] = frozenset()
+    #: the spec ids a reader must see as their labels (see :class:`~rulepress.i18n.reader_text.RawIds`)
+    raw_ids: RawIds = field(default_factory=lambda: RawIds(frozenset()))
 
 
 def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
@@ -29,7 +37,10 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
     if not (directory / "game.yaml").is_file():
         # the interface domain has no glossary, but its sentences (tie-breaks, the
         # default ruling) appear on every game's pages: the vocabulary all games share applies
-        return CheckedTerms({}, {}, Vocabulary.of(_shared_vocabulary(spec_root, lang))), ""
+        specs = _loadable_specs(spec_root)
+        vocabulary = Vocabulary.of(_shared_vocabulary(specs, lang))
+        kept = frozenset(w for spec in specs for w in kept_words(spec, lang))
+        return CheckedTerms({}, {}, vocabulary, kept, RawIds.of(specs)), ""
     try:
         spec = load_spec(directory).spec
     except RulepressError as exc:
@@ -50,7 +61,35 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
     linked_only = Terms.of(spec.glossary, termbase.terms)
     english = Terms.of(glossary, termbase.terms).english
     vocabulary = Vocabulary.of(termbase.vocabulary)
-    return CheckedTerms(english, linked_only.approved, vocabulary), note
+    kept = kept_words(spec, lang)
+    return CheckedTerms(english, linked_only.approved, vocabulary, kept, RawIds.of([spec])), note
+
+
+def kept_words(spec: Spec, lang: str) -> frozenset[str]:
+    """The Latin words ``lang`` keeps from English in this game's texts.
+
+    The game's title and vocabulary labels (faction names), and each Latin word
+    of the language's termbase: its approved renderings and forms, and its
+    vocabulary's approved words.
+    """
+    termbase = _language(spec, lang)
+    texts = [spec.game.title, *spec.vocabulary.values()]
+    for rendering in termbase.terms.values():
+        texts += [rendering.term, *rendering.forms]
+    for entry in termbase.vocabulary.values():
+        texts += [entry.term, *entry.forms]
+    return frozenset(w.casefold() for text in texts for w in _LATIN.findall(text))
+
+
+def _loadable_specs(spec_root: Path) -> list[Spec]:
+    """Every game's spec that loads (the others' own catalogs report why not)."""
+    specs = []
+    for directory in find_game_dirs(spec_root) if spec_root.is_dir() else []:
+        try:
+            specs.append(load_spec(directory).spec)
+        except RulepressError:
+            continue
+    return specs
 
 
 def _language(spec: Spec, lang: str) -> LanguageTermbase:
@@ -58,14 +97,11 @@ def _language(spec: Spec, lang: str) -> LanguageTermbase:
     return spec.termbase.get(lang, LanguageTermbase())
 
 
-def _shared_vocabulary(spec_root: Path, lang: str) -> dict[str, VocabularyEntry]:
+def _shared_vocabulary(specs: list[Spec], lang: str) -> dict[str, VocabularyEntry]:
     """The vocabulary entries every game gives alike (same English, same approved word)."""
     shared: dict[str, VocabularyEntry] | None = None
-    for directory in find_game_dirs(spec_root) if spec_root.is_dir() else []:
-        try:
-            entries = _language(load_spec(directory).spec, lang).vocabulary
-        except RulepressError:
-            continue  # that game's own catalogs report it
+    for spec in specs:
+        entries = _language(spec, lang).vocabulary
         if shared is None:
             shared = dict(entries)
         else:
