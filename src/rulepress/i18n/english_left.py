@@ -36,9 +36,9 @@ decision to keep the words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Collection
 
+from rulepress.i18n.visible import as_seen
 from rulepress.spec.text import transform
 
 #: how many English words make a finding, and which share of the msgstr's words they must be
@@ -61,8 +61,8 @@ def visible(text: str) -> str:
     soft hyphens, bidi marks) are dropped, as a reader does not see them.
     """
     plain = transform(text, str, lambda token: token.words or " ")
-    shown = "".join(c for c in plain if unicodedata.category(c) != "Cf")
-    return " ".join(unicodedata.normalize("NFKC", shown).split())
+    # the gate reads pages through the same function (one notion of what a reader sees)
+    return " ".join(as_seen(plain).split())
 
 
 def _names(source: str) -> set[str]:
