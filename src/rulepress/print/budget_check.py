@@ -28,9 +28,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from rulepress.errors import UsageError
-from rulepress.i18n.catalogs import CatalogError, read_catalog
+from rulepress.i18n.catalogs import CatalogError
 from rulepress.i18n.qa import Finding
 from rulepress.i18n.runtime import LocaleNumbers
+from rulepress.i18n.safety import read_spec_catalog
 from rulepress.print.budgets import Budget, budgets, used_lines
 from rulepress.print.measure import FontError
 from rulepress.render.places import Place, mark, message_places
@@ -133,7 +134,8 @@ def check_budgets(loaded: LoadedSpec, path: Path, lang: str, found: Where) -> li
     faces, so one over its budget is reported (a warning) only when its face's
     texts together take more height than their budgets add up to.
     """
-    catalog = read_catalog(path)
+    # as spec markup: a plural or ICU entry turned back into the text the writers set
+    catalog = read_spec_catalog(path, lang)
     texts, plain = _translated(loaded, catalog, lang)
     shown = {c: to_plain(text, plain) for c, text in texts.items()}
     lines_of = {m.context: m.lineno for m in catalog if m.id and m.context is not None}
