@@ -349,12 +349,16 @@ def scan_reports(
     english: English,
     raw: RawIds | None = None,
     games: list[LoadedSpec] | None = None,
+    previews: list[Problem] | None = None,
 ) -> list[Problem]:
     """The scorer's text report of every worked example, in every language of its game.
 
     ``games``: the specs of ``spec_root`` when the caller has loaded them already.
+    ``previews``: where to put the findings in a language the game publishes only as a
+    preview (reported, not failed, as its pages are); without it they are failures.
     """
     # imported here: the gate reads sites and PDFs without the scorer otherwise
+    from rulepress.i18n.preview import readiness  # noqa: PLC0415
     from rulepress.i18n.runtime import localize  # noqa: PLC0415
     from rulepress.render.score_text import render_text  # noqa: PLC0415
     from rulepress.scoring.examples import run_example  # noqa: PLC0415
@@ -362,13 +366,18 @@ def scan_reports(
     found: list[Problem] = []
     for loaded in games if games is not None else _games(spec_root):
         for lang in loaded.spec.game.languages:
+            preview = previews is not None and readiness(loaded.spec, lang, locales).preview
             local = localize(loaded, lang, locales)
             for i, ex in enumerate(local.loaded.spec.examples):
                 result = run_example(local.loaded, i, renderer=local.renderer)
                 text = render_text(result, local.loaded.spec, local.renderer.translate)
                 where = f"score {loaded.spec.game.id} --example {ex.id} --lang {lang}"
                 checked = scan_text(text, lang, english, raw)
-                found += problems(Location(str(loaded.directory)), where, checked)
+                made = problems(Location(str(loaded.directory)), where, checked)
+                if preview and previews is not None:
+                    previews += made
+                else:
+                    found += made
     return found
 
 
@@ -457,7 +466,7 @@ def run_gate(
             failures, warnings = scan_record(out, output)
             found += failures
             previews += warnings
-    found += scan_reports(spec_root, locales, english, raw, games)
+    found += scan_reports(spec_root, locales, english, raw, games, previews)
     for problem in sorted(set(previews), key=Problem.sort_key):
         if warn is not None:
             warn(f"{problem} (a preview)")
