@@ -35,7 +35,7 @@ from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.output import check, replacing
-from rulepress.print import impose, pdf, styles
+from rulepress.print import impose, pdf, styles, written
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
@@ -152,6 +152,9 @@ class PrintBuild:
         with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
             for path, data in sorted(self.files.items()):
                 staged.write(path.relative_to(self.out), data)
+        # what the site build may publish from here: these bytes, and no others
+        made = {path.relative_to(self.out).as_posix(): data for path, data in self.files.items()}
+        written.record(self.out, made, staged.files)
         return sorted(self.files)
 
     def _icons(self, loaded: LoadedSpec) -> dict[str, str]:
