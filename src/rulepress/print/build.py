@@ -30,6 +30,7 @@ from pathlib import Path
 
 from weasyprint.document import Document
 
+from rulepress import workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
@@ -148,13 +149,18 @@ class PrintBuild:
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         # every file goes into a copy of the output folder, which is swapped in whole: a
-        # full disk or Ctrl-C leaves the earlier files as they were (rulepress.output)
-        with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
-            for path, data in sorted(self.files.items()):
-                staged.write(path.relative_to(self.out), data)
-        # what the site build may publish from here: these bytes, and no others
+        # full disk or Ctrl-C leaves the earlier files as they were (rulepress.output);
+        # another print build into the same folder waits, so that the record of what is
+        # there (below) is always this folder's
         made = {path.relative_to(self.out).as_posix(): data for path, data in self.files.items()}
-        written.record(self.out, made, staged.files)
+        with workdir.locked(workdir.work_folder("print", self.out), self.out, self.warn):
+            with replacing(
+                self.out, "print", force=self.force, keep=True, warn=self.warn
+            ) as staged:
+                for path, data in sorted(self.files.items()):
+                    staged.write(path.relative_to(self.out), data)
+            # what the site build may publish from here: these bytes, and no others
+            written.record(self.out, made, staged.files)
         return sorted(self.files)
 
     def _icons(self, loaded: LoadedSpec) -> dict[str, str]:
