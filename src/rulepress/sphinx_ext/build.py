@@ -615,7 +615,8 @@ class SiteBuild:
         """A language's folders in the work folder, relative to it (what its manifest covers)."""
         if lang == "top":
             return [TOP]
-        return [f"sources/{lang}", f"html/{lang}", f"doctrees/{lang}", f"doctest/{lang}"]
+        folders = ("sources", "html", "doctrees", "doctest", "stamps")
+        return [*(f"{folder}/{lang}" for folder in folders), f"stamps/{lang}.json"]
 
     def _verify(self) -> None:
         """Start afresh each language whose work is not what the last build recorded.
@@ -629,8 +630,6 @@ class SiteBuild:
                 continue
             for folder in self._work_of(lang):
                 _remove(self.work / folder)
-            _remove(self.work / "stamps" / lang)
-            self._stamp(lang).unlink(missing_ok=True)
             self._manifest(lang).unlink(missing_ok=True)
         # the page for missing addresses, made for every language at once: made again
         if not workdir.unchanged(self.work, [TOP], self._recorded("top")):
@@ -650,20 +649,26 @@ class SiteBuild:
 
     def _build(self, doctest: bool, jobs: int | None) -> None:
         self._verify()
+        try:
+            self._build_verified(doctest, jobs)
+        except RulepressError:
+            # a located error (a spec, a catalog, Sphinx's warnings, a full disk): the work
+            # folder holds this build's own writes, which the next build goes on from
+            self._record([*self.languages, "top"])
+            raise
+
+    def _build_verified(self, doctest: bool, jobs: int | None) -> None:
         self.plan()
         workers = jobs or max(1, os.cpu_count() or 1)
         results: list[tuple[tuple[str, str], int, str]] = []
         if not self._todo(doctest):
             self.generate()  # the root page and the pruning, as always; nothing to build
-            self._record(["top"])
         else:
             # the workers' server imports Sphinx while the page trees are generated
             with worker.pool(workers) as executor:
                 self.generate()
-                self._record(["top"])
                 results = self._run(executor, self._todo(doctest))
         done = self._done(doctest)
-        ran = {lang for _, lang in (task for task, _, _ in results)}
         problems = [
             Problem(Location(str(self.sources / lang)), f"sphinx {builder} ({lang})", _tail(output))
             for (builder, lang), code, output in results
@@ -672,7 +677,6 @@ class SiteBuild:
         if problems:
             for lang in self.languages:
                 self._stamp(lang).unlink(missing_ok=True)
-            self._record(ran)  # Sphinx's own work, kept for the next (incremental) build
             raise SiteError("the site did not build cleanly", problems)
         self._copy_downloads()
         self._sitemap()
@@ -685,7 +689,7 @@ class SiteBuild:
             # Sphinx makes the folder even when it copies no source (html_copy_source off)
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
-        self._record(lang for lang in self.languages if lang not in done)
+        self._record([*(lang for lang in self.languages if lang not in done), "top"])
         self.publish()
 
     def publish(self) -> None:
