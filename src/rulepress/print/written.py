@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from rulepress import workdir
@@ -69,3 +69,33 @@ def read_ours(path: Path, expected: str) -> bytes | None:
             return None  # a pipe or a device: nothing to read, and never block on it
         data = handle.read()
     return data if hashlib.sha256(data).hexdigest() == expected else None
+
+
+def players_pdfs(
+    out: Path, folder: str, kinds: Iterable[str], warn: Callable[[str], None] | None
+) -> dict[Path, bytes]:
+    """The player's PDFs of ``kinds`` in ``out/folder`` that the print build wrote, read.
+
+    The press files (``*-pdfx4.pdf``) are for print shops and stay in the print
+    build. A file of those names that is not what was recorded (or is a link) is
+    left out, and ``warn`` is told.
+    """
+    ours = recorded(out)
+    names = {
+        path.name
+        for kind in kinds
+        for path in (out / folder).glob(f"{kind}-*.pdf")
+        if not path.stem.endswith("-pdfx4")
+    }
+    found: dict[Path, bytes] = {}
+    for name in sorted(names):
+        path = out / folder / name
+        expected = ours.get(f"{folder}/{name}")
+        data = None if expected is None else read_ours(path, expected)
+        if data is not None:
+            found[path] = data
+        elif warn is not None:
+            warn(
+                f"{path}: not a PDF that rulepress build print wrote there (or a link); not published"
+            )
+    return found

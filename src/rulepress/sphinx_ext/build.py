@@ -274,27 +274,9 @@ class SiteBuild:
         if self.pdfs is None:
             return {}
         if (lang, game) not in self._pdfs:
-            ours = print_record.recorded(self.pdfs)
-            found: dict[Path, bytes] = {}
-            folder = self.pdfs / lang / game
-            names = {
-                path.name
-                for kind in DOWNLOADS
-                for path in folder.glob(f"{kind}-*.pdf")
-                if not path.stem.endswith("-pdfx4")
-            }
-            for name in sorted(names):
-                path = folder / name
-                expected = ours.get(f"{lang}/{game}/{name}")
-                data = None if expected is None else print_record.read_ours(path, expected)
-                if data is not None:
-                    found[path] = data
-                elif self.warn is not None:
-                    self.warn(
-                        f"{path}: not a PDF that rulepress build print wrote there (or a link);"
-                        " not published"
-                    )
-            self._pdfs[(lang, game)] = found
+            self._pdfs[(lang, game)] = print_record.players_pdfs(
+                self.pdfs, f"{lang}/{game}", DOWNLOADS, self.warn
+            )
         return self._pdfs[(lang, game)]
 
     def _sitemap(self) -> None:
