@@ -150,9 +150,17 @@ def test_an_altered_work_folder_is_built_afresh_never_loaded_or_published(
     environment = site.work / "doctrees" / "en" / "environment.pickle"
     assert environment.is_file()
     environment.write_bytes(pickle.dumps(_Planted(mark)))
+    # and a page that Sphinx will write again is a link to a file elsewhere: not written
+    # through (it was removed, with the rest of the language's work)
+    victim = tmp_path / "victim.html"
+    victim.write_text("mine", encoding="utf-8")
+    rules = site.stage / "en" / "tiny" / "rules.html"
+    rules.unlink()
+    rules.symlink_to(victim)
     edit(specs / "tiny" / "rules.yaml", "the most points wins", "the most points is the winner")
     build()
     assert not mark.exists()
+    assert victim.read_text(encoding="utf-8") == "mine"
     assert "the most points is the winner" in (site.out / "en" / "tiny" / "rules.html").read_text(
         encoding="utf-8"
     )
