@@ -35,6 +35,18 @@ SPEC_ROOT = ROOT / "rules_spec"
 DATA = Path(__file__).resolve().parent / "data"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Builds keep their work in the user's cache (rulepress.workdir): here, the session's own.
+
+    So that no test writes into the cache of the person running the tests, and the
+    commands the tests start find the same work as the builds made in this process.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 def game_dirs() -> list[Path]:
     return find_game_dirs(SPEC_ROOT)
 

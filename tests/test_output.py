@@ -353,13 +353,13 @@ def test_publishing_the_site_on_a_full_disk_keeps_the_published_one(
     disk, first = small_disk(3_000_000)
     if first is not None:
         pytest.skip("needs a tmpfs: the site's publish step runs in this process")
-    site = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", disk / "site")
-    _made(site.out, {"index.html": b"the published site"}, "site")
     # Sphinx's output (the work folder) on a roomy disk, larger than the room left here
-    (tmp_path / "work" / "html").mkdir(parents=True)
+    work = tmp_path / "work"
+    site = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", disk / "site", ("en",), work_dir=work)
+    _made(site.out, {"index.html": b"the published site"}, "site")
+    (work / "html" / "en").mkdir(parents=True)
     for n in range(4):
-        (tmp_path / "work" / "html" / f"page{n}.html").write_bytes(b"x" * 1_000_000)
-    site.work.symlink_to(tmp_path / "work")
+        (work / "html" / "en" / f"page{n}.html").write_bytes(b"x" * 1_000_000)
     before = _tree(disk)
     with pytest.raises(OutputError, match="disk is full"):
         site.publish()

@@ -390,6 +390,7 @@ def _locales_option(func: F) -> F:
 def validate(path: Path, examples: bool) -> None:
     """Check every game spec under PATH and report all problems at once."""
     from rulepress.scoring.examples import check_examples
+    from rulepress.spec.contents import content_problems
     from rulepress.spec.languages import language_problems
     from rulepress.spec.load import find_game_dirs, load_spec
 
@@ -398,7 +399,10 @@ def validate(path: Path, examples: bool) -> None:
         raise UsageError(
             f"no game spec (a directory with game.yaml) under {path}: {SPEC_ROOT_HINT}"
         )
-    problems: list[Problem] = []
+    # a file that is not data (a Python file above all) is reported, never read
+    problems: list[Problem] = content_problems(path, str(path))
+    if problems:
+        click.echo(f"{path}: {len(problems)} file(s) a spec folder may not hold")
     for directory in games:
         try:
             # a broken worked example is reported with the rest, and the others still run

@@ -187,11 +187,15 @@ class Staged:
             self.files.discard(name)
         shutil.rmtree(self.root / relative, ignore_errors=True)
 
-    def copy_from(self, folder: Path) -> None:
-        """Copy every file under ``folder`` in (a symbolic link there is left out, not followed)."""
-        for name, path in _entries(folder):
+    def copy_from(self, folder: Path, into: str = "") -> None:
+        """Copy every file under ``folder`` in (a symbolic link there is left out, not followed).
+
+        ``into``: the folder of the output they go in (its top by default).
+        """
+        for relative, path in _entries(folder):
             if path.is_symlink() or not path.is_file():
                 continue
+            name = f"{into}/{relative}" if into else relative
             target = self.root / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)  # the first failure stops the copy

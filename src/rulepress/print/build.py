@@ -38,6 +38,7 @@ from pathlib import Path
 
 from weasyprint.document import Document
 
+from rulepress import workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
@@ -45,7 +46,7 @@ from rulepress.i18n.fallbacks import FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import readiness
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.output import check, replacing
-from rulepress.print import impose, pdf, styles
+from rulepress.print import impose, pdf, styles, written
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
@@ -175,17 +176,25 @@ class PrintBuild:
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         # every file goes into a copy of the output folder, which is swapped in whole: a
-        # full disk or Ctrl-C leaves the earlier files as they were (rulepress.output)
-        with replacing(self.out, "print", force=self.force, keep=True, warn=self.warn) as staged:
-            for path, data in sorted(self.files.items()):
-                staged.write(path.relative_to(self.out), data)
-            # a game now a preview in a language: its earlier files there go too
-            for lang, rec in self.record.languages.items():
-                for game, kept in rec.games.items():
-                    if kept.preview:
-                        staged.remove(Path(lang) / game)
-        # beside the output, not in it; after the swap, so that it describes the files there
-        write_record(self.out, self.record, languages)
+        # full disk or Ctrl-C leaves the earlier files as they were (rulepress.output);
+        # another print build into the same folder waits, so that the record of what is
+        # there (below) is always this folder's
+        made = {path.relative_to(self.out).as_posix(): data for path, data in self.files.items()}
+        with workdir.locked(workdir.work_folder("print", self.out), self.out, self.warn):
+            with replacing(
+                self.out, "print", force=self.force, keep=True, warn=self.warn
+            ) as staged:
+                for path, data in sorted(self.files.items()):
+                    staged.write(path.relative_to(self.out), data)
+                # a game now a preview in a language: its earlier files there go too
+                for lang, rec in self.record.languages.items():
+                    for game, kept in rec.games.items():
+                        if kept.preview:
+                            staged.remove(Path(lang) / game)
+            # what the site build may publish from here: these bytes, and no others
+            written.record(self.out, made, staged.files)
+            # beside the output, not in it; after the swap, so that it describes the files there
+            write_record(self.out, self.record, languages)
         for line in self.record.warnings("print"):
             self._warn(line)
         return sorted(self.files)

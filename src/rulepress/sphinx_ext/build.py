@@ -26,6 +26,15 @@ Stages, each inspectable on disk:
    publication gate, with one warning line per language. A game whose
    language is only a preview (:mod:`rulepress.i18n.preview`) says so on each
    of its pages, which carry ``noindex`` and stay out of the sitemap.
+
+``<work>`` is a private folder in the user's cache (:mod:`rulepress.workdir`),
+never one in the project, where a contribution could place files (Sphinx loads
+a pickle from it). A build holds its lock, so that a second build into the same
+``--out`` waits. What an earlier build left there is used only when it is
+exactly what that build recorded (a manifest of sha256 per file, per language):
+anything else, a missing manifest too, means that language is built afresh.
+Nothing is written through a link, and only this build's languages and pages
+are published.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -42,7 +52,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rulepress import output
+from rulepress import output, workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import edition_files, has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
@@ -56,6 +66,7 @@ from rulepress.i18n.runtime import (
     localize,
     native_name,
 )
+from rulepress.print import written as print_record
 from rulepress.progress import Counter, Report, silent
 from rulepress.reference import author_reference
 from rulepress.render import tree
@@ -87,6 +98,8 @@ SITE_INTRO = ui(
 #: the caption of the guides, which exist in English only (so it is no interface message:
 #: a translation would never be shown)
 GUIDES = "rulepress documentation"
+#: the one file of the work folder that belongs to no language (its manifest: "top")
+TOP = f"html/{deploy.NOT_FOUND_PAGE}"
 #: the suffix of generated page trees (read by rulepress.sphinx_ext.doctree.PageParser)
 PAGE_SUFFIX = ".rptree"
 
@@ -141,6 +154,8 @@ class SiteBuild:
     #: the previous edition (a git revision, or a folder holding the game's spec): each
     #: game gets the page "Changes in this edition" (None: no such page)
     since: str | None = None
+    #: where the work goes (None: a private folder in the user's cache, see :attr:`work`)
+    work_dir: Path | None = None
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: what the pages show in English, by language (made by generate(), written by build())
@@ -158,6 +173,10 @@ class SiteBuild:
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
     #: each game's completeness in each language, read once per build (see _completeness)
     _complete: dict[tuple[str, str], float] = field(default_factory=dict, init=False, repr=False)
+    #: the PDFs of each (language, game) that the print build wrote, read once per build
+    _pdfs: dict[tuple[str, str], dict[Path, bytes]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self.languages:
@@ -177,10 +196,12 @@ class SiteBuild:
     def work(self) -> Path:
         """What the build needs but a server must not serve: sources, doctrees, doctest reports.
 
-        It sits beside the output folder (``build/.site-work`` for ``build/site``), so
-        that ``<out>`` holds only the site.
+        A private folder of the user's cache, keyed by ``<out>`` (see
+        :mod:`rulepress.workdir`), checked (and made) when first asked for.
         """
-        return self.out.parent / f".{self.out.name}-work"
+        if self.work_dir is None:
+            self.work_dir = workdir.work_folder("site", self.out)
+        return self.work_dir
 
     @property
     def stage(self) -> Path:
@@ -210,11 +231,10 @@ class SiteBuild:
         self.write_bytes(path, text.encode("utf-8"))
 
     def write_bytes(self, path: Path, data: bytes) -> None:
-        if path.exists() and path.read_bytes() == data:
+        if not path.is_symlink() and path.is_file() and path.read_bytes() == data:
             self.unchanged.add(path)
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        _write_new(path, data)
         self.written.append(path)
 
     # ----------------------------------------------------------------- stage 1
@@ -250,9 +270,10 @@ class SiteBuild:
         if lang == "en" and self.guides is not None:
             files += self.guides.glob("*.md")
         for directory in self.games_in(lang):
-            files += self.downloads(lang, directory.name)
             digest.update(self._preview_inputs(directory).encode())
         _digest_files(digest, files)
+        for directory in self.games_in(lang):
+            _digest_pdfs(digest, self._pdfs_of(lang, directory.name))
         return digest.hexdigest()
 
     def _completeness(self, lang: str, game: str) -> float:
@@ -282,15 +303,22 @@ class SiteBuild:
         The press files (PDF/X-4) and the poker-size card sheet are for print shops
         and stay in the print build.
         """
+        return sorted(self._pdfs_of(lang, game))
+
+    def _pdfs_of(self, lang: str, game: str) -> dict[Path, bytes]:
+        """The player's PDFs of a game in a language, read once: those the print build wrote.
+
+        Each is read without following a link and must hold the bytes the print
+        build recorded for it (:mod:`rulepress.print.written`); another file is
+        left out, with a word on stderr.
+        """
         if self.pdfs is None:
-            return []
-        folder = self.pdfs / lang / game
-        return sorted(
-            path
-            for kind in DOWNLOADS
-            for path in folder.glob(f"{kind}-*.pdf")
-            if not path.stem.endswith("-pdfx4")
-        )
+            return {}
+        if (lang, game) not in self._pdfs:
+            self._pdfs[(lang, game)] = print_record.players_pdfs(
+                self.pdfs, f"{lang}/{game}", DOWNLOADS, self.warn
+            )
+        return self._pdfs[(lang, game)]
 
     def _sitemap(self) -> None:
         """``sitemap.xml`` and ``robots.txt`` for the pages built, if the site's address is known."""
@@ -315,13 +343,10 @@ class SiteBuild:
         """Each game's PDFs beside its pages (``<out>/<lang>/<game>/downloads/``)."""
         for lang in self.languages:
             for game in self.games_in(lang):
-                for path in self.downloads(lang, game.name):
+                for path, data in self._pdfs_of(lang, game.name).items():
                     target = self.stage / lang / game.name / DOWNLOAD_DIR / path.name
-                    data = path.read_bytes()
                     if target.is_symlink() or not target.is_file() or target.read_bytes() != data:
-                        target.unlink(missing_ok=True)
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        target.write_bytes(data)
+                        _write_new(target, data)
 
     def _stamp(self, lang: str) -> Path:
         return self.work / "stamps" / f"{lang}.json"
@@ -350,6 +375,7 @@ class SiteBuild:
         self._languages = {}
         self._previous = {}
         self._complete = {}
+        self._pdfs = {}
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
         self.skipped = {lang for lang in self.languages if self._current(lang, self.digests[lang])}
 
@@ -436,6 +462,8 @@ class SiteBuild:
                 if lang not in translators:
                     translators[lang] = interface_translator(self.locales, lang)
             self.write(not_found, deploy.not_found_page(self.languages, translators, self.base_url))
+        else:
+            self.unchanged.add(not_found)  # as the last build wrote it (see _verify)
         self._prune()
 
     def _record_kept(self, lang: str) -> None:
@@ -472,7 +500,8 @@ class SiteBuild:
         if lang != "en":
             files += (self.locales / lang / "LC_MESSAGES").glob("*.po")
         digest.update(self._preview_inputs(directory).encode())
-        _digest_files(digest, [*files, *self.downloads(lang, directory.name)])
+        _digest_files(digest, files)
+        _digest_pdfs(digest, self._pdfs_of(lang, directory.name))
         return str(digest.hexdigest())
 
     def _game_stamp(self, lang: str, directory: Path) -> Path:
@@ -660,6 +689,61 @@ class SiteBuild:
 
     def build(self, *, doctest: bool = True, jobs: int | None = None) -> None:
         output.check(self.out, "site", force=self.force)  # a refusal now, not after the build
+        # one build at a time into an output folder: a second one waits, then finds
+        # this one's work done (two at once would rewrite each other's files)
+        with workdir.locked(self.work, self.out, self.warn):
+            self._build(doctest, jobs)
+
+    def _manifest(self, lang: str) -> Path:
+        return self.work / "manifests" / f"{lang}.json"
+
+    def _work_of(self, lang: str) -> list[str]:
+        """A language's folders in the work folder, relative to it (what its manifest covers)."""
+        if lang == "top":
+            return [TOP]
+        folders = ("sources", "html", "doctrees", "doctest", "stamps")
+        return [*(f"{folder}/{lang}" for folder in folders), f"stamps/{lang}.json"]
+
+    def _verify(self) -> None:
+        """Start afresh each language whose work is not what the last build recorded.
+
+        A file added, edited, removed or replaced by a link since (or a manifest
+        missing: a build that was killed, or none yet) means the language's work
+        is removed, its pickled environment with it: it is never loaded.
+        """
+        for lang in self.languages:
+            if workdir.unchanged(self.work, self._work_of(lang), self._recorded(lang)):
+                continue
+            for folder in self._work_of(lang):
+                _remove(self.work / folder)
+            self._manifest(lang).unlink(missing_ok=True)
+        # the page for missing addresses, made for every language at once: made again
+        if not workdir.unchanged(self.work, [TOP], self._recorded("top")):
+            _remove(self.work / TOP)
+
+    def _recorded(self, name: str) -> object:
+        try:
+            return json.loads(self._manifest(name).read_bytes())
+        except (OSError, ValueError):
+            return None
+
+    def _record(self, langs: Iterable[str]) -> None:
+        """Record what this build left in the work folder of ``langs`` (see :meth:`_verify`)."""
+        for lang in langs:
+            found = workdir.manifest(self.work, self._work_of(lang))
+            _write_new(self._manifest(lang), json.dumps(found, sort_keys=True).encode())
+
+    def _build(self, doctest: bool, jobs: int | None) -> None:
+        self._verify()
+        try:
+            self._build_verified(doctest, jobs)
+        except RulepressError:
+            # a located error (a spec, a catalog, Sphinx's warnings, a full disk): the work
+            # folder holds this build's own writes, which the next build goes on from
+            self._record([*self.languages, "top"])
+            raise
+
+    def _build_verified(self, doctest: bool, jobs: int | None) -> None:
         self.plan()
         workers = jobs or max(1, os.cpu_count() or 1)
         results: list[tuple[tuple[str, str], int, str]] = []
@@ -685,13 +769,13 @@ class SiteBuild:
         for lang in self.languages:
             if lang in done:
                 continue
-            stamp = self._stamp(lang)
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.write_text(json.dumps({"inputs": self.digests[lang], "doctest": doctest}) + "\n")
+            stamp = json.dumps({"inputs": self.digests[lang], "doctest": doctest}) + "\n"
+            _write_new(self._stamp(lang), stamp.encode())
         for folder in sorted(self.stage.rglob("_sources"), reverse=True):
             # Sphinx makes the folder even when it copies no source (html_copy_source off)
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
+        self._record([*(lang for lang in self.languages if lang not in done), "top"])
         self.publish()
         # beside the site, not in it (never served); after the swap, so it describes it
         write_record(self.out, self.record, self.languages)
@@ -703,8 +787,15 @@ class SiteBuild:
         """Copy the built site into a folder beside ``<out>`` and swap it in, whole."""
         done = Counter(self.report, "site: publish", 1)
         with output.replacing(self.out, "site", force=self.force, warn=self.warn) as staged:
-            # a copy, not hard links: Sphinx rewrites its files in place on the next build
-            staged.copy_from(self.stage)
+            # a copy, not hard links: Sphinx rewrites its files in place on the next build;
+            # only this build's languages (verified, see _verify) and the files at the top
+            # that it wrote: nothing else that the stage may hold
+            for lang in self.languages:
+                staged.copy_from(self.stage / lang, lang)
+            for name in ("index.html", deploy.NOT_FOUND_PAGE, deploy.SITEMAP, deploy.ROBOTS):
+                path = self.stage / name
+                if path in self.written or path in self.unchanged:
+                    staged.write(name, path.read_bytes())
         done(f"{len(staged.files)} files in {self.out}")
 
 
@@ -713,6 +804,29 @@ def _digest_files(digest: Any, files: Iterable[Path]) -> None:
     for path in sorted(files):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+def _digest_pdfs(digest: Any, pdfs: dict[Path, bytes]) -> None:
+    for path, data in sorted(pdfs.items()):
+        digest.update(str(path).encode() + b"\0" + data + b"\0")
+
+
+def _remove(path: Path) -> None:
+    """Remove a file, a link or a folder (links in it are removed, never followed)."""
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write ``path`` as a new file: a link there is replaced, never written through."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_symlink():
+        path.unlink()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
 
 
 def _game_card(ctx: RenderContext, game_id: str) -> LinkCard:

@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import forkserver
 
+from rulepress import isolation
+
 #: what a build imports before reading a page (the fork server imports them once)
 PRELOAD = (
     "sphinx.cmd.build",
@@ -56,6 +58,10 @@ def warm() -> None:
 
 def run(argv: list[str]) -> tuple[int, str]:
     """Sphinx's command line in this process: (exit code, everything it printed)."""
+    # this process has the caller's sys.path (multiprocessing hands it over): a library
+    # caller run with `python -m` would have the current folder on it, which Sphinx's
+    # lazy imports (a search language, a Pygments lexer) would then look in first
+    isolation.drop_untrusted_paths()
     from sphinx.cmd.build import build_main  # noqa: PLC0415
 
     output = io.StringIO()
@@ -74,7 +80,10 @@ def start() -> None:
     """Start the fork server, if it is not running: it imports Sphinx in the background.
 
     Its interpreter gets ``PYTHONHASHSEED=0``, so that what Sphinx writes does
-    not depend on the hash seed. The command line calls this first, so that the
+    not depend on the hash seed, and a safe path (:mod:`rulepress.isolation`):
+    multiprocessing starts it with ``python -c``, which would otherwise put the
+    current folder first on its path, where a planted ``sphinx.py`` would be
+    imported instead of Sphinx. The command line calls this first, so that the
     server's imports overlap with its own.
     """
     forkserver.set_forkserver_preload([f"{__package__}.warm"])
@@ -91,7 +100,8 @@ def start() -> None:
     try:
         os.dup2(null, 1)
         os.dup2(null, 2)
-        forkserver.ensure_running()
+        with isolation.child_environment():
+            forkserver.ensure_running()
     finally:
         os.dup2(kept[0], 1)
         os.dup2(kept[1], 2)
