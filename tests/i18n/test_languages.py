@@ -176,8 +176,6 @@ def test_numbers_and_typography_fall_back_on_cldr() -> None:
 @pytest.mark.print
 def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: Path) -> None:
     """Adding a language: list it in game.yaml, run i18n update, build: nothing else."""
-    from rulepress.gate import pdf_text
-
     work = _project_copy(tmp_path / "project")
     # the game with the fewest worked examples, so that its site builds fastest
     game = min(GAMES, key=lambda g: len(loaded(g).spec.examples))
@@ -231,12 +229,14 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
     # listed, marked as a preview, and never where the root page sends a reader
     assert ">Deutsch <small>preview</small></a>" in root
     sites = re.search(r"var sites=(.*?);\n", root)
-    assert sites is not None and all("de" not in pair for pair in json.loads(sites.group(1)))
+    assert sites is not None
+    assert all("de" not in pair for pair in json.loads(sites.group(1)))
     # a preview: it says so, search engines leave it out, and the gate reports its
     # English without failing, while it fails on the same English in a published language
     assert '<meta name="robots" content="noindex" />' in page
     assert f'class="{NOTICE_CLASS}"' in page
     gate = run_cli("gate", "--site", str(site), "--print", "none", cwd=work)
     assert gate.code == 0, gate.err
-    assert "(site, de, " in gate.err and "not translated, shown in English" in gate.err
+    assert "(site, de, " in gate.err
+    assert "not translated, shown in English" in gate.err
     assert f"site/de/{game}/rules.html: page (de): English words: " in gate.err

@@ -26,10 +26,22 @@ ROUNDS = 4
 def _start(specs: Path, out: Path, cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [
-            sys.executable, "-m", "rulepress", "build", "site", "--spec-root", str(specs),
-            "--locales", str(ROOT / "locales"), "--lang", "en", "--no-doctest",
-            "--out", str(out), "-q",
-        ],  # fmt: skip
+            sys.executable,
+            "-m",
+            "rulepress",
+            "build",
+            "site",
+            "--spec-root",
+            str(specs),
+            "--locales",
+            str(ROOT / "locales"),
+            "--lang",
+            "en",
+            "--no-doctest",
+            "--out",
+            str(out),
+            "-q",
+        ],
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
