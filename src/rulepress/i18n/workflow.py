@@ -28,7 +28,10 @@ from babel.messages.catalog import Catalog
 from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
+from rulepress.i18n.content import Content, content_of, read_content
 from rulepress.i18n.extract import PACKAGE_DIR, all_templates
+from rulepress.i18n.header_fields import kept_header
+from rulepress.i18n.headers import header_text
 from rulepress.output import replace_files
 from rulepress.spec.languages import spec_languages, translations, union
 
@@ -120,14 +123,45 @@ def _sync(files: dict[Path, bytes], *, check: bool) -> list[Path]:
     return replace_files(files)
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A catalog or template to write, and what the file there says now (None: no file)."""
+
+    data: bytes
+    lang: str | None  # the language it is read in (None: a template)
+    current: Content | None
+
+
+def _planned_template(path: Path, template: Catalog) -> _Planned:
+    current = None
+    if path.is_file():
+        current = read_content(path.read_bytes().decode("utf-8", "replace"), None)
+    return _Planned(catalogs.render(template), None, current)
+
+
+def _sync_content(files: dict[Path, _Planned], *, check: bool) -> list[Path]:
+    """As :func:`_sync` for catalogs: a file that says the same (by content) is left alone.
+
+    So a catalog saved by another tool is not stale for its layout, and keeps
+    it (:mod:`rulepress.i18n.content`).
+    """
+    stale = {
+        path: plan.data
+        for path, plan in files.items()
+        if plan.current is None
+        or plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
+    }
+    return list(stale) if check else _sync(stale, check=False)
+
+
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
     """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
     files = {
-        path: catalogs.render(template)
+        path: _planned_template(path, template)
         for domain, template in project.templates(domains).items()
         if (path := project.template_file(domain)) is not None
     }
-    changed = _sync(files, check=check)
+    changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
     return changed
@@ -139,18 +173,28 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     Changed English becomes fuzzy. ``domains`` lets one domain be updated while
     translators have the others' files open.
     """
-    files: dict[Path, bytes] = {}
+    files: dict[Path, _Planned] = {}
     for domain, template in project.templates(domains).items():
         for lang in project.languages(domain):
             path = project.catalog_file(lang, domain)
             if path is None:
                 continue  # the package's catalog, read only here
-            old = catalogs.read_catalog(path, lang) if path.exists() else None
-            files[path] = catalogs.render(catalogs.merge(template, old, lang))
-    changed = _sync(files, check=check)
+            files[path] = _merged(path, template, lang)
+    changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
     return changed
+
+
+def _merged(path: Path, template: Catalog, lang: str) -> _Planned:
+    """The catalog ``path`` (made if missing) with ``template`` merged in, its header kept."""
+    if not path.exists():
+        return _Planned(catalogs.render(catalogs.merge(template, None, lang)), lang, None)
+    old = catalogs.read_catalog(path, lang)  # located errors if it cannot be read
+    text = path.read_text(encoding="utf-8")
+    current = content_of(old, header_text(text) or "")  # before merge reuses its messages
+    data = catalogs.render(catalogs.merge(template, old, lang), kept_header(text))
+    return _Planned(data, lang, current)
 
 
 def new_game_catalogs(project: Project, game: str) -> list[Path]:
@@ -168,8 +212,7 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
         for domain in (game, *(d for d in templates if d not in project.games())):
             path = project.catalog_file(lang, domain)
             if path is not None and (domain == game or not path.exists()):
-                old = catalogs.read_catalog(path, lang) if path.exists() else None
-                files[path] = catalogs.render(catalogs.merge(templates[domain], old, lang))
+                files[path] = _merged(path, templates[domain], lang).data
     return _sync(files, check=False)
 
 
