@@ -14,7 +14,9 @@ translation but becomes fuzzy, with the previous English kept as
 ``#| msgid``, exactly as gettext tools do; a message that disappeared becomes
 obsolete (``#~``). Every writer is deterministic and every step has a
 ``--check`` mode that only reports what would change, so CI fails when a
-committed catalog is stale.
+committed catalog is stale; stale means its content would change, whatever
+tool last saved it (:mod:`rulepress.i18n.content`). The text is written by
+:mod:`rulepress.i18n.po_writer`.
 """
 
 from __future__ import annotations

@@ -145,13 +145,17 @@ def _sync_content(files: dict[Path, _Planned], *, check: bool) -> list[Path]:
     So a catalog saved by another tool is not stale for its layout, and keeps
     it (:mod:`rulepress.i18n.content`).
     """
-    stale = {
-        path: plan.data
-        for path, plan in files.items()
-        if plan.current is None
-        or plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
-    }
+    stale = {path: plan.data for path, plan in files.items() if _changes(path, plan)}
     return list(stale) if check else _sync(stale, check=False)
+
+
+def _changes(path: Path, plan: _Planned) -> bool:
+    """Whether writing ``plan`` would change what the file at ``path`` says."""
+    if plan.current is None:
+        return True
+    if path.read_bytes() == plan.data:
+        return False  # the usual case in CI: no second reading needed
+    return plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
 
 
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
