@@ -14,7 +14,9 @@ translation but becomes fuzzy, with the previous English kept as
 ``#| msgid``, exactly as gettext tools do; a message that disappeared becomes
 obsolete (``#~``). Every writer is deterministic and every step has a
 ``--check`` mode that only reports what would change, so CI fails when a
-committed catalog is stale.
+committed catalog is stale; stale means its content would change, whatever
+tool last saved it (:mod:`rulepress.i18n.content`). The text is written by
+:mod:`rulepress.i18n.po_writer`.
 """
 
 from __future__ import annotations
@@ -22,23 +24,22 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po, unescape, write_po
+from babel.messages.pofile import PoFileError, read_po, unescape
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.i18n.catalog_shapes import Language, carry, set_flags
 from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 from rulepress.i18n.icu import ICU_FLAG
 from rulepress.i18n.plural import PluralFormsError, PluralRule, parse_plural_forms
+from rulepress.i18n.po_writer import render
 
-#: a fixed date for headers, so that files change only when their messages do
-STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+__all__ = ["render"]  # the writer, used with the reader below
 
 
 class CatalogError(RulepressError):
@@ -168,13 +169,11 @@ def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
         return Inspected(None, header, problems)
     usable = text if not header.problems else blank_header(text, header)
     try:
-        # str lines, never bytes: Babel would decode bytes with the header's charset
-        catalog = read_po(po_lines(usable), locale=header.language, abort_invalid=True)
+        catalog = parse_po(usable, header.language)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
         problems.append(Problem(Location(name, line, 1), "", str(exc).split(" on ")[0]))
         return Inspected(None, header, problems)
-    catalog.charset = "utf-8"  # what write_po / write_mo encode with
     if (
         not header.problems
         and header.plural is not None
@@ -184,16 +183,31 @@ def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
         )
     ):  # pragma: no cover - the header parser accepts only forms Babel reads alike
         problems.append(Problem(Location(name, 1, 1), "Plural-Forms", "read differently by Babel"))
-    # Babel writes "#| msgid" (the English a fuzzy entry was translated from) but
-    # reads it back as a translator comment; put it where it belongs, or the next
-    # update would turn it into a comment.
-    for message in catalog:
+    return Inspected(catalog, header, problems)
+
+
+def parse_po(text: str, locale: str | None) -> Catalog:
+    """Babel's reading of a PO text, with the previous msgids it misreads put in place.
+
+    Babel reads ``#| msgid`` as a translator comment, and stops at gettext's
+    ``#~| msgid`` (the previous msgid of an obsolete entry) as at a bad keyword
+    line; both are read here (:func:`previous_ids`) and set as ``previous_id``.
+    Raises Babel's ``PoFileError`` on a syntax error.
+    """
+    lines = po_lines(text)
+    # "#~|" becomes "#|" (a comment to Babel, dropped below); the line numbers stay
+    fed = ["#|" + line.lstrip()[3:] if line.lstrip().startswith("#~|") else line for line in lines]
+    # str lines, never bytes: Babel would decode bytes with the header's charset
+    catalog = read_po(fed, locale=locale, abort_invalid=True)
+    catalog.charset = "utf-8"  # what write_po / write_mo encode with
+    obsolete = {_key(m): m for m in catalog.obsolete.values()}
+    for message in [*catalog, *obsolete.values()]:
         message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
-    for (msgid, context), previous in previous_ids(text).items():
-        entry = catalog.get(msgid, context)
+    for (msgid, context, is_obsolete), previous in previous_ids(text).items():
+        entry = obsolete.get((msgid, context)) if is_obsolete else catalog.get(msgid, context)
         if entry is not None:
             entry.previous_id = previous
-    return Inspected(catalog, header, problems)
+    return catalog
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
@@ -219,18 +233,25 @@ def _fields(lines: list[str]) -> dict[str, str]:
     return {k: "".join(unescape(part) for part in v) for k, v in fields.items()}
 
 
-def previous_ids(text: str) -> dict[tuple[Any, str | None], list[str]]:
-    """``#| msgid`` comments by the (msgid, msgctxt) of the entry they belong to.
+def previous_ids(text: str) -> dict[tuple[Any, str | None, bool], list[str]]:
+    """Previous msgids (``#|``, ``#~|``) by the (msgid, msgctxt, obsolete) of their entry.
 
     Entries are separated by blank lines, as every PO writer does.
     """
-    out: dict[tuple[Any, str | None], list[str]] = {}
+    out: dict[tuple[Any, str | None, bool], list[str]] = {}
     for block in re.split(r"\n\s*\n", text):
         lines = [line.strip() for line in po_lines(block)]
-        previous = _fields([line[2:].strip() for line in lines if line.startswith("#|")])
+        history = [
+            line[3:] if line.startswith("#~|") else line[2:]
+            for line in lines
+            if line.startswith(("#|", "#~|"))
+        ]
+        previous = _fields([line.strip() for line in history])
         if "msgid" not in previous:
             continue
-        current = _fields([line for line in lines if line and not line.startswith("#")])
+        obsolete = any(line.startswith("#~ msgid") for line in lines)
+        body = [line[3:] if line.startswith("#~ ") else line for line in lines]
+        current = _fields([line for line in body if line and not line.startswith("#")])
         if "msgid" not in current:
             continue
         msgid: Any = current["msgid"]
@@ -239,17 +260,8 @@ def previous_ids(text: str) -> dict[tuple[Any, str | None], list[str]]:
         ids = [previous["msgid"]]
         if "msgid_plural" in previous:
             ids.append(previous["msgid_plural"])
-        out[(msgid, current.get("msgctxt"))] = ids
+        out[(msgid, current.get("msgctxt"), obsolete)] = ids
     return out
-
-
-def render(catalog: Catalog) -> bytes:
-    """The .po/.pot text of a catalog, deterministically."""
-    catalog.creation_date = STABLE_DATE
-    catalog.revision_date = STABLE_DATE
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=79, include_previous=True, sort_output=False)
-    return buf.getvalue()
 
 
 def merge(template: Catalog, old: Catalog | None, lang: str, *, spec_text: bool = False) -> Catalog:
@@ -270,21 +282,20 @@ def merge(template: Catalog, old: Catalog | None, lang: str, *, spec_text: bool 
     )
     new.msgid_bugs_address = template.msgid_bugs_address
     new.language_team = f"{Locale.parse(lang).english_name} <>"
+    # defaults for a new catalog: the translators' own header fields of an existing
+    # one are kept when it is written (rulepress.i18n.header_fields)
     new.last_translator = "rulepress translators"
-    if old is not None:
-        # the translators' own header lines survive every update
-        if not old.last_translator.startswith("FULL NAME"):
-            new.last_translator = old.last_translator
-        new.language_team = old.language_team
     exact: dict[tuple[Any, str | None], Message] = {}
     by_context: dict[str, Message] = {}
-    if old is not None:
-        for m in old:
-            if not m.id:
-                continue
-            exact[_key(m)] = m
-            if m.context:
-                by_context.setdefault(m.context, m)
+    # obsolete entries come after the live ones: a message that comes back gets
+    # its old translation again, as msgmerge does
+    previously = [*old, *old.obsolete.values()] if old is not None else []
+    for m in previously:
+        if not m.id:
+            continue
+        exact.setdefault(_key(m), m)
+        if m.context:
+            by_context.setdefault(m.context, m)
     used: set[tuple[Any, str | None]] = set()
     languages = _languages(old, new, lang) if spec_text else None
     for m in template:
@@ -320,7 +331,9 @@ def merge(template: Catalog, old: Catalog | None, lang: str, *, spec_text: bool 
                     previous = prior.previous_id
             elif _has_text(string):
                 flags.add("fuzzy")
-                previous = prior.id
+                # the English the translation was made from: a translation already
+                # fuzzy keeps its older previous msgid, as msgmerge does
+                previous = prior.previous_id if prior.fuzzy and prior.previous_id else prior.id
         added = new.add(
             m.id,
             string,
@@ -333,12 +346,15 @@ def merge(template: Catalog, old: Catalog | None, lang: str, *, spec_text: bool 
         )
         if spec_text:
             set_flags(added)
-    if old is not None:
-        for m in old:
-            if m.id and _key(m) not in used and _has_text(m.string):
-                # Babel keys obsolete entries by msgid, or (msgid, msgctxt) when there is one
-                key: Any = (m.id, m.context) if m.context else m.id
-                new.obsolete[key] = m
+    # what the template no longer has stays as obsolete (#~), those already obsolete
+    # first, so that a second update writes the same file
+    gone = [*old.obsolete.values(), *old] if old is not None else []
+    for m in gone:
+        if m.id and _key(m) not in used and _has_text(m.string):
+            used.add(_key(m))
+            # Babel keys obsolete entries by msgid, or (msgid, msgctxt) when there is one
+            key: Any = (m.id, m.context) if m.context else m.id
+            new.obsolete[key] = m
     return new
 
 

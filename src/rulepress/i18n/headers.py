@@ -125,6 +125,14 @@ def _entries(text: str) -> list[dict[str, _Field]]:
     return entries
 
 
+def header_text(text: str) -> str | None:
+    """The value of a PO text's header entry (its msgstr, unescaped), or None without one."""
+    for entry in _entries(text):
+        if "msgid" in entry and entry["msgid"].value() == "" and "msgctxt" not in entry:
+            return entry["msgstr"].value() if "msgstr" in entry else None
+    return None
+
+
 @dataclass
 class Header:
     """What the header says, once checked; ``None`` where it is missing or unusable."""

@@ -28,7 +28,10 @@ from babel.messages.catalog import Catalog
 from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
+from rulepress.i18n.content import Content, content_of, read_content
 from rulepress.i18n.extract import PACKAGE_DIR, all_templates
+from rulepress.i18n.header_fields import kept_header
+from rulepress.i18n.headers import header_text
 from rulepress.i18n.termbase_file import skeleton, termbase_path
 from rulepress.output import replace_files
 from rulepress.spec.languages import spec_languages, translations, union
@@ -121,14 +124,49 @@ def _sync(files: dict[Path, bytes], *, check: bool) -> list[Path]:
     return replace_files(files)
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A catalog or template to write, and what the file there says now (None: no file)."""
+
+    data: bytes
+    lang: str | None  # the language it is read in (None: a template)
+    current: Content | None
+
+
+def _planned_template(path: Path, template: Catalog) -> _Planned:
+    current = None
+    if path.is_file():
+        current = read_content(path.read_bytes().decode("utf-8", "replace"), None)
+    return _Planned(catalogs.render(template), None, current)
+
+
+def _sync_content(files: dict[Path, _Planned], *, check: bool) -> list[Path]:
+    """As :func:`_sync` for catalogs: a file that says the same (by content) is left alone.
+
+    So a catalog saved by another tool is not stale for its layout, and keeps
+    it (:mod:`rulepress.i18n.content`).
+    """
+    stale = {path: plan.data for path, plan in files.items() if _changes(path, plan)}
+    return list(stale) if check else _sync(stale, check=False)
+
+
+def _changes(path: Path, plan: _Planned) -> bool:
+    """Whether writing ``plan`` would change what the file at ``path`` says."""
+    if plan.current is None:
+        return True
+    if path.read_bytes() == plan.data:
+        return False  # the usual case in CI: no second reading needed
+    return plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
+
+
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
     """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
     files = {
-        path: catalogs.render(template)
+        path: _planned_template(path, template)
         for domain, template in project.templates(domains).items()
         if (path := project.template_file(domain)) is not None
     }
-    changed = _sync(files, check=check)
+    changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
     return changed
@@ -140,24 +178,23 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     Changed English becomes fuzzy. ``domains`` lets one domain be updated while
     translators have the others' files open.
     """
-    files: dict[Path, bytes] = {}
+    files: dict[Path, _Planned] = {}
     for domain, template in project.templates(domains).items():
         for lang in project.languages(domain):
             path = project.catalog_file(lang, domain)
             if path is None:
                 continue  # the package's catalog, read only here
-            old = catalogs.read_catalog(path, lang) if path.exists() else None
-            merged = catalogs.merge(template, old, lang, spec_text=domain not in PACKAGE_DOMAINS)
-            files[path] = catalogs.render(merged)
-            if old is None:
+            spec_text = domain not in PACKAGE_DOMAINS
+            if not path.exists():
                 files.update(_new_termbase(project, domain, lang))
-    changed = _sync(files, check=check)
+            files[path] = _merged(path, template, lang, spec_text=spec_text)
+    changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
     return changed
 
 
-def _new_termbase(project: Project, domain: str, lang: str) -> dict[Path, bytes]:
+def _new_termbase(project: Project, domain: str, lang: str) -> dict[Path, _Planned]:
     """A game's empty termbase in a language it has no catalog in yet, unless it has one.
 
     Made with the language's first catalog, so that adding a language gives its
@@ -166,7 +203,18 @@ def _new_termbase(project: Project, domain: str, lang: str) -> dict[Path, bytes]
     if domain not in project.games():
         return {}
     path = termbase_path(project.spec_root / domain, lang)
-    return {} if path.exists() else {path: skeleton(project.spec_root / domain, lang)}
+    return {} if path.exists() else {path: _Planned(skeleton(project.spec_root / domain, lang), None, None)}
+
+
+def _merged(path: Path, template: Catalog, lang: str, *, spec_text: bool) -> _Planned:
+    """The catalog ``path`` (made if missing) with ``template`` merged in, its header kept."""
+    if not path.exists():
+        return _Planned(catalogs.render(catalogs.merge(template, None, lang, spec_text=spec_text)), lang, None)
+    old = catalogs.read_catalog(path, lang)  # located errors if it cannot be read
+    text = path.read_text(encoding="utf-8")
+    current = content_of(old, header_text(text) or "")  # before merge reuses its messages
+    data = catalogs.render(catalogs.merge(template, old, lang, spec_text=spec_text), kept_header(text))
+    return _Planned(data, lang, current)
 
 
 def new_game_catalogs(project: Project, game: str) -> list[Path]:
@@ -184,11 +232,8 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
         for domain in (game, *(d for d in templates if d not in project.games())):
             path = project.catalog_file(lang, domain)
             if path is not None and (domain == game or not path.exists()):
-                old = catalogs.read_catalog(path, lang) if path.exists() else None
-                merged = catalogs.merge(
-                    templates[domain], old, lang, spec_text=domain not in PACKAGE_DOMAINS
-                )
-                files[path] = catalogs.render(merged)
+                spec_text = domain not in PACKAGE_DOMAINS
+                files[path] = _merged(path, templates[domain], lang, spec_text=spec_text).data
     return _sync(files, check=False)
 
 
