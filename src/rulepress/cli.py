@@ -18,6 +18,7 @@ import click
 
 from rulepress import __version__
 from rulepress.errors import ExitCode, Problem, RulepressError, SpecError, UsageError
+from rulepress.spec.budget import BudgetError, command_budget
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -1126,10 +1127,15 @@ def _catalog_language(path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; map rulepress errors to their exit codes without a traceback."""
     try:
-        cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
+        # one budget of operations for the whole command, whatever the spec says
+        with command_budget():
+            cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
     except RulepressError as exc:
         click.echo(exc.render(), err=True)
         return exc.exit_code
+    except BudgetError as exc:  # met outside a load or a scoring, which locate it
+        click.echo(str(exc), err=True)
+        return ExitCode.SPEC
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return ExitCode.ABORTED

@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.spec.budget import BudgetError, spending
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
@@ -266,7 +267,7 @@ def load_spec(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
     """
     if not directory.is_dir():
         raise UsageError(f"no spec directory at {display_path(directory)}")
-    with _no_cyclic_gc():
+    with _no_cyclic_gc(), spending():
         return _load(directory, isolate_examples)
 
 
@@ -313,6 +314,18 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
     data, sources, problems = _read_files(directory)
     if problems:
         raise SpecError(f"{display_path(directory)}: the spec cannot be read", problems)
+    try:
+        return _build(directory, data, sources, isolate)
+    except BudgetError as exc:
+        # the spec asks for more work than any command may do (see rulepress.spec.budget),
+        # located at the entry that ran out when the charge knew it
+        where = sources.locate(exc.path) if exc.path else Location(display_path(directory))
+        problem = Problem(where, format_path(exc.path) if exc.path else "", exc.message)
+        raise SpecError(f"{display_path(directory)}: the spec is too large", [problem]) from None
+
+
+def _build(directory: Path, data: dict[str, Any], sources: SourceMap, isolate: bool) -> LoadedSpec:
+    """The checked spec of data read from ``directory`` (see :func:`load_spec`)."""
     broken: dict[str, tuple[Problem, ...]] = {}
     # the index in the files of each example still in data (a problem names that one)
     origin = list(range(len(data.get("examples", []))))

@@ -30,6 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulepress.spec.budget import current
 from rulepress.spec.yamlsrc import DataPath
 
 #: how a spec names a set where it could write the list itself
@@ -79,11 +80,15 @@ def expand(section: Any) -> Expanded:
         return out
     raw = {k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, list)}
     done: dict[str, list[str]] = {}
+    budget = current()
 
     def spell(name: str, stack: tuple[str, ...]) -> list[str]:
         if name in done:
             return done[name]
         members: list[str] = []
+        # the members as a set too: the check for an id given twice is then linear in
+        # the set's size (a list's ``in`` made a set of 50,000 ids take minutes)
+        seen: set[str] = set()
         for i, entry in enumerate(raw[name]):
             if not isinstance(entry, str):
                 continue
@@ -101,10 +106,12 @@ def expand(section: Any) -> Expanded:
                 continue
             else:
                 items = spell(match[1], (*stack, name))
+            budget.charge(len(items), f"the named set {name!r}", ("sets", name, i))
             for item in items:
-                if item in members:
+                if item in seen:
                     out.problems.append((("sets", name, i), f"{item!r} is in the set twice"))
                 else:
+                    seen.add(item)
                     members.append(item)
         done[name] = members
         return members
@@ -156,7 +163,10 @@ def _lookup(ref: str) -> tuple[_Scope, list[str]]:
     if match[1] not in scope.members:
         known = ", ".join(sorted(scope.members)) or "none"
         raise ValueError(f"no set {match[1]!r} (sets: {known})")
-    return scope, scope.members[match[1]]
+    members = scope.members[match[1]]
+    # every reference is spelled out where it stands: a huge set named many times costs
+    current().charge(len(members), f"the uses of the named set {match[1]!r}")
+    return scope, members
 
 
 def set_list(value: Any, handler: Callable[[Any], Any]) -> Any:
@@ -188,6 +198,25 @@ def as_written(value: Any, handler: Callable[[Any], Any]) -> Any:
     return handler(value)
 
 
+#: spelled-out sets by the identity of the section they came from (see :func:`spelled_out`)
+_SPELLED: dict[int, tuple[Mapping[str, list[str]], dict[str, list[str]]]] = {}
+#: how many sections :data:`_SPELLED` keeps (a process loads a few specs)
+_SPELLED_KEPT = 8
+
+
 def spelled_out(section: Mapping[str, list[str]]) -> dict[str, list[str]]:
-    """Each set of a validated spec's ``sets`` with its members spelled out."""
-    return expand(dict(section)).members
+    """Each set of a validated spec's ``sets`` with its members spelled out.
+
+    Spelled out once per spec: every table state validated against it (each
+    worked example's) reads the same result. The cache holds the section
+    itself, so an id is never taken for another section's; callers must not
+    change what it returns.
+    """
+    cached = _SPELLED.get(id(section))
+    if cached is not None and cached[0] is section:
+        return cached[1]
+    members = expand(dict(section)).members
+    if len(_SPELLED) >= _SPELLED_KEPT:
+        _SPELLED.pop(next(iter(_SPELLED)))
+    _SPELLED[id(section)] = (section, members)
+    return members
