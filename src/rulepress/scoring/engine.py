@@ -28,7 +28,7 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.budget import within_budget
+from rulepress.spec.budget import BudgetError, within_budget
 from rulepress.spec.expr import (
     EVAL_FAILURES,
     MAX_INT,
@@ -420,6 +420,8 @@ class _Run:
                     for name, evaluate in lets:
                         ns[name] = evaluate(ns, fns)
                     points, notes, breakdown, export = run(ns, fns, make)
+                except BudgetError:
+                    raise  # spent: a checked rerun would only blame its first expression
                 except EVAL_FAILURES:
                     # The fast evaluators fail unlocated (Python's own errors, or
                     # ours without the source): the step runs again for this

@@ -35,6 +35,7 @@ from rulepress.spec.budget import BudgetError, spending
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
+from rulepress.spec.sets import expand
 from rulepress.spec.state_fields import resolve_field_types
 from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
@@ -345,6 +346,9 @@ def _build(directory: Path, data: dict[str, Any], sources: SourceMap, isolate: b
         data["examples"] = [item for i, item in enumerate(items) if i not in found]
         origin = [o for i, o in enumerate(origin) if i not in found]
 
+    # spelled out here first, outside pydantic (which would take a set past the budget
+    # for a fault of the whole spec, at its first line): a BudgetError here is located
+    expand(data.get("sets"))
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:

@@ -107,12 +107,16 @@ def expand(section: Any) -> Expanded:
             else:
                 items = spell(match[1], (*stack, name))
             budget.charge(len(items), f"the named set {name!r}", ("sets", name, i))
+            twice = []
             for item in items:
                 if item in seen:
-                    out.problems.append((("sets", name, i), f"{item!r} is in the set twice"))
+                    twice.append(item)
                 else:
                     seen.add(item)
                     members.append(item)
+            if twice:  # one problem per entry: a set included again repeats all its ids
+                more = f" (and {len(twice) - 1} more)" if len(twice) > 1 else ""
+                out.problems.append((("sets", name, i), f"{twice[0]!r}{more} is in the set twice"))
         done[name] = members
         return members
 
