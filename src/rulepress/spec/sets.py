@@ -202,25 +202,10 @@ def as_written(value: Any, handler: Callable[[Any], Any]) -> Any:
     return handler(value)
 
 
-#: spelled-out sets by the identity of the section they came from (see :func:`spelled_out`)
-_SPELLED: dict[int, tuple[Mapping[str, list[str]], dict[str, list[str]]]] = {}
-#: how many sections :data:`_SPELLED` keeps (a process loads a few specs)
-_SPELLED_KEPT = 8
-
-
 def spelled_out(section: Mapping[str, list[str]]) -> dict[str, list[str]]:
     """Each set of a validated spec's ``sets`` with its members spelled out.
 
-    Spelled out once per spec: every table state validated against it (each
-    worked example's) reads the same result. The cache holds the section
-    itself, so an id is never taken for another section's; callers must not
-    change what it returns.
+    Callers that need it for every state keep it per spec (the scorer's
+    per-spec data, the state check's sets record).
     """
-    cached = _SPELLED.get(id(section))
-    if cached is not None and cached[0] is section:
-        return cached[1]
-    members = expand(dict(section)).members
-    if len(_SPELLED) >= _SPELLED_KEPT:
-        _SPELLED.pop(next(iter(_SPELLED)))
-    _SPELLED[id(section)] = (section, members)
-    return members
+    return expand(dict(section)).members
