@@ -18,6 +18,7 @@ import click
 
 from rulepress import __version__
 from rulepress.errors import ExitCode, Problem, RulepressError, SpecError, UsageError
+from rulepress.invisible import json_text
 from rulepress.spec.budget import BudgetError, command_budget
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -815,7 +816,7 @@ def schema(
             raise UsageError(str(exc)) from None
     else:
         data = spec_schema()
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, indent=2))
 
 
 @cli.command()
@@ -867,7 +868,7 @@ def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path
 
     report = provenance_report(_load(spec_root, game).spec, kinds or KINDS)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        click.echo(json_text(report, indent=2))
     else:
         for line in report_lines(report):
             click.echo(line)
