@@ -329,7 +329,9 @@ def _build(directory: Path, data: dict[str, Any], sources: SourceMap, isolate: b
     """The checked spec of data read from ``directory`` (see :func:`load_spec`)."""
     broken: dict[str, tuple[Problem, ...]] = {}
     # the index in the files of each example still in data (a problem names that one)
-    origin = list(range(len(data.get("examples", []))))
+    # (``examples:`` left empty, or not a list, is the model's to report: a located error)
+    examples = data.get("examples")
+    origin = list(range(len(examples))) if isinstance(examples, list) else []
 
     def set_aside(found: dict[int, list[Problem]]) -> None:
         # examples that cannot be used, by the name score --example asks for
