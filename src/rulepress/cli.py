@@ -8,6 +8,7 @@ programs (``--format json``, ``schema``) goes to stdout, problems to stderr.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -1148,8 +1149,13 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # a file that cannot be read or written, met outside any check
         where = f"{exc.filename}: " if exc.filename is not None else ""
         click.echo(f"{where}{exc.strerror or exc}", err=True)
-        return ExitCode.FAILED
+        # a full disk (or a read-only one) is an output that cannot be written: the table's 9
+        return ExitCode.OUTPUT if exc.errno in _FULL else ExitCode.FAILED
     return 0
+
+
+#: what a failed write says when the disk, the quota or the file system is full (or read-only)
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 
 
 if __name__ == "__main__":  # pragma: no cover
