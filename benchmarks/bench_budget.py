@@ -8,7 +8,7 @@ Runs the real commands (click's own entry, inside one ``command_budget`` as
 - ``score --example`` of every worked example (the largest one, and the sum);
 - ``state-template`` and ``schema --state`` of each game.
 
-    .venv/bin/python benchmarks/bench_budget.py [--spec-root rules_spec]
+    .venv/bin/python benchmarks/bench_budget.py [--spec-root rules_spec] [--examples N]
 
 Builds are left out: the site runs Sphinx in worker processes, where each
 doctest's scoring runs in a budget of its own; the print build renders what
@@ -50,6 +50,9 @@ def show(game: str, command: str, used: int, seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec-root", type=Path, default=ROOT / "rules_spec")
+    parser.add_argument(
+        "--examples", type=int, default=None, help="score only the first N examples of each game"
+    )
     args = parser.parse_args()
     print(f"budget: {OPERATIONS:,} operations per command")
     print(f"{'game':<12} {'command':<34} {'operations':>12} {'of budget':>10} {'time':>9}")
@@ -57,7 +60,7 @@ def main() -> None:
         game = directory.name
         spec_root = ["--spec-root", str(args.spec_root)]
         show(game, "validate", *spent(["validate", str(directory)]))
-        examples = [ex.id for ex in load_spec(directory).spec.examples]
+        examples = [ex.id for ex in load_spec(directory).spec.examples][: args.examples]
         runs = [spent(["score", game, "--example", ex, *spec_root]) for ex in examples]
         largest = max(runs)
         show(game, f"score --example (largest of {len(runs)})", *largest)
