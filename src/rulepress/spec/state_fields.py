@@ -30,7 +30,7 @@ from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 MAX_USE_DEPTH = 8
 #: most fields a state format's players or table may expand to, walked as a tree (every
 #: item and field where it stands, as the state models build them); the shipped games'
-#: largest has 66, so this leaves room while keeping each state check small
+#: largest has 43 (Stationfall's players), so this leaves a hundredfold room
 MAX_FORMAT_FIELDS = 5_000
 
 #: called with the place (below the field) and the message of each problem found
