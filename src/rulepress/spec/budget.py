@@ -15,8 +15,8 @@ one step of an expression's evaluation (a loop iteration, a call, an item
 built); a size vector of the grouping search costs ``1 + K*K`` (its
 feasibility check is quadratic in the K kinds). So the count tracks time:
 the budget runs out in seconds (2 s for the grouping, up to about 10 s for
-expressions on a loaded machine), and the shipped games use under 0.3 % of
-:data:`OPERATIONS` (``benchmarks/bench_budget.py`` prints each game's use
+expressions on a loaded machine), and one command on a shipped game uses at
+most 0.035 % of :data:`OPERATIONS` (``benchmarks/bench_budget.py`` prints each game's use
 per command).
 
 Past the limit, :class:`BudgetError` (an :class:`ExpressionLimitError`, so
