@@ -24,6 +24,7 @@ from tests.conftest import ROOT
         ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],
         ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
         ["bench_expressions.py", "--states", "20", "--repeat", "1"],
+        ["bench_budget.py", "--examples", "1"],
     ],
     ids=lambda a: a[0],
 )

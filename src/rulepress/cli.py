@@ -8,6 +8,7 @@ programs (``--format json``, ``schema``) goes to stdout, problems to stderr.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -18,6 +19,8 @@ import click
 
 from rulepress import __version__
 from rulepress.errors import ExitCode, Problem, RulepressError, SpecError, UsageError
+from rulepress.invisible import json_text
+from rulepress.spec.budget import BudgetError, command_budget
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -821,7 +824,7 @@ def schema(
             raise UsageError(str(exc)) from None
     else:
         data = spec_schema()
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, indent=2))
 
 
 @cli.command()
@@ -873,7 +876,7 @@ def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path
 
     report = provenance_report(_load(spec_root, game).spec, kinds or KINDS)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        click.echo(json_text(report, indent=2))
     else:
         for line in report_lines(report):
             click.echo(line)
@@ -1138,10 +1141,15 @@ def _catalog_language(path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; map rulepress errors to their exit codes without a traceback."""
     try:
-        cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
+        # one budget of operations for the whole command, whatever the spec says
+        with command_budget():
+            cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
     except RulepressError as exc:
         click.echo(exc.render(), err=True)
         return exc.exit_code
+    except BudgetError as exc:  # met outside a load or a scoring, which locate it
+        click.echo(str(exc), err=True)
+        return ExitCode.SPEC
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return ExitCode.ABORTED
@@ -1153,8 +1161,13 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # a file that cannot be read or written, met outside any check
         where = f"{exc.filename}: " if exc.filename is not None else ""
         click.echo(f"{where}{exc.strerror or exc}", err=True)
-        return ExitCode.FAILED
+        # a full disk (or a read-only one) is an output that cannot be written: the table's 9
+        return ExitCode.OUTPUT if exc.errno in _FULL else ExitCode.FAILED
     return 0
+
+
+#: what a failed write says when the disk, the quota or the file system is full (or read-only)
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -36,6 +36,57 @@ def test_anything_else_is_refused(bad: str) -> None:
         deploy.checked_base_url(bad)
 
 
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("https://user:secret@rules.example.org/", "user name or password"),
+        ("https://rules.example.org//evil.example/", "not a plain folder"),
+        ("https://rules.example.org/\\evil.example/", "not a plain folder"),
+        ("https://rules.example.org/a/../b/", "not a plain folder"),
+        ("https://rules.example.org/<x>/", "not a plain folder"),
+        ("https://rules.example.org/a b/", "not a plain folder"),
+        ("https://rules.example.org/?", "query or a fragment"),
+        ("https://rules.example.org/#top", "query or a fragment"),
+        ("https://rules.example.org:99999/", "port"),
+        ("https://rules example.org/", "does not name a host"),
+        ("https://-x.example.org/", "does not name a host"),
+    ],
+)
+def test_a_base_url_must_be_a_plain_site_folder(bad: str, why: str) -> None:
+    """What reaches sitemap.xml and the 404 page's <base> is an address on the site."""
+    with pytest.raises(ValueError, match=why):
+        deploy.checked_base_url(bad)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("HTTPS://rules.example.org:8443/a%20b", "https://rules.example.org:8443/a%20b/"),
+        ("http://[::1]:8000/rules/", "http://[::1]:8000/rules/"),
+        ("http://127.0.0.1/", "http://127.0.0.1/"),
+    ],
+)
+def test_plain_addresses_are_kept(given: str, expected: str) -> None:
+    assert deploy.checked_base_url(given) == expected
+
+
+def test_the_404_page_links_stay_on_the_site() -> None:
+    """The root of the 404 page's links is the base URL's path: never another host's."""
+    with pytest.raises(ValueError, match="not a plain folder"):
+        deploy.checked_base_url("https://rules.example.org//evil.example/")
+    page = deploy.not_found_page(["en"], {"en": str}, "https://rules.example.org/rules/")
+    assert '<base href="/rules/"' in page
+
+
+def test_the_command_line_refuses_a_base_url_with_credentials() -> None:
+    result = CliRunner().invoke(
+        cli, ["build", "site", "--base-url", "https://u:p@rules.example.org/"]
+    )
+    assert result.exit_code == 2
+    assert "user name or password" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_the_command_line_refuses_a_bad_base_url() -> None:
     result = CliRunner().invoke(cli, ["build", "site", "--base-url", "ftp://example.org/"])
     assert result.exit_code == 2

@@ -25,8 +25,9 @@ alone would let invisible controls through into the PDF:
 - line and paragraph breaks of every kind (LF, CR, VT, FF, NEL, U+2028,
   U+2029) and tabs become a plain space: in HTML they are whitespace anyway,
   and paragraphs and list items are decided before, by the spec's own markup;
-- any other control character (C0, DEL, C1, and the bidi embeddings,
-  overrides and isolates U+202A–U+202E, U+2066–U+2069) becomes U+FFFD, the
+- any other control character (C0, DEL, C1, and the invisible format
+  characters of :mod:`rulepress.invisible`: the bidi embeddings,
+  overrides and isolates, zero-width spaces, tags …) becomes U+FFFD, the
   replacement character. It is shown, not dropped, so that a proofreader sees
   that a translation carried something odd (and the print tests, which look
   for U+FFFD in every PDF, catch it in the shipped catalogs); dropping it
@@ -44,6 +45,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias, TypedDict, Unpack, get_args
 
 from rulepress.i18n.typography import typeset
+from rulepress.invisible import FORMAT_CHARACTERS
 
 Tag = Literal[
     "html",
@@ -184,7 +186,7 @@ def _flatten(children: Sequence[Content], out: list[Element | str]) -> None:
 # Line breaks of every kind but LF, and tabs: whitespace, never structure.
 _BREAKS = re.compile("[\t\r\x0b\x0c\x85\u2028\u2029]")
 # Everything else that is a control, not text (see the module docstring).
-_CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = re.compile(f"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f{FORMAT_CHARACTERS}]")
 
 
 def clean_prose(text: str) -> str:

@@ -34,6 +34,7 @@ from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import quote, typeset
+from rulepress.invisible import FORMAT_CHARACTERS
 from rulepress.render.context import TALLY_FACTS, IdNames, option_title
 from rulepress.render.patterns import (
     BOTH,
@@ -86,10 +87,9 @@ LABELS = {
 }
 
 
-# controls, line/paragraph separators, bidi marks and embeddings/overrides/isolates
-_INVISIBLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-)
+# controls, line/paragraph separators, bidi marks, and the invisible format characters
+# (bidi embeddings/overrides/isolates, zero-width spaces, tags …: rulepress.invisible)
+_INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029{FORMAT_CHARACTERS}]")
 
 
 def visible(text: str) -> str:

@@ -28,7 +28,15 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.expr import EVAL_FAILURES, Expression, ExpressionEvalError, parse
+from rulepress.spec.budget import BudgetError, within_budget
+from rulepress.spec.expr import (
+    EVAL_FAILURES,
+    MAX_INT,
+    Expression,
+    ExpressionEvalError,
+    ExpressionLimitError,
+    parse,
+)
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Sequence, Spec, Step, Winners
 from rulepress.spec.records import Record, fields_record, owned, plain, record
@@ -412,6 +420,8 @@ class _Run:
                     for name, evaluate in lets:
                         ns[name] = evaluate(ns, fns)
                     points, notes, breakdown, export = run(ns, fns, make)
+                except BudgetError:
+                    raise  # spent: a checked rerun would only blame its first expression
                 except EVAL_FAILURES:
                     # The fast evaluators fail unlocated (Python's own errors, or
                     # ours without the source): the step runs again for this
@@ -438,6 +448,12 @@ class _Run:
                 else:
                     own[sid] = points
                     total = totals[i] + points
+                # every step's points lie within ±MAX_INT, their sum need not: a total
+                # past the bound is refused, as an expression's result would be
+                if not -MAX_INT <= total <= MAX_INT:
+                    raise ExpressionLimitError(
+                        f"the total {total} after step {number} is beyond the bound of ±{MAX_INT}"
+                    )
                 totals[i] = total
                 if export:
                     chosen[i][sid] = record(export)
@@ -509,6 +525,7 @@ _MISSING: Any = object()
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
+@within_budget
 def score(
     loaded: LoadedSpec,
     state: Mapping[str, Any],

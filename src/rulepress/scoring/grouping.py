@@ -29,13 +29,18 @@ costs O(K^2), and the construction O(K N log N). That is polynomial in every
 count a table state gives, and exponential only in K, which the spec fixes
 (the spec check allows at most 6 kinds). The state formats bound N: Brink
 allows ``ambassadors_per_colour_limit`` cards of each of 4 colours plus as
-many Sorelia wilds, 100 units, 8,037 size vectors.
+many Sorelia wilds, 100 units, 8,037 size vectors. Since a spec may raise
+that parameter, the search is also charged to the command's budget
+(:mod:`rulepress.spec.budget`): a table past it is refused, never grouped
+approximately.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+
+from rulepress.spec.budget import current
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +185,15 @@ def _exact(
     ordered = sorted(counts.values(), reverse=True)
     best: tuple[int, dict[int, int]] | None = None
     second: tuple[int, dict[int, int]] | None = None
+    # The spec bounds the counts (a state format's max), and may set them as high as
+    # it likes: the command's budget, which it cannot raise, bounds the search. The
+    # result stays exact, or there is none: a table too large says so.
+    budget = current()
+    what = f"the grouping of {total_units:,} units into sets of up to {largest} kinds"
+    # a size vector, and its feasibility check when it is made: O(K^2), as above
+    cost = 1 + largest * largest
     for sizes in _size_vectors(total_units, largest):
+        budget.charge(cost, what)
         worth = sum(n * values[s] for s, n in sizes.items())
         if second is not None and worth <= second[0]:
             continue  # feasibility, the costly part, only for a vector that could place

@@ -16,12 +16,13 @@ much, a fifth of scoring a table state.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import TypeAdapter
+
+from rulepress.invisible import json_text
 
 #: bumped when a field is removed or changes meaning
 RESULT_FORMAT = 1
@@ -307,7 +308,7 @@ def to_data(result: ScoreResult) -> dict[str, Any]:
 
 
 def to_json(result: ScoreResult) -> str:
-    return json.dumps(to_data(result), ensure_ascii=False, indent=2, sort_keys=False)
+    return json_text(to_data(result), indent=2, sort_keys=False)
 
 
 def json_schema() -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from rulepress.scoring.notes import Joined, Player, Template, snapshot
 from rulepress.scoring.result import Ballot, Note, Placed, StageTotals, TallyResult
-from rulepress.spec.expr import ExpressionEvalError
+from rulepress.spec.expr import MAX_INT, ExpressionEvalError, ExpressionLimitError
 from rulepress.spec.model import Ballots, Tally
 from rulepress.spec.records import Record, fields_record
 from rulepress.spec.state import compiled
@@ -118,7 +118,12 @@ def run_tally(
             player = str(compiled(spec.player).evaluate(env, fns))
             unit = str(compiled(spec.unit).evaluate(env, fns))
             for offset, weight in enumerate(weights):
-                stage_totals[cast_at + offset][target] += units * weight
+                counted = stage_totals[cast_at + offset][target] + units * weight
+                if not -MAX_INT <= counted <= MAX_INT:  # a vote's total is bounded as a score's
+                    raise ExpressionLimitError(
+                        f"{target!r} would hold {counted} votes, beyond the bound of ±{MAX_INT}"
+                    )
+                stage_totals[cast_at + offset][target] = counted
             cast.append(
                 _Cast(spec, env, player, target, unit, units, cast_at, weights, cited, because)
             )

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
+from rulepress.spec.budget import current
 from rulepress.spec.expr_base import (
     MAX_DEPTH,
     MAX_INT,
@@ -202,11 +203,24 @@ def _evaluator(
         if functions is not None:
             fr[1] = functions
         try:
-            return fn(names, fr)
+            value = fn(names, fr)
+            # each evaluation is bounded by MAX_STEPS; all of a command's together by
+            # its budget (one charge per evaluation: what the loops counted)
+            spend(MAX_STEPS - fr[STEPS], _EVALUATIONS)
         except _FAILURES as exc:
             raise failed(exc) from None
+        return value
 
     return evaluate_in_frame
+
+
+#: what the budget names when expressions' evaluations together spend it
+_EVALUATIONS = "the work of the spec's expressions"
+
+
+def spend(steps: int, what: str) -> None:
+    """Charge ``steps`` to the command's budget (see :mod:`rulepress.spec.budget`)."""
+    current().charge(steps, what)
 
 
 def _failed(source: str, exc: BaseException) -> ExpressionEvalError:

@@ -31,9 +31,11 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.spec.budget import BudgetError, spending
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
+from rulepress.spec.sets import expand
 from rulepress.spec.state_fields import resolve_field_types
 from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
@@ -266,7 +268,7 @@ def load_spec(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
     """
     if not directory.is_dir():
         raise UsageError(f"no spec directory at {display_path(directory)}")
-    with _no_cyclic_gc():
+    with _no_cyclic_gc(), spending():
         return _load(directory, isolate_examples)
 
 
@@ -313,9 +315,23 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
     data, sources, problems = _read_files(directory)
     if problems:
         raise SpecError(f"{display_path(directory)}: the spec cannot be read", problems)
+    try:
+        return _build(directory, data, sources, isolate)
+    except BudgetError as exc:
+        # the spec asks for more work than any command may do (see rulepress.spec.budget),
+        # located at the entry that ran out when the charge knew it
+        where = sources.locate(exc.path) if exc.path else Location(display_path(directory))
+        problem = Problem(where, format_path(exc.path) if exc.path else "", exc.message)
+        raise SpecError(f"{display_path(directory)}: the spec is too large", [problem]) from None
+
+
+def _build(directory: Path, data: dict[str, Any], sources: SourceMap, isolate: bool) -> LoadedSpec:
+    """The checked spec of data read from ``directory`` (see :func:`load_spec`)."""
     broken: dict[str, tuple[Problem, ...]] = {}
     # the index in the files of each example still in data (a problem names that one)
-    origin = list(range(len(data.get("examples", []))))
+    # (``examples:`` left empty, or not a list, is the model's to report: a located error)
+    examples = data.get("examples")
+    origin = list(range(len(examples))) if isinstance(examples, list) else []
 
     def set_aside(found: dict[int, list[Problem]]) -> None:
         # examples that cannot be used, by the name score --example asks for
@@ -332,6 +348,9 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
         data["examples"] = [item for i, item in enumerate(items) if i not in found]
         origin = [o for i, o in enumerate(origin) if i not in found]
 
+    # spelled out here first, outside pydantic (which would take a set past the budget
+    # for a fault of the whole spec, at its first line): a BudgetError here is located
+    expand(data.get("sets"))
     try:
         spec = Spec.model_validate(data)
     except ValidationError as exc:

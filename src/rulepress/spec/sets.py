@@ -30,6 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulepress.spec.budget import current
 from rulepress.spec.yamlsrc import DataPath
 
 #: how a spec names a set where it could write the list itself
@@ -79,11 +80,15 @@ def expand(section: Any) -> Expanded:
         return out
     raw = {k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, list)}
     done: dict[str, list[str]] = {}
+    budget = current()
 
     def spell(name: str, stack: tuple[str, ...]) -> list[str]:
         if name in done:
             return done[name]
         members: list[str] = []
+        # the members as a set too: the check for an id given twice is then linear in
+        # the set's size (a list's ``in`` made a set of 50,000 ids take minutes)
+        seen: set[str] = set()
         for i, entry in enumerate(raw[name]):
             if not isinstance(entry, str):
                 continue
@@ -101,11 +106,17 @@ def expand(section: Any) -> Expanded:
                 continue
             else:
                 items = spell(match[1], (*stack, name))
+            budget.charge(len(items), f"the named set {name!r}", ("sets", name, i))
+            twice = []
             for item in items:
-                if item in members:
-                    out.problems.append((("sets", name, i), f"{item!r} is in the set twice"))
+                if item in seen:
+                    twice.append(item)
                 else:
+                    seen.add(item)
                     members.append(item)
+            if twice:  # one problem per entry: a set included again repeats all its ids
+                more = f" (and {len(twice) - 1} more)" if len(twice) > 1 else ""
+                out.problems.append((("sets", name, i), f"{twice[0]!r}{more} is in the set twice"))
         done[name] = members
         return members
 
@@ -156,7 +167,10 @@ def _lookup(ref: str) -> tuple[_Scope, list[str]]:
     if match[1] not in scope.members:
         known = ", ".join(sorted(scope.members)) or "none"
         raise ValueError(f"no set {match[1]!r} (sets: {known})")
-    return scope, scope.members[match[1]]
+    members = scope.members[match[1]]
+    # every reference is spelled out where it stands: a huge set named many times costs
+    current().charge(len(members), f"the uses of the named set {match[1]!r}")
+    return scope, members
 
 
 def set_list(value: Any, handler: Callable[[Any], Any]) -> Any:
@@ -189,5 +203,9 @@ def as_written(value: Any, handler: Callable[[Any], Any]) -> Any:
 
 
 def spelled_out(section: Mapping[str, list[str]]) -> dict[str, list[str]]:
-    """Each set of a validated spec's ``sets`` with its members spelled out."""
+    """Each set of a validated spec's ``sets`` with its members spelled out.
+
+    Callers that need it for every state keep it per spec (the scorer's
+    per-spec data, the state check's sets record).
+    """
     return expand(dict(section)).members

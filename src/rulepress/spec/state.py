@@ -237,6 +237,26 @@ def _document_problems(chk: StateCheck, errors: list[ErrorDetails], game: str | 
     return unusable
 
 
+#: the record of a spec's named sets, by the identity of its ``sets`` section
+_SETS_RECORDS: dict[int, tuple[Mapping[str, list[Any]], Record]] = {}
+
+
+def _sets_record(sets: Mapping[str, list[Any]]) -> Record:
+    """The named sets as the record constraints read: made once per spec, not per state.
+
+    Every worked example's state is validated against the same spec, and a set
+    may hold tens of thousands of ids; the record is read only, never changed.
+    """
+    cached = _SETS_RECORDS.get(id(sets))
+    if cached is not None and cached[0] is sets:
+        return cached[1]
+    made = fields_record(spelled_out(sets))
+    if len(_SETS_RECORDS) >= 8:  # a process loads a few specs
+        _SETS_RECORDS.pop(next(iter(_SETS_RECORDS)))
+    _SETS_RECORDS[id(sets)] = (sets, made)
+    return made
+
+
 def validate_state(
     fmt: StateFormat,
     params: Mapping[str, Parameter],
@@ -293,7 +313,7 @@ def validate_state(
     # fails to evaluate and is skipped instead of piling a second message on.
     context = {
         "param": params_record(params),
-        "sets": fields_record(spelled_out(sets or {})),
+        "sets": _sets_record(sets or {}),
         "n_players": len(players),
         "table": table,
         "players": players,

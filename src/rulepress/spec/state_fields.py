@@ -22,11 +22,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulepress.errors import Problem
+from rulepress.spec.budget import current
 from rulepress.spec.model import NAME_RE, FieldSpec, Spec, StateFormat
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
 
 #: how deep ``use`` may chain (deeper is taken for a cycle)
 MAX_USE_DEPTH = 8
+#: most fields a state format's players or table may expand to, walked as a tree (every
+#: item and field where it stands, as the state models build them); the shipped games'
+#: largest has 43 (Stationfall's players), so this leaves a hundredfold room
+MAX_FORMAT_FIELDS = 5_000
 
 #: called with the place (below the field) and the message of each problem found
 Report = Callable[[DataPath, str], None]
@@ -44,58 +49,106 @@ def resolve_field(
     depth: int = 0,
 ) -> FieldSpec:
     """``field`` with every ``use`` and ``keys`` in it (and below it) resolved."""
-    if field.use is not None:
-        return _used(field, shared, path, report, depth)
-    if field.type is None:
-        report(path, "a field needs 'type' (or 'use')")
-        return field
-    if field.translate and field.type != "text":
-        report(path + ("translate",), "only a text field can be translated (translate: true)")
-    item = (
-        resolve_field(field.item, shared, path + ("item",), report, depth) if field.item else None
-    )
-    # two records or lists are told apart by no one id, so only single values can be
-    # unique (the state check compares them as they are written)
-    if field.unique and (field.type != "list" or (item and item.type in ("record", "list"))):
-        report(
-            path + ("unique",),
-            "only a list of single values (int, text, choice, player) can be unique",
-        )
-    fields = {
-        n: resolve_field(f, shared, path + ("fields", n), report, depth)
-        for n, f in field.fields.items()
-    }
-    if field.keys:
-        fields = _keyed(field, item, fields, path, report)
-    return field.model_copy(update={"item": item, "fields": fields})
+    return Resolver(shared, report).field(field, path, depth)
 
 
-def _used(
-    field: FieldSpec, shared: Mapping[str, FieldSpec], path: DataPath, report: Report, depth: int
-) -> FieldSpec:
-    """A field that reuses a named field type, with its own description, title and flags."""
-    found = shared.get(field.use or "")
-    if field.type is not None:
-        report(path, "give either 'type' or 'use', not both")
-    if field.keys:
-        report(path + ("keys",), "give either 'keys' or 'use', not both")
-    if found is None or depth > MAX_USE_DEPTH:
-        known = ", ".join(sorted(shared)) or "none"
-        report(path + ("use",), f"no field type {field.use!r} (field_types: {known})")
-        return field
-    update: dict[str, Any] = {"description": field.description}
-    for name in ("title", "default"):
-        if getattr(field, name) is not None:
-            update[name] = getattr(field, name)
-    for flag in ("optional", "translate"):
-        if getattr(field, flag):
-            update[flag] = True
-    # a problem inside the shared type is reported where it is used: the loader
-    # resolves only the fields of formats (a type nothing uses is never read)
-    resolved = resolve_field(found, shared, path, report, depth + 1).model_copy(update=update)
-    if field.translate and resolved.type != "text":
-        report(path + ("translate",), "only a text field can be translated (translate: true)")
-    return resolved
+class Resolver:
+    """Resolves the fields of one spec, each named field type once.
+
+    A field type may use others, and be used many times: resolved afresh at
+    every use, types whose fields use the next one (each twice, eight deep)
+    took 2^8 times the work of one, and ten fields each took ten to the eighth.
+    So each named type is resolved once, where it is first used (a problem in
+    it is reported there), and every later use shares the result; a type
+    that uses itself, however far round, is reported at once instead of being
+    expanded until the depth bound. What the shared results expand into
+    when walked as a tree is bounded by :func:`expanded_size`.
+    """
+
+    def __init__(self, shared: Mapping[str, FieldSpec], report: Report = _ignore) -> None:
+        self.shared = shared
+        self.report = report
+        self.done: dict[str, FieldSpec] = {}
+        self.open: list[str] = []
+        self.budget = current()
+
+    def field(self, field: FieldSpec, path: DataPath = (), depth: int = 0) -> FieldSpec:
+        """``field`` with every ``use`` and ``keys`` in it (and below it) resolved."""
+        report = self.report
+        self.budget.charge(1 + len(field.fields), "the state formats' field types", path)
+        if field.use is not None:
+            return self._used(field, path, depth)
+        if field.type is None:
+            report(path, "a field needs 'type' (or 'use')")
+            return field
+        if field.translate and field.type != "text":
+            report(path + ("translate",), "only a text field can be translated (translate: true)")
+        item = self.field(field.item, path + ("item",), depth) if field.item else None
+        # two records or lists are told apart by no one id, so only single values can be
+        # unique (the state check compares them as they are written)
+        if field.unique and (field.type != "list" or (item and item.type in ("record", "list"))):
+            report(
+                path + ("unique",),
+                "only a list of single values (int, text, choice, player) can be unique",
+            )
+        fields = {n: self.field(f, path + ("fields", n), depth) for n, f in field.fields.items()}
+        if field.keys:
+            self.budget.charge(len(field.keys), "the state formats' field types", path)
+            fields = _keyed(field, item, fields, path, report)
+        return field.model_copy(update={"item": item, "fields": fields})
+
+    def _used(self, field: FieldSpec, path: DataPath, depth: int) -> FieldSpec:
+        """A field that reuses a named field type, with its own description, title and flags."""
+        report, name = self.report, field.use or ""
+        found = self.shared.get(name)
+        if field.type is not None:
+            report(path, "give either 'type' or 'use', not both")
+        if field.keys:
+            report(path + ("keys",), "give either 'keys' or 'use', not both")
+        if found is None or depth > MAX_USE_DEPTH or name in self.open:
+            known = ", ".join(sorted(self.shared)) or "none"
+            report(path + ("use",), f"no field type {field.use!r} (field_types: {known})")
+            return field
+        update: dict[str, Any] = {"description": field.description}
+        for attr in ("title", "default"):
+            if getattr(field, attr) is not None:
+                update[attr] = getattr(field, attr)
+        for flag in ("optional", "translate"):
+            if getattr(field, flag):
+                update[flag] = True
+        # a problem inside the shared type is reported where it is first used: the
+        # loader resolves only the fields of formats (a type nothing uses is never read)
+        resolved = self.done.get(name)
+        if resolved is None:
+            self.open.append(name)
+            try:
+                resolved = self.field(found, path, depth + 1)
+            finally:
+                self.open.pop()
+            self.done[name] = resolved
+        resolved = resolved.model_copy(update=update)
+        if field.translate and resolved.type != "text":
+            report(path + ("translate",), "only a text field can be translated (translate: true)")
+        return resolved
+
+
+def expanded_size(field: FieldSpec, memo: dict[int, int] | None = None) -> int:
+    """How many fields ``field`` is when walked as a tree (itself, its items and fields).
+
+    Counted over the shared results (by identity) in time linear in the spec:
+    the state models, the JSON Schema and the state template walk a format as
+    a tree, and field types that use each other can make that tree exponential.
+    """
+    memo = {} if memo is None else memo
+    key = id(field)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    size = 1 + (expanded_size(field.item, memo) if field.item is not None else 0)
+    for inner in field.fields.values():
+        size += expanded_size(inner, memo)
+    memo[key] = size
+    return size
 
 
 def _keyed(
@@ -131,12 +184,21 @@ def resolve_format(
 ) -> StateFormat:
     """A state format with the fields of its players and table resolved."""
     parts: dict[str, Any] = {}
+    resolver = Resolver(shared, report)
     for section in ("players", "table"):
         record = getattr(fmt, section)
         base = path + (section, "fields")
-        fields = {
-            n: resolve_field(f, shared, base + (n,), report) for n, f in record.fields.items()
-        }
+        fields = {n: resolver.field(f, base + (n,)) for n, f in record.fields.items()}
+        memo: dict[int, int] = {}
+        size = sum(expanded_size(f, memo) for f in fields.values())
+        if size > MAX_FORMAT_FIELDS:
+            whose = "the players'" if section == "players" else "the table's"
+            report(
+                path + (section,),
+                f"{whose} fields expand to {size:,} fields, more than the bound of "
+                f"{MAX_FORMAT_FIELDS:,} (field types that use each other multiply)",
+            )
+            fields = {}  # nothing walks the expansion: the problem stops the load
         parts[section] = record.model_copy(update={"fields": fields})
     return fmt.model_copy(update=parts)
 

@@ -13,7 +13,7 @@ The walk works on plain data, a whole spec or the files of one game
 merged (what the extractor reads), so that extraction, the catalogs and
 the translated spec agree. Which fields are translated it learns as the
 loader does: each field read by the spec model (:class:`FieldSpec`) and
-resolved by :func:`~rulepress.spec.state_fields.resolve_field` (``use``,
+resolved by :class:`~rulepress.spec.state_fields.Resolver` (``use``,
 records keyed by a set), never by a reading of its own. Its contexts use
 player ids and list positions:
 ``examples/<example id>/state/players/<player id>/agenda/0/text``.
@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from rulepress.spec.model import FieldSpec
 from rulepress.spec.sets import resolving
-from rulepress.spec.state_fields import resolve_field
+from rulepress.spec.state_fields import Resolver
 from rulepress.spec.yamlsrc import DataPath
 
 #: where translated values lie under a field: True (the value itself), a record's
@@ -37,20 +37,32 @@ from rulepress.spec.yamlsrc import DataPath
 Shape = bool | dict[str, Any] | tuple[str, Any]
 
 
-def _shape(field: FieldSpec) -> Shape | None:
-    """Where a resolved field holds translated values, or None when it holds none."""
+def _shape(field: FieldSpec, memo: dict[int, Shape | None]) -> Shape | None:
+    """Where a resolved field holds translated values, or None when it holds none.
+
+    ``memo``: the shapes found, by the field's identity. A named field type is
+    resolved once and shared by its uses, so the fields form a graph that,
+    walked as a tree, can be exponentially larger than the spec.
+    """
+    key = id(field)
+    if key in memo:
+        return memo[key]
+    found: Shape | None = None
     if field.translate:
-        return field.type == "text" or None
-    if field.type == "record":
-        return _record_shape(field.fields)
-    if field.type == "list" and field.item is not None:
-        item = _shape(field.item)
-        return None if item is None else ("item", item)
-    return None
+        found = field.type == "text" or None
+    elif field.type == "record":
+        found = _record_shape(field.fields, memo)
+    elif field.type == "list" and field.item is not None:
+        item = _shape(field.item, memo)
+        found = None if item is None else ("item", item)
+    memo[key] = found
+    return found
 
 
-def _record_shape(fields: Mapping[str, FieldSpec]) -> dict[str, Any] | None:
-    shapes = {name: _shape(f) for name, f in fields.items()}
+def _record_shape(
+    fields: Mapping[str, FieldSpec], memo: dict[int, Shape | None]
+) -> dict[str, Any] | None:
+    shapes = {name: _shape(f, memo) for name, f in fields.items()}
     return {name: s for name, s in shapes.items() if s is not None} or None
 
 
@@ -68,10 +80,12 @@ def _fields(raw: Any) -> dict[str, FieldSpec]:
 def _shapes(fmt: Any, shared: Mapping[str, FieldSpec]) -> tuple[Shape | None, Shape | None]:
     """The shapes of a plain format's players and table, its fields resolved as the loader does."""
     found: list[Shape | None] = []
+    resolver = Resolver(shared)
+    memo: dict[int, Shape | None] = {}
     for section in ("players", "table"):
         part = fmt.get(section)
         fields = _fields(part.get("fields") if isinstance(part, Mapping) else None)
-        found.append(_record_shape({n: resolve_field(f, shared) for n, f in fields.items()}))
+        found.append(_record_shape({n: resolver.field(f) for n, f in fields.items()}, memo))
     return found[0], found[1]
 
 

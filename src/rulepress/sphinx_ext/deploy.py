@@ -20,7 +20,9 @@ out like everywhere else.
 
 from __future__ import annotations
 
+import ipaddress
 import posixpath
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -45,18 +47,59 @@ _XHTML_NS = "http://www.w3.org/1999/xhtml"
 _UNLISTED = frozenset({"search.html", "genindex.html"})
 
 
+#: a host name: labels of letters, digits and hyphens (IDNA's ASCII form), dot-separated
+_HOST = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?$")
+#: a path's characters that need no escaping (RFC 3986 ``pchar`` and ``/``, ``%`` as escapes)
+_PATH = re.compile(r"^/(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*$")
+
+
 def checked_base_url(text: str) -> str:
     """The address the site is served from, as an absolute http(s) URL ending in ``/``.
 
-    Raises ValueError, saying what is wrong, for anything else.
+    Raises ValueError, saying what is wrong, for anything else. What it lets
+    through is written into ``sitemap.xml`` and ``robots.txt`` as it is and is
+    the root of the 404 page's links, so it must be a plain address of a
+    folder: http or https, a host (a name, an IPv4 address or a bracketed IPv6
+    one) and a port, no user or password, no query or fragment, and a path of
+    characters that need no escaping and no empty, ``.`` or ``..`` segment (a
+    path starting ``//`` would send the 404 page's links to another host).
     """
-    parts = urlsplit(text.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    given = text.strip()
+    parts = urlsplit(given)
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError(f"{text!r} is not an http:// or https:// address")
-    if parts.query or parts.fragment:
+    if "?" in given or "#" in given:
         raise ValueError(f"{text!r} has a query or a fragment; give the site's folder")
-    path = parts.path if parts.path.endswith("/") else parts.path + "/"
-    return f"{parts.scheme}://{parts.netloc}{path}"
+    if "@" in parts.netloc:
+        raise ValueError(f"{text!r} holds a user name or password; give the site's address only")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{text!r} has a port that is not a number from 0 to 65535") from None
+    host = parts.hostname or ""
+    if not _valid_host(host):
+        raise ValueError(f"{text!r} does not name a host (a domain name or an IP address)")
+    path = parts.path or "/"
+    segments = path.split("/")[1:-1] if path.endswith("/") else path.split("/")[1:]
+    if not _PATH.match(path) or any(seg in ("", ".", "..") for seg in segments):
+        raise ValueError(
+            f"{text!r} has a path that is not a plain folder (no '//', '.' or '..' parts, "
+            "and only letters, digits and - . _ ~ or %-escapes)"
+        )
+    if not path.endswith("/"):
+        path += "/"
+    shown_host = f"[{host}]" if ":" in host else host
+    netloc = shown_host if port is None else f"{shown_host}:{port}"
+    return f"{parts.scheme.lower()}://{netloc}{path}"
+
+
+def _valid_host(host: str) -> bool:
+    """Whether ``host`` (as urlsplit gives it, lower-cased) is a domain name or an IP address."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return bool(_HOST.match(host))
+    return True
 
 
 def published_pages(folder: Path) -> list[str]:

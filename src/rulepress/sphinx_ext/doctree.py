@@ -31,6 +31,7 @@ from sphinx_design.dropdown import dropdown_main, dropdown_title
 from sphinx_design.shared import create_component
 
 from rulepress.i18n.typography import typeset
+from rulepress.invisible import FORMAT_CHARACTERS
 from rulepress.render import tree
 
 #: the search's object type of a numbered rule (registered by rulepress.sphinx_ext.setup)
@@ -40,8 +41,10 @@ RULE_PREFIX = "rule-"
 #: line breaks other than \n: a space, as in spec prose (see rulepress.render.markup)
 _BREAKS = re.compile("\r\n?|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 #: the other C0 and C1 control characters (tab and line feed aside): not text a reader
-#: can see, and NUL and friends are not allowed in HTML; each is shown as U+FFFD
-_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+#: can see, and NUL and friends are not allowed in HTML; and the bidi overrides and other
+#: invisible format characters (rulepress.invisible), as print has them: each is
+#: shown as U+FFFD
+_CONTROLS = re.compile(f"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f{FORMAT_CHARACTERS}]")
 
 
 def _plain(value: str) -> str:

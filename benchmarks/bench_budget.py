@@ -1,0 +1,75 @@
+"""Benchmark: how much of the command budget each shipped game uses, per command.
+
+Runs the real commands (click's own entry, inside one ``command_budget`` as
+``rulepress.cli.main`` opens it) and prints the operations each spent (see
+:mod:`rulepress.spec.budget`), against the budget, with the wall time:
+
+- ``validate`` of each game (its spec loaded and checked, every worked example run);
+- ``score --example`` of every worked example (the largest one, and the sum);
+- ``state-template`` and ``schema --state`` of each game.
+
+    .venv/bin/python benchmarks/bench_budget.py [--spec-root rules_spec] [--examples N]
+
+Builds are left out: the site runs Sphinx in worker processes, where each
+doctest's scoring runs in a budget of its own; the print build renders what
+``validate`` loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import time
+from pathlib import Path
+
+from rulepress.cli import cli
+from rulepress.spec.budget import OPERATIONS, command_budget
+from rulepress.spec.load import find_game_dirs, load_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def spent(args: list[str]) -> tuple[int, float]:
+    """The operations and seconds ``rulepress ARGS`` spends (its output is dropped)."""
+    start = time.perf_counter()
+    with (
+        command_budget() as budget,
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()),
+    ):
+        cli.main(args=args, prog_name="rulepress", standalone_mode=False)
+    return budget.used, time.perf_counter() - start
+
+
+def show(game: str, command: str, used: int, seconds: float) -> None:
+    share = 100 * used / OPERATIONS
+    print(f"{game:<12} {command:<34} {used:>12,} {share:>8.4f} % {seconds:>7.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--spec-root", type=Path, default=ROOT / "rules_spec")
+    parser.add_argument(
+        "--examples", type=int, default=None, help="score only the first N examples of each game"
+    )
+    args = parser.parse_args()
+    print(f"budget: {OPERATIONS:,} operations per command")
+    print(f"{'game':<12} {'command':<34} {'operations':>12} {'of budget':>10} {'time':>9}")
+    for directory in find_game_dirs(args.spec_root):
+        game = directory.name
+        spec_root = ["--spec-root", str(args.spec_root)]
+        show(game, "validate", *spent(["validate", str(directory)]))
+        examples = [ex.id for ex in load_spec(directory).spec.examples][: args.examples]
+        runs = [spent(["score", game, "--example", ex, *spec_root]) for ex in examples]
+        largest = max(runs)
+        show(game, f"score --example (largest of {len(runs)})", *largest)
+        show(
+            game, "score --example (all, summed)", sum(r[0] for r in runs), sum(r[1] for r in runs)
+        )
+        show(game, "state-template", *spent(["state-template", game, *spec_root]))
+        show(game, "schema --state", *spent(["schema", "--state", game, *spec_root]))
+
+
+if __name__ == "__main__":
+    main()
