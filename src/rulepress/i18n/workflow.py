@@ -203,17 +203,25 @@ def _new_termbase(project: Project, domain: str, lang: str) -> dict[Path, _Plann
     if domain not in project.games():
         return {}
     path = termbase_path(project.spec_root / domain, lang)
-    return {} if path.exists() else {path: _Planned(skeleton(project.spec_root / domain, lang), None, None)}
+    return (
+        {}
+        if path.exists()
+        else {path: _Planned(skeleton(project.spec_root / domain, lang), None, None)}
+    )
 
 
 def _merged(path: Path, template: Catalog, lang: str, *, spec_text: bool) -> _Planned:
     """The catalog ``path`` (made if missing) with ``template`` merged in, its header kept."""
     if not path.exists():
-        return _Planned(catalogs.render(catalogs.merge(template, None, lang, spec_text=spec_text)), lang, None)
+        return _Planned(
+            catalogs.render(catalogs.merge(template, None, lang, spec_text=spec_text)), lang, None
+        )
     old = catalogs.read_catalog(path, lang)  # located errors if it cannot be read
     text = path.read_text(encoding="utf-8")
     current = content_of(old, header_text(text) or "")  # before merge reuses its messages
-    data = catalogs.render(catalogs.merge(template, old, lang, spec_text=spec_text), kept_header(text))
+    data = catalogs.render(
+        catalogs.merge(template, old, lang, spec_text=spec_text), kept_header(text)
+    )
     return _Planned(data, lang, current)
 
 
