@@ -164,7 +164,9 @@ def test_the_gate_passes_a_games_untranslated_text_on_a_translated_page(shared_w
     page.parent.mkdir(parents=True)
     # the record a build writes beside the site: here, nothing shown in English (this
     # test is about the words on the page; tests/i18n/test_fallbacks.py, about the record)
-    write_record(shared_win / "site", FallbackRecord())
+    record = FallbackRecord()
+    record.language("cs")  # the record covers the Czech pages, and nothing fell back on them
+    write_record(shared_win / "site", record)
     page.write_text("<p>Krok 2</p><p>Players still tied share the win.</p>", "utf-8")
     run = run_cli("gate", "--site", "site", "--print", "none", cwd=shared_win)
     assert (run.code, run.out) == (0, "gate: nothing found that a reader should not see\n")
@@ -215,3 +217,22 @@ def test_english_on_a_previews_pages_is_reported_without_failing(tmp_path: Path)
     assert previews == found[:2]  # the game's pages, and the start page of an all-preview language
     assert failures == found[2:]
     assert split_previews(tmp_path, None, found) == (found, [])  # no record: nothing is a preview
+
+
+def test_a_preview_is_reported_in_one_line_per_language() -> None:
+    from rulepress.errors import Location, Problem
+    from rulepress.gate import PREVIEW_SHOWN, preview_lines
+
+    pages = [
+        Problem(Location(f"site/de/brink/p{i}.html"), "page (de)", "English words: 'Rules'")
+        for i in range(PREVIEW_SHOWN + 2)
+    ]
+    record = Problem(Location("locales/pl/brink.po", 3, 1), "rules/1 (site, pl, brink)", "fuzzy")
+    report = Problem(Location("rules_spec/brink"), "score brink --example x --lang pl", "'Rules'")
+    lines = preview_lines([*pages, record, report])
+    assert len(lines) == 2  # de, pl
+    assert lines[0].startswith(f"de is a preview: {PREVIEW_SHOWN + 2} text(s) in English")
+    assert lines[0].endswith("; and 2 more")
+    assert str(pages[0]) in lines[0]
+    assert str(pages[-1]) not in lines[0]
+    assert lines[1].startswith("pl is a preview: 2 text(s) in English")

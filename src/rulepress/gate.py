@@ -467,9 +467,36 @@ def run_gate(
             found += failures
             previews += warnings
     found += scan_reports(spec_root, locales, english, raw, games, previews)
-    for problem in sorted(set(previews), key=Problem.sort_key):
-        if warn is not None:
-            warn(f"{problem} (a preview)")
+    if warn is not None:
+        for line in preview_lines(previews):
+            warn(line)
     if found:
         raise GateError("the publication gate found what no reader should see", found)
     return len(set(previews))
+
+
+#: the language a finding is in, from where our scans say it is
+_FOUND_IN = re.compile(r"(?:\((?:site|print), |page \(|PDF text \(|--lang )([A-Za-z_]+)")
+#: how many findings of a preview its line names (the rest are counted)
+PREVIEW_SHOWN = 3
+
+
+def preview_lines(previews: Iterable[Problem]) -> list[str]:
+    """One warning line per preview language: how much English it shows, and the first few.
+
+    A preview is unfinished by design: the translator's own list of what is left is
+    ``rulepress i18n check --lang LANG``, so the gate names a few and counts the rest.
+    """
+    by_lang: dict[str, list[Problem]] = {}
+    for problem in sorted(set(previews), key=Problem.sort_key):
+        match = _FOUND_IN.search(problem.where)
+        by_lang.setdefault(match.group(1) if match else "?", []).append(problem)
+    lines = []
+    for lang, found in sorted(by_lang.items()):
+        shown = "; ".join(str(p) for p in found[:PREVIEW_SHOWN])
+        more = f"; and {len(found) - PREVIEW_SHOWN} more" if len(found) > PREVIEW_SHOWN else ""
+        lines.append(
+            f"{lang} is a preview: {len(found)} text(s) in English, not a failure"
+            f" (rulepress i18n check --lang {lang} lists what is left): {shown}{more}"
+        )
+    return lines

@@ -79,7 +79,20 @@ def catalog_msgid(text: str) -> MsgId:
 
 
 def is_icu(message: Message) -> bool:
-    return ICU_FLAG in message.flags
+    """Whether a game entry is ICU MessageFormat: its flag, or its msgid's own shape.
+
+    The flag is for translators' tools (Weblate's ICU check); the msgid decides.
+    GNU msgcat and msgmerge (0.21) drop a flag they do not know, so a catalog saved
+    through them still reads the same (the next ``i18n update`` writes the flag back).
+    """
+    if ICU_FLAG in message.flags:
+        return True
+    msgid = message.id
+    return (
+        isinstance(msgid, str)
+        and ("plural," in msgid or msgid.count("{param:") >= 2)  # cheap: most are plain
+        and is_icu_source(msgid)
+    )
 
 
 def set_flags(message: Message) -> None:

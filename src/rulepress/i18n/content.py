@@ -26,9 +26,11 @@ from typing import Any
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
+from rulepress.i18n.catalog_shapes import is_icu
 from rulepress.i18n.catalogs import lint_po, parse_po
 from rulepress.i18n.header_fields import compared, parse_fields
 from rulepress.i18n.headers import header_text
+from rulepress.i18n.icu import ICU_FLAG
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,18 @@ def _text(comments: list[str]) -> str:
     return "".join("".join(comments).split())
 
 
+def _flags(message: Message) -> frozenset[str]:
+    """An entry's flags, less those its msgid decides (so a tool that drops them changes nothing).
+
+    ``python-brace-format`` is what Babel adds to any msgid with braces as it reads
+    one; ``icu-message-format`` follows from an ICU msgid (GNU msgcat 0.21 drops it).
+    """
+    flags = set(message.flags) - {"python-brace-format", ICU_FLAG}
+    if is_icu(message):
+        flags.add(ICU_FLAG)
+    return frozenset(flags)
+
+
 def _entry(message: Message, *, obsolete: bool) -> Entry:
     msgid = tuple(message.id) if isinstance(message.id, list | tuple) else message.id
     string = tuple(message.string) if isinstance(message.string, list | tuple) else message.string
@@ -71,7 +85,7 @@ def _entry(message: Message, *, obsolete: bool) -> Entry:
         message.context,
         msgid,
         string,
-        frozenset(message.flags),
+        _flags(message),
         tuple(message.previous_id or ()),
         _text(message.user_comments),
         "" if obsolete else _text(message.auto_comments),

@@ -245,10 +245,14 @@ def theme_template(root: Path) -> Catalog:
     return catalog
 
 
-def all_templates(root: Path, spec_root: Path) -> dict[str, Catalog]:
-    """Every domain's template: one per game under ``spec_root``, the interface, the theme."""
+def all_templates(root: Path, spec_root: Path, *, places: bool = True) -> dict[str, Catalog]:
+    """Every domain's template: one per game under ``spec_root``, the interface, the theme.
+
+    ``places``: say in each game message's comments where readers meet it (see
+    :func:`spec_template`); a benchmark of the catalog format alone leaves them out.
+    """
     out = {
-        d.name: spec_template(root, d)
+        d.name: spec_template(root, d, places=places)
         for d in find_game_dirs(spec_root)
         if (d / GAME_FILE).is_file()
     }

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from rulepress.errors import RulepressError
 from rulepress.i18n.runtime import english_name
 from rulepress.spec.load import load_spec
 
@@ -42,8 +43,21 @@ def _one_line(text: str, limit: int = 160) -> str:
 
 def skeleton(game_dir: Path, lang: str) -> bytes:
     """The text of ``game_dir``'s empty termbase in ``lang``, with every glossary term to fill in."""
-    spec = load_spec(game_dir).spec
     name = english_name(lang)
+    try:
+        spec = load_spec(game_dir).spec
+    except RulepressError as exc:
+        # the catalogs are still made; `validate` reports the spec, and the terms wait
+        lines = [
+            f"# The {name} termbase of the game in {game_dir.name}/ (see docs/translators.md).",
+            f"# Its glossary could not be read ({exc.summary}): once `rulepress validate`",
+            "# passes, add an entry per glossary term under the language below.",
+            "termbase:",
+            f"  {lang}:",
+            "    vocabulary: {}",
+            "",
+        ]
+        return "\n".join(lines).encode("utf-8")
     lines = [
         f"# The {name} termbase of {spec.game.title}: the approved {name} rendering of each",
         "# glossary term, which translator QA (`rulepress i18n check`) holds the catalogs to.",

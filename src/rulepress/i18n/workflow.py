@@ -44,6 +44,8 @@ class Project:
     root: Path
     spec_root: Path
     locales: Path
+    #: whether game templates say where readers meet each message (rulepress.render.places)
+    places: bool = True
     _templates: dict[str, Catalog] | None = field(default=None, repr=False)
     _games: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
 
@@ -102,7 +104,7 @@ class Project:
     def templates(self, domains: tuple[str, ...] = ()) -> dict[str, Catalog]:
         """Every domain's template, or only those of ``domains`` (unknown names are an error)."""
         if self._templates is None:
-            self._templates = all_templates(self.root, self.spec_root)
+            self._templates = all_templates(self.root, self.spec_root, places=self.places)
         if not domains:
             return self._templates
         unknown = [d for d in domains if d not in self._templates]

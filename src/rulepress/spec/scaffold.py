@@ -53,6 +53,10 @@ game:
   # the languages the game is published in: English (the spec's own) first; add a
   # language here, then run `rulepress i18n update` to make its catalog
   languages: $languages
+  # below this share of its messages translated (percent), a language is published only
+  # as a preview: its pages say so and stay out of search engines, no PDFs are printed
+  # in it, and the publication gate lists its English without failing
+  translation: {complete_at: 90}
   summary: >-
     Collect Stars during play. At the end, every Star and a completed Goal card
     score points, and the player with the most points wins.
