@@ -168,3 +168,27 @@ def test_a_link_out_of_the_game_folder_is_refused(
     assert (code, out) == (2, "")
     assert err.startswith("HEAD: refused to read rules_spec/harbour/: ")
     assert "Leaked" not in err
+
+
+def test_a_broken_catalog_at_a_revision_is_named_there(repo: Path) -> None:
+    """The old wording's catalog is read from a temporary folder: errors name the revision."""
+    from rulepress.editions.sources import read_catalogs
+    from rulepress.i18n.catalogs import CatalogError, read_catalog
+
+    po = repo / "locales" / "cs" / "LC_MESSAGES" / "harbour.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b\n', encoding="utf-8")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "a broken catalog")
+    game_dir = repo / "rules_spec" / "harbour"
+
+    def read_old() -> None:
+        with read_catalogs("HEAD", game_dir, repo / "locales") as folder:
+            assert folder is not None
+            read_catalog(folder / "cs" / "LC_MESSAGES" / "harbour.po", "cs")
+
+    with pytest.raises(CatalogError) as info:
+        read_old()
+    said = "\n".join([info.value.summary, *(str(p) for p in info.value.problems)])
+    assert "HEAD:locales/cs/LC_MESSAGES/harbour.po" in said
+    assert "rulepress-catalogs" not in said

@@ -221,7 +221,12 @@ def read_catalogs(given: str, game_dir: Path, locales: Path) -> Iterator[Path | 
         return
     sha = commit.stdout.decode().strip()
     with _unpacked(repo, sha, given, wanted, inside, "rulepress-catalogs-") as tmp:
-        yield tmp / inside
+        try:
+            yield tmp / inside
+        except RulepressError as exc:
+            # a catalog of that edition that cannot be read is named as it stood there
+            # (REV:locales/…), not by the temporary folder, gone once this one returns
+            raise _relocated(exc, tmp, given) from None
 
 
 def edition_files(given: str, game_dir: Path) -> tuple[str, list[Path]]:
