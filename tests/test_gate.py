@@ -227,7 +227,8 @@ def test_a_preview_is_reported_in_one_line_per_language() -> None:
         Problem(Location(f"site/de/brink/p{i}.html"), "page (de)", "English words: 'Rules'")
         for i in range(PREVIEW_SHOWN + 2)
     ]
-    record = Problem(Location("locales/pl/brink.po", 3, 1), "rules/1 (site, pl, brink)", "fuzzy")
+    # a context that names a page is still the record's (the theme's "Previous and next page")
+    record = Problem(Location("pl/theme.po", 3, 1), "Next page (site, pl, theme)", "fuzzy")
     report = Problem(Location("rules_spec/brink"), "score brink --example x --lang pl", "'Rules'")
     lines = preview_lines([*pages, record, report])
     assert len(lines) == 2  # de, pl

@@ -476,7 +476,11 @@ def run_gate(
 
 
 #: the language a finding is in, from where our scans say it is
-_FOUND_IN = re.compile(r"(?:\((?:site|print), |page \(|PDF text \(|--lang )([A-Za-z_]+)")
+_FOUND_IN = re.compile(
+    r"^(?:page|PDF text) \((?P<page>[A-Za-z_]+)\)$"  # a page or a PDF: scan_site, scan_print
+    r"|\((?:site|print), (?P<record>[A-Za-z_]+), [^,()]+\)$"  # a fallback: scan_record
+    r"|--lang (?P<report>[A-Za-z_]+)$"  # a worked example's report: scan_reports
+)
 #: how many findings of a preview its line names (the rest are counted)
 PREVIEW_SHOWN = 3
 
@@ -490,7 +494,8 @@ def preview_lines(previews: Iterable[Problem]) -> list[str]:
     by_lang: dict[str, list[Problem]] = {}
     for problem in sorted(set(previews), key=Problem.sort_key):
         match = _FOUND_IN.search(problem.where)
-        by_lang.setdefault(match.group(1) if match else "?", []).append(problem)
+        lang = next((g for g in match.groups() if g), "?") if match else "?"
+        by_lang.setdefault(lang, []).append(problem)
     lines = []
     for lang, found in sorted(by_lang.items()):
         shown = "; ".join(str(p) for p in found[:PREVIEW_SHOWN])
