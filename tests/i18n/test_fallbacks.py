@@ -233,3 +233,13 @@ def test_a_build_of_some_languages_keeps_the_records_of_the_others(tmp_path: Pat
     assert [p.message for p in failures] == [
         "the record does not cover de: build that language again"
     ]
+
+
+def test_full_width_punctuation_is_a_translation_not_english_in_disguise() -> None:
+    """Japanese writes "{label}:" as "{label}：": that is a translation, not a fallback."""
+    from rulepress.i18n.visible import disguised
+
+    assert not disguised("{label}:", "{label}：")
+    assert not disguised("Score", "Score")  # written as its English: the translator's choice
+    assert disguised("Score", "Sc\u200bore")
+    assert disguised("Score", "Ｓｃｏｒｅ")  # full-width letters are still English

@@ -12,6 +12,7 @@ import gettext
 import html
 import io
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -37,9 +38,12 @@ def _theme_po(tmp_path: Path, lang: str, strings: dict[str, str]) -> Path:
     for message in catalog:
         if message.id in strings:
             message.string = strings[message.id]
+    # the games' catalogs too: without them the language would be a preview, with pages
+    # other than the honest site's
     locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
     target = locales / lang / "LC_MESSAGES" / "theme.po"
-    target.parent.mkdir(parents=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(render(catalog))
     return locales
 

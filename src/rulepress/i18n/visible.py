@@ -40,4 +40,16 @@ def disguised(source: str, translation: str) -> bool:
     name, "US Letter"); one that differs from it only by what no reader sees
     is English in disguise.
     """
-    return translation != source and as_seen(translation) == as_seen(source)
+    if translation == source:
+        return False
+    # invisible characters out; full-width letters and digits folded ("Ｓｃｏｒｅ" is
+    # English too), but not punctuation: "{label}：" is how Japanese writes "{label}:"
+    return _letters_folded(translation) == _letters_folded(source)
+
+
+def _letters_folded(text: str) -> str:
+    visible = (ch for ch in text if unicodedata.category(ch) != "Cf" and ch not in _INVISIBLE_OTHER)
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if unicodedata.category(ch)[0] in "LN" else ch
+        for ch in visible
+    )
