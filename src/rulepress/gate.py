@@ -417,14 +417,17 @@ def split_previews(
     return failures, previews
 
 
-def scan_record(out: Path, output: str) -> tuple[list[Problem], list[Problem]]:
+def scan_record(
+    out: Path, output: str, read: tuple[FallbackRecord | None, list[Problem]] | None = None
+) -> tuple[list[Problem], list[Problem]]:
     """The messages the build in ``out`` showed in English: (failures, preview warnings).
 
     A build that left no record (an older rulepress's, or one that failed
     before writing it) is a failure: what it shows in English is unknown.
+    ``read``: the record as :func:`_read_record` gave it, when the caller has it.
     """
     path = record_path(out)
-    record, unreadable = _read_record(out, output)
+    record, unreadable = read if read is not None else _read_record(out, output)
     if record is None:
         return unreadable, []
     failures: list[Problem] = []
@@ -459,11 +462,11 @@ def run_gate(
     previews: list[Problem] = []
     for out, output, scan in ((site, "site", scan_site), (printed, "print", scan_print)):
         if out is not None and out.is_dir():
-            record, _ = _read_record(out, output)
-            on_pages, on_previews = split_previews(out, record, scan(out, english, raw))
+            read = _read_record(out, output)  # once: for the pages and for the fallbacks
+            on_pages, on_previews = split_previews(out, read[0], scan(out, english, raw))
             found += on_pages
             previews += on_previews
-            failures, warnings = scan_record(out, output)
+            failures, warnings = scan_record(out, output, read)
             found += failures
             previews += warnings
     found += scan_reports(spec_root, locales, english, raw, games, previews)

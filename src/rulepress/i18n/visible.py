@@ -27,10 +27,13 @@ def as_seen(text: str) -> str:
     Unicode's own categories (``unicodedata``), not a list of code points, so that
     every format character counts, including those a later Unicode adds.
     """
-    visible = "".join(
+    return unicodedata.normalize("NFKC", _without_invisible(text))
+
+
+def _without_invisible(text: str) -> str:
+    return "".join(
         ch for ch in text if unicodedata.category(ch) != "Cf" and ch not in _INVISIBLE_OTHER
     )
-    return unicodedata.normalize("NFKC", visible)
 
 
 def disguised(source: str, translation: str) -> bool:
@@ -48,8 +51,7 @@ def disguised(source: str, translation: str) -> bool:
 
 
 def _letters_folded(text: str) -> str:
-    visible = (ch for ch in text if unicodedata.category(ch) != "Cf" and ch not in _INVISIBLE_OTHER)
     return "".join(
         unicodedata.normalize("NFKC", ch) if unicodedata.category(ch)[0] in "LN" else ch
-        for ch in visible
+        for ch in _without_invisible(text)
     )
