@@ -2,11 +2,14 @@
 
 Runs the real commands (click's own entry, inside one ``command_budget`` as
 ``rulepress.cli.main`` opens it) and prints the operations each spent (see
-:mod:`rulepress.spec.budget`), against the budget, with the wall time:
+:mod:`rulepress.spec.budget`), against the budget, the most its resident
+memory grew (at the budget's readings and at the end) against the memory
+budget, and the wall time:
 
 - ``validate`` of each game (its spec loaded and checked, every worked example run);
 - ``score --example`` of every worked example (the largest one, and the sum);
-- ``state-template`` and ``schema --state`` of each game.
+- ``state-template`` and ``schema --state`` of each game;
+- ``i18n check`` of every catalog (the command that reads the most into memory).
 
     .venv/bin/python benchmarks/bench_budget.py [--spec-root rules_spec] [--examples N]
 
@@ -24,27 +27,35 @@ import time
 from pathlib import Path
 
 from rulepress.cli import cli
-from rulepress.spec.budget import OPERATIONS, command_budget
+from rulepress.spec.budget import MEMORY, OPERATIONS, command_budget, resident_memory
 from rulepress.spec.load import find_game_dirs, load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def spent(args: list[str]) -> tuple[int, float]:
-    """The operations and seconds ``rulepress ARGS`` spends (its output is dropped)."""
+def spent(args: list[str]) -> tuple[int, float, int]:
+    """The operations, seconds and bytes of memory grown ``rulepress ARGS`` spends.
+
+    Its output is dropped; a command that ends with an error (``i18n check``
+    finding a translation too long) is measured all the same.
+    """
     start = time.perf_counter()
     with (
         command_budget() as budget,
         contextlib.redirect_stdout(io.StringIO()),
         contextlib.redirect_stderr(io.StringIO()),
+        contextlib.suppress(Exception),
     ):
         cli.main(args=args, prog_name="rulepress", standalone_mode=False)
-    return budget.used, time.perf_counter() - start
+    now = resident_memory()
+    grown = max(budget.grown, now - budget.start if now is not None and budget.start else 0)
+    return budget.used, time.perf_counter() - start, grown
 
 
-def show(game: str, command: str, used: int, seconds: float) -> None:
+def show(game: str, command: str, used: int, seconds: float, grown: int) -> None:
     share = 100 * used / OPERATIONS
-    print(f"{game:<12} {command:<34} {used:>12,} {share:>8.4f} % {seconds:>7.2f} s")
+    memory = f"{grown / 2**20:>7.1f} MiB {100 * grown / MEMORY:>6.2f} %"
+    print(f"{game:<12} {command:<34} {used:>12,} {share:>8.4f} % {memory} {seconds:>7.2f} s")
 
 
 def main() -> None:
@@ -54,8 +65,11 @@ def main() -> None:
         "--examples", type=int, default=None, help="score only the first N examples of each game"
     )
     args = parser.parse_args()
-    print(f"budget: {OPERATIONS:,} operations per command")
-    print(f"{'game':<12} {'command':<34} {'operations':>12} {'of budget':>10} {'time':>9}")
+    print(f"budget: {OPERATIONS:,} operations and {MEMORY // 2**20:,} MiB more memory per command")
+    print(
+        f"{'game':<12} {'command':<34} {'operations':>12} {'of budget':>10}"
+        f" {'memory grown':>20} {'time':>9}"
+    )
     for directory in find_game_dirs(args.spec_root):
         game = directory.name
         spec_root = ["--spec-root", str(args.spec_root)]
@@ -64,11 +78,15 @@ def main() -> None:
         runs = [spent(["score", game, "--example", ex, *spec_root]) for ex in examples]
         largest = max(runs)
         show(game, f"score --example (largest of {len(runs)})", *largest)
-        show(
-            game, "score --example (all, summed)", sum(r[0] for r in runs), sum(r[1] for r in runs)
-        )
+        total = (sum(r[0] for r in runs), sum(r[1] for r in runs), max(r[2] for r in runs))
+        show(game, "score --example (all, summed)", *total)
         show(game, "state-template", *spent(["state-template", game, *spec_root]))
         show(game, "schema --state", *spent(["schema", "--state", game, *spec_root]))
+    show("(all)", "i18n check", *spent(["i18n", "check", *spec_root_of(args.spec_root)]))
+
+
+def spec_root_of(spec_root: Path) -> list[str]:
+    return ["--spec-root", str(spec_root)]
 
 
 if __name__ == "__main__":

@@ -1158,6 +1158,13 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except MemoryError:  # the machine's memory (or a ulimit) ran out before the budget did
+        click.echo(
+            "out of memory: the machine (or a limit set on this process) has less memory than"
+            " this command needs",
+            err=True,
+        )
+        return ExitCode.FAILED
     except OSError as exc:  # a file that cannot be read or written, met outside any check
         where = f"{exc.filename}: " if exc.filename is not None else ""
         click.echo(f"{where}{exc.strerror or exc}", err=True)

@@ -3,7 +3,9 @@
 Each test goes red when its protection is removed: field types resolved once
 each (the resolver's memo), the bound on a format's expanded fields, the
 linear duplicate check of named sets, the sets spelled out once per spec, the
-grouping search charged to the budget, and the budget itself.
+grouping search charged to the budget, and the budget itself; the memory a
+command may add, read while operations are charged and after each spec file
+or catalog is read, and the size bounds of a whole spec and of a catalog.
 """
 
 from __future__ import annotations
@@ -13,10 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.errors import SpecError
+from rulepress.cli import main
+from rulepress.errors import ExitCode, SpecError
+from rulepress.i18n.catalogs import MAX_CATALOG_BYTES
 from rulepress.scoring.grouping import groupings
-from rulepress.spec import load_spec, sets
-from rulepress.spec.budget import OPERATIONS, BudgetError, command_budget
+from rulepress.spec import load, load_spec, sets
+from rulepress.spec.budget import (
+    MEMORY_EVERY,
+    OPERATIONS,
+    BudgetError,
+    MemoryBudgetError,
+    command_budget,
+    resident_memory,
+)
 from rulepress.spec.state import validate_state
 from rulepress.spec.state_fields import MAX_FORMAT_FIELDS
 from rulepress.spec.yamlsrc import SourceMap
@@ -181,3 +192,78 @@ def test_a_named_set_past_the_budget_is_refused_located(tmp_path: Path) -> None:
     assert problem.location.file.endswith("tiny/game.yaml")
     assert problem.where.startswith("sets.all[")
     assert "the named set 'all' is too large" in problem.message
+
+
+def test_memory_is_read_while_operations_are_charged() -> None:
+    """Work that holds memory past the budget is stopped at the next reading, and named."""
+    if resident_memory() is None:
+        pytest.skip("no /proc here: memory is not measured, the size bounds hold alone")
+    with command_budget(memory=32 * 1024 * 1024) as budget:
+        held = bytearray(96 * 1024 * 1024)  # zero-filled pages, written to be resident
+        held[::4096] = b"x" * len(held[::4096])
+        budget.charge(MEMORY_EVERY - 1, "the rows of 'big'")  # no reading yet
+        with pytest.raises(MemoryBudgetError, match="the rows of 'big' is too large") as caught:
+            budget.charge(1, "the rows of 'big'")
+        assert "grew by" in str(caught.value)
+        assert "32 MiB a command may add" in str(caught.value)
+        del held
+
+
+def test_a_spec_file_read_past_the_memory_budget_is_refused_located(tmp_path: Path) -> None:
+    """Files parsed are not counted as operations: memory is read after each one."""
+    if resident_memory() is None:
+        pytest.skip("no /proc here: memory is not measured, the size bounds hold alone")
+    game = tmp_path / "rules_spec" / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    with command_budget(memory=-1), pytest.raises(SpecError) as caught:
+        load_spec(game)  # any reading is past a budget of -1 byte
+    (problem,) = caught.value.problems
+    assert problem.location.file.endswith("tiny/game.yaml")
+    assert "the spec file" in problem.message
+    assert "memory grew by" in problem.message
+
+
+def test_a_spec_whose_files_add_up_past_the_bound_is_refused_located(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each file is bounded on its own; so are all of a spec's files together."""
+    game = tmp_path / "rules_spec" / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    sizes = {p.name: p.stat().st_size for p in game.glob("*.yaml")}
+    first, *_ = sorted(n for n in sizes if n != "game.yaml")
+    monkeypatch.setattr(load, "MAX_SPEC_BYTES", sizes["game.yaml"] + sizes[first] - 1)
+    with pytest.raises(SpecError) as caught:
+        load_spec(game)
+    (problem,) = caught.value.problems
+    assert problem.location.file.endswith(f"tiny/{first}")
+    assert "larger than" in problem.message
+    assert "this one and the rest are not read" in (problem.message)
+
+
+def test_a_catalog_past_its_size_bound_is_refused_unread(tmp_path: Path) -> None:
+    """i18n check on a 17 MiB catalog: one located line, exit 5, and only 16 MiB read."""
+    big = tmp_path / "big.po"
+    with big.open("w", encoding="utf-8") as out:
+        out.write('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n')
+        entry = '#. {n}\nmsgid "m{n}"\nmsgstr "{pad}"\n\n'
+        n = 0
+        while out.tell() <= MAX_CATALOG_BYTES:
+            out.write(entry.format(n=n, pad="x" * 1000))
+            n += 1
+    run = run_cli("i18n", "check", str(big))
+    assert run.code == 5, run.err
+    assert "Traceback" not in run.err
+    assert f"{big}: larger than 16 MiB, the most a catalog may be" in run.err
+
+
+def test_running_out_of_memory_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def exhausted(*_: object, **__: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(load, "_load", exhausted)
+    assert main(["validate", str(DATA / "specs" / "tiny")]) == ExitCode.FAILED
+    err = capsys.readouterr().err
+    assert err.startswith("out of memory:")
+    assert "Traceback" not in err

@@ -38,6 +38,7 @@ from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 from rulepress.i18n.icu import ICU_FLAG
 from rulepress.i18n.plural import PluralFormsError, PluralRule, parse_plural_forms
 from rulepress.i18n.po_writer import render
+from rulepress.spec import budget
 
 __all__ = ["render"]  # the writer, used with the reader below
 
@@ -54,6 +55,9 @@ INTERFACE = "rulepress"
 THEME = "theme"
 #: the domains whose catalogs rulepress ships inside its package, for every project
 PACKAGE_DOMAINS = (INTERFACE, THEME)
+#: the largest catalog read, in bytes (the largest shipped one, Brink's, is about 0.6 MiB):
+#: a bound on what reading one may cost, as rulepress.spec.budget bounds the rest
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
 #: where the package keeps them (its templates and the languages it is translated into)
 PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -153,9 +157,14 @@ def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
     """
     name = str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as fh:  # no more than the bound: a huge file is not read whole
+            raw = fh.read(MAX_CATALOG_BYTES + 1)
     except OSError as exc:
         problem = Problem(Location(name), "", f"cannot be read: {exc.strerror}")
+        return Inspected(None, Header(), [problem])
+    if len(raw) > MAX_CATALOG_BYTES:
+        size = f"{MAX_CATALOG_BYTES // 1024 // 1024} MiB"
+        problem = Problem(Location(name), "", f"larger than {size}, the most a catalog may be")
         return Inspected(None, Header(), [problem])
     try:
         text = raw.decode("utf-8")
@@ -170,9 +179,13 @@ def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
     usable = text if not header.problems else blank_header(text, header)
     try:
         catalog = parse_po(usable, header.language)
+        budget.current().check_memory(f"the catalog {name}")
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
         problems.append(Problem(Location(name, line, 1), "", str(exc).split(" on ")[0]))
+        return Inspected(None, header, problems)
+    except budget.MemoryBudgetError as exc:
+        problems.append(Problem(Location(name), "", exc.message))
         return Inspected(None, header, problems)
     if (
         not header.problems

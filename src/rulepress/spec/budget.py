@@ -22,8 +22,18 @@ per command).
 Past the limit, :class:`BudgetError` (an :class:`ExpressionLimitError`, so
 that the scorer already turns it into a located state error at the step that
 ran out) names what was too large. The loader turns it into a located spec
-error. Memory is not counted: what the counted loops keep is proportional to
-the operations they ran.
+error.
+
+Memory is budgeted too, where it can be measured cheaply: the growth of the
+process's resident memory since the command's budget was opened, read from
+``/proc/self/statm`` (one small file read, about ten microseconds) every
+:data:`MEMORY_EVERY` operations charged and after each input file is read
+(:meth:`Budget.check_memory`). Past :data:`MEMORY`, a :class:`MemoryBudgetError`
+names the work that held it. The counted loops keep memory in proportion to
+the operations they ran; what they cannot count (files parsed, catalogs read)
+is also bounded by size where it is read (4 MiB a spec file, 8 MiB a spec,
+16 MiB a catalog). Where ``/proc`` is not there (macOS, Windows), memory is
+not measured and those size bounds hold alone.
 
 :func:`command_budget` opens the budget of a command (the CLI opens one per
 invocation); library entry points that may run long (:func:`spending`) open a
@@ -34,6 +44,7 @@ spec or scores a state is bounded too.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -44,14 +55,23 @@ from rulepress.spec.yamlsrc import DataPath
 
 #: operations one command may spend (see the module docstring for the unit and the figure)
 OPERATIONS = 20_000_000
+#: bytes of resident memory one command may add to the process (a shipped game's command
+#: adds at most about 200 MiB: benchmarks/bench_budget.py prints each command's growth)
+MEMORY = 2 * 1024 * 1024 * 1024
+#: operations charged between two readings of the memory
+MEMORY_EVERY = 1 << 16
+#: where Linux tells a process its size, in pages: "total resident shared ..."
+_STATM = "/proc/self/statm"
+_MIB = 1024 * 1024
 
 
 class BudgetError(ExpressionLimitError):
     """A command went past its budget of operations; ``what`` names the work that did."""
 
-    def __init__(self, what: str, limit: int, path: DataPath = ()) -> None:
+    def __init__(self, what: str, limit: int, path: DataPath = (), message: str = "") -> None:
         super().__init__(
-            f"{what} is too large: it needs more than the {limit:,} operations "
+            message
+            or f"{what} is too large: it needs more than the {limit:,} operations "
             "a command may spend (rulepress's budget, which no spec can raise)"
         )
         self.what = what
@@ -60,14 +80,49 @@ class BudgetError(ExpressionLimitError):
         self.path = path
 
 
+class MemoryBudgetError(BudgetError):
+    """A command's memory grew past its budget; ``what`` names the work that held it."""
+
+    def __init__(self, what: str, grown: int, limit: int, path: DataPath = ()) -> None:
+        super().__init__(
+            what,
+            limit,
+            path,
+            f"{what} is too large: the command's memory grew by {grown // _MIB:,} MiB, past"
+            f" the {limit // _MIB:,} MiB a command may add (rulepress's budget, which no"
+            " spec can raise)",
+        )
+
+
+def resident_memory() -> int | None:
+    """The process's resident memory in bytes now; None where it cannot be read cheaply.
+
+    Read from ``/proc`` rather than ``resource.getrusage``, which gives the peak:
+    that never comes down, so a long-lived process (a test run, a notebook) would
+    charge each command with the peaks of the ones before it.
+    """
+    try:
+        with open(_STATM, "rb") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
 class Budget:
-    """A count of operations spent and the limit it may reach."""
+    """A count of operations spent and the limit it may reach, and the memory it may add."""
 
-    __slots__ = ("limit", "used")
+    __slots__ = ("_reading", "grown", "limit", "memory", "start", "used")
 
-    def __init__(self, limit: int = OPERATIONS) -> None:
+    def __init__(self, limit: int = OPERATIONS, memory: int = MEMORY) -> None:
         self.limit = limit
         self.used = 0
+        self.memory = memory
+        #: the resident memory when the budget opened (None: not measured here)
+        self.start = resident_memory()
+        #: the most the memory had grown at a reading (what benchmarks/bench_budget.py prints)
+        self.grown = 0
+        self._reading = MEMORY_EVERY
 
     def charge(self, operations: int, what: str, path: DataPath = ()) -> None:
         """Spend ``operations`` on ``what`` (a phrase such as ``"the named set 'ids'"``).
@@ -77,6 +132,20 @@ class Budget:
         self.used += operations
         if self.used > self.limit:
             raise BudgetError(what, self.limit, path)
+        if self.used >= self._reading:
+            self._reading = self.used + MEMORY_EVERY
+            self.check_memory(what, path)
+
+    def check_memory(self, what: str, path: DataPath = ()) -> None:
+        """Raise :class:`MemoryBudgetError` if the memory grew past the budget since it opened."""
+        if self.start is None:
+            return
+        now = resident_memory()
+        if now is None:
+            return
+        self.grown = max(self.grown, now - self.start)
+        if now - self.start > self.memory:
+            raise MemoryBudgetError(what, now - self.start, self.memory, path)
 
 
 #: the budget of the command being run (None: none is open)
@@ -84,9 +153,9 @@ _CURRENT: ContextVar[Budget | None] = ContextVar("rulepress_budget", default=Non
 
 
 @contextmanager
-def command_budget(limit: int = OPERATIONS) -> Iterator[Budget]:
+def command_budget(limit: int = OPERATIONS, memory: int = MEMORY) -> Iterator[Budget]:
     """A fresh budget for the work inside the ``with`` block (a whole command)."""
-    budget = Budget(limit)
+    budget = Budget(limit, memory)
     token = _CURRENT.set(budget)
     try:
         yield budget

@@ -19,6 +19,7 @@ table state still works while ``rulepress validate`` reports them and
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import re
@@ -31,7 +32,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
-from rulepress.spec.budget import BudgetError, spending
+from rulepress.spec.budget import BudgetError, MemoryBudgetError, current, spending
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Spec
@@ -40,6 +41,9 @@ from rulepress.spec.state_fields import resolve_field_types
 from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
 
 GAME_FILE = "game.yaml"
+#: the most a spec's files may hold together, in bytes (Brink's hold about 0.3 MiB; each
+#: file is bounded on its own by rulepress.spec.yamlsrc.MAX_BYTES)
+MAX_SPEC_BYTES = 8 * 1024 * 1024
 
 
 def display_path(path: Path) -> str:
@@ -71,13 +75,33 @@ def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Proble
     files = spec_files(directory)
     if not any(p.name == GAME_FILE for p in files):
         problems.append(Problem(Location(display_path(directory)), "", f"no {GAME_FILE} here"))
+    budget = current()
+    total = 0
     for path in files:
         name = display_path(path)
+        with contextlib.suppress(OSError):  # the read below says why
+            total += path.stat().st_size
+        if total > MAX_SPEC_BYTES:
+            # each file is bounded where it is read; this bounds how many a spec may add up
+            limit = f"{MAX_SPEC_BYTES // 1024 // 1024} MiB"
+            problems.append(
+                Problem(
+                    Location(name),
+                    "",
+                    f"the spec's files up to this one are larger than {limit} together,"
+                    " the most a spec may be; this one and the rest are not read",
+                )
+            )
+            break
         try:
             data, smap = load_yaml_file(path, name)
+            budget.check_memory(f"the spec file {name}")
         except YamlError as exc:
             problems.extend(exc.problems)
             continue
+        except MemoryBudgetError as exc:
+            problems.append(Problem(Location(name), "", exc.message))
+            break
         if data is None:
             continue
         if not isinstance(data, dict):
