@@ -103,6 +103,18 @@ def tiny_game_with_vote(tmp_path: Path, vote: str, examples: str) -> Path:
     return game
 
 
+def one_game_root(tmp_path: Path, game: str = "stationfall") -> Path:
+    """A spec root holding only ``game`` (a link to the real one), for a build of one game.
+
+    A test about how a build behaves, not about every game's content, builds one game:
+    a print build of both takes twice as long.
+    """
+    root = tmp_path / f"only-{game}"
+    root.mkdir()
+    (root / game).symlink_to(SPEC_ROOT / game)
+    return root
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace ``old`` by ``new`` in a spec file; fail loudly if ``old`` is not there."""
     text = path.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ import pytest
 
 from rulepress.errors import ExitCode
 from rulepress.output import MARKER, OutputError, check, replace_files, replacing
-from tests.conftest import ROOT, SPEC_ROOT, Run, run_cli
+from tests.conftest import ROOT, SPEC_ROOT, Run, one_game_root, run_cli
 
 
 def _tree(folder: Path) -> dict[str, bytes | str]:
@@ -333,11 +333,14 @@ def test_a_users_folder_is_refused_before_any_work(tmp_path: Path) -> None:
 def test_build_print_on_a_full_disk_keeps_the_earlier_pdfs(
     tmp_path: Path, small_disk: Disk
 ) -> None:
-    disk, first = small_disk(1_500_000)
+    # one game's files (about 1.2 MB, none over 250 KB) on a disk of half that, or with no
+    # file over 100 KB where no tmpfs can be mounted
+    disk, first = small_disk(600_000, file_limit=100_000)
     out = disk / "print"
     _made(out, {"en/stationfall/reference-a5.pdf": b"the earlier card"})
     before = _tree(disk)
-    run = _cli("build", "print", "--lang", "en", "--out", str(out), cwd=ROOT, first=first)
+    specs = ("--spec-root", str(one_game_root(tmp_path)))
+    run = _cli("build", "print", *specs, "--lang", "en", "--out", str(out), cwd=ROOT, first=first)
     assert run.code == ExitCode.OUTPUT, run.err
     assert "Traceback" not in run.err
     assert "disk is full or the file too large" in run.err

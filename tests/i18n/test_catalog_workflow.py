@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
@@ -183,3 +184,22 @@ def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     assert {r["untranslated"] for r in theme} == {1}
     unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work, env=own)
     assert unknown.code == 2
+
+
+def test_listing_the_catalogs_extracts_no_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check and compile list the catalogs by domain name: making every template (each
+    game rendered for its places, the package's source read) took seconds for nothing."""
+    from rulepress.i18n import workflow
+
+    def extracted(*_: object, **__: object) -> None:
+        raise AssertionError("a template was made to list the catalogs")
+
+    monkeypatch.setattr(workflow, "all_templates", extracted)
+    project = workflow.Project(ROOT, ROOT / "rules_spec", ROOT / "locales")
+    listed = workflow.existing_catalogs(project)
+    assert {(lang, domain) for lang, domain, _ in listed} == {
+        (lang, domain)
+        for lang in TRANSLATIONS
+        for domain in (*GAME_LANGUAGES, "rulepress", "theme")
+        if domain not in GAME_LANGUAGES or lang in GAME_LANGUAGES[domain]
+    }

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from rulepress.print.build import PrintBuild, PrintError
-from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT, loaded
+from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT, loaded, one_game_root
 
 #: renders PDFs: left out of the quick run (-m 'not slow') and of -m 'not print'
 pytestmark = [pytest.mark.slow, pytest.mark.print]
@@ -231,8 +231,9 @@ def test_png_artifacts_for_people(printed: Path, artifacts: Path) -> None:
 def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     first, second = tmp_path / "a", tmp_path / "b"
+    specs = one_game_root(tmp_path)  # Japanese: fonts subset, glyphs shaped, twice alike
     for out in (first, second):
-        PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out, ("ja",)).build()
+        PrintBuild(ROOT, specs, ROOT / "locales", out, ("ja",)).build()
     files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
     assert files
     for rel in files:
@@ -243,7 +244,7 @@ def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_overflow_names_card_language_and_amount_and_writes_nothing(tmp_path: Path) -> None:
     job = PrintBuild(
-        ROOT, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out", ("cs",), ("poker",)
+        ROOT, one_game_root(tmp_path), ROOT / "locales", tmp_path / "out", ("cs",), ("poker",)
     )
     with pytest.raises(PrintError) as info:
         job.build()
@@ -258,8 +259,18 @@ def test_overflow_names_card_language_and_amount_and_writes_nothing(tmp_path: Pa
 def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
     from tests.conftest import run_cli
 
+    specs = one_game_root(tmp_path)
     result = run_cli(
-        "build", "print", "--lang", "en", "--format", "tarot", "--out", str(tmp_path / "o")
+        "build",
+        "print",
+        "--spec-root",
+        str(specs),
+        "--lang",
+        "en",
+        "--format",
+        "tarot",
+        "--out",
+        str(tmp_path / "o"),
     )
     assert result.code == 7
     assert "reference card, tarot: overflow" in result.err

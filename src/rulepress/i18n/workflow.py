@@ -55,6 +55,14 @@ class Project:
             self._games = spec_languages(self.spec_root)
         return self._games
 
+    def domains(self) -> list[str]:
+        """Every domain, in the order of :meth:`templates`, without extracting any template.
+
+        Listing the catalogs to check or compile needs the names only; making the
+        templates renders every game for its places and reads the package's source.
+        """
+        return [*self.games(), *PACKAGE_DOMAINS]
+
     def languages(self, domain: str) -> tuple[str, ...]:
         """The languages ``domain`` has catalogs in (English, the source, has none).
 
@@ -250,7 +258,7 @@ def new_game_catalogs(project: Project, game: str) -> list[Path]:
 def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
     """(language, domain, file) of every catalog the project has and writes (not the package's)."""
     out = []
-    for domain in project.templates():
+    for domain in project.domains():
         for lang in project.languages(domain):
             path = project.catalog_file(lang, domain)
             if path is not None and path.exists():
