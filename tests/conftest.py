@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -150,6 +152,20 @@ def run_cli(
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
+def run_main(*args: str, cwd: Path | None = None) -> Run:
+    """The command run in this process (:func:`rulepress.cli.main`, as the console script
+    runs it), its output captured: for tests of many cases of one command, where starting
+    a Python for each case cost more than the case (``run_cli`` runs the real process)."""
+    from rulepress.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(cwd or ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    return Run(code, out.getvalue(), err.getvalue())
+
+
 def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, Any]:
     """A private copy of locales/, the path of one catalog in it, and that catalog read."""
     from babel.messages.pofile import read_po
@@ -203,49 +219,81 @@ def previous_specs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return project
 
 
-@pytest.fixture(scope="session")
-def built_site(
-    tmp_path_factory: pytest.TempPathFactory,
-    built_print: tuple[Path, Usage],
-    previous_specs: Path,
-) -> tuple[Any, Usage]:
-    """The real site build (Sphinx, every language, doctests, the PDFs linked), once per session.
+@dataclass
+class MainJob:
+    """The README's main job as the session ran it: its project folder, exit code and output."""
 
-    The catalog lookups it makes are recorded (tests/i18n/test_catalog_usage.py).
+    project: Path
+    code: int
+    out: str
+    err: str
+    usage: Usage
+
+    @property
+    def print_out(self) -> Path:
+        return self.project / "build" / "print"
+
+    @property
+    def site_out(self) -> Path:
+        return self.project / "build" / "site"
+
+
+@pytest.fixture(scope="session")
+def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> MainJob:
+    """``rulepress build`` (validate, every print file, every site, the gate), once per session.
+
+    The README's first command runs it; here in a project folder of its own (its
+    specs, catalogs and guides linked to the repository's), so that its ``build/``
+    is not the repository's, against the session's previous edition and with a
+    base URL, in this process so that the catalog lookups of every output are
+    recorded (tests/i18n/test_catalog_usage.py). Its print files and sites are
+    the ones the print, site and browser tests read.
     """
+    project = tmp_path_factory.mktemp("project")
+    for name in ("rules_spec", "locales", "docs"):
+        (project / name).symlink_to(ROOT / name)
+    options = ["--since", str(previous_specs), "--base-url", BASE_URL, "--quiet"]
+    with recording() as usage:
+        run = run_main("build", "--spec-root", str(project / "rules_spec"), *options)
+    return MainJob(project, run.code, run.out, run.err, usage)
+
+
+def _succeeded(job: MainJob) -> MainJob:
+    assert job.code == 0, job.err[-5000:]
+    return job
+
+
+@pytest.fixture(scope="session")
+def built_site(main_job: MainJob, previous_specs: Path) -> tuple[Any, Usage]:
+    """The main job's sites (Sphinx, every language, doctests, the PDFs linked), as a SiteBuild.
+
+    The build as the command made it: the same folders and options, so that its
+    work folder (``site.work``) and languages are the ones the command used.
+    """
+    from rulepress.spec.languages import all_languages
     from rulepress.sphinx_ext.build import SiteBuild  # Sphinx: slow tests only
 
-    out = tmp_path_factory.mktemp("site")
-    pdfs = built_print[0]
+    job = _succeeded(main_job)
+    specs = job.project / "rules_spec"
     build = SiteBuild(
-        ROOT,
-        SPEC_ROOT,
-        ROOT / "locales",
-        out,
-        docs=ROOT / "docs",
-        pdfs=pdfs,
+        job.project,
+        specs,
+        job.project / "locales",
+        job.site_out,
+        all_languages(specs),
+        docs=job.project / "docs",
+        pdfs=job.print_out,
         base_url=BASE_URL,
         since=str(previous_specs),
     )
-    with recording() as usage:
-        build.build(doctest=True)
-    return build, usage
+    return build, job.usage
 
 
 @pytest.fixture(scope="session")
-def built_print(
-    tmp_path_factory: pytest.TempPathFactory, previous_specs: Path
-) -> tuple[Path, Usage]:
-    """Every print file of every game and language (WeasyPrint), once per session, recorded.
-
-    The errata sheets too, against the session's previous edition.
-    """
-    from rulepress.print.build import PrintBuild  # WeasyPrint: slow tests only
-
-    out = tmp_path_factory.mktemp("print")
-    with recording() as usage:
-        PrintBuild(ROOT, SPEC_ROOT, ROOT / "locales", out, since=str(previous_specs)).build()
-    return out, usage
+def built_print(main_job: MainJob) -> tuple[Path, Usage]:
+    """The main job's print files: every game and language, and the errata sheets."""
+    job = _succeeded(main_job)
+    return job.print_out, job.usage
 
 
 # --------------------------------------------------------- the repository stays as it was
@@ -320,20 +368,20 @@ def changed_paths(before: RepoState, after: RepoState) -> list[str]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that uses the session's print build renders PDFs; the site build makes them too.
+    """A test that uses the session's main job renders PDFs (its print and site builds do).
 
     Marked so whatever its module says: ``-m 'not slow'`` never waits for a build, and
     ``-m 'not print'`` leaves out every test that needs WeasyPrint.
 
     Such tests also form one group for pytest-xdist (``tools/test.sh`` runs the suite in
     a process per core with ``--dist loadgroup``): a fixture is made once per process,
-    so the group keeps the site and print builds (three minutes) to one process, while
+    so the group keeps the main job (three minutes) to one process, while
     the others take the rest of the suite. The other tests of their modules join the
     group, so that a module's own builds (the hostile catalogs' site) are made once too.
     """
-    builds = {item.path for item in items if "built_print" in getattr(item, "fixturenames", ())}
+    builds = {item.path for item in items if "main_job" in getattr(item, "fixturenames", ())}
     for item in items:
-        if "built_print" in getattr(item, "fixturenames", ()):  # built_site uses it as well
+        if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
         if item.path in builds:

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, ROOT, run_cli
+from tests.conftest import DATA, ROOT, run_main
 
 CASES = sorted((DATA / "bad_catalogs").glob("*.po"))
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_bad_catalog_is_reported_exactly(path: Path) -> None:
-    result = run_cli("i18n", "check", str(path.relative_to(ROOT)))
+    result = run_main("i18n", "check", str(path.relative_to(ROOT)))
     expected = path.with_suffix(".expected").read_text(encoding="utf-8")
     assert "Traceback" not in result.err
     assert result.err == expected
@@ -31,7 +31,7 @@ def test_bad_catalog_is_reported_exactly(path: Path) -> None:
 def test_locale_aware_numbers_pass() -> None:
     """Czech 0,5 / 1 000 / 12 345,5 and Japanese full-width １２ equal the English numbers."""
     for name in ("stationfall.numbers-cs.po", "stationfall.numbers-ja.po"):
-        err = run_cli("i18n", "check", str((DATA / "bad_catalogs" / name).relative_to(ROOT))).err
+        err = run_main("i18n", "check", str((DATA / "bad_catalogs" / name).relative_to(ROOT))).err
         assert "x/decimal" not in err
         assert "x/fullwidth" not in err
         assert "x/wrong" in err
@@ -43,7 +43,7 @@ def test_locale_aware_numbers_pass() -> None:
 def test_japanese_writes_number_words_as_digits() -> None:
     """ja: "three rounds" may be 3ラウンド (ASCII or full-width), "first and second" 1位と2位."""
     path = DATA / "bad_catalogs" / "stationfall.number-words-ja.po"
-    result = run_cli("i18n", "check", str(path.relative_to(ROOT)))
+    result = run_main("i18n", "check", str(path.relative_to(ROOT)))
     assert result.err == ""
     assert result.code == 0
 
@@ -69,7 +69,7 @@ def test_number_words_are_counted_not_guessed() -> None:
 
 def test_czech_keeps_digits_to_the_msgid() -> None:
     """cs spells small counts as English does, so a digit for "three" stays an error there."""
-    err = run_cli(
+    err = run_main(
         "i18n",
         "check",
         str((DATA / "bad_catalogs" / "stationfall.number-words-cs.po").relative_to(ROOT)),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, ROOT, run_cli
+from tests.conftest import DATA, ROOT, run_main
 
 CASES = sorted((DATA / "bad_states").glob("*/*.yaml"))
 FIXTURES = DATA / "specs"
@@ -28,7 +28,7 @@ def spec_root(game: str) -> list[str]:
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_bad_state_is_reported_exactly(path: Path, fmt: str) -> None:
     game = path.parent.name
-    result = run_cli("score", game, str(path.relative_to(ROOT)), "--format", fmt, *spec_root(game))
+    result = run_main("score", game, str(path.relative_to(ROOT)), "--format", fmt, *spec_root(game))
     assert result.code == 4
     assert result.out == ""
     assert "Traceback" not in result.err
@@ -65,7 +65,7 @@ def test_a_31_digit_number_in_czech_is_a_located_error(fmt: str) -> None:
     """Babel's Czech number formatting raised decimal.InvalidOperation on such a number."""
     path = DATA / "bad_states" / "stationfall" / "integers-beyond-the-bound.yaml"
     args = ("score", "stationfall", str(path.relative_to(ROOT)), "--lang", "cs", "--format", fmt)
-    result = run_cli(*args)
+    result = run_main(*args)
     assert result.code == 4
     assert "Traceback" not in result.err
     assert result.err == path.with_suffix(".expected").read_text(encoding="utf-8")

@@ -281,7 +281,12 @@ def _page_types(site: SiteBuild) -> list[str]:
 def test_no_serious_accessibility_violations(
     browser: object, base_url: str, site: SiteBuild, viewport: str
 ) -> None:
-    """axe-core over every page type, every language, on a phone and a desktop."""
+    """axe-core over every page in every language on a desktop, every kind of page on a phone.
+
+    The languages' pages are the same tree with other words: what a narrow screen
+    changes (the menu folded, the tables scrolled) is seen on the English pages and on
+    each language's landing and search pages, at half the time of every page again.
+    """
     from axe_playwright_python.sync_playwright import Axe
 
     width, height = VIEWPORTS[viewport]
@@ -290,6 +295,9 @@ def test_no_serious_accessibility_violations(
     found: list[tuple[str, str, str, int]] = []
     pages = _page_types(site)
     assert len(pages) >= 40
+    if viewport == "phone":
+        pages = [p for p in pages if p.startswith(("en/", "index")) or p.count("/") == 1]
+        assert len(pages) >= 15
     try:
         tab = context.new_page()
         for page in pages:

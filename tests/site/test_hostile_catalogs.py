@@ -19,8 +19,6 @@ Then:
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -28,13 +26,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from rulepress.cli import main
 from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import GAMES, ROOT, Run, loaded, one_game_root, run_cli
+from tests.conftest import GAMES, ROOT, Run, loaded, one_game_root, run_cli, run_main
 from tests.site.conftest import ElementCounter, doctest_count, doctests
 
 #: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
@@ -141,13 +138,6 @@ KINDS = {
 }
 
 
-def _in_process(*args: str) -> Run:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
-    return Run(code, out.getvalue(), err.getvalue())
-
-
 @pytest.fixture(scope="module")
 def hostile(
     tmp_path_factory: pytest.TempPathFactory, built_print: tuple[Path, object], previous_specs: Path
@@ -199,7 +189,7 @@ def hostile(
         # or even a run in this process, for each of the 64 examples cost a minute)
         first = {ex.sequence or spec.scorer.sequence: ex for ex in reversed(spec.examples)}
         for ex in first.values():
-            run = _in_process(
+            run = run_main(
                 "score", game, "--example", ex.id, "--lang", LANG, "--locales", str(locales)
             )
             runs.append(run)

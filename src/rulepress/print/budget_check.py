@@ -29,12 +29,13 @@ from babel.messages.catalog import Catalog
 
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import CatalogError
+from rulepress.i18n.places_cache import cached_places
 from rulepress.i18n.qa import Finding
 from rulepress.i18n.runtime import LocaleNumbers
 from rulepress.i18n.safety import read_spec_catalog
 from rulepress.print.budgets import Budget, budgets, used_lines
 from rulepress.print.measure import FontError
-from rulepress.render.places import Place, mark, message_places
+from rulepress.render.places import Place, mark
 from rulepress.scoring.notes import plain_context
 from rulepress.spec.load import GAME_FILE, load_spec
 from rulepress.spec.loaded import LoadedSpec
@@ -60,7 +61,7 @@ class Where:
 def where(loaded: LoadedSpec) -> Where:
     """Every message's places and budgets (a missing print font is a usage error)."""
     marked = mark(loaded)
-    places = message_places(loaded, marked)
+    places = cached_places(loaded, marked)
     plain = plain_context(loaded.spec)
     english = {c: to_plain(text, plain) for c, text in marked.texts.items()}
     try:
