@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import io
+import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,13 +224,48 @@ def previous_specs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @dataclass
 class MainJob:
-    """The README's main job as the session ran it: its project folder, exit code and output."""
+    """The README's main job as the test run ran it: its project folder, exit code and output,
+    the catalog lookups it made, and the previous edition it was built against."""
 
     project: Path
     code: int
     out: str
     err: str
     usage: Usage
+    previous: Path
+
+    def to_json(self) -> str:
+        def listed(found: dict[tuple[str, str], set[str]]) -> list[object]:
+            return [[lang, domain, sorted(ids)] for (lang, domain), ids in found.items()]
+
+        return json.dumps(
+            {
+                "project": str(self.project),
+                "code": self.code,
+                "out": self.out,
+                "err": self.err,
+                "used": listed(self.usage.used),
+                "missing": listed(self.usage.missing),
+                "previous": str(self.previous),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> MainJob:
+        data = json.loads(text)
+
+        def keyed(rows: list[list[Any]]) -> dict[tuple[str, str], set[str]]:
+            return {(lang, domain): set(ids) for lang, domain, ids in rows}
+
+        usage = Usage(keyed(data["used"]), keyed(data["missing"]))
+        return cls(
+            Path(data["project"]),
+            data["code"],
+            data["out"],
+            data["err"],
+            usage,
+            Path(data["previous"]),
+        )
 
     @property
     def print_out(self) -> Path:
@@ -240,7 +278,7 @@ class MainJob:
 
 @pytest.fixture(scope="session")
 def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> MainJob:
-    """``rulepress build`` (validate, every print file, every site, the gate), once per session.
+    """``rulepress build`` (validate, every print file, every site, the gate), once per test run.
 
     The README's first command runs it; here in a project folder of its own (its
     specs, catalogs and guides linked to the repository's), so that its ``build/``
@@ -248,14 +286,36 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     base URL, in this process so that the catalog lookups of every output are
     recorded (tests/i18n/test_catalog_usage.py). Its print files and sites are
     the ones the print, site and browser tests read.
+
+    Made once for all of pytest-xdist's processes: the first to need it builds it
+    in the folder they share, under a lock, and leaves its outcome there (exit code,
+    output, the lookups as JSON); the others wait for the lock and read that.
     """
-    project = tmp_path_factory.mktemp("project")
+    shared = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared = shared.parent  # the run's folder, above each process's own
+    folder = shared / "main-job"
+    folder.mkdir(exist_ok=True)
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        done = folder / "outcome.json"
+        if not done.is_file():
+            _count_main_job()
+            _build_main_job(folder / "project", previous_specs, done)
+    return MainJob.from_json(done.read_text(encoding="utf-8"))
+
+
+def _build_main_job(project: Path, previous: Path, done: Path) -> None:
+    project.mkdir()
     for name in ("rules_spec", "locales", "docs"):
         (project / name).symlink_to(ROOT / name)
-    options = ["--since", str(previous_specs), "--base-url", BASE_URL, "--quiet"]
+    options = ["--since", str(previous), "--base-url", BASE_URL, "--quiet"]
     with recording() as usage:
         run = run_main("build", "--spec-root", str(project / "rules_spec"), *options)
-    return MainJob(project, run.code, run.out, run.err, usage)
+    job = MainJob(project, run.code, run.out, run.err, usage, previous)
+    partial = done.with_suffix(".part")
+    partial.write_text(job.to_json(), encoding="utf-8")
+    partial.rename(done)
 
 
 def _succeeded(job: MainJob) -> MainJob:
@@ -264,7 +324,7 @@ def _succeeded(job: MainJob) -> MainJob:
 
 
 @pytest.fixture(scope="session")
-def built_site(main_job: MainJob, previous_specs: Path) -> tuple[Any, Usage]:
+def built_site(main_job: MainJob) -> tuple[Any, Usage]:
     """The main job's sites (Sphinx, every language, doctests, the PDFs linked), as a SiteBuild.
 
     The build as the command made it: the same folders and options, so that its
@@ -284,7 +344,7 @@ def built_site(main_job: MainJob, previous_specs: Path) -> tuple[Any, Usage]:
         docs=job.project / "docs",
         pdfs=job.print_out,
         base_url=BASE_URL,
-        since=str(previous_specs),
+        since=str(job.previous),
     )
     return build, job.usage
 
@@ -368,29 +428,60 @@ def changed_paths(before: RepoState, after: RepoState) -> list[str]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that uses the session's main job renders PDFs (its print and site builds do).
+    """A test that uses the run's main job renders PDFs (its print and site builds do).
 
     Marked so whatever its module says: ``-m 'not slow'`` never waits for a build, and
-    ``-m 'not print'`` leaves out every test that needs WeasyPrint.
-
-    Such tests also form one group for pytest-xdist (``tools/test.sh`` runs the suite in
-    a process per core with ``--dist loadgroup``): a fixture is made once per process,
-    so the group keeps the main job (three minutes) to one process, while
-    the others take the rest of the suite. The other tests of their modules join the
-    group, so that a module's own builds (the hostile catalogs' site) are made once too.
+    ``-m 'not print'`` leaves out every test that needs WeasyPrint. (pytest-xdist runs
+    each module in one process, ``--dist loadscope`` in tools/test.sh, so a module's own
+    builds are made once; the main job is made once for all, see :func:`main_job`.)
     """
-    builds = {item.path for item in items if "main_job" in getattr(item, "fixturenames", ())}
     for item in items:
         if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
-        if item.path in builds:
-            item.add_marker(pytest.mark.xdist_group("session-builds"))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Record the repository before any test module is imported."""
     session.config.stash[_BEFORE] = repository_state()
+    if not hasattr(session.config, "workerinput"):  # the controller, or a run without xdist
+        # the processes started below inherit it: each one that runs the main job says so
+        os.environ[_MAIN_JOBS] = tempfile.mkdtemp(prefix="rulepress-main-jobs-")
+
+
+# ------------------------------------------------- the main job runs once per test run
+
+#: the folder where each test process that runs the main job leaves a file
+_MAIN_JOBS = "RULEPRESS_TEST_MAIN_JOBS"
+
+
+def _count_main_job() -> None:
+    folder = os.environ.get(_MAIN_JOBS)
+    if folder:
+        Path(folder, os.environ.get("PYTEST_XDIST_WORKER", "main")).touch()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail a run in which more than one process ran the main job.
+
+    Each run of it takes minutes: the first process to need it builds it for all
+    (:func:`main_job`). When that sharing silently stops working (as pytest-xdist's
+    groups did with pytest 9.2), every process builds it and the suite outgrows its
+    time in CI.
+    """
+    if hasattr(session.config, "workerinput") or _MAIN_JOBS not in os.environ:
+        return
+    folder = Path(os.environ.pop(_MAIN_JOBS))
+    ran = sorted(p.name for p in folder.iterdir())
+    shutil.rmtree(folder, ignore_errors=True)
+    if len(ran) > 1:
+        session.config.get_terminal_writer().line(
+            f"the main job ran in {len(ran)} test processes ({', '.join(ran)}), not once"
+            " for all of them",
+            red=True,
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -11,11 +11,12 @@ $py/ruff format --check src tests benchmarks tools || status=1
 echo "== mypy (strict, src/)"
 $py/mypy || status=1
 echo "== pytest"
-# One process per core (pytest-xdist); the tests that share the session's site and print
-# builds stay in one of them (the xdist_group set in tests/conftest.py), so the builds
-# are made once. `-p no:xdist` among the arguments runs everything in this process.
+# One process per core (pytest-xdist), each taking whole modules (loadscope), so that a
+# module's own builds are made once; the main job that the site, print and browser tests
+# read is made once for all of them (tests/conftest.py, main_job). `-p no:xdist` among
+# the arguments runs everything in this process.
 # The slowest tests are listed, so that a run that grows slower shows where.
-parallel=(-n auto --dist loadgroup)
+parallel=(-n auto --dist loadscope)
 for arg in "$@"; do
   [ "$arg" = "no:xdist" ] && parallel=()
 done
