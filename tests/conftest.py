@@ -46,9 +46,17 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
     So that no test writes into the cache of the person running the tests, and the
     commands the tests start find the same work as the builds made in this process.
+    One for all of pytest-xdist's processes, as a user's cache is one for all their
+    commands: the main job is built by one of them (:func:`main_job`), and the record
+    of the PDFs it printed, kept there, is what lets another's site build publish them.
     """
+    base = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        base = base.parent  # the run's folder, above each process's own
+    cache = base / "cache"
+    cache.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        patch.setenv("XDG_CACHE_HOME", str(cache))
         yield
 
 

@@ -1,4 +1,8 @@
-"""The places kept in the user's cache (rulepress.i18n.places_cache): found again, never trusted blindly.
+"""What the i18n commands keep in the user's cache: found again, never trusted blindly.
+
+The places of each game's messages (rulepress.i18n.places_cache) and the
+interface's messages from the package's source (rulepress.i18n.extract), kept
+by rulepress.cache_files.
 
 Each test goes red when its protection is removed: the cache read (the game is
 rendered again), the spec in the key (an edited spec gets the old places), the
@@ -11,12 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
-from rulepress.i18n import places_cache
+from rulepress.i18n import extract, places_cache
+from rulepress.i18n.catalogs import render
 from rulepress.render.places import Place, mark, message_places
 from rulepress.spec import load_spec
 from rulepress.spec.loaded import LoadedSpec
-from tests.conftest import edit, loaded
+from tests.conftest import ROOT, edit, loaded
 
 GAME = "stationfall"
 
@@ -104,3 +110,25 @@ def test_a_cache_folder_that_is_a_link_is_neither_read_nor_written(
     assert made == [GAME]
     assert not any(p.file.startswith("forged-") for found in places.values() for p in found)
     assert [p.name for p in elsewhere.iterdir()] == [entry.name]  # nothing written there
+
+
+def test_the_interface_messages_are_found_again_without_reading_the_source(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interface's template from the cache is the one extracted; a damaged entry is not used."""
+    first = extract.interface_template(ROOT)
+    (entry,) = (cache.parent / "interface-messages").iterdir()
+
+    def tokenized(*_: object, **__: object) -> list[object]:
+        raise AssertionError("the package's source was read again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(extract, "extract_from_dir", tokenized)
+        again = extract.interface_template(ROOT)
+    assert catalog_bytes(again) == catalog_bytes(first)
+    entry.write_bytes(b'[["x", 1, 2, [], null]]')  # a message that is not text
+    assert catalog_bytes(extract.interface_template(ROOT)) == catalog_bytes(first)
+
+
+def catalog_bytes(catalog: Catalog) -> bytes:
+    return render(catalog)

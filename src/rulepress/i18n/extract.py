@@ -26,6 +26,7 @@ each project as Sphinx's own catalog.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -33,9 +34,10 @@ from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
+from pydantic import TypeAdapter, ValidationError
 
 import rulepress
-from rulepress import __version__
+from rulepress import __version__, cache_files
 from rulepress.i18n.catalog_shapes import catalog_msgid, set_flags
 from rulepress.i18n.catalogs import INTERFACE, THEME
 from rulepress.spec.load import GAME_FILE, find_game_dirs
@@ -196,19 +198,42 @@ def _package_base(root: Path) -> Path:
 def interface_template(root: Path) -> Catalog:
     """The template of the interface domain, from the ``ui`` markers in the package's source."""
     prefix = PACKAGE_DIR.relative_to(_package_base(root)).as_posix()
-    found = (
-        (f"{prefix}/{filename}", *rest)
-        for filename, *rest in extract_from_dir(
-            str(PACKAGE_DIR),
-            method_map=[("**.py", "python")],
-            keywords=INTERFACE_KEYWORDS,
-            comment_tags=("TRANSLATORS:",),
-            strip_comment_tags=True,
-        )
-    )
+    found = [(f"{prefix}/{filename}", *rest) for filename, *rest in _interface_messages()]
     # Files but no line numbers: code moves all the time, and a template that went stale
     # whenever a line above a ui() marker changed would tell translators nothing new
     return _fill(_new_catalog(INTERFACE), found, lines=False)
+
+
+#: the cache's folder of the interface's messages, and the shape each message is kept in
+_CACHED = "interface-messages"
+_MESSAGES = TypeAdapter(list[tuple[str, int, str | tuple[str, ...], list[str], str | None]])
+
+
+def _interface_messages() -> list[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
+    """Every ``ui`` message of the package's source, as Babel's extractor finds it.
+
+    Tokenizing the whole package takes over a second, and the source is the same
+    from one command to the next: the messages are kept in the user's cache under
+    a key of the source itself (:mod:`rulepress.cache_files`).
+    """
+    key = cache_files.key(_CACHED)
+    data = cache_files.read(_CACHED, "rulepress", key)
+    if data is not None:
+        with contextlib.suppress(ValidationError):
+            return _MESSAGES.validate_json(data)
+    found = _MESSAGES.validate_python(
+        list(
+            extract_from_dir(
+                str(PACKAGE_DIR),
+                method_map=[("**.py", "python")],
+                keywords=INTERFACE_KEYWORDS,
+                comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True,
+            )
+        )
+    )
+    cache_files.write(_CACHED, "rulepress", key, _MESSAGES.dump_json(found))
+    return found
 
 
 def theme_messages(theme_dir: Path) -> Iterator[tuple[Path, int, str, list[str]]]:

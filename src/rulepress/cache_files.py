@@ -1,0 +1,101 @@
+"""Files that rulepress works out from its inputs and keeps in the user's cache between commands.
+
+Some steps take a second or more and give the same bytes for the same inputs:
+the places of a game's messages (:mod:`rulepress.i18n.places_cache`), the
+interface's template made from rulepress's own source
+(:mod:`rulepress.i18n.extract`). Each is kept under a key of all it depends
+on, in a private folder of the user's cache beside the builds' work
+(:mod:`rulepress.workdir`): ``$XDG_CACHE_HOME/rulepress/<kind>/<name>-<key>``.
+
+What is read back is never trusted further than the rest of that folder: it is
+read without following a link and no further than a bound, and the caller
+checks its content (JSON against a model, a catalog through Babel) and works
+it out anew when it does not read back whole. A folder that is not private (a
+link, another owner, writable by others) is not used at all, and a cache that
+cannot be written (full, read-only) is no error: the work was done all the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from rulepress import __version__
+from rulepress.output import OutputError
+from rulepress.workdir import APP, cache_root, private_folder
+
+#: rulepress's own code: every module of the package
+PACKAGE = Path(__file__).resolve().parent
+#: the largest file read back
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of rulepress's version and every module of its source (once per process)."""
+    digest = hashlib.sha256(f"{__version__}\0".encode())
+    for path in sorted(PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def key(*parts: str | bytes) -> str:
+    """A key of rulepress's code and ``parts`` (each part delimited, so that none runs into the next)."""
+    digest = hashlib.sha256(code_digest().encode())
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(str(len(data)).encode() + b":" + data)
+    return digest.hexdigest()[:32]
+
+
+def _folder(kind: str) -> Path | None:
+    """The cache's folder of ``kind``, made and checked; None when it cannot be used."""
+    try:
+        base = cache_root()
+        base.mkdir(parents=True, exist_ok=True)
+        return private_folder(private_folder(base / APP) / kind)
+    except (OSError, OutputError):
+        return None
+
+
+def read(kind: str, name: str, found_key: str) -> bytes | None:
+    """The bytes kept for ``name`` under ``found_key``; None when there are none to use."""
+    folder = _folder(kind)
+    if folder is None:
+        return None
+    try:
+        fd = os.open(folder / f"{name}-{found_key}", os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    return data if len(data) <= MAX_BYTES else None
+
+
+def write(kind: str, name: str, found_key: str, data: bytes) -> None:
+    """Keep ``data`` for ``name`` under ``found_key`` (whole, or not at all), dropping older keys."""
+    folder = _folder(kind)
+    if folder is None:
+        return
+    path = folder / f"{name}-{found_key}"
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return
+    for older in folder.glob(f"{name}-*"):
+        if older != path:
+            with contextlib.suppress(OSError):
+                older.unlink()
