@@ -193,11 +193,13 @@ class _Checker(SequenceChecks):
                     f"{what} field needs 'max' (the most the game allows, "
                     "an integer or param:name), so that table states stay bounded",
                 )
-            # (resolving a param: bound also reports it when unknown)
-            low, high = (
-                self.number(path + ("min",), spec.min),
-                self.number(path + ("max",), spec.max),
-            )
+            if spec.type == "list":
+                low, high = self.lengths(path, spec.min, spec.max, "a list's length")
+            else:  # (resolving a param: bound also reports it when unknown)
+                low, high = (
+                    self.number(path + ("min",), spec.min),
+                    self.number(path + ("max",), spec.max),
+                )
             if low is not None and high is not None and high < low:
                 self.at(path + ("max",), f"max {high} is below min {low}")
             if spec.default is not None:
@@ -222,10 +224,11 @@ class _Checker(SequenceChecks):
                 base + ("players", "fields", "id"),
                 "'id' is implicit for every player; do not declare it",
             )
-        for bound in ("min", "max"):
-            value = getattr(fmt.players, bound)
-            if isinstance(value, str):
-                self.bound(base + ("players", bound), value)
+        low, high = self.lengths(
+            base + ("players",), fmt.players.min, fmt.players.max, "the number of players"
+        )
+        if low is not None and high is not None and high < low:
+            self.at(base + ("players", "max"), f"max {high} is below min {low}")
         player_names = frozenset(fmt.players.fields) | {"id"}
         table_names = frozenset(fmt.table.fields)
         for section, names in (("players", player_names), ("table", table_names)):
@@ -235,6 +238,28 @@ class _Checker(SequenceChecks):
                 cpath = base + (section, "constraints", i)
                 check_constraint(self, cpath, c, scope, names, rec.fields, fmt.table.fields)
         return player_names, table_names
+
+    def lengths(
+        self, path: DataPath, low: int | str | None, high: int | str | None, what: str
+    ) -> tuple[int | None, int | None]:
+        """A list's ``min`` and ``max`` resolved; each is a length, so 0 or more.
+
+        (pydantic cannot build a state model with a negative length: the models
+        leave such a bound out, see rulepress.spec.state_model.length, and this
+        reports it.)
+        """
+        out: list[int | None] = []
+        for key, given in (("min", low), ("max", high)):
+            # (resolving a param: bound also reports it when unknown)
+            value = self.number(path + (key,), given)
+            if value is not None and value < 0:
+                named = f" ({given})" if isinstance(given, str) else ""
+                self.at(
+                    path + (key,),
+                    f"{key} {value}{named} is below 0: {what} cannot be negative",
+                )
+            out.append(value)
+        return out[0], out[1]
 
     # ------------------------------------------------------------------ sequences
 

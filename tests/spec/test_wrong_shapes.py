@@ -1,0 +1,82 @@
+"""Spec values of a shape the code did not expect: located errors, never a traceback.
+
+Each case is an edit of a private copy of a real spec (``spec_copy``) that once
+made ``rulepress`` crash with a Python traceback (a probe put wrong shapes at
+every kind of node of both games; tests/data/fuzz_corpus/ replays the same
+edits through the command under the fuzz test's limits). Each must now be a
+located problem, ``file:line:col: where: what``, with the exit code of the
+README's table: 3 for a spec.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulepress.cli import main
+from tests.conftest import edit
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of ``path`` that holds ``text``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, start=1) if text in line)
+
+
+def at(path: Path, text: str, value: str) -> str:
+    """``file:line:col`` of ``value`` on the line that holds ``text``, as messages name it."""
+    line = line_of(path, text)
+    column = path.read_text(encoding="utf-8").splitlines()[line - 1].index(value) + 1
+    return f"rules_spec/{path.parent.name}/{path.name}:{line}:{column}"
+
+
+def validate(game: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """``rulepress validate rules_spec/<game>`` run in-process: its exit code and stderr."""
+    code = main(["validate", f"rules_spec/{game}"])
+    return code, capsys.readouterr().err
+
+
+# -- lengths: pydantic cannot build a list model with a negative bound ---------------------
+
+
+def test_a_negative_number_of_players_is_located(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = spec_copy / "stationfall" / "state.yaml"
+    edit(
+        state,
+        "      min: 1\n      max: param:max_players",
+        "      min: -1\n      max: param:max_players",
+    )
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(state, "min: -1", "-1")
+    assert err.startswith(
+        f"{where}: table_states.stationfall-table.players.min:"
+        " min -1 is below 0: the number of players cannot be negative\n"
+    ), err
+
+
+def test_a_negative_list_length_from_a_parameter_is_located_at_the_bound(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parameter is a fine integer; as a list's most entries it is not."""
+    game = spec_copy / "stationfall"
+    edit(game / "parameters.yaml", "  max_players:\n    value: 9", "  max_players:\n    value: -2")
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    assert "Traceback" not in err
+    state = game / "state.yaml"
+    foreign = line_of(state, "foreign_bribes:")
+    bound = next(
+        n
+        for n, text in enumerate(state.read_text(encoding="utf-8").splitlines(), start=1)
+        if n > foreign and "max: param:max_players" in text
+    )
+    column = state.read_text(encoding="utf-8").splitlines()[bound - 1].index("param:") + 1
+    assert (
+        f"rules_spec/stationfall/state.yaml:{bound}:{column}:"
+        " table_states.stationfall-table.players.fields.foreign_bribes.max:"
+        " max -2 (param:max_players) is below 0: a list's length cannot be negative\n"
+    ) in err
