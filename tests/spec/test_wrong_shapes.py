@@ -80,3 +80,20 @@ def test_a_negative_list_length_from_a_parameter_is_located_at_the_bound(
         " table_states.stationfall-table.players.fields.foreign_bribes.max:"
         " max -2 (param:max_players) is below 0: a list's length cannot be negative\n"
     ) in err
+
+
+# -- tables: a row is one line of YAML, the keys it covers need not fit in memory ---------
+
+
+def test_a_table_row_over_a_huge_range_is_refused_at_the_row(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = spec_copy / "stationfall" / "tables.yaml"
+    edit(tables, "{min: 1, max: 5, value: 1", "{min: -1000000000000000, max: 5, value: 1")
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(tables, "min: -1000000000000000", "{min")
+    assert err.startswith(
+        f"{where}: tables[0].rows[0]: table 'winners-by-player-count' covers"
+        " 1,000,000,000,000,006 keys up to this row; a table covers at most 10,000\n"
+    ), err

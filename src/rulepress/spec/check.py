@@ -41,6 +41,11 @@ from rulepress.spec.model import (
 from rulepress.spec.state import StateCheck, check_value, validate_state
 from rulepress.spec.yamlsrc import DataPath, format_path
 
+#: The most keys a table's rows may cover together. A table maps a count the
+#: table state gives (players, sets, wins) to a value; the shipped games' largest
+#: covers 9 keys, so this leaves a thousandfold room.
+MAX_TABLE_KEYS = 10_000
+
 
 class _Checker(SequenceChecks):
     # ------------------------------------------------------------------ rules
@@ -287,6 +292,7 @@ class _Checker(SequenceChecks):
         self.unique("tables", spec.tables)
         for i, table in enumerate(spec.tables):
             last: int | None = None
+            keys = 0
             for j, row in enumerate(table.rows):
                 rpath: DataPath = ("tables", i, "rows", j)
                 low, high, _ = (
@@ -299,6 +305,17 @@ class _Checker(SequenceChecks):
                 if last is not None and low <= last:
                     self.at(rpath + ("min",), "rows must ascend without overlapping")
                 last = high if high is not None else low
+                # the scorer looks a key up in a mapping of every key the rows cover
+                # (rulepress.scoring.components.table_values): a row from -10^15 to
+                # 10^15 is one short line, and more keys than memory holds
+                keys += max(last - low + 1, 0)
+                if keys > MAX_TABLE_KEYS:
+                    self.at(
+                        rpath,
+                        f"table {table.id!r} covers {keys:,} keys up to this row;"
+                        f" a table covers at most {MAX_TABLE_KEYS:,}",
+                    )
+                    break
         self.unique("glossary", spec.glossary)
         self.unique("glossary", spec.glossary, "term")
         terms = {t.id for t in spec.glossary}
