@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulepress.cli import main
 from tests.conftest import edit
@@ -97,3 +98,54 @@ def test_a_table_row_over_a_huge_range_is_refused_at_the_row(
         f"{where}: tables[0].rows[0]: table 'winners-by-player-count' covers"
         " 1,000,000,000,000,006 keys up to this row; a table covers at most 10,000\n"
     ), err
+
+
+# -- updates: the scorer writes through the path `set` gives --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        (
+            "character.state-x",
+            "'character.state-x': 'state-x' is not a field of 'character'"
+            " (fields: data, location, state)",
+        ),
+        ("character.data.kind", "'character.data.kind': 'character.data' is not a record,"),
+        ("guilt.state", "'guilt.state': 'guilt' is not a record, so it has no fields"),
+    ],
+)
+def test_an_update_of_a_field_no_player_has_is_located(
+    target: str, message: str, spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sequence = spec_copy / "stationfall" / "sequence.yaml"
+    edit(sequence, "set: character.state", f"set: {target}")
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(sequence, f"set: {target}", target)
+    assert err.startswith(f"{where}: sequences[0].steps[1].updates[0].set: {message}"), err
+
+
+def test_an_update_through_a_record_a_state_leaves_out_is_a_state_error(
+    spec_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An optional record may be missing from a player: the update says so, located."""
+    game = spec_copy / "stationfall"
+    edit(game / "state.yaml", "          default: {state: live}", "          optional: true")
+    when = (
+        "table.antimatter.armed and character.state != 'escaped'\n"
+        "              and character.location is not None\n"
+        "              and character.location == table.antimatter.location"
+    )
+    edit(game / "sequence.yaml", f"when: >-\n              {when}", 'when: "True"')
+    assert main(["state-template", "stationfall"]) == 0
+    state = yaml.safe_load(capsys.readouterr().out)
+    for player in state["players"]:
+        player.pop("character", None)
+    (tmp_path / "table.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
+    code = main(["score", "stationfall", str(tmp_path / "table.yaml")])
+    err = capsys.readouterr().err
+    assert code == 4, err
+    where = at(game / "sequence.yaml", '- number: "1"', "number")
+    assert f"{where}: step 1 (Antimatter): player " in err, err
+    assert "cannot change 'character.state': the player has no 'character'" in err

@@ -356,8 +356,13 @@ class _Run:
                 self.players[i] = self.by_id[p["id"]] = p
                 self.shared[i] = False
             target = p
-            for name in parents:  # the spec check proved the path exists
+            for depth, name in enumerate(parents):  # the spec check proved the path exists
                 target = target[name]
+                if target is None:  # an optional record this player's state leaves out
+                    missing = ".".join(upd.path[: depth + 1])
+                    raise ExpressionEvalError(
+                        f"cannot change {dotted!r}: the player has no {missing!r}"
+                    )
             before = target[last]
             if before == after:
                 continue
