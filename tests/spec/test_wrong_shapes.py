@@ -149,3 +149,31 @@ def test_an_update_through_a_record_a_state_leaves_out_is_a_state_error(
     where = at(game / "sequence.yaml", '- number: "1"', "number")
     assert f"{where}: step 1 (Antimatter): player " in err, err
     assert "cannot change 'character.state': the player has no 'character'" in err
+
+
+# -- worked examples the scorer cannot run ----------------------------------------------------
+
+
+def test_an_example_that_cannot_be_scored_is_a_spec_problem_and_the_rest_is_checked(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A parameter an expression divides by, set to 0: the spec's fault, not a table's.
+
+    validate reported it as a table state that cannot be scored (exit 4) and
+    stopped there, so the games after it were never checked.
+    """
+    edit(
+        spec_copy / "brink" / "economy.yaml",
+        "  revolt_divisor:\n    value: 2",
+        "  revolt_divisor:\n    value: 0",
+    )
+    code = main(["validate"])
+    out, err = capsys.readouterr()
+    assert code == 3, err
+    # located at the step that ran it, named by the example that did
+    where = at(spec_copy / "brink" / "economy.yaml", '- number: "2a"', "number")
+    assert err.startswith(
+        f"{where}: examples[7] sorelia-revolt: step 2a (Return Influence): player orange:"
+        " '(held + param.revolt_divisor - 1) // param.revolt_divisor': column 1: division by zero\n"
+    ), err
+    assert "rules_spec/stationfall: ok" in out
