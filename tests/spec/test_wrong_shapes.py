@@ -10,13 +10,15 @@ README's table: 3 for a spec.
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
 from rulepress.cli import main
-from tests.conftest import edit
+from tests.conftest import DATA, edit
 
 
 def line_of(path: Path, text: str) -> int:
@@ -177,3 +179,106 @@ def test_an_example_that_cannot_be_scored_is_a_spec_problem_and_the_rest_is_chec
         " '(held + param.revolt_divisor - 1) // param.revolt_divisor': column 1: division by zero\n"
     ), err
     assert "rules_spec/stationfall: ok" in out
+
+
+# -- values an expression gives that the scorer goes through or looks up --------------------
+
+
+#: (game, file, old, new, the step that runs it, the message): each value is read
+#: where the spec check cannot tell a number from a list, and used where only one fits
+WRONG_VALUES = [
+    # a lines component over a number
+    (
+        "stationfall",
+        "sequence.yaml",
+        "items: agenda",
+        "items: n_players",
+        "step 4a (Agenda)",
+        "'n_players' must give a list, gave",
+    ),
+    # a table looked up by a list
+    (
+        "stationfall",
+        "sequence.yaml",
+        "key: n_players}",
+        "key: '[]'}",
+        "step 5 (Winner)",
+        "table 'winners-by-player-count' is looked up by an integer, not []",
+    ),
+    # a tally's ballots, its tie order
+    (
+        "brink",
+        "sequences.yaml",
+        "- items: table.votes",
+        "- items: n_players",
+        "step 1 (Vote and Count)",
+        "'n_players' must give a list, gave",
+    ),
+    (
+        "brink",
+        "sequences.yaml",
+        "tie_order: table.tie_order",
+        "tie_order: n_players",
+        "step 1 (Vote and Count)",
+        "'n_players' must give a list, gave",
+    ),
+    # a weighted count's choice, its items' uses
+    (
+        "brink",
+        "sequences.yaml",
+        'options: "sets.factions if sorelia_hex != 0 else []"',
+        'options: "3 if sorelia_hex != 0 else []"',
+        "step 3 (Council Scoring)",
+        "'3 if sorelia_hex != 0 else []' must give a list, gave 3",
+    ),
+    (
+        "brink",
+        "sequences.yaml",
+        "items: hand",
+        "items: n_players",
+        "step 3 (Influence)",
+        "'n_players' must give a list, gave",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "step", "message"),
+    WRONG_VALUES,
+    ids=[f"{case[0]}-{case[3].split(':')[0].lstrip('- ')}" for case in WRONG_VALUES],
+)
+def test_a_value_of_the_wrong_shape_in_a_worked_example_run_is_a_spec_problem(
+    game: str,
+    file: str,
+    old: str,
+    new: str,
+    step: str,
+    message: str,
+    spec_copy: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """validate runs every worked example: one that cannot be scored is the spec's fault."""
+    edit(spec_copy / game / file, old, new)
+    code, err = validate(game, capsys)
+    assert code == 3, err
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if message in line]
+    assert lines, err
+    for line in lines:
+        assert re.match(rf"rules_spec/{game}/[a-z]+\.yaml:\d+:\d+: examples\[\d+\] ", line), line
+        assert f": {step}: " in line, line
+
+
+def test_majorities_over_a_number_of_areas_is_a_spec_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixture game with a majorities step (no real game has one yet)."""
+    game = tmp_path / "rules_spec" / "harbour"
+    shutil.copytree(DATA / "specs" / "harbour", game)
+    edit(game / "sequence.yaml", "areas: sets.harbours", "areas: n_players")
+    monkeypatch.chdir(tmp_path)
+    code, err = validate("harbour", capsys)
+    assert code == 3, err
+    assert ": step 1 (Harbours): player " in err
+    assert "'n_players' must give a list, gave" in err
+    assert "Traceback" not in err

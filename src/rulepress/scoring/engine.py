@@ -280,6 +280,8 @@ class _Run:
             return by_id[pid]
 
         def lookup(table_id: str, key: int) -> int:
+            if not isinstance(key, int):  # a list or a record is no key (nor hashable)
+                raise ValueError(f"table {table_id!r} is looked up by an integer, not {key!r}")
             if key not in tables[table_id]:
                 raise ValueError(f"table {table_id!r} has no row for {key}")
             return tables[table_id][key]

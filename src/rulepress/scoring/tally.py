@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.scoring.components import as_list
 from rulepress.scoring.notes import Joined, Player, Template, snapshot
 from rulepress.scoring.result import Ballot, Note, Placed, StageTotals, TallyResult
 from rulepress.spec.expr import MAX_INT, ExpressionEvalError, ExpressionLimitError
@@ -107,7 +108,7 @@ def run_tally(
     cast: list[_Cast] = []
     for spec in tally.ballots:
         cast_at = stage_of[spec.stage] if spec.stage else 0
-        for item in compiled(spec.items).evaluate(base, fns):
+        for item in as_list(compiled(spec.items).evaluate(base, fns), spec.items):
             env = dict(base)
             env[spec.item] = item
             target = compiled(spec.target).evaluate(env, fns)
@@ -131,7 +132,7 @@ def run_tally(
     order = (
         list(tally.candidates)
         if tally.tie_order is None
-        else list(compiled(tally.tie_order).evaluate(base, fns))
+        else list(as_list(compiled(tally.tie_order).evaluate(base, fns), tally.tie_order))
     )
     missing = [c for c in tally.candidates if c not in order]
     if missing:
