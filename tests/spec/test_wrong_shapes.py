@@ -18,7 +18,10 @@ import pytest
 import yaml
 
 from rulepress.cli import main
-from tests.conftest import DATA, edit
+from rulepress.errors import SpecError
+from rulepress.i18n.extract import extract_spec
+from rulepress.spec import load_spec
+from tests.conftest import DATA, ROOT, edit
 
 
 def line_of(path: Path, text: str) -> int:
@@ -282,3 +285,47 @@ def test_majorities_over_a_number_of_areas_is_a_spec_problem(
     assert ": step 1 (Harbours): player " in err
     assert "'n_players' must give a list, gave" in err
     assert "Traceback" not in err
+
+
+# -- i18n extract reads each spec file as plain data before anything validates it ---------
+
+
+@pytest.mark.parametrize("value", ["", "[]", "3", "text"])
+def test_extraction_reads_a_parameters_section_of_any_shape(value: str, spec_copy: Path) -> None:
+    """The extractor reads the parameters beside each file (for translators' notes)."""
+    game = spec_copy / "stationfall"
+    section = f"parameters: {value}" if value else "parameters:"  # (left empty: null)
+    (game / "parameters.yaml").write_text(section + "\n", encoding="utf-8")
+    # the extractor Babel calls for each file: rules.yaml's messages, as if none were given
+    with (game / "rules.yaml").open("rb") as handle:
+        assert list(extract_spec(handle, {}, [], {}))
+    # and the load after it reports the section, located
+    with pytest.raises(SpecError) as caught:
+        load_spec(game)
+    (problem,) = caught.value.problems
+    column = len("parameters: ") + 1 if value else len("parameters:") + 1
+    assert str(problem.location) == f"rules_spec/stationfall/parameters.yaml:1:{column}"
+    assert problem.where == "parameters"
+    assert problem.message.startswith("expected a mapping, got ")
+
+
+@pytest.mark.parametrize("value", ["1", "1.5", "true"])
+def test_extraction_reads_a_sequences_section_of_any_shape(value: str, spec_copy: Path) -> None:
+    """The examples' state texts are found through the sequences: of a wrong shape, none."""
+    game = spec_copy / "stationfall"
+    edit(game / "sequence.yaml", "sequences:\n", f"sequences: {value}\nold_sequences:\n")
+    with (game / "examples.yaml").open("rb") as handle:
+        assert list(extract_spec(handle, {}, [], {}))
+
+
+def test_i18n_extract_reports_a_broken_spec_located(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(ROOT / "locales", spec_copy.parent / "locales")
+    (spec_copy / "stationfall" / "parameters.yaml").write_text("parameters:\n", encoding="utf-8")
+    code = main(["i18n", "extract", "--check", "--domain", "stationfall"])
+    err = capsys.readouterr().err
+    assert code == 3, err
+    assert err.startswith(
+        "rules_spec/stationfall/parameters.yaml:1:12: parameters: expected a mapping, got None\n"
+    ), err
