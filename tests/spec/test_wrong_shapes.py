@@ -20,7 +20,10 @@ import yaml
 from rulepress.cli import main
 from rulepress.errors import SpecError
 from rulepress.i18n.extract import extract_spec
+from rulepress.render.context import RenderContext
+from rulepress.render.pages import game_pages
 from rulepress.spec import load_spec
+from rulepress.spec.model import MAX_ID_LENGTH
 from tests.conftest import DATA, ROOT, edit
 
 
@@ -86,6 +89,35 @@ def test_a_negative_list_length_from_a_parameter_is_located_at_the_bound(
         " table_states.stationfall-table.players.fields.foreign_bribes.max:"
         " max -2 (param:max_players) is below 0: a list's length cannot be negative\n"
     ) in err
+
+
+# -- ids: each is part of an anchor of the pages that show it --------------------------------
+
+
+def test_an_id_too_long_for_an_anchor_is_refused_where_it_is_written(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An example id of 200 characters validated, then the site build failed on its anchor."""
+    examples = spec_copy / "stationfall" / "examples.yaml"
+    long_id = "plus-line-voided-" + "x" * 183
+    edit(examples, "  - id: plus-line-voided\n", f"  - id: {long_id}\n")
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(examples, long_id, long_id)
+    assert err.startswith(f"{where}: examples[0].id: an id has 200 characters; at most 64\n"), err
+
+
+def test_ids_at_their_longest_still_make_every_page(spec_copy: Path) -> None:
+    longest = "plus-line-voided-" + "x" * (MAX_ID_LENGTH - len("plus-line-voided-"))
+    edit(
+        spec_copy / "stationfall" / "examples.yaml",
+        "  - id: plus-line-voided\n",
+        f"  - id: {longest}\n",
+    )
+    spec = load_spec(spec_copy / "stationfall").spec
+    assert spec.examples[0].id == longest
+    pages = game_pages(RenderContext(spec, "en", str, str))
+    assert f"example-{longest}" in pages["examples"].model_dump_json()
 
 
 # -- tables: a row is one line of YAML, the keys it covers need not fit in memory ---------
