@@ -274,6 +274,23 @@ WRONG_VALUES = [
         "step 3 (Influence)",
         "'n_players' must give a list, gave",
     ),
+    # a ballot's candidate, an item's kind: looked up by what the expression gives
+    (
+        "brink",
+        "sequences.yaml",
+        "target: vote.faction",
+        'target: "[]"',
+        "step 1 (Vote and Count)",
+        "'[]' gave [], not a candidate",
+    ),
+    (
+        "brink",
+        "sequences.yaml",
+        "kind: card.colour",
+        'kind: "[]"',
+        "step 3 (Influence)",
+        "'[]' gave [], which is not a kind",
+    ),
 ]
 
 
@@ -302,6 +319,36 @@ def test_a_value_of_the_wrong_shape_in_a_worked_example_run_is_a_spec_problem(
     for line in lines:
         assert re.match(rf"rules_spec/{game}/[a-z]+\.yaml:\d+:\d+: examples\[\d+\] ", line), line
         assert f": {step}: " in line, line
+
+
+#: Sorelia's wild cubes take the rate of the kind this gives (the default ruling's option)
+WILD_AS = """              sorelia_wild: >-
+                first(k for k in sets.factions
+                      if get(multipliers, k) == max(get(multipliers, j) for j in sets.factions))"""
+#: the factions a Sorelia hex may count as
+OPTIONS = 'options: "sets.factions if sorelia_hex != 0 else []"'
+
+
+def test_a_value_that_names_no_kind_is_no_kind(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a wild unit counts as, and a choice's option, are only named in the notes."""
+    edit(spec_copy / "brink" / "sequences.yaml", WILD_AS, "              sorelia_wild: '[1]'")
+    code, err = validate("brink", capsys)
+    assert code == 0, err  # the notes say 'wild', as when no kind is given
+
+
+def test_a_choice_of_lists_is_scored_and_reported(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit(spec_copy / "brink" / "sequences.yaml", OPTIONS, OPTIONS.replace("sets.factions", "[[1]]"))
+    code, err = validate("brink", capsys)
+    assert code == 3, err  # the example's stated prestige is no longer what the scorer gives
+    assert "Traceback" not in err
+    assert "the text states 15, the scorer gives 0" in err
+    assert main(["score", "brink", "--example", "council-sorelia-hex"]) == 0
+    # the choice made, shown as it is (a kind would be shown by its word)
+    assert "the Sorelia hex’s power counts as 1: adds 0" in capsys.readouterr().out
 
 
 def test_majorities_over_a_number_of_areas_is_a_spec_problem(

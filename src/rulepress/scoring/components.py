@@ -439,7 +439,8 @@ def _multiplier(
 
 
 def _option_name(comp: WeightedCountsComponent, value: Any) -> Any:
-    return Template(comp.kinds[value]) if value in comp.kinds else value
+    # (an option may be any value an expression gives: a list is no kind, nor hashable)
+    return Template(comp.kinds[value]) if isinstance(value, str) and value in comp.kinds else value
 
 
 def _weighted(comp: WeightedCountsComponent, ns: Namespace, fns: Functions) -> Outcome:
@@ -596,7 +597,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
         breakdown["wild"] = wild * each
         wild_args: dict[str, Any] = {"count": wild, "value": each, "points": wild * each}
         wild_as = compiled(comp.wild_as).evaluate(scope, fns)
-        if wild_as is not None and wild_as in comp.kinds:
+        if isinstance(wild_as, str) and wild_as in comp.kinds:  # (None: it takes no kind's)
             # the kind whose rate the wild units take, named (the spec says which)
             wild_args["kind"] = Template(comp.kinds[wild_as])
             notes.append(Nested(comp.wild_as_note, wild_args))
@@ -639,7 +640,8 @@ def _item_uses(
             title: Any = Template(use.title)
             if use.kind is not None:
                 kind = compiled(use.kind).evaluate(scope, fns)
-                if kind not in multipliers:
+                # (an expression may give a list, which no mapping can be asked about)
+                if not isinstance(kind, str) or kind not in multipliers:
                     raise ExpressionEvalError(f"{use.kind!r} gave {kind!r}, which is not a kind")
                 value = multipliers[kind]
                 title = Nested(USE_OF_KIND, {"use": title, "kind": Template(comp.kinds[kind])})

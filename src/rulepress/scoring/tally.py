@@ -112,7 +112,8 @@ def run_tally(
             env = dict(base)
             env[spec.item] = item
             target = compiled(spec.target).evaluate(env, fns)
-            if target not in tally.candidates:
+            # (an expression may give a list, which no mapping can be asked about)
+            if not isinstance(target, str) or target not in tally.candidates:
                 raise ExpressionEvalError(f"{spec.target!r} gave {target!r}, not a candidate")
             units = _as_int(compiled(spec.units).evaluate(env, fns), spec.units)
             weights, cited, because = _weigh(spec, env, fns, cast_at, stage_of, stages)
