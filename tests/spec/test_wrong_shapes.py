@@ -120,6 +120,43 @@ def test_ids_at_their_longest_still_make_every_page(spec_copy: Path) -> None:
     assert f"example-{longest}" in pages["examples"].model_dump_json()
 
 
+# -- what a worked example states of a vote: the pages show each fact by its shape -----------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fact", "shape"),
+    [
+        (
+            "              common-supply: {komek: 3}\n              returned: {henko: 1}\n",
+            "              - 1\n",
+            "flows",
+            "a mapping of player to route to unit to count",
+        ),
+        (
+            "              common-supply: {komek: 3}\n",
+            "              common-supply: [komek]\n",
+            "flows",
+            "a mapping of player to route to unit to count",
+        ),
+    ],
+    ids=["a-player-s-flows-a-list", "a-route-a-list"],
+)
+def test_a_stated_tally_fact_of_the_wrong_shape_is_located(
+    old: str, new: str, fact: str, shape: str, spec_copy: Path
+) -> None:
+    """It loaded (only validate's run found it wrong), and the site build then crashed."""
+    examples = spec_copy / "brink" / "examples.yaml"
+    edit(examples, old, new)
+    with pytest.raises(SpecError) as caught:
+        load_spec(spec_copy / "brink")
+    (problem,) = caught.value.problems
+    # at the stated value: the mapping under the first example's 'flows:'
+    line = line_of(examples, f"{fact}:") + 1
+    assert str(problem.location) == f"rules_spec/brink/examples.yaml:{line}:13"
+    assert problem.where == f"examples[15].expect.tallies.council.{fact}"
+    assert problem.message == f"{fact} is {shape}"
+
+
 # -- tables: a row is one line of YAML, the keys it covers need not fit in memory ---------
 
 

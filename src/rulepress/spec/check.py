@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import Problem
 from rulepress.spec.check_base import (
@@ -22,6 +22,7 @@ from rulepress.spec.check_base import (
     EXPECT_KEYS,
     NOTES_WITH_ARGS,
     TALLY_KEYS,
+    TALLY_SHAPES,
     ScopeHook,
     SequenceFacts,
 )
@@ -401,13 +402,19 @@ class _Checker(SequenceChecks):
                     key=True,
                 )
                 continue
-            for key in stated:
+            for key, value in stated.items():
                 if key not in TALLY_KEYS:
                     self.at(
                         base + ("expect", "tallies", tally_id, key),
                         f"cannot expect {key!r} of a tally (expectable: {', '.join(sorted(TALLY_KEYS))})",
                         key=True,
                     )
+                    continue
+                shape, words = TALLY_SHAPES[key]
+                try:
+                    shape.validate_python(value, strict=True)
+                except ValidationError:
+                    self.at(base + ("expect", "tallies", tally_id, key), f"{key} is {words}")
 
     def publishing(self) -> None:
         pub = self.spec.publishing
