@@ -65,7 +65,10 @@ def _sibling_parameters(filename: str) -> dict[str, int]:
         data, _ = load_yaml_file(path)
     except (YamlError, OSError):
         return {}
-    params = data.get("parameters", {}) if isinstance(data, dict) else {}
+    params = data.get("parameters") if isinstance(data, dict) else None
+    if not isinstance(params, dict):
+        # left empty, or not a mapping: the loader reports it, located, after extraction
+        return {}
     return {
         name: p["value"]
         for name, p in params.items()

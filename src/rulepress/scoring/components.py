@@ -86,6 +86,19 @@ def _int(value: Any, source: str) -> int:
     raise ExpressionEvalError(f"{source!r} must give an integer, gave {value!r}")
 
 
+def as_list(value: Any, source: str) -> list[Any] | tuple[Any, ...]:
+    """What an expression gave for a component to go through item by item: a list.
+
+    The spec check cannot tell what an expression gives (``items: guilt``
+    reads an integer field), so the value is checked where it is used, as
+    :func:`_int` checks a number: anything else would fail unlocated, or go
+    through a text letter by letter.
+    """
+    if type(value) is list or type(value) is tuple:
+        return value
+    raise ExpressionEvalError(f"{source!r} must give a list, gave {value!r}")
+
+
 def _part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:
     if not part.args:
         return Nested(part.note, {"points": points})
@@ -185,7 +198,7 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
     def run(scope: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
         # the item and its index are written into the player's namespace itself
         # (the engine puts back what they hid once the step is done)
-        items = items_of(scope, fns)
+        items = as_list(items_of(scope, fns), comp.items)
         strict_base = bool(strict_of(scope, fns))
         total = 0
         notes: list[Note] = []
@@ -263,7 +276,7 @@ def _compile_majorities(comp: MajoritiesComponent, pick: Pick) -> Run:
         breakdown: dict[str, int] = {}
         places: dict[str, int] = {}
         points_of: dict[str, int] = {}
-        for area in areas_of(scope, fns):
+        for area in as_list(areas_of(scope, fns), comp.areas):
             scope[area_name] = area
             key = str(area)
             places[key] = points_of[key] = 0
@@ -426,12 +439,16 @@ def _multiplier(
 
 
 def _option_name(comp: WeightedCountsComponent, value: Any) -> Any:
-    return Template(comp.kinds[value]) if value in comp.kinds else value
+    # (an option may be any value an expression gives: a list is no kind, nor hashable)
+    return Template(comp.kinds[value]) if isinstance(value, str) and value in comp.kinds else value
 
 
 def _weighted(comp: WeightedCountsComponent, ns: Namespace, fns: Functions) -> Outcome:
     base = dict(ns)
-    option_lists = [list(compiled(c.options).evaluate(base, fns)) or [None] for c in comp.choices]
+    option_lists = [
+        list(as_list(compiled(c.options).evaluate(base, fns), c.options)) or [None]
+        for c in comp.choices
+    ]
     # every combination is tried (and remembered: each choice's best alternative is
     # read from them); the first of equally good ones is kept
     tried: list[tuple[tuple[Any, ...], Outcome, int]] = []
@@ -580,7 +597,7 @@ def _weighted_once(comp: WeightedCountsComponent, scope: dict[str, Any], fns: Fu
         breakdown["wild"] = wild * each
         wild_args: dict[str, Any] = {"count": wild, "value": each, "points": wild * each}
         wild_as = compiled(comp.wild_as).evaluate(scope, fns)
-        if wild_as is not None and wild_as in comp.kinds:
+        if isinstance(wild_as, str) and wild_as in comp.kinds:  # (None: it takes no kind's)
             # the kind whose rate the wild units take, named (the spec says which)
             wild_args["kind"] = Template(comp.kinds[wild_as])
             notes.append(Nested(comp.wild_as_note, wild_args))
@@ -609,7 +626,8 @@ def _item_uses(
 ) -> tuple[int, int]:
     """Each item to its most valuable use, noted with the best other: points scored, deferred."""
     scored = deferred = 0
-    for index, item in enumerate(compiled(spec.items).evaluate(scope, fns), start=1):
+    listed = as_list(compiled(spec.items).evaluate(scope, fns), spec.items)
+    for index, item in enumerate(listed, start=1):
         scope[spec.item] = item
         named: str | Nested = str(compiled(spec.label).evaluate(scope, fns)) or Nested(
             spec.unnamed, {"index": index}
@@ -622,7 +640,8 @@ def _item_uses(
             title: Any = Template(use.title)
             if use.kind is not None:
                 kind = compiled(use.kind).evaluate(scope, fns)
-                if kind not in multipliers:
+                # (an expression may give a list, which no mapping can be asked about)
+                if not isinstance(kind, str) or kind not in multipliers:
                     raise ExpressionEvalError(f"{use.kind!r} gave {kind!r}, which is not a kind")
                 value = multipliers[kind]
                 title = Nested(USE_OF_KIND, {"use": title, "kind": Template(comp.kinds[kind])})

@@ -280,6 +280,8 @@ class _Run:
             return by_id[pid]
 
         def lookup(table_id: str, key: int) -> int:
+            if not isinstance(key, int):  # a list or a record is no key (nor hashable)
+                raise ValueError(f"table {table_id!r} is looked up by an integer, not {key!r}")
             if key not in tables[table_id]:
                 raise ValueError(f"table {table_id!r} has no row for {key}")
             return tables[table_id][key]
@@ -356,8 +358,13 @@ class _Run:
                 self.players[i] = self.by_id[p["id"]] = p
                 self.shared[i] = False
             target = p
-            for name in parents:  # the spec check proved the path exists
+            for depth, name in enumerate(parents):  # the spec check proved the path exists
                 target = target[name]
+                if target is None:  # an optional record this player's state leaves out
+                    missing = ".".join(upd.path[: depth + 1])
+                    raise ExpressionEvalError(
+                        f"cannot change {dotted!r}: the player has no {missing!r}"
+                    )
             before = target[last]
             if before == after:
                 continue

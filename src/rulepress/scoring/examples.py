@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulepress.errors import Problem, UsageError
+from rulepress.errors import Problem, StateError, UsageError
 from rulepress.scoring.engine import find_sequence, score
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult
@@ -135,7 +135,17 @@ def check_examples(loaded: LoadedSpec) -> list[Problem]:
     """A located problem for every stated result that the scorer does not reproduce."""
     problems: list[Problem] = []
     for i, ex in enumerate(loaded.spec.examples):
-        result = run_example(loaded, i)
+        try:
+            result = run_example(loaded, i)
+        except StateError as exc:
+            # An example the scorer cannot run (an expression of its procedure gives a
+            # list where a number is needed, say) is a fault of the spec: reported, at
+            # the step, with the rest, and the other examples (and games) still checked
+            named = f"examples[{i}] {ex.id}"
+            problems.extend(
+                Problem(p.location, f"{named}: {p.where}", p.message) for p in exc.problems
+            )
+            continue
         for path, message in mismatches(ex, result):
             full = ("examples", i, *path)
             problems.append(Problem(loaded.locate(full), f"examples[{i}] {ex.id}", message))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.scoring.components import as_list
 from rulepress.scoring.notes import Joined, Player, Template, snapshot
 from rulepress.scoring.result import Ballot, Note, Placed, StageTotals, TallyResult
 from rulepress.spec.expr import MAX_INT, ExpressionEvalError, ExpressionLimitError
@@ -107,11 +108,12 @@ def run_tally(
     cast: list[_Cast] = []
     for spec in tally.ballots:
         cast_at = stage_of[spec.stage] if spec.stage else 0
-        for item in compiled(spec.items).evaluate(base, fns):
+        for item in as_list(compiled(spec.items).evaluate(base, fns), spec.items):
             env = dict(base)
             env[spec.item] = item
             target = compiled(spec.target).evaluate(env, fns)
-            if target not in tally.candidates:
+            # (an expression may give a list, which no mapping can be asked about)
+            if not isinstance(target, str) or target not in tally.candidates:
                 raise ExpressionEvalError(f"{spec.target!r} gave {target!r}, not a candidate")
             units = _as_int(compiled(spec.units).evaluate(env, fns), spec.units)
             weights, cited, because = _weigh(spec, env, fns, cast_at, stage_of, stages)
@@ -131,7 +133,7 @@ def run_tally(
     order = (
         list(tally.candidates)
         if tally.tie_order is None
-        else list(compiled(tally.tie_order).evaluate(base, fns))
+        else list(as_list(compiled(tally.tie_order).evaluate(base, fns), tally.tie_order))
     )
     missing = [c for c in tally.candidates if c not in order]
     if missing:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import Problem
 from rulepress.spec.check_base import (
@@ -22,6 +22,7 @@ from rulepress.spec.check_base import (
     EXPECT_KEYS,
     NOTES_WITH_ARGS,
     TALLY_KEYS,
+    TALLY_SHAPES,
     ScopeHook,
     SequenceFacts,
 )
@@ -40,6 +41,11 @@ from rulepress.spec.model import (
 )
 from rulepress.spec.state import StateCheck, check_value, validate_state
 from rulepress.spec.yamlsrc import DataPath, format_path
+
+#: The most keys a table's rows may cover together. A table maps a count the
+#: table state gives (players, sets, wins) to a value; the shipped games' largest
+#: covers 9 keys, so this leaves a thousandfold room.
+MAX_TABLE_KEYS = 10_000
 
 
 class _Checker(SequenceChecks):
@@ -193,11 +199,13 @@ class _Checker(SequenceChecks):
                     f"{what} field needs 'max' (the most the game allows, "
                     "an integer or param:name), so that table states stay bounded",
                 )
-            # (resolving a param: bound also reports it when unknown)
-            low, high = (
-                self.number(path + ("min",), spec.min),
-                self.number(path + ("max",), spec.max),
-            )
+            if spec.type == "list":
+                low, high = self.lengths(path, spec.min, spec.max, "a list's length")
+            else:  # (resolving a param: bound also reports it when unknown)
+                low, high = (
+                    self.number(path + ("min",), spec.min),
+                    self.number(path + ("max",), spec.max),
+                )
             if low is not None and high is not None and high < low:
                 self.at(path + ("max",), f"max {high} is below min {low}")
             if spec.default is not None:
@@ -222,10 +230,11 @@ class _Checker(SequenceChecks):
                 base + ("players", "fields", "id"),
                 "'id' is implicit for every player; do not declare it",
             )
-        for bound in ("min", "max"):
-            value = getattr(fmt.players, bound)
-            if isinstance(value, str):
-                self.bound(base + ("players", bound), value)
+        low, high = self.lengths(
+            base + ("players",), fmt.players.min, fmt.players.max, "the number of players"
+        )
+        if low is not None and high is not None and high < low:
+            self.at(base + ("players", "max"), f"max {high} is below min {low}")
         player_names = frozenset(fmt.players.fields) | {"id"}
         table_names = frozenset(fmt.table.fields)
         for section, names in (("players", player_names), ("table", table_names)):
@@ -235,6 +244,28 @@ class _Checker(SequenceChecks):
                 cpath = base + (section, "constraints", i)
                 check_constraint(self, cpath, c, scope, names, rec.fields, fmt.table.fields)
         return player_names, table_names
+
+    def lengths(
+        self, path: DataPath, low: int | str | None, high: int | str | None, what: str
+    ) -> tuple[int | None, int | None]:
+        """A list's ``min`` and ``max`` resolved; each is a length, so 0 or more.
+
+        (pydantic cannot build a state model with a negative length: the models
+        leave such a bound out, see rulepress.spec.state_model.length, and this
+        reports it.)
+        """
+        out: list[int | None] = []
+        for key, given in (("min", low), ("max", high)):
+            # (resolving a param: bound also reports it when unknown)
+            value = self.number(path + (key,), given)
+            if value is not None and value < 0:
+                named = f" ({given})" if isinstance(given, str) else ""
+                self.at(
+                    path + (key,),
+                    f"{key} {value}{named} is below 0: {what} cannot be negative",
+                )
+            out.append(value)
+        return out[0], out[1]
 
     # ------------------------------------------------------------------ sequences
 
@@ -262,6 +293,7 @@ class _Checker(SequenceChecks):
         self.unique("tables", spec.tables)
         for i, table in enumerate(spec.tables):
             last: int | None = None
+            keys = 0
             for j, row in enumerate(table.rows):
                 rpath: DataPath = ("tables", i, "rows", j)
                 low, high, _ = (
@@ -274,6 +306,17 @@ class _Checker(SequenceChecks):
                 if last is not None and low <= last:
                     self.at(rpath + ("min",), "rows must ascend without overlapping")
                 last = high if high is not None else low
+                # the scorer looks a key up in a mapping of every key the rows cover
+                # (rulepress.scoring.components.table_values): a row from -10^15 to
+                # 10^15 is one short line, and more keys than memory holds
+                keys += max(last - low + 1, 0)
+                if keys > MAX_TABLE_KEYS:
+                    self.at(
+                        rpath,
+                        f"table {table.id!r} covers {keys:,} keys up to this row;"
+                        f" a table covers at most {MAX_TABLE_KEYS:,}",
+                    )
+                    break
         self.unique("glossary", spec.glossary)
         self.unique("glossary", spec.glossary, "term")
         terms = {t.id for t in spec.glossary}
@@ -359,13 +402,19 @@ class _Checker(SequenceChecks):
                     key=True,
                 )
                 continue
-            for key in stated:
+            for key, value in stated.items():
                 if key not in TALLY_KEYS:
                     self.at(
                         base + ("expect", "tallies", tally_id, key),
                         f"cannot expect {key!r} of a tally (expectable: {', '.join(sorted(TALLY_KEYS))})",
                         key=True,
                     )
+                    continue
+                shape, words = TALLY_SHAPES[key]
+                try:
+                    shape.validate_python(value, strict=True)
+                except ValidationError:
+                    self.at(base + ("expect", "tallies", tally_id, key), f"{key} is {words}")
 
     def publishing(self) -> None:
         pub = self.spec.publishing

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from rulepress.errors import Problem
 from rulepress.spec.declared import Declared
 from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
@@ -51,8 +53,20 @@ NOTES_WITH_ARGS = frozenset(
     }
 )
 
-#: what an example may state about a tally
-TALLY_KEYS = frozenset({"totals", "stages", "ranking", "winners", "flows"})
+#: what an example may state about a tally, each with its shape (the scorer's, in
+#: rulepress.scoring.result.TallyResult) and how a message names that shape: the pages
+#: show each fact by it (a flow stated as a list failed the site build)
+TALLY_SHAPES: dict[str, tuple[TypeAdapter[Any], str]] = {
+    "totals": (TypeAdapter(dict[str, int]), "a mapping of candidate to votes"),
+    "stages": (TypeAdapter(dict[str, dict[str, int]]), "a mapping of stage to candidate to votes"),
+    "ranking": (TypeAdapter(list[str]), "a list of candidates"),
+    "winners": (TypeAdapter(list[str]), "a list of candidates"),
+    "flows": (
+        TypeAdapter(dict[str, dict[str, dict[str, int]]]),
+        "a mapping of player to route to unit to count",
+    ),
+}
+TALLY_KEYS = frozenset(TALLY_SHAPES)
 
 
 @dataclass

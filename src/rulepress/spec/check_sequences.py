@@ -19,6 +19,7 @@ from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.spec.model import (
     EXPR,
     Ballots,
+    FieldSpec,
     LinesComponent,
     Lookup,
     MajoritiesComponent,
@@ -87,8 +88,7 @@ class SequenceChecks(CheckBase):
                 self.prose(
                     upath + ("note",), upd.note, set(upd.args) | {"player", "before", "after"}
                 )
-                if upd.set.split(".")[0] not in player_names:
-                    self.at(upath + ("set",), f"{upd.set!r} is not a player field")
+                self.update_target(upath + ("set",), upd.set, seq.state)
             if step.tally is not None:
                 self.tally(path + ("tally",), step.tally, frozenset(names - player_names))
                 if step.tally.id in names:
@@ -132,6 +132,31 @@ class SequenceChecks(CheckBase):
         if winners_steps and seq.total_label is None:
             self.at(spath, "a sequence that settles winners needs a total_label")
         self.facts[seq.id] = found
+
+    def update_target(self, path: DataPath, dotted: str, fmt_id: str) -> None:
+        """An update's ``set``: a player field, or a field inside a record field, by name.
+
+        The scorer writes through the path as given (rulepress.scoring.engine,
+        ``update``), so every part must be a field there, and every part but
+        the last a record.
+        """
+        fields: Mapping[str, FieldSpec] = self.spec.table_states[fmt_id].players.fields
+        parts = dotted.split(".")
+        for depth, name in enumerate(parts):
+            field = fields.get(name)
+            if field is None:
+                inside = ".".join(parts[:depth])
+                owner = f"a field of {inside!r}" if inside else "a player field"
+                known = ", ".join(sorted(fields)) or "none"
+                self.at(path, f"{dotted!r}: {name!r} is not {owner} (fields: {known})")
+                return
+            if depth == len(parts) - 1:
+                return
+            here = ".".join(parts[: depth + 1])
+            if field.type != "record":
+                self.at(path, f"{dotted!r}: {here!r} is not a record, so it has no fields")
+                return
+            fields = field.fields
 
     def tally(self, path: DataPath, tally: Tally, names: frozenset[str]) -> None:
         self.expression(path + ("places",), tally.places, names)

@@ -73,17 +73,40 @@ def _pattern(regex: re.Pattern[str], kind: str) -> Any:
     return check
 
 
+#: The longest id, name, rule number or step number. Each is part of the anchors of
+#: the pages and print files that show it (``rule-16-4-8``, ``step-<sequence id>-4a``),
+#: which the page model keeps to 200 characters (rulepress.render.tree.Label): an id
+#: of 300 characters validated, and then failed the site build with a traceback. The
+#: shipped games' longest id has 43.
+MAX_ID_LENGTH = 64
+
+
+def _short(kind: str) -> Any:
+    def check(value: str) -> str:
+        if len(value) > MAX_ID_LENGTH:
+            raise ValueError(f"{kind} has {len(value)} characters; at most {MAX_ID_LENGTH}")
+        return value
+
+    return check
+
+
 RuleNumber = Annotated[
     str,
     BeforeValidator(_must_be_text("a rule number", "16.4")),
+    AfterValidator(_short("a rule number")),
     AfterValidator(_pattern(RULE_NUMBER_RE, "rule number (digits separated by dots)")),
 ]
 StepNumber = Annotated[
     str,
     BeforeValidator(_must_be_text("a step number", "4")),
+    AfterValidator(_short("a step number")),
     AfterValidator(_pattern(STEP_NUMBER_RE, "step number (e.g. 4 or 4a)")),
 ]
-Id = Annotated[str, AfterValidator(_pattern(ID_RE, "id (lower-case words joined by '-')"))]
+Id = Annotated[
+    str,
+    AfterValidator(_short("an id")),
+    AfterValidator(_pattern(ID_RE, "id (lower-case words joined by '-')")),
+]
 
 
 def _rule_ref(value: str) -> str:
@@ -96,7 +119,10 @@ def _rule_ref(value: str) -> str:
 
 #: a rule named by its number (``16.4.8``) or by its id (``winners-by-count``)
 RuleRef = Annotated[
-    str, BeforeValidator(_must_be_text("a rule number", "16.4")), AfterValidator(_rule_ref)
+    str,
+    BeforeValidator(_must_be_text("a rule number", "16.4")),
+    AfterValidator(_short("a rule number or id")),
+    AfterValidator(_rule_ref),
 ]
 
 
@@ -152,7 +178,11 @@ def _state_id(value: str) -> str:
 
 
 StateId = Annotated[str, AfterValidator(_state_id)]
-Name = Annotated[str, AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)"))]
+Name = Annotated[
+    str,
+    AfterValidator(_short("a name")),
+    AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)")),
+]
 #: a named set where a list could be written (see :mod:`rulepress.spec.sets`)
 SetRef = Annotated[str, AfterValidator(_pattern(SET_REF_RE, "set ('sets.<name>')"))]
 #: an entry of a named set: an id, or another set's members
@@ -183,7 +213,9 @@ def _ruling_name(value: str) -> str:
 
 
 #: the id of a ruling or of one of its options (see :func:`_ruling_name`)
-RulingName = Annotated[str, AfterValidator(_ruling_name)]
+RulingName = Annotated[
+    str, AfterValidator(_short("a ruling or option id")), AfterValidator(_ruling_name)
+]
 #: a language: a locale code as Babel writes it; whether Babel knows it is checked by
 #: ``rulepress validate`` and the commands that publish (rulepress.spec.languages)
 Lang = Annotated[str, AfterValidator(language_syntax)]

@@ -70,6 +70,17 @@ def bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
     return param.value if param else None
 
 
+def length(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
+    """A list's bound as a length: None when there is none, or when it is below 0.
+
+    A length below 0 is the spec check's to report, at the bound; the check
+    builds these models meanwhile (to try defaults and the worked examples'
+    states), and pydantic cannot build a list whose length bound is negative.
+    """
+    value_of = bound(value, params)
+    return value_of if value_of is None or value_of >= 0 else None
+
+
 def players_spec(fmt: StateFormat) -> FieldSpec:
     """The players of a format as a list field of player records (for one walk of both)."""
     player = FieldSpec.model_construct(
@@ -152,7 +163,7 @@ class _Builder:
             return self.record(spec.fields, name, **first)
         if kind == "list":
             item = self.value_type(spec.item, name, **first) if spec.item is not None else Any
-            low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            low, high = length(spec.min, self.params), length(spec.max, self.params)
             if self.lenient:
                 item, low = Annotated[item, OR_NONE], None
             extra: dict[str, Any] | None = {"uniqueItems": True} if spec.unique else None
@@ -184,7 +195,7 @@ class _Builder:
             return kind, Field(spec.default, validate_default=True, **info)
         if spec.optional:
             return kind, Field(None, **info)
-        if spec.type == "list" and (self.lenient or not bound(spec.min, self.params)):
+        if spec.type == "list" and (self.lenient or not length(spec.min, self.params)):
             # a list left out is an empty one (one with a least length is missing)
             return kind, Field(default_factory=list, **info)
         return kind, Field(None if self.lenient else ..., **info)

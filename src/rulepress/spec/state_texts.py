@@ -95,7 +95,9 @@ def _format_of(data: Mapping[str, Any], example: Mapping[str, Any]) -> str | Non
     if not isinstance(wanted, str):
         scorer = data.get("scorer")
         wanted = scorer.get("sequence") if isinstance(scorer, Mapping) else None
-    for seq in data.get("sequences") or []:
+    sequences = data.get("sequences")
+    # a section left empty or of another shape names no format (the loader reports it)
+    for seq in sequences if isinstance(sequences, list) else ():
         if isinstance(seq, Mapping) and seq.get("id") == wanted:
             state = seq.get("state")
             return state if isinstance(state, str) else None
