@@ -37,16 +37,23 @@ from rulepress.spec.yamlsrc import DataPath
 Shape = bool | dict[str, Any] | tuple[str, Any]
 
 
-def _shape(field: FieldSpec, memo: dict[int, Shape | None]) -> Shape | None:
+#: shapes found, by the identity of their field; the field is kept beside its shape, so
+#: that no field the memo names is freed and its identity given to another one
+Memo = dict[int, tuple[FieldSpec, "Shape | None"]]
+
+
+def _shape(field: FieldSpec, memo: Memo) -> Shape | None:
     """Where a resolved field holds translated values, or None when it holds none.
 
     ``memo``: the shapes found, by the field's identity. A named field type is
     resolved once and shared by its uses, so the fields form a graph that,
-    walked as a tree, can be exponentially larger than the spec.
+    walked as a tree, can be exponentially larger than the spec. (Keyed by
+    identity alone, a memo once gave a table's field the shape of a freed
+    player's field that had had the same id: the table's text went untranslated.)
     """
     key = id(field)
     if key in memo:
-        return memo[key]
+        return memo[key][1]
     found: Shape | None = None
     if field.translate:
         found = field.type == "text" or None
@@ -55,13 +62,11 @@ def _shape(field: FieldSpec, memo: dict[int, Shape | None]) -> Shape | None:
     elif field.type == "list" and field.item is not None:
         item = _shape(field.item, memo)
         found = None if item is None else ("item", item)
-    memo[key] = found
+    memo[key] = (field, found)
     return found
 
 
-def _record_shape(
-    fields: Mapping[str, FieldSpec], memo: dict[int, Shape | None]
-) -> dict[str, Any] | None:
+def _record_shape(fields: Mapping[str, FieldSpec], memo: Memo) -> dict[str, Any] | None:
     shapes = {name: _shape(f, memo) for name, f in fields.items()}
     return {name: s for name, s in shapes.items() if s is not None} or None
 
@@ -81,7 +86,7 @@ def _shapes(fmt: Any, shared: Mapping[str, FieldSpec]) -> tuple[Shape | None, Sh
     """The shapes of a plain format's players and table, its fields resolved as the loader does."""
     found: list[Shape | None] = []
     resolver = Resolver(shared)
-    memo: dict[int, Shape | None] = {}
+    memo: Memo = {}
     for section in ("players", "table"):
         part = fmt.get(section)
         fields = _fields(part.get("fields") if isinstance(part, Mapping) else None)
