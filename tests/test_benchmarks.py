@@ -14,6 +14,10 @@ import pytest
 
 from tests.conftest import ROOT
 
+#: runs every benchmark script (tens of seconds): left out of the quick run (-m 'not slow'),
+#: which must stay under three minutes
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize(
     "args",

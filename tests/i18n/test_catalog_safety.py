@@ -131,6 +131,7 @@ def test_utf7_is_never_decoded(tmp_path: Path) -> None:
     assert "<script>" not in caught.value.render()
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_the_real_catalogs_are_safe() -> None:
     result = run_cli("i18n", "check")
     assert result.code == 0, result.err

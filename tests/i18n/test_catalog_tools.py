@@ -28,6 +28,10 @@ from rulepress.i18n.header_fields import kept_header
 from tests.conftest import DATA, ROOT, edit, run_cli
 from tests.i18n.po_tools import tool_problems
 
+#: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
+#: quick run (-m 'not slow'), which must stay under three minutes
+pytestmark = pytest.mark.slow
+
 FIXTURES = DATA / "tool_catalogs"
 SHIPPED = sorted(
     [

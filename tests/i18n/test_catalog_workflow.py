@@ -74,6 +74,7 @@ def _project_copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_changed_english_becomes_fuzzy_until_updated(tmp_path: Path) -> None:
     work = _project_copy(tmp_path)
     with (work / "locales/cs/LC_MESSAGES/stationfall.po").open("rb") as fp:
@@ -150,6 +151,7 @@ def test_compile_writes_mo_files(tmp_path: Path) -> None:
     assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     """A word changed in a theme template makes theme.pot stale; --domain updates that domain only.
 

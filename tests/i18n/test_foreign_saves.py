@@ -24,6 +24,10 @@ from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
 from tests.conftest import DATA, ROOT, TRANSLATED, TRANSLATIONS, edit, loaded, run_cli
 
+#: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
+#: quick run (-m 'not slow'), which must stay under three minutes
+pytestmark = pytest.mark.slow
+
 FIXTURE = (DATA / "tool_catalogs" / "cs.po").read_text(encoding="utf-8")
 
 #: (what a tool or a translator did, the text before, after): the same content

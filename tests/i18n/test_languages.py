@@ -100,6 +100,7 @@ def _stats(work: Path) -> dict[tuple[str, str], dict[str, float]]:
     return {(row["lang"], row["domain"]): row for row in json.loads(result.out)}
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_a_game_in_english_only_has_a_template_and_no_catalog(tmp_path: Path) -> None:
     """The issue's case: a new ``languages: [en]`` game made i18n check report 50 errors."""
     work = _project_copy(tmp_path)
@@ -121,6 +122,7 @@ def test_a_game_in_english_only_has_a_template_and_no_catalog(tmp_path: Path) ->
     assert not any(domain == "tiny" for _, domain in _stats(work))
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_shared_domains_cover_every_language_of_any_game(tmp_path: Path) -> None:
     work = _project_copy(tmp_path)
     shutil.copytree(DATA / "specs" / "tiny", work / "rules_spec" / "tiny")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 
 from rulepress.i18n.termbase_file import skeleton
@@ -30,6 +31,7 @@ def _project(tmp_path: Path) -> Path:
     return work
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_adding_a_language_writes_its_catalogs_and_an_empty_termbase(tmp_path: Path) -> None:
     work = _project(tmp_path)
     game_dir = work / "rules_spec" / GAME

@@ -46,25 +46,38 @@ def validate(game: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
+def refused_first(
+    path: Path,
+    change: tuple[str, str],
+    near: tuple[str, str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Edit ``path`` (``change``: old, new); validate stops with exit 3, the first line
+    located at ``near`` (the line's text, the value's text) and saying ``message``."""
+    edit(path, *change)
+    code, err = validate(path.parent.name, capsys)
+    assert code == 3, err
+    assert err.startswith(f"{at(path, *near)}: {message}\n"), err
+
+
 # -- lengths: pydantic cannot build a list model with a negative bound ---------------------
 
 
 def test_a_negative_number_of_players_is_located(
     spec_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    state = spec_copy / "stationfall" / "state.yaml"
-    edit(
-        state,
-        "      min: 1\n      max: param:max_players",
-        "      min: -1\n      max: param:max_players",
+    refused_first(
+        spec_copy / "stationfall" / "state.yaml",
+        (
+            "      min: 1\n      max: param:max_players",
+            "      min: -1\n      max: param:max_players",
+        ),
+        ("min: -1", "-1"),
+        "table_states.stationfall-table.players.min:"
+        " min -1 is below 0: the number of players cannot be negative",
+        capsys,
     )
-    code, err = validate("stationfall", capsys)
-    assert code == 3, err
-    where = at(state, "min: -1", "-1")
-    assert err.startswith(
-        f"{where}: table_states.stationfall-table.players.min:"
-        " min -1 is below 0: the number of players cannot be negative\n"
-    ), err
 
 
 def test_a_negative_list_length_from_a_parameter_is_located_at_the_bound(
@@ -163,15 +176,14 @@ def test_a_stated_tally_fact_of_the_wrong_shape_is_located(
 def test_a_table_row_over_a_huge_range_is_refused_at_the_row(
     spec_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tables = spec_copy / "stationfall" / "tables.yaml"
-    edit(tables, "{min: 1, max: 5, value: 1", "{min: -1000000000000000, max: 5, value: 1")
-    code, err = validate("stationfall", capsys)
-    assert code == 3, err
-    where = at(tables, "min: -1000000000000000", "{min")
-    assert err.startswith(
-        f"{where}: tables[0].rows[0]: table 'winners-by-player-count' covers"
-        " 1,000,000,000,000,006 keys up to this row; a table covers at most 10,000\n"
-    ), err
+    refused_first(
+        spec_copy / "stationfall" / "tables.yaml",
+        ("{min: 1, max: 5, value: 1", "{min: -1000000000000000, max: 5, value: 1"),
+        ("min: -1000000000000000", "{min"),
+        "tables[0].rows[0]: table 'winners-by-player-count' covers"
+        " 1,000,000,000,000,006 keys up to this row; a table covers at most 10,000",
+        capsys,
+    )
 
 
 # -- updates: the scorer writes through the path `set` gives --------------------------------
