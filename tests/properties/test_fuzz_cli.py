@@ -48,7 +48,7 @@ WALL_SECONDS = 180
 #: the exit codes of the table (rulepress.errors.ExitCode; 130 is Ctrl-C, never ours)
 TABLE = set(range(10))
 #: how many inputs of each kind a run tries
-EXAMPLES = 200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 3
+EXAMPLES = 200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 2
 #: what a payload would create if any text were run as code (a shell, Python, a template)
 SENTINEL = "FUZZ-RAN"
 PAYLOADS = [

@@ -20,7 +20,7 @@ from tests.conftest import DATA, ROOT, edit
 pytestmark = pytest.mark.slow
 
 #: how many times two builds are started together
-ROUNDS = 4
+ROUNDS = 3
 
 
 def _start(specs: Path, out: Path, cwd: Path) -> subprocess.Popen[str]:
