@@ -157,6 +157,22 @@ def test_a_stated_tally_fact_of_the_wrong_shape_is_located(
     assert problem.message == f"{fact} is {shape}"
 
 
+# -- sources: a passage's line numbers are read as integers ---------------------------------
+
+
+def test_a_line_number_of_thousands_of_digits_is_refused_as_written(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = spec_copy / "stationfall" / "tables.yaml"
+    edit(tables, 'lines: "3, 58"', f'lines: "1{"0" * 5000}"')
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(tables, 'lines: "1000', '"1000')
+    assert err.startswith(
+        f"{where}: tables[0].rows[0].source.lines: a line number of 5001 digits; at most 15\n"
+    ), err
+
+
 # -- tables: a row is one line of YAML, the keys it covers need not fit in memory ---------
 
 
