@@ -120,6 +120,21 @@ def test_an_id_too_long_for_an_anchor_is_refused_where_it_is_written(
     assert err.startswith(f"{where}: examples[0].id: an id has 200 characters; at most 64\n"), err
 
 
+def test_a_rule_number_of_thousands_of_digits_is_refused_as_written(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check read each part as an integer: int() refuses 4,300 digits, a traceback."""
+    rules = spec_copy / "stationfall" / "rules.yaml"
+    number = "16" + "0" * 5000
+    edit(rules, 'number: "16"', f'number: "{number}"')
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(rules, number, f'"{number}')
+    assert err.startswith(
+        f"{where}: rules[0].number: a rule number has 5002 characters; at most 64\n"
+    )
+
+
 def test_ids_at_their_longest_still_make_every_page(spec_copy: Path) -> None:
     longest = "plus-line-voided-" + "x" * (MAX_ID_LENGTH - len("plus-line-voided-"))
     edit(
@@ -168,6 +183,22 @@ def test_a_stated_tally_fact_of_the_wrong_shape_is_located(
     assert str(problem.location) == f"rules_spec/brink/examples.yaml:{line}:13"
     assert problem.where == f"examples[15].expect.tallies.council.{fact}"
     assert problem.message == f"{fact} is {shape}"
+
+
+# -- sources: a passage's line numbers are read as integers ---------------------------------
+
+
+def test_a_line_number_of_thousands_of_digits_is_refused_as_written(
+    spec_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = spec_copy / "stationfall" / "tables.yaml"
+    edit(tables, 'lines: "3, 58"', f'lines: "1{"0" * 5000}"')
+    code, err = validate("stationfall", capsys)
+    assert code == 3, err
+    where = at(tables, 'lines: "1000', '"1000')
+    assert err.startswith(
+        f"{where}: tables[0].rows[0].source.lines: a line number of 5001 digits; at most 15\n"
+    ), err
 
 
 # -- tables: a row is one line of YAML, the keys it covers need not fit in memory ---------

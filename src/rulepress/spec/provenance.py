@@ -25,8 +25,13 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
+#: the most digits of a line number: a document's line count is an integer of the spec,
+#: below 10^15 (and ``int()`` refuses a text of more than 4,300 digits with a traceback)
+LINE_DIGITS = 15
+_LINE = rf"[1-9][0-9]{{0,{LINE_DIGITS - 1}}}"
 #: line numbers: ``181``, ``179-190``, or several: ``151, 181``
-LINES_RE = re.compile(r"^[1-9][0-9]*(-[1-9][0-9]*)?(, [1-9][0-9]*(-[1-9][0-9]*)?)*$")
+LINES_RE = re.compile(rf"^{_LINE}(-{_LINE})?(, {_LINE}(-{_LINE})?)*$")
+_DIGITS = re.compile(r"[0-9]+")
 _ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 #: a table-state field: ``table.<name>`` or ``players.<name>``
@@ -53,6 +58,16 @@ class _Frozen(BaseModel):
     )
 
 
+def _line_numbers(value: str) -> str:
+    longest = max((len(digits) for digits in _DIGITS.findall(value)), default=0)
+    if longest > LINE_DIGITS:
+        # said before the pattern's message, which would quote every digit
+        raise ValueError(f"a line number of {longest} digits; at most {LINE_DIGITS}")
+    if not LINES_RE.match(value):
+        raise ValueError(f"{value!r} is not line numbers such as '181' or '151, 179-190'")
+    return value
+
+
 def line_ranges(lines: str) -> list[tuple[int, int]]:
     """The ranges of ``lines`` as written (``151, 179-190``), each as (first, last)."""
     out = []
@@ -67,9 +82,7 @@ class Provenance(_Frozen):
 
     document: Annotated[str, _matching(_ID_RE, "a document id")] | None = None
     """The id of the document (an entry of `sources`) whose passage states it."""
-    lines: (
-        Annotated[str, _matching(LINES_RE, "line numbers such as '181' or '151, 179-190'")] | None
-    ) = None
+    lines: Annotated[str, AfterValidator(_line_numbers)] | None = None
     """The lines of the document's passage: `181`, `179-190`, or several joined by `, `."""
     rulings: list[Annotated[str, _matching(_NAME_RE, "a ruling id (lower_snake_case)")]] = []
     """The rulings that settle or infer what the document does not say plainly."""
