@@ -111,27 +111,27 @@ def test_an_id_too_long_for_an_anchor_is_refused_where_it_is_written(
     spec_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An example id of 200 characters validated, then the site build failed on its anchor."""
-    examples = spec_copy / "stationfall" / "examples.yaml"
     long_id = "plus-line-voided-" + "x" * 183
-    edit(examples, "  - id: plus-line-voided\n", f"  - id: {long_id}\n")
-    code, err = validate("stationfall", capsys)
-    assert code == 3, err
-    where = at(examples, long_id, long_id)
-    assert err.startswith(f"{where}: examples[0].id: an id has 200 characters; at most 64\n"), err
+    refused_first(
+        spec_copy / "stationfall" / "examples.yaml",
+        ("  - id: plus-line-voided\n", f"  - id: {long_id}\n"),
+        (long_id, long_id),
+        "examples[0].id: an id has 200 characters; at most 64",
+        capsys,
+    )
 
 
 def test_a_rule_number_of_thousands_of_digits_is_refused_as_written(
     spec_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The check read each part as an integer: int() refuses 4,300 digits, a traceback."""
-    rules = spec_copy / "stationfall" / "rules.yaml"
     number = "16" + "0" * 5000
-    edit(rules, 'number: "16"', f'number: "{number}"')
-    code, err = validate("stationfall", capsys)
-    assert code == 3, err
-    where = at(rules, number, f'"{number}')
-    assert err.startswith(
-        f"{where}: rules[0].number: a rule number has 5002 characters; at most 64\n"
+    refused_first(
+        spec_copy / "stationfall" / "rules.yaml",
+        ('number: "16"', f'number: "{number}"'),
+        (number, f'"{number}'),
+        "rules[0].number: a rule number has 5002 characters; at most 64",
+        capsys,
     )
 
 
