@@ -354,6 +354,23 @@ WRONG_VALUES = [
         "step 3 (Influence)",
         "'n_players' must give a list, gave",
     ),
+    # units to group into sets: the grouping finds none for fewer than none
+    (
+        "brink",
+        "sequences.yaml",
+        "            count: get(ambassadors, kind)",
+        "            count: '-1'",
+        "step 2 (Ambassador Sets)",
+        "'-1' must give a number of units, 0 or more, gave -1",
+    ),
+    (
+        "brink",
+        "sequences.yaml",
+        "            wild: ambassadors.sorelia",
+        "            wild: '-1'",
+        "step 2 (Ambassador Sets)",
+        "'-1' must give a number of units, 0 or more, gave -1",
+    ),
     # a ballot's candidate, an item's kind: looked up by what the expression gives
     (
         "brink",
@@ -377,7 +394,7 @@ WRONG_VALUES = [
 @pytest.mark.parametrize(
     ("game", "file", "old", "new", "step", "message"),
     WRONG_VALUES,
-    ids=[f"{case[0]}-{case[3].split(':')[0].lstrip('- ')}" for case in WRONG_VALUES],
+    ids=[f"{case[0]}-{case[3].split(':')[0].strip(' -')}" for case in WRONG_VALUES],
 )
 def test_a_value_of_the_wrong_shape_in_a_worked_example_run_is_a_spec_problem(
     game: str,

@@ -371,6 +371,17 @@ def sets_key(size: int) -> str:
     return f"sets_of_{size}"
 
 
+def _units(value: Any, source: str) -> int:
+    """A number of units to group: an integer, 0 or more (the grouping counts them out)."""
+    units = _int(value, source)
+    if units < 0:
+        # no grouping places -1 units: the search found none and failed an assertion
+        raise ExpressionEvalError(
+            f"{source!r} must give a number of units, 0 or more, gave {units}"
+        )
+    return units
+
+
 def _sets(
     comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]], fns: Functions
 ) -> Outcome:
@@ -378,8 +389,8 @@ def _sets(
     counts: dict[str, int] = {}
     for kind in comp.kinds:
         scope[comp.kind] = kind
-        counts[kind] = _int(compiled(comp.count).evaluate(scope, fns), comp.count)
-    wild = _int(compiled(comp.wild).evaluate(scope, fns), comp.wild)
+        counts[kind] = _units(compiled(comp.count).evaluate(scope, fns), comp.count)
+    wild = _units(compiled(comp.wild).evaluate(scope, fns), comp.wild)
     values = tables[comp.values]
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
