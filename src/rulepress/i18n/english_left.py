@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from rulepress.i18n.typography import JAPANESE
 from rulepress.i18n.visible import as_seen
 from rulepress.spec.text import transform
 
@@ -46,7 +47,8 @@ _MIN_WORDS = 3
 _SHARE = 0.5
 #: a word in Latin letters (Czech ones included): Japanese text around it is no part of it
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['’][A-Za-z\u00c0-\u024f]+)?")
-_WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+#: Japanese script, and half-width katakana
+_WIDE = re.compile(rf"[{JAPANESE}\uff66-\uff9f]")
 #: code a text may name (an id such as foreign_cubes, an option such as --variant): no words
 _CODE = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\w+_[\w-]+")
 #: where a sentence starts: a capital after these is no sign of a name

@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulepress.i18n.typography import CS_ONE_LETTER_BREAK, JAPANESE
+
 if TYPE_CHECKING:  # the spec model is read only when ids are collected from specs
     from rulepress.spec.model import Spec
 
 #: spec markup no reader should ever see
 SPEC_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
-#: hiragana, katakana, CJK ideographs (full-width forms are Japanese punctuation already)
-JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 # ASCII punctuation against Japanese text ("評議会: ", "投票 (", "）, ", "です!"): a
 # colon, semicolon, comma, bracket, exclamation or question mark, or a full stop
 # after Japanese text. Against Latin text or digits these are right ("1,000",
@@ -44,8 +44,6 @@ _ASCII_IN_JAPANESE = re.compile(
 )
 #: half-width katakana and the half-width 「」、。・ (U+FF61-FF9F): never right in a Japanese text
 _HALF_WIDTH = re.compile(r"[\uff61-\uff9f]+")
-#: a Czech one-letter preposition or conjunction before a breaking space
-_CZECH_ONE_LETTER = re.compile(r"(?<![\w.,\-])[kKsSvVzZoOuUaAiI] (?=\w)")
 
 
 def excerpt(text: str, at: int) -> str:
@@ -86,8 +84,8 @@ def _mixed_brackets(text: str) -> list[str]:
 
 def czech_spacing(text: str) -> list[str]:
     return [
-        f"breaking space after {m.group().strip()!r}: {excerpt(text, m.start())!r}"
-        for m in _CZECH_ONE_LETTER.finditer(text)
+        f"breaking space after {m.group(1)!r}: {excerpt(text, m.start())!r}"
+        for m in CS_ONE_LETTER_BREAK.finditer(text)
     ]
 
 

@@ -33,8 +33,17 @@ from functools import cache
 NBSP = "\u00a0"
 MINUS = "\u2212"
 
-#: one-letter prepositions and conjunctions that may not end a line in Czech
-_CS_ONE_LETTER = re.compile(r"(?<![\w.,])([kKsSvVzZoOuUaAiI]) (?=\S|$)")
+#: the Czech one-letter prepositions and conjunctions, which may not end a line
+CS_ONE_LETTER = "kKsSvVzZoOuUaAiI"
+#: one of them standing as a word before a breaking space. Written once: :func:`typeset`
+#: binds each to the next word, and the publication gate and translator QA report each
+#: one left in a reader's text (:func:`rulepress.i18n.reader_text.czech_spacing`). A
+#: letter after a word character, a full stop, a comma or a hyphen is not a word ("3.a",
+#: "A-a"); at the end of a piece of text, the word is the element that follows (a link)
+CS_ONE_LETTER_BREAK = re.compile(rf"(?<![\w.,\-])([{CS_ONE_LETTER}]) (?=\S|$)")
+#: Japanese script (hiragana, katakana, CJK ideographs), as a character-class range; the
+#: full-width forms (U+FF00-FFEF) are Japanese punctuation already
+JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 #: a number and the word after it stay together ("3 body", "16.4.8 Remíza"); at the end
 #: of a piece of text, the word is the element that follows ("1 " + a glossary link)
 _CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
@@ -55,7 +64,7 @@ def typeset(text: str, lang: str) -> str:
     if "'" in text:
         text = _APOSTROPHE.sub("\u2019", text)
     if lang == "cs":
-        text = _CS_ONE_LETTER.sub(r"\1" + NBSP, text)
+        text = CS_ONE_LETTER_BREAK.sub(r"\1" + NBSP, text)
         text = _CS_NUMBER_WORD.sub(r"\1" + NBSP, text)
         return _MINUS.sub(MINUS, text)
     return text
