@@ -163,15 +163,21 @@ def run_cli(
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
-def run_main(*args: str, cwd: Path | None = None) -> Run:
+def run_main(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
     """The command run in this process (:func:`rulepress.cli.main`, as the console script
-    runs it), its output captured: for tests of many cases of one command, where starting
-    a Python for each case cost more than the case (``run_cli`` runs the real process)."""
+    runs it), its output captured (``env``: variables to set for the call).
+
+    For tests of what a command does: starting a Python for each call cost more than most
+    calls (about 1 s of imports each). ``run_cli`` runs the real process, for the tests of
+    what only a process shows (the console script, its ``sys.path``, its exit status).
+    """
     from rulepress.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(cwd or ROOT)
+        for name, value in (env or {}).items():
+            patch.setenv(name, value)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(args))
     return Run(code, out.getvalue(), err.getvalue())

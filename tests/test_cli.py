@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import DATA, GAMES, ROOT, TRANSLATED, MainJob, loaded, run_cli
+from tests.conftest import DATA, GAMES, ROOT, TRANSLATED, MainJob, loaded, run_cli, run_main
 
 GOOD_STATE = DATA / "states" / "stationfall-four-players.yaml"
 
@@ -29,10 +29,10 @@ def test_score_text_cites_a_rule_on_every_line() -> None:
 
 
 def test_score_json_matches_its_published_schema() -> None:
-    result = run_cli("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--format", "json")
+    result = run_main("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--format", "json")
     assert result.code == 0, result.err
     data = json.loads(result.out)
-    schema = json.loads(run_cli("schema", "--result").out)
+    schema = json.loads(run_main("schema", "--result").out)
     jsonschema.validate(data, schema)
     assert data["format"] == 1
     assert [p["id"] for p in data["players"]] == ["ada", "boris", "chen", "dana"]
@@ -45,7 +45,7 @@ def test_score_json_matches_its_published_schema() -> None:
 def test_score_example_by_id() -> None:
     spec = loaded("stationfall").spec
     example = spec.examples[0]
-    result = run_cli("score", "stationfall", "--example", example.id, "--format", "json")
+    result = run_main("score", "stationfall", "--example", example.id, "--format", "json")
     assert result.code == 0, result.err
     data = json.loads(result.out)
     assert sorted(data["winners"]["winners"]) == sorted(example.expect.winners)
@@ -53,11 +53,11 @@ def test_score_example_by_id() -> None:
 
 def test_variant_changes_the_ruling_used() -> None:
     args = ("score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--format", "json")
-    default = json.loads(run_cli(*args).out)
-    variant = json.loads(run_cli(*args, "--variant", "cards_only").out)
+    default = json.loads(run_main(*args).out)
+    variant = json.loads(run_main(*args, "--variant", "cards_only").out)
     assert default["variants"]["excess_scope"] == "all_outside_supply"
     assert variant["variants"]["excess_scope"] == "cards_only"
-    text = run_cli(
+    text = run_main(
         "score", "stationfall", str(GOOD_STATE.relative_to(ROOT)), "--variant", "cards_only"
     ).out
     # the ruling and the option by their titles, never their ids
@@ -98,7 +98,7 @@ def test_variant_changes_the_ruling_used() -> None:
     ],
 )
 def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) -> None:
-    result = run_cli(*args)
+    result = run_main(*args)
     assert result.code == code
     assert message in result.err
     assert "Traceback" not in result.err
@@ -119,7 +119,7 @@ def test_the_main_job_passes_on_the_real_specs(main_job: MainJob) -> None:
 def test_spec_schema_validates_every_spec_file() -> None:
     import yaml
 
-    schema = json.loads(run_cli("schema").out)
+    schema = json.loads(run_main("schema").out)
     jsonschema.Draft202012Validator.check_schema(schema)
     for path in sorted((ROOT / "rules_spec").glob("*/*.yaml")):
         jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), schema)
@@ -134,11 +134,11 @@ def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
         for example in spec.examples:
             sequence = example.sequence or spec.scorer.sequence
             if sequence not in schemas:
-                out = run_cli("schema", "--state", game, "--sequence", sequence).out
+                out = run_main("schema", "--state", game, "--sequence", sequence).out
                 schemas[sequence] = json.loads(out)
                 jsonschema.Draft202012Validator.check_schema(schemas[sequence])
             jsonschema.validate(example.state, schemas[sequence])
-    schema = json.loads(run_cli("schema", "--state", "stationfall").out)
+    schema = json.loads(run_main("schema", "--state", "stationfall").out)
     bad = yaml.safe_load(
         (DATA / "bad_states" / "stationfall" / "ten-players.yaml").read_text(encoding="utf-8")
     )
@@ -148,7 +148,7 @@ def test_state_schema_accepts_example_states_and_rejects_bad_ones() -> None:
 
 def test_no_partial_output_on_error(tmp_path: Path) -> None:
     bad = DATA / "bad_states" / "stationfall" / "negative-counts.yaml"
-    result = run_cli("score", "stationfall", str(bad), "--format", "json")
+    result = run_main("score", "stationfall", str(bad), "--format", "json")
     assert result.code == 4
     assert result.out == ""
 
@@ -170,7 +170,9 @@ def test_brink_council_vote_from_a_state_file(tmp_path: Path) -> None:
         "  tie_order: [ventus, magnomi, henko, komek]\n",
         encoding="utf-8",
     )
-    result = run_cli("score", "brink", str(state), "--sequence", "council-vote", "--format", "json")
+    result = run_main(
+        "score", "brink", str(state), "--sequence", "council-vote", "--format", "json"
+    )
     assert result.code == 0, result.err
     data = json.loads(result.out)
     tally = data["tallies"][0]
@@ -181,7 +183,7 @@ def test_brink_council_vote_from_a_state_file(tmp_path: Path) -> None:
     assert tally["flows"]["ben"] == {"common-supply": {"henko": 4}, "removed": {"ua": 2}}
     prestige = {p["id"]: p["total"] for p in data["players"]}
     assert prestige == {"ada": 1 * 3 + 0 * 2, "ben": 2 * 3 + 0 * 2}
-    text = run_cli("score", "brink", str(state), "--sequence", "council-vote")
+    text = run_main("score", "brink", str(state), "--sequence", "council-vote")
     assert "Step 1 Council vote (14.1, 14.2, 14.3, 14.4)" in text.out
     assert "  3     14.6, 3.1, 12.3, 13.4, 13.5, 13.6  Council scoring" in text.out
 
@@ -189,19 +191,19 @@ def test_brink_council_vote_from_a_state_file(tmp_path: Path) -> None:
 def test_sequence_named_twice_differently_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "s.yaml"
     state.write_text("sequence: end-of-game\nplayers: [{id: ada}]\n", encoding="utf-8")
-    result = run_cli("score", "brink", str(state), "--sequence", "council-vote")
+    result = run_main("score", "brink", str(state), "--sequence", "council-vote")
     assert result.code == 4
     assert "this state is for 'end-of-game', not 'council-vote'" in result.err
 
 
 def test_brink_variant_changes_the_end_game_score() -> None:
     default = json.loads(
-        run_cli(
+        run_main(
             "score", "brink", "--example", "discover-sorelia-best-faction", "--format", "json"
         ).out
     )
     variant = json.loads(
-        run_cli(
+        run_main(
             "score",
             "brink",
             "--example",
@@ -225,35 +227,35 @@ def test_brink_variant_changes_the_end_game_score() -> None:
 
 
 def test_state_schema_per_sequence() -> None:
-    schema = json.loads(run_cli("schema", "--state", "brink", "--sequence", "council-vote").out)
+    schema = json.loads(run_main("schema", "--state", "brink", "--sequence", "council-vote").out)
     assert schema["properties"]["sequence"] == {"const": "council-vote"}
     assert "votes" in schema["properties"]["table"]["properties"]
-    bad = run_cli("schema", "--state", "brink", "--sequence", "nope")
+    bad = run_main("schema", "--state", "brink", "--sequence", "nope")
     assert bad.code == 2
     assert "brink has no sequence 'nope'" in bad.err
 
 
 def test_the_specs_are_found_from_a_subfolder_or_the_environment(tmp_path: Path) -> None:
-    from_docs = run_cli("games", cwd=ROOT / "docs")
+    from_docs = run_main("games", cwd=ROOT / "docs")
     assert from_docs.code == 0
     assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == list(GAMES)
-    elsewhere = run_cli("games", cwd=tmp_path)
+    elsewhere = run_main("games", cwd=tmp_path)
     assert elsewhere.code == 2  # nothing found is an error, naming where rulepress looks
     assert "give --spec-root, set RULEPRESS_SPEC_ROOT" in elsewhere.err
-    by_env = run_cli("games", cwd=tmp_path, env={"RULEPRESS_SPEC_ROOT": str(ROOT / "rules_spec")})
+    by_env = run_main("games", cwd=tmp_path, env={"RULEPRESS_SPEC_ROOT": str(ROOT / "rules_spec")})
     assert by_env.code == 0
     assert "stationfall" in by_env.out
 
 
 def test_game_names_ignore_case_and_a_typo_gets_a_guess() -> None:
-    assert run_cli("score", "StationFall", "--example", "evidence-clears-guilt").code == 0
-    typo = run_cli("score", "statonfall", "--example", "evidence-clears-guilt")
+    assert run_main("score", "StationFall", "--example", "evidence-clears-guilt").code == 0
+    typo = run_main("score", "statonfall", "--example", "evidence-clears-guilt")
     assert typo.code == 2
     assert "did you mean 'stationfall'?" in typo.err
 
 
 def test_examples_lists_each_id_with_its_title() -> None:
-    result = run_cli("examples", "stationfall")
+    result = run_main("examples", "stationfall")
     assert result.code == 0
     ids = [line.split()[0] for line in result.out.splitlines()]
     assert "evidence-clears-guilt" in ids
@@ -282,7 +284,7 @@ def test_every_command_needing_games_refuses_a_folder_without_any(tmp_path: Path
         ("build", "print"),
         ("build", "site", "--no-doctest", "--spec-root", str(tmp_path / "nothing")),
     ):
-        run = run_cli(*command, cwd=tmp_path)
+        run = run_main(*command, cwd=tmp_path)
         assert run.code == 2, (command, run.out, run.err)
         assert "no game specs under" in run.err
         assert "give --spec-root" in run.err
@@ -292,11 +294,11 @@ def test_every_command_needing_games_refuses_a_folder_without_any(tmp_path: Path
 def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> None:
     # the catalogs are found beside the specs' folder, not in the current folder
     game = TRANSLATED[0][0]  # a game with a translation
-    inside = run_cli("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / game)
+    inside = run_main("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / game)
     assert inside.code == 0, inside.err
     rows = json.loads(inside.out)
     assert any(row["domain"] == game and row["translated"] > 0 for row in rows)
-    outside = run_cli(
+    outside = run_main(
         "i18n", "stats", "--format", "json", "--spec-root", str(ROOT / "rules_spec"), cwd=tmp_path
     )
     assert outside.code == 0, outside.err  # a traceback before: the specs outside the cwd

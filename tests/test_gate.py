@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po, write_po
 from rulepress.gate import English, RawIds, html_text, scan_reports, scan_site, scan_text
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.i18n.fallbacks import FallbackRecord, write_record
-from tests.conftest import DATA, ROOT, SPEC_ROOT, edit, run_cli
+from tests.conftest import DATA, ROOT, SPEC_ROOT, edit, run_main
 
 ENGLISH = English.from_templates(ROOT / "locales")
 RAW = RawIds.from_specs(SPEC_ROOT)
@@ -66,7 +66,7 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
     page = tmp_path / "site" / "cs" / "game" / "rules.html"
     page.parent.mkdir(parents=True)
     page.write_text("<html><body><p>Skip to content v {rule:16.4}</p></body></html>", "utf-8")
-    run = run_cli("gate", "--site", str(tmp_path / "site"), "--print", str(tmp_path / "none"))
+    run = run_main("gate", "--site", str(tmp_path / "site"), "--print", str(tmp_path / "none"))
     assert run.code == 8
     assert f"{page}: page (cs): English words: 'Skip to content'" in run.err
     assert f"{page}: page (cs): spec markup: '{{rule:16.4}}'" in run.err
@@ -168,11 +168,11 @@ def test_the_gate_passes_a_games_untranslated_text_on_a_translated_page(shared_w
     record.language("cs")  # the record covers the Czech pages, and nothing fell back on them
     write_record(shared_win / "site", record)
     page.write_text("<p>Krok 2</p><p>Players still tied share the win.</p>", "utf-8")
-    run = run_cli("gate", "--site", "site", "--print", "none", cwd=shared_win)
+    run = run_main("gate", "--site", "site", "--print", "none", cwd=shared_win)
     assert (run.code, run.out) == (0, "gate: nothing found that a reader should not see\n")
     # the same words that are no text of the game are still reported
     page.write_text("<p>Krok 2</p><p>Ada and Bo share the win.</p>", "utf-8")
-    run = run_cli("gate", "--site", "site", "--print", "none", cwd=shared_win)
+    run = run_main("gate", "--site", "site", "--print", "none", cwd=shared_win)
     assert run.code == 8
     assert f"{page.relative_to(shared_win)}: page (cs): English words: 'share the win'" in run.err
 
@@ -190,7 +190,7 @@ def test_the_gate_fails_an_interface_sentence_left_untranslated(shared_win: Path
     po.parent.mkdir(parents=True)
     with po.open("wb") as fh:
         write_po(fh, catalog)
-    run = run_cli("gate", "--site", "none", "--print", "none", cwd=shared_win)
+    run = run_main("gate", "--site", "none", "--print", "none", cwd=shared_win)
     assert run.code == 8, run.err
     where = "score tiny --example a-shared-win --lang cs"
     assert f"rules_spec/tiny: {where}: English words: 'share the win'" in run.err

@@ -12,12 +12,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
-from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_cli
+from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_main
 
 
 def test_committed_templates_and_catalogs_are_current() -> None:
-    assert run_cli("i18n", "extract", "--check").code == 0
-    assert run_cli("i18n", "update", "--check").code == 0
+    assert run_main("i18n", "extract", "--check").code == 0
+    assert run_main("i18n", "update", "--check").code == 0
 
 
 def test_plain_pybabel_extracts_the_same_messages(tmp_path: Path) -> None:
@@ -84,21 +84,21 @@ def test_changed_english_becomes_fuzzy_until_updated(tmp_path: Path) -> None:
     assert old.string
     assert not old.fuzzy
     edit(work / "rules_spec/stationfall/rules.yaml", "title: Winning", "title: Winning the Game")
-    stale = run_cli("i18n", "extract", "--check", cwd=work)
+    stale = run_main("i18n", "extract", "--check", cwd=work)
     assert stale.code == 5
     assert "locales/stationfall.pot: out of date" in stale.err
-    assert run_cli("i18n", "update", "--check", cwd=work).code == 5
-    assert run_cli("i18n", "extract", cwd=work).code == 0
-    assert run_cli("i18n", "update", cwd=work).code == 0
+    assert run_main("i18n", "update", "--check", cwd=work).code == 5
+    assert run_main("i18n", "extract", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).code == 0
     after = read_catalog(work / "locales/cs/LC_MESSAGES/stationfall.po")  # reads #| msgid too
     new = after.get("Winning the Game", "rules/16.4.8/title")
     assert new is not None
     assert new.fuzzy
     assert new.previous_id == ["Winning"]
     assert new.string == old.string  # the translation is kept for review
-    assert run_cli("i18n", "update", "--check", cwd=work).code == 0
-    assert run_cli("i18n", "update", cwd=work).out == "catalogs: up to date\n"  # #| msgid survives
-    qa = run_cli("i18n", "check", "--lang", "cs", "--domain", "stationfall", cwd=work)
+    assert run_main("i18n", "update", "--check", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).out == "catalogs: up to date\n"  # #| msgid survives
+    qa = run_main("i18n", "check", "--lang", "cs", "--domain", "stationfall", cwd=work)
     assert qa.code == 5
     assert "rules/16.4.8/title: fuzzy" in qa.err
 
@@ -111,7 +111,7 @@ CATALOGS = {
 
 
 def test_stats_are_complete_for_every_catalog_the_specs_ask_for() -> None:
-    result = run_cli("i18n", "stats", "--format", "json")
+    result = run_main("i18n", "stats", "--format", "json")
     assert result.code == 0
     rows = json.loads(result.out)
     assert {(r["lang"], r["domain"]) for r in rows} == CATALOGS
@@ -119,13 +119,13 @@ def test_stats_are_complete_for_every_catalog_the_specs_ask_for() -> None:
         assert row["percent"] == 100.0, row
         assert row["fuzzy"] == 0, row
         assert row["untranslated"] == 0, row
-    text = run_cli("i18n", "stats").out
+    text = run_main("i18n", "stats").out
     lang, game = min(CATALOGS)
     assert f"{lang:<5} {game:<12}" in text
 
 
 def test_translator_qa_passes_on_every_catalog() -> None:
-    result = run_cli("i18n", "check")
+    result = run_main("i18n", "check")
     assert result.code == 0, result.err
     assert f"{len(CATALOGS)} catalog(s) checked: 0 error(s)" in result.out
 
@@ -146,7 +146,7 @@ def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
 
 def test_compile_writes_mo_files(tmp_path: Path) -> None:
     work = _project_copy(tmp_path)
-    result = run_cli("i18n", "compile", cwd=work)
+    result = run_main("i18n", "compile", cwd=work)
     assert result.code == 0
     assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
 
@@ -161,16 +161,16 @@ def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     work = _project_copy(tmp_path)
     own = {"PYTHONPATH": str(work / "src")}
     package = Path("src/rulepress/locales")
-    assert run_cli("i18n", "extract", "--check", "--domain", "theme", cwd=work, env=own).code == 0
+    assert run_main("i18n", "extract", "--check", "--domain", "theme", cwd=work, env=own).code == 0
     layout = work / "src/rulepress/sphinx_ext/theme/rulepress/layout.html"
     edit(layout, "_('Skip to content')", "_('Skip to the rules')")
-    stale = run_cli("i18n", "extract", "--check", cwd=work, env=own)
+    stale = run_main("i18n", "extract", "--check", cwd=work, env=own)
     assert stale.code == 5
     assert f"{package / 'theme.pot'}: out of date" in stale.err
     assert "stationfall.pot" not in stale.err
-    assert run_cli("i18n", "extract", "--domain", "theme", cwd=work, env=own).code == 0
+    assert run_main("i18n", "extract", "--domain", "theme", cwd=work, env=own).code == 0
     before = {p: p.read_bytes() for p in work.rglob("*.po") if p.name != "theme.po"}
-    updated = run_cli("i18n", "update", "--domain", "theme", cwd=work, env=own)
+    updated = run_main("i18n", "update", "--domain", "theme", cwd=work, env=own)
     assert updated.code == 0
     assert updated.out.splitlines() == [
         f"updated {package / lang / 'LC_MESSAGES' / 'theme.po'}" for lang in TRANSLATIONS
@@ -181,10 +181,10 @@ def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     assert new is not None
     assert not new.string  # no msgctxt: a changed word is a new word for the translator
     assert "Skip to content" in {m.id for m in catalog.obsolete.values()}
-    stats = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=work, env=own).out)
+    stats = json.loads(run_main("i18n", "stats", "--format", "json", cwd=work, env=own).out)
     theme = [r for r in stats if r["domain"] == "theme"]
     assert {r["untranslated"] for r in theme} == {1}
-    unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work, env=own)
+    unknown = run_main("i18n", "update", "--domain", "nope", cwd=work, env=own)
     assert unknown.code == 2
 
 

@@ -18,7 +18,7 @@ import yaml
 
 from rulepress.i18n.termbase_file import skeleton
 from rulepress.spec.load import load_spec
-from tests.conftest import ROOT, edit, loaded, run_cli
+from tests.conftest import ROOT, edit, loaded, run_main
 
 GAME = "stationfall"
 
@@ -37,7 +37,7 @@ def test_adding_a_language_writes_its_catalogs_and_an_empty_termbase(tmp_path: P
     game_dir = work / "rules_spec" / GAME
     edit(game_dir / "game.yaml", "  languages: [", "  languages: [de, ")
 
-    updated = run_cli("i18n", "update", cwd=work)
+    updated = run_main("i18n", "update", cwd=work)
     assert updated.code == 0, updated.err
     termbase = game_dir / "termbase.de.yaml"
     assert {p.stem for p in work.glob("locales/de/LC_MESSAGES/*.po")} == {
@@ -58,13 +58,13 @@ def test_adding_a_language_writes_its_catalogs_and_an_empty_termbase(tmp_path: P
     # a second update, and the CI check, find nothing to do; the termbase is the translator's
     termbase.write_text(text.replace("#   term: ''", "#   term: ''  "), encoding="utf-8")
     mine = termbase.read_bytes()
-    again = run_cli("i18n", "update", cwd=work)
+    again = run_main("i18n", "update", cwd=work)
     assert again.code == 0, again.err
     assert termbase.read_bytes() == mine
-    assert run_cli("i18n", "update", "--check", cwd=work).code == 0
+    assert run_main("i18n", "update", "--check", cwd=work).code == 0
 
     # every term is missing until settled; settling one leaves one fewer
-    check = run_cli("i18n", "check", "--domain", GAME, cwd=work)
+    check = run_main("i18n", "check", "--domain", GAME, cwd=work)
     assert f"the de termbase lacks {len(glossary)} term(s)" in check.err + check.out
     first = glossary[0]
     settled = text.replace(
@@ -74,7 +74,7 @@ def test_adding_a_language_writes_its_catalogs_and_an_empty_termbase(tmp_path: P
     assert settled != text
     termbase.write_text(settled, encoding="utf-8")
     assert load_spec(game_dir).spec.termbase["de"].terms[first.id].term == "Stationsabsturz"
-    check = run_cli("i18n", "check", "--domain", GAME, cwd=work)
+    check = run_main("i18n", "check", "--domain", GAME, cwd=work)
     assert f"the de termbase lacks {len(glossary) - 1} term(s)" in check.err + check.out
 
 
@@ -84,7 +84,7 @@ def test_an_existing_termbase_is_never_replaced(tmp_path: Path) -> None:
     mine = b"termbase:\n  de:\n    vocabulary: {}\n"
     (game_dir / "termbase.de.yaml").write_bytes(mine)
     edit(game_dir / "game.yaml", "  languages: [", "  languages: [de, ")
-    assert run_cli("i18n", "update", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).code == 0
     assert (game_dir / "termbase.de.yaml").read_bytes() == mine
 
 

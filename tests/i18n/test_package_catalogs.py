@@ -20,7 +20,7 @@ from rulepress.i18n.catalogs import (
     render,
 )
 from rulepress.i18n.extract import all_templates
-from tests.conftest import run_cli
+from tests.conftest import run_main
 
 GAME = "star-hunt"
 EXAMPLE = "fewest-cards-break-a-tie"
@@ -34,7 +34,7 @@ def _messages(path: Path) -> int:
 
 def _new_game(tmp_path: Path, *langs: str) -> Path:
     args = [arg for lang in langs for arg in ("--lang", lang)]
-    made = run_cli("new", GAME, *args, cwd=tmp_path)
+    made = run_main("new", GAME, *args, cwd=tmp_path)
     assert made.code == 0, made.err
     return tmp_path
 
@@ -54,8 +54,8 @@ def test_a_project_elsewhere_shows_rulepress_words_in_czech(tmp_path: Path) -> N
     project = _new_game(tmp_path, "cs")
     # the package's Czech catalogs serve it: the project has none of its own
     assert not (project / "locales" / "cs" / "LC_MESSAGES" / f"{INTERFACE}.po").exists()
-    english = run_cli("score", GAME, "--example", EXAMPLE, cwd=project)
-    czech = run_cli("score", GAME, "--example", EXAMPLE, "--lang", "cs", cwd=project)
+    english = run_main("score", GAME, "--example", EXAMPLE, cwd=project)
+    czech = run_main("score", GAME, "--example", EXAMPLE, "--lang", "cs", cwd=project)
     assert english.code == czech.code == 0, czech.err
     assert "Step" in english.out
     assert HEADING.format("Krok") in czech.out
@@ -66,7 +66,7 @@ def test_a_project_elsewhere_shows_rulepress_words_in_czech(tmp_path: Path) -> N
 
 def test_stats_count_the_packaged_catalogs(tmp_path: Path) -> None:
     project = _new_game(tmp_path, "cs")
-    rows = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=project).out)
+    rows = json.loads(run_main("i18n", "stats", "--format", "json", cwd=project).out)
     found = {r["domain"]: r for r in rows if r["lang"] == "cs"}
     for domain in (INTERFACE, THEME):
         total = _messages(catalog_path(PACKAGE_LOCALES, "cs", domain))
@@ -77,10 +77,10 @@ def test_stats_count_the_packaged_catalogs(tmp_path: Path) -> None:
 def test_a_language_rulepress_does_not_ship_gets_full_catalogs(tmp_path: Path) -> None:
     project = _new_game(tmp_path)
     _set_languages(project, "de")
-    updated = run_cli("i18n", "update", cwd=project)
+    updated = run_main("i18n", "update", cwd=project)
     assert updated.code == 0, updated.err
     templates = all_templates(project, project / "rules_spec")
-    rows = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=project).out)
+    rows = json.loads(run_main("i18n", "stats", "--format", "json", cwd=project).out)
     found = {r["domain"]: r for r in rows if r["lang"] == "de"}
     for domain in (INTERFACE, THEME):
         path = catalog_path(project / "locales", "de", domain)
@@ -90,8 +90,8 @@ def test_a_language_rulepress_does_not_ship_gets_full_catalogs(tmp_path: Path) -
         assert found[domain]["total"] == found[domain]["untranslated"] == expected
     # nothing is written into the package, and no template of rulepress's domains here
     assert not (project / "locales" / f"{INTERFACE}.pot").exists()
-    assert run_cli("i18n", "update", "--check", cwd=project).code == 0
-    assert run_cli("i18n", "extract", "--check", cwd=project).code == 0
+    assert run_main("i18n", "update", "--check", cwd=project).code == 0
+    assert run_main("i18n", "extract", "--check", cwd=project).code == 0
 
 
 def test_a_project_catalog_overrides_the_packaged_one(tmp_path: Path) -> None:
@@ -101,13 +101,13 @@ def test_a_project_catalog_overrides_the_packaged_one(tmp_path: Path) -> None:
     step.string = "Tah"
     own = catalog_path(project / "locales", "cs", INTERFACE)
     own.write_bytes(render(catalog))
-    czech = run_cli("score", GAME, "--example", EXAMPLE, "--lang", "cs", cwd=project)
+    czech = run_main("score", GAME, "--example", EXAMPLE, "--lang", "cs", cwd=project)
     assert czech.code == 0, czech.err
     assert HEADING.format("Tah") in czech.out
     assert HEADING.format("Krok") not in czech.out
     # the project's own catalog is its to keep current: update merges into it, keeping its words
-    assert run_cli("i18n", "update", cwd=project).code == 0
+    assert run_main("i18n", "update", cwd=project).code == 0
     merged = read_catalog(own).get("Step", "report.column")
     assert merged is not None
     assert merged.string == "Tah"
-    assert run_cli("i18n", "update", "--check", cwd=project).code == 0
+    assert run_main("i18n", "update", "--check", cwd=project).code == 0

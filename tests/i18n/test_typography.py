@@ -33,7 +33,9 @@ def test_czech(text: str, want: str) -> None:
 #: Czech text made of what the one-letter rule looks at: one-letter words, longer words,
 #: digits, the punctuation its lookbehind names, brackets, quotes and link markup
 _CZECH_BITS = st.lists(
-    st.sampled_from(["a", "V", "z", "i", "k", "slovo", "3", ".", ",", "-", "(", "„", "[", "]", "x"]),
+    st.sampled_from(
+        ["a", "V", "z", "i", "k", "slovo", "3", ".", ",", "-", "(", "„", "[", "]", "x"]
+    ),
     max_size=12,
 ).map(" ".join)
 

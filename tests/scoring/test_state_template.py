@@ -21,7 +21,7 @@ from rulepress.spec import load_spec
 from rulepress.spec.model import FieldSpec
 from rulepress.spec.state_template import state_template, yaml_scalar
 from rulepress.spec.yamlsrc import load_yaml_text
-from tests.conftest import GAMES, SPEC_ROOT, loaded, run_cli
+from tests.conftest import GAMES, SPEC_ROOT, loaded, run_main
 
 CASES = [
     pytest.param(game, seq, id=f"{game}/{seq or 'default'}")
@@ -128,11 +128,11 @@ def test_constraints_are_met_by_borrowing_from_a_worked_example(
 
 
 def test_an_unknown_sequence_is_a_usage_error_with_a_guess() -> None:
-    typo = run_cli("state-template", "brink", "--sequence", "councilvote")
+    typo = run_main("state-template", "brink", "--sequence", "councilvote")
     assert typo.code == 2
     assert "did you mean 'council-vote'?" in typo.err
     assert "Traceback" not in typo.err
-    same = run_cli("state-template", "Brink", "--sequence", "Council-Vote")
+    same = run_main("state-template", "Brink", "--sequence", "Council-Vote")
     assert same.code == 0
     assert "sequence: council-vote" in same.out
 

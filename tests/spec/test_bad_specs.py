@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import DATA, edit, run_main
 
 CASES: list[dict[str, Any]] = yaml.safe_load((DATA / "bad_specs.yaml").read_text(encoding="utf-8"))[
     "cases"
@@ -57,7 +57,7 @@ def test_bad_spec_is_reported_exactly(case: dict[str, Any], tmp_path: Path) -> N
     game = case.get("base", "stationfall")
     game_dir = fixture_copy(game, tmp_path)
     apply(case, game_dir)
-    result = run_cli("validate", f"rules_spec/{game}", cwd=tmp_path)
+    result = run_main("validate", f"rules_spec/{game}", cwd=tmp_path)
     expected = (DATA / "bad_specs" / f"{case['id']}.expected").read_text(encoding="utf-8")
     assert result.code == 3
     assert "Traceback" not in result.err
@@ -79,5 +79,5 @@ def test_the_fixture_game_is_valid(game: str, tmp_path: Path) -> None:
     rules_spec/stationfall and the cases' expected lines with it, in one commit.
     """
     fixture_copy(game, tmp_path)
-    result = run_cli("validate", f"rules_spec/{game}", cwd=tmp_path)
+    result = run_main("validate", f"rules_spec/{game}", cwd=tmp_path)
     assert (result.code, result.err) == (0, "")

@@ -18,7 +18,7 @@ import pytest
 from rulepress.errors import ExitCode
 from rulepress.spec import load_spec
 from rulepress.spec.scaffold import FILES
-from tests.conftest import GAMES, SPEC_ROOT, Run, run_cli
+from tests.conftest import GAMES, SPEC_ROOT, Run, run_main
 
 #: the new game's id: one no game under rules_spec/ has (the tutorial's is star-hunt)
 GAME = "first-draft"
@@ -43,7 +43,7 @@ def project(tmp_path: Path) -> Path:
 
 
 def _new(project: Path, *args: str) -> Run:
-    return run_cli("new", *args, cwd=project)
+    return run_main("new", *args, cwd=project)
 
 
 @pytest.fixture
@@ -77,41 +77,41 @@ def test_every_file_says_what_it_is_for(scaffolded: Path) -> None:
 
 
 def test_it_validates_beside_the_real_games(scaffolded: Path) -> None:
-    result = run_cli("validate", cwd=scaffolded)
+    result = run_main("validate", cwd=scaffolded)
     assert result.code == 0, result.out + result.err
     assert f"rules_spec/{GAME}: ok (1 examples checked)" in result.out
     assert "rules_spec/stationfall: ok" in result.out
 
 
 def test_its_example_scores_as_its_text_says(scaffolded: Path) -> None:
-    listed = run_cli("examples", GAME, cwd=scaffolded)
+    listed = run_main("examples", GAME, cwd=scaffolded)
     assert listed.code == 0, listed.err
     assert listed.out.split()[0] == EXAMPLE
-    result = run_cli("score", GAME, "--example", EXAMPLE, "--format", "json", cwd=scaffolded)
+    result = run_main("score", GAME, "--example", EXAMPLE, "--format", "json", cwd=scaffolded)
     assert result.code == 0, result.err
     data = json.loads(result.out)
     totals = {p["id"]: p["total"] for p in data["players"]}
     assert totals == {"Ada": 9, "Ben": 9, "Cleo": 8}
     assert data["winners"]["winners"] == ["Ada"]
-    text = run_cli("score", GAME, "--example", EXAMPLE, cwd=scaffolded)
+    text = run_main("score", GAME, "--example", EXAMPLE, cwd=scaffolded)
     assert "Fewest cards in hand: Ada 1, Ben 2. Ada wins." in text.out
 
 
 def test_its_state_template_is_scored(scaffolded: Path) -> None:
-    template = run_cli("state-template", GAME, cwd=scaffolded)
+    template = run_main("state-template", GAME, cwd=scaffolded)
     assert template.code == 0, template.err
     assert "stars:" in template.out
     (scaffolded / "table.yaml").write_text(template.out, encoding="utf-8")
-    result = run_cli("score", GAME, "table.yaml", cwd=scaffolded)
+    result = run_main("score", GAME, "table.yaml", cwd=scaffolded)
     assert result.code == 0, result.err
     assert "Who wins" in result.out
 
 
 def test_its_catalogs_are_current(scaffolded: Path) -> None:
     for step in ("extract", "update"):
-        result = run_cli("i18n", step, "--check", "--domain", GAME, cwd=scaffolded)
+        result = run_main("i18n", step, "--check", "--domain", GAME, cwd=scaffolded)
         assert result.code == 0, result.out + result.err
-    stats = run_cli("i18n", "stats", "--format", "json", cwd=scaffolded)
+    stats = run_main("i18n", "stats", "--format", "json", cwd=scaffolded)
     rows = [r for r in json.loads(stats.out) if r["domain"] == GAME]
     assert [(r["lang"], r["percent"]) for r in rows] == [("cs", 0.0)]
 
@@ -171,14 +171,14 @@ def test_catalogs_that_cannot_be_written_leave_no_game(project: Path) -> None:
 
 
 def test_a_new_project_starts_from_an_empty_folder(tmp_path: Path) -> None:
-    result = run_cli("new", GAME, cwd=tmp_path)
+    result = run_main("new", GAME, cwd=tmp_path)
     assert result.code == 0, result.err
     assert (tmp_path / "rules_spec" / GAME / "game.yaml").is_file()
     # English only: the template, and no catalog to translate
     assert _files(tmp_path / "locales") == {
         f"{GAME}.pot": (tmp_path / "locales" / f"{GAME}.pot").read_bytes()
     }
-    by_env = run_cli(
+    by_env = run_main(
         "new",
         "second-game",
         cwd=tmp_path / "locales",
@@ -193,13 +193,13 @@ def test_a_new_project_starts_from_an_empty_folder(tmp_path: Path) -> None:
 def test_it_builds_its_site_and_print_files(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()
-    assert run_cli("new", GAME, "--lang", "cs", cwd=project).code == 0
+    assert run_main("new", GAME, "--lang", "cs", cwd=project).code == 0
     site, printed = tmp_path / "site", tmp_path / "print"
-    result = run_cli("build", "print", "--lang", "en", "--out", str(printed), cwd=project)
+    result = run_main("build", "print", "--lang", "en", "--out", str(printed), cwd=project)
     assert result.code == 0, result.err
     pdfs = sorted(p.name for p in (printed / "en" / GAME).glob("*.pdf"))
     assert {"rulebook-a4.pdf", "reference-a5.pdf", "cards-poker.pdf"} <= set(pdfs)
-    result = run_cli(
+    result = run_main(
         "build", "site", "--lang", "en", "--out", str(site), "--pdfs", str(printed), cwd=project
     )
     assert result.code == 0, result.err
