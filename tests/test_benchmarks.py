@@ -29,6 +29,15 @@ pytestmark = pytest.mark.slow
         ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
         ["bench_expressions.py", "--states", "20", "--repeat", "1"],
         ["bench_budget.py", "--examples", "1"],
+        [
+            "bench_suite.py",
+            "--workers",
+            "0",
+            "--baseline-runs",
+            "1",
+            "--",
+            "tests/i18n/test_typography.py",
+        ],
     ],
     ids=lambda a: a[0],
 )
