@@ -194,7 +194,7 @@ def test_the_page_shows_a_record_keyed_by_a_set(reference: str) -> None:
 
 def test_every_function_and_bound_is_described(reference: str) -> None:
     assert all(fn.__doc__ for fn in IMPLEMENTATIONS.values())
-    assert set(CONTEXT_ARITY) <= set(scopes.NAMES)
+    assert set(CONTEXT_ARITY) <= set(scopes.names())
     bounds = {name for name in vars(expr_base) if name.startswith("MAX_")}
     assert {name for name, _, _ in page.limits()} == bounds
     for name in [*IMPLEMENTATIONS, *CONTEXT_ARITY, *bounds]:

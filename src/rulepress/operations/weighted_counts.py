@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -403,6 +403,12 @@ class WeightedCounts:
     example = files("rulepress.operations") / "examples" / "weighted_counts.yaml"
     #: its place among the operations in the author\'s reference (and the JSON Schema)
     order = 5
+    #: the names it binds that no spec declares, for the author's reference
+    names: ClassVar[dict[str, str]] = {
+        "multipliers": "each kind's multiplier for this player: `multipliers.<kind>`"
+    }
+    #: what a score of it leaves in ``chosen.<score id>``, for the author's reference
+    chosen = "a `weighted_counts` score's choices (`chosen.<score id>.<choice name>`)"
 
     @staticmethod
     def check(

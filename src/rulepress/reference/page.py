@@ -20,7 +20,8 @@ from rulepress.reference.examples import (
     example_id,
     reference_game,
 )
-from rulepress.reference.scopes import NAMES, SPEC_KINDS, Place, scopes
+from rulepress.reference.scopes import SPEC_KINDS, Place, scopes
+from rulepress.reference.scopes import names as scope_names
 from rulepress.spec import expr_base, sets
 from rulepress.spec.expr_check import ARITY, CONTEXT_ARITY
 from rulepress.spec.expr_eval import IMPLEMENTATIONS
@@ -486,7 +487,7 @@ def _scopes_part(places: list[Place]) -> list[str]:
         "",
         "| name | what it is |",
         "| --- | --- |",
-        *(f"| `{name}` | {_cell(text)} |" for name, text in NAMES.items()),
+        *(f"| `{name}` | {_cell(text)} |" for name, text in scope_names().items()),
         "",
         "The others are the spec's: "
         + "; ".join(text for key, text in SPEC_KINDS.items() if key != "bound")
@@ -526,7 +527,9 @@ def _functions_part() -> list[str]:
         "| function | arguments | what it gives |",
         "| --- | --- | --- |",
     ]
-    out += _function_rows(CONTEXT_ARITY, {name: NAMES.get(name, "") for name in CONTEXT_ARITY})
+    out += _function_rows(
+        CONTEXT_ARITY, {name: scope_names().get(name, "") for name in CONTEXT_ARITY}
+    )
     out.append("")
     return out
 

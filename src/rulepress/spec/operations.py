@@ -129,8 +129,6 @@ def installed() -> Mapping[str, Operation]:
         found[name] = _instance(point.load())
     found = dict(sorted(found.items(), key=lambda item: getattr(item[1], "order", 0)))
     for point in plugins:
-        if point.name in found:
-            continue
         try:
             loaded = point.load()
         except Exception as exc:  # any error of third-party code
