@@ -17,7 +17,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -80,13 +80,20 @@ def read_example(name: str, source: Traversable) -> Example:
     unknown = set(data) - {"title", *SECTIONS}
     if unknown:
         raise ValueError(f"{name}.yaml: unknown sections {', '.join(sorted(unknown))}")
+    missing = [
+        f.name
+        for f in fields(Example)
+        if f.name not in data and f.name != "name" and f.default is MISSING
+    ]
+    if missing:
+        raise ValueError(f"{name}.yaml: no {', '.join(missing)}")
     lines = text.splitlines(keepends=True)
     starts = sorted((where.keys[(key,)].line, key) for key in data)
     texts: dict[str, str] = {}
     for (line, key), (end, _) in zip(starts, [*starts[1:], (len(lines) + 1, "")], strict=True):
         if key == "title":
             continue
-        if not isinstance(data[key], dict | list):
+        if not isinstance(data[key], dict | list) or where.values[(key,)].line == line:
             raise ValueError(f"{name}.yaml: {key} is written as a block under its key")
         texts[key] = dedent("".join(lines[line : end - 1])).rstrip("\n") + "\n"
     return Example(name=name, title=data["title"], **texts)

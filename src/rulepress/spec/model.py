@@ -607,10 +607,10 @@ def _not_installed(schema: dict[str, Any]) -> None:
 class PluginComponent(Model):
     """An operation a plugin provides (see :mod:`rulepress.spec.operations`).
 
-    Its fields besides ``op`` are the plugin's own: they are kept as written
-    here and validated against the plugin's model by the spec check, so an
-    ``op`` no built-in operation has is reported there, located, with the
-    operations that are installed.
+    Its fields besides ``op`` are the plugin's own, validated against the
+    plugin's model as the built-in operations' are. An ``op`` that no installed
+    operation has is kept as written here and reported by the spec check,
+    located, with the operations that are installed.
     """
 
     model_config = ConfigDict(
