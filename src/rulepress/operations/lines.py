@@ -133,7 +133,7 @@ class Lines:
 
     model = LinesComponent
     example = files("rulepress.operations") / "examples" / "lines.yaml"
-    #: its place among the operations in the author\'s reference (and the JSON Schema)
+    #: its place among the operations in the author's reference (and the JSON Schema)
     order = 3
 
     @staticmethod

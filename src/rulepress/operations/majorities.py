@@ -149,7 +149,7 @@ class Majorities:
 
     model = MajoritiesComponent
     example = files("rulepress.operations") / "examples" / "majorities.yaml"
-    #: its place among the operations in the author\'s reference (and the JSON Schema)
+    #: its place among the operations in the author's reference (and the JSON Schema)
     order = 6
     #: what a score of it leaves in ``chosen.<score id>``, for the author's reference
     chosen = "a `majorities` score's `places` and `points` by area"

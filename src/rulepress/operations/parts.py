@@ -18,6 +18,7 @@ from rulepress.spec.state import compiled
 
 
 def part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:
+    """A part's note for one player, its ``args`` evaluated (for parts run as written)."""
     if not part.args:
         return Nested(part.note, {"points": points})
     args = dict(snapshot({n: compiled(src).evaluate(ns, fns) for n, src in part.args.items()}))
@@ -30,6 +31,7 @@ CompiledPart = tuple[Evaluate, Evaluate, str, str, tuple[tuple[str, Evaluate], .
 
 
 def compile_parts(parts: list[Part], pick: Pick) -> list[CompiledPart]:
+    """Each part's expressions looked up once, for a component run per player."""
     return [
         (
             pick(p.when),
@@ -45,7 +47,7 @@ def compile_parts(parts: list[Part], pick: Pick) -> list[CompiledPart]:
 def part_args(
     args: tuple[tuple[str, Evaluate], ...], ns: Namespace, fns: Functions, points: int
 ) -> Mapping[str, Any]:
-    """A part's note arguments, as :func:`_part_note` makes them (``points`` unless given)."""
+    """A part's note arguments, as :func:`part_note` makes them (``points`` unless given)."""
     if not args:
         return {"points": points}
     # snapshot() gives back the dict it is given, or a new one: either is this note's own

@@ -153,8 +153,9 @@ class Sets:
 
     model = SetsComponent
     example = files("rulepress.operations") / "examples" / "sets.yaml"
-    #: its place among the operations in the author\'s reference (and the JSON Schema)
+    #: its place among the operations in the author's reference (and the JSON Schema)
     order = 4
+    #: ``compile`` is also given the spec's range tables (``values`` names one)
     reads_tables = True
 
     @staticmethod

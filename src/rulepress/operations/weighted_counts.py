@@ -401,7 +401,7 @@ class WeightedCounts:
 
     model = WeightedCountsComponent
     example = files("rulepress.operations") / "examples" / "weighted_counts.yaml"
-    #: its place among the operations in the author\'s reference (and the JSON Schema)
+    #: its place among the operations in the author's reference (and the JSON Schema)
     order = 5
     #: the names it binds that no spec declares, for the author's reference
     names: ClassVar[dict[str, str]] = {
