@@ -245,3 +245,20 @@ def test_a_broken_plugin_stops_only_the_games_that_use_it(tmp_path: Path, game: 
         " the plugin operation 'longest_run' failed to load (ModuleNotFoundError: No module"
         " named 'no_such_module')"
     )
+
+
+def test_a_source_tree_never_installed_is_told_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without rulepress's metadata no operation is registered: said, not 'unknown sum'."""
+    from rulepress.spec import operations
+
+    monkeypatch.setattr(operations, "entry_points", lambda group: ())
+    operations.clear()
+    try:
+        with pytest.raises(operations.NotInstalledError, match=r"install rulepress"):
+            operations.installed()
+    finally:
+        monkeypatch.undo()
+        operations.clear()
+    assert "sum" in operations.installed()

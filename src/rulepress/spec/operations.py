@@ -93,6 +93,10 @@ class Checked(Protocol):
     ) -> None: ...
 
 
+class NotInstalledError(RuntimeError):
+    """rulepress's package metadata (and so its operations' entry points) is missing."""
+
+
 def _built_in(point: EntryPoint) -> bool:
     """Whether an entry point is rulepress's own (its distribution is rulepress)."""
     return point.dist is not None and point.dist.metadata["Name"] == DISTRIBUTION
@@ -123,6 +127,14 @@ def installed() -> Mapping[str, Operation]:
     that names a built-in operation is left out too: it cannot replace one.
     """
     own, plugins = _points()
+    if not own:
+        # run from a source tree that was never installed: its entry points (and so
+        # every operation, sum included) are unknown, and every spec would fail
+        raise NotInstalledError(
+            f"rulepress's own operations are registered under the {GROUP!r} entry points"
+            " of its package metadata, which this Python does not have: install rulepress"
+            " (pip install -e . in a clone)"
+        )
     found: dict[str, Operation] = {}
     # (an editable install may list a distribution twice; setuptools sorts the names)
     for name, point in sorted({p.name: p for p in own}.items()):
@@ -144,7 +156,12 @@ def _instance(loaded: Any) -> Operation:
 
 
 def clear() -> None:
-    """Forget what was found (after a package is installed in the running process)."""
+    """Forget what was found, so that the next call looks again (for tests).
+
+    The spec model's schema, once built, keeps the operations it was built
+    with (:func:`rulepress.spec.model.component_union`): a package installed
+    later is found by the next process.
+    """
     _points.cache_clear()
     installed.cache_clear()
     _BROKEN.clear()
