@@ -172,6 +172,12 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
     # rulepress's own catalogs, which every project reads
     assert "rulepress/locales/rulepress.pot" in names
     assert "rulepress/locales/cs/LC_MESSAGES/theme.po" in names
+    # the author reference's examples, which are data files, and the entry points that
+    # register rulepress's own operations (the scorer finds them only through those)
+    assert "rulepress/operations/examples/sum.yaml" in names
+    assert "rulepress/reference/step_examples/updates.yaml" in names
+    points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    assert "sum = rulepress.operations.sum:Sum" in zipfile.ZipFile(wheel).read(points).decode()
 
     # a fresh venv that sees no other site-packages, so a missing dependency shows;
     # its packages pinned to the versions the rest of the suite runs with

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from rulepress.scoring import components
+from rulepress.operations.weighted_counts import WeightedCountsComponent, _weighted
+from rulepress.scoring.components import Outcome
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import to_json
-from rulepress.spec.model import WeightedCountsComponent
 from rulepress.spec.records import fields_record
 from tests.conftest import loaded
 from tests.scoring.reports import example_report, example_result
@@ -147,7 +147,7 @@ def _component(**extra: Any) -> WeightedCountsComponent:
     )
 
 
-def _texts(outcome: components.Outcome) -> list[str]:
+def _texts(outcome: Outcome) -> list[str]:
     renderer = NoteRenderer.english(loaded("brink").spec)
     return [renderer.text(n.template, n.args) for n in outcome.notes]
 
@@ -169,7 +169,7 @@ def test_any_games_choice_gets_its_alternative() -> None:
         },
     )
     ns = {"counts": fields_record({"red": 3, "blue": 2}), "wilds": 1, "tokens": [None]}
-    outcome = components._weighted(comp, ns, {})
+    outcome = _weighted(comp, ns, {})
     assert outcome.export["pick"] == "red"
     assert _texts(outcome) == [
         # against no pick (8 in all): red 16, blue 15 (its token then worth 3 as a unit)
@@ -191,7 +191,7 @@ def test_a_rate_shared_by_every_kind_is_said_once() -> None:
             "multiplier": [{"value": "1", "note": "each counts once"}],
         }
     )
-    outcome = components._weighted(comp, {"counts": fields_record({"red": 3, "blue": -1})}, {})
+    outcome = _weighted(comp, {"counts": fields_record({"red": 3, "blue": -1})}, {})
     assert _texts(outcome) == ["1 per unit (each counts once)", "red: 3", "blue: -1"]
 
 
@@ -200,7 +200,7 @@ def test_a_choice_with_one_option_open_says_what_it_adds_alone() -> None:
     comp = comp.model_copy(
         update={"choices": [comp.choices[0].model_copy(update={"options": "['blue']"})]}
     )
-    outcome = components._weighted(comp, {"counts": fields_record({"red": 3, "blue": 2})}, {})
+    outcome = _weighted(comp, {"counts": fields_record({"red": 3, "blue": 2})}, {})
     # blue at 1 + 2 per unit: 6 against 2 without the pick; no other option to compare
     assert _texts(outcome)[0] == "bonus on blue: adds 4"
 
@@ -243,7 +243,7 @@ def test_a_rate_of_zero_is_explained_in_any_game() -> None:
     comp = _component(
         choices=[], multiplier=[{"when": "kind == 'red'", "value": "2", "note": "red's bonus"}]
     )
-    outcome = components._weighted(comp, {"counts": fields_record({"red": 1, "blue": 3})}, {})
+    outcome = _weighted(comp, {"counts": fields_record({"red": 1, "blue": 3})}, {})
     assert "blue: 3 × 0 = 0 (no rate applies to it)" in _texts(outcome)
 
 

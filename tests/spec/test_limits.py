@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from rulepress.errors import SpecError, StateError
+from rulepress.operations.sets import MAX_SET_KINDS
 from rulepress.scoring.state import MAX_STATE_BYTES, load_state
 from rulepress.spec import load_spec, state_model
-from rulepress.spec.check_sequences import MAX_SET_KINDS
 from rulepress.spec.state import validate_state
 from rulepress.spec.yamlsrc import MAX_DEPTH, SourceMap, YamlError, load_yaml_text
 from tests.conftest import edit, loaded, run_cli

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import SpecError
+from rulepress.operations.sets import SetsComponent
 from rulepress.spec import load_spec
-from rulepress.spec.model import SetsComponent, Spec
+from rulepress.spec.model import Spec
 from rulepress.spec.schema import state_schema
 from tests.conftest import DATA, edit, run_cli
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import StateError
-from rulepress.scoring.components import _tied_points
+from rulepress.operations.majorities import _tied_points
 from rulepress.scoring.examples import mismatches, run_example
 from rulepress.spec import load_spec
 from tests.conftest import DATA, ROOT, edit, run_cli

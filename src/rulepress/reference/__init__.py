@@ -5,9 +5,10 @@
 is read from the code that decides it:
 
 * the step kinds and score operations, and every field of each, from the
-  spec model (:mod:`rulepress.spec.model`: the ``Component`` union, the
-  fields' types, defaults and docstrings);
-* one runnable example per step kind and operation
+  spec model (:mod:`rulepress.spec.model`: the fields' types, defaults and
+  docstrings) and the operations the registry finds
+  (:mod:`rulepress.spec.operations`: rulepress's own and plugins' alike);
+* one runnable example per step kind and operation, each a data file
   (:mod:`rulepress.reference.examples`), scored when the page is made; each
   states its result by hand, and the tests check the scorer agrees;
 * the names in scope wherever an expression can appear, as the spec check

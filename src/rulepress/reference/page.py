@@ -14,16 +14,22 @@ import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from rulepress.reference.examples import EXAMPLES, Example, example_id, reference_game
-from rulepress.reference.scopes import NAMES, SPEC_KINDS, Place, scopes
+from rulepress.reference.examples import (
+    Example,
+    all_examples,
+    example_id,
+    reference_game,
+)
+from rulepress.reference.scopes import SPEC_KINDS, Place, scopes
+from rulepress.reference.scopes import names as scope_names
 from rulepress.spec import expr_base, sets
 from rulepress.spec.expr_check import ARITY, CONTEXT_ARITY
 from rulepress.spec.expr_eval import IMPLEMENTATIONS
 from rulepress.spec.load import load_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import (
+    COMPONENT,
     AuthorText,
-    Component,
     Constraint,
     ExprText,
     FieldSpec,
@@ -39,8 +45,13 @@ from rulepress.spec.model import (
     Step,
     StepNumber,
     Text,
+    component_models,
+    component_union,
 )
 from rulepress.spec.yamlsrc import SourceMap
+
+#: the step kinds: the fields of a step that make it do something
+STEP_KINDS = ("updates", "tally", "score", "winners")
 
 #: how the reference names the spec's own string types
 _ALIASES: tuple[tuple[Any, str], ...] = (
@@ -59,9 +70,6 @@ _ALIASES: tuple[tuple[Any, str], ...] = (
     (IdList, "list of ids, or `sets.<name>`"),
 )
 
-#: the step kinds: the fields of a step that make it do something
-STEP_KINDS = ("updates", "tally", "score", "winners")
-
 
 def _unwrap(tp: Any) -> Any:
     while typing.get_origin(tp) is typing.Annotated:
@@ -72,6 +80,9 @@ def _unwrap(tp: Any) -> Any:
 def _models(tp: Any) -> Iterator[type[BaseModel]]:
     """The model classes inside a type (lists, unions, Annotated)."""
     tp = _unwrap(tp)
+    if tp is BaseModel:  # a score's component (see type_text): one of the operations
+        yield from operations()
+        return
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         yield tp
         return
@@ -80,9 +91,8 @@ def _models(tp: Any) -> Iterator[type[BaseModel]]:
 
 
 def operations() -> list[type[BaseModel]]:
-    """The score operations: the models of the ``Component`` union, built-in ones first."""
-    found = list(_models(Component))
-    return sorted(found, key=lambda m: _op_name(m) is None)
+    """The score operations, as the registry lists them: built-in ones first."""
+    return sorted(component_models(), key=lambda m: _op_name(m) is None)
 
 
 def _op_name(model: type[BaseModel]) -> str | None:
@@ -95,6 +105,8 @@ def _op_name(model: type[BaseModel]) -> str | None:
 
 def type_text(tp: Any, metadata: list[Any] | None = None) -> str:
     """A field's type as the reference writes it."""
+    if metadata and any(m is COMPONENT for m in metadata):
+        return type_text(component_union())
     for alias, text in _ALIASES:
         if tp == alias or (
             metadata and tp == typing.get_args(alias)[0] and metadata == _metadata(alias)
@@ -221,7 +233,7 @@ def _example(loaded: LoadedSpec, example: Example) -> list[str]:
 
 
 def _examples_by_name() -> dict[str, Example]:
-    return {e.name: e for e in EXAMPLES}
+    return {e.name: e for e in all_examples()}
 
 
 def _naming() -> list[str]:
@@ -398,7 +410,7 @@ def _constraints_part(loaded: LoadedSpec) -> list[str]:
         *field_table(Constraint),
         "",
     ]
-    for example in EXAMPLES:
+    for example in all_examples():
         if not example.refused:
             continue
         out += [
@@ -475,7 +487,7 @@ def _scopes_part(places: list[Place]) -> list[str]:
         "",
         "| name | what it is |",
         "| --- | --- |",
-        *(f"| `{name}` | {_cell(text)} |" for name, text in NAMES.items()),
+        *(f"| `{name}` | {_cell(text)} |" for name, text in scope_names().items()),
         "",
         "The others are the spec's: "
         + "; ".join(text for key, text in SPEC_KINDS.items() if key != "bound")
@@ -515,7 +527,9 @@ def _functions_part() -> list[str]:
         "| function | arguments | what it gives |",
         "| --- | --- | --- |",
     ]
-    out += _function_rows(CONTEXT_ARITY, {name: NAMES.get(name, "") for name in CONTEXT_ARITY})
+    out += _function_rows(
+        CONTEXT_ARITY, {name: scope_names().get(name, "") for name in CONTEXT_ARITY}
+    )
     out.append("")
     return out
 
@@ -569,9 +583,9 @@ def set_places() -> list[str]:
     from rulepress.spec import model as spec_model  # noqa: PLC0415
 
     found: list[str] = []
-    for value in vars(spec_model).values():
-        if not (isinstance(value, type) and issubclass(value, BaseModel)):
-            continue
+    # the spec model's own, and the operations' (their modules are registered, not here)
+    own = [v for v in vars(spec_model).values() if isinstance(v, type) and issubclass(v, BaseModel)]
+    for value in dict.fromkeys([*own, *operations(), *nested(operations())]):
         for fname, info in value.model_fields.items():
             wrapped = [
                 m

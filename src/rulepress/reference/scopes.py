@@ -9,24 +9,27 @@ scope is then either the spec's own (a player's field, an earlier score, a
 ``let``, a name a field such as ``item`` binds: :func:`_spec_names` finds
 which, from the game) or one rulepress always gives, described in
 :data:`NAMES`. A name the check starts to give that :data:`NAMES` does not
-describe is shown as undocumented, and the reference's tests fail on it.
+describe (nor an operation, see :func:`names`) is shown as undocumented, and the reference's tests fail on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from rulepress.spec import operations
 from rulepress.spec.check import check_spec
 from rulepress.spec.loaded import LoadedSpec
 from rulepress.spec.model import Constraint, Name, Sequence, all_steps
 from rulepress.spec.yamlsrc import DataPath
 
-#: what each name rulepress itself puts in scope means
+#: what each name rulepress itself puts in scope means (besides those the operations
+#: describe: see :func:`names`)
 NAMES: dict[str, str] = {
     "param": "the spec's parameters: `param.<name>` is a parameter's value",
     "ruling": (
@@ -40,14 +43,9 @@ NAMES: dict[str, str] = {
     "player": "`player(id)`: the record of the player with that id",
     "lookup": "`lookup(table, key)`: the value a table of the spec gives for an integer key",
     "label": "`label(id)`: the word the spec's vocabulary has for an id, in the reader's language",
-    "chosen": (
-        "what earlier scores decided: `chosen.<score id>` holds a `weighted_counts`"
-        " score's choices (`chosen.<score id>.<choice name>`) and a `majorities` score's"
-        " `places` and `points` by area"
-    ),
+    "chosen": "what earlier scores decided: `chosen.<score id>` holds {held}",
     "total": "the player's points so far: the sum of the scores of earlier steps",
     "index": "the place of the current line or item in its list, counting from 1",
-    "multipliers": "each kind's multiplier for this player: `multipliers.<kind>`",
     "winners": (
         "the candidates that won the tally (only in `route`: where a ballot goes may"
         " depend on who won)"
@@ -72,7 +70,7 @@ class Place:
 
     #: a readable path: ``score · lines · conditions[].test``
     where: str
-    #: names rulepress itself gives (see :data:`NAMES`)
+    #: names rulepress itself gives (see :func:`names`)
     fixed: set[str] = field(default_factory=set)
     #: kinds of names the spec gives (keys of :data:`SPEC_KINDS`)
     kinds: set[str] = field(default_factory=set)
@@ -199,6 +197,28 @@ def scopes(loaded: LoadedSpec) -> list[Place]:
     return list(places.values())
 
 
+@cache
+def names() -> dict[str, str]:
+    """What each name rulepress puts in scope means: :data:`NAMES`, with the operations' own.
+
+    An operation may describe the names it binds (``names``: name → what it
+    is) and what a score of it leaves in ``chosen`` (``chosen``: a phrase);
+    they follow the names of the same part of :data:`NAMES` (the tally's
+    ``winners`` stays last).
+    """
+    found = operations.installed().values()
+    held = [text for op in found if (text := getattr(op, "chosen", None))]
+    out = {
+        name: text.format(held=" and ".join(held)) if name == "chosen" else text
+        for name, text in NAMES.items()
+        if name != "winners"
+    }
+    for operation in found:
+        out.update(getattr(operation, "names", {}))
+    out["winners"] = NAMES["winners"]
+    return out
+
+
 def undocumented(places: Iterable[Place]) -> set[str]:
-    """Names rulepress puts in some scope that :data:`NAMES` does not describe."""
-    return {name for place in places for name in place.fixed} - set(NAMES)
+    """Names rulepress puts in some scope that :func:`names` does not describe."""
+    return {name for place in places for name in place.fixed} - set(names())

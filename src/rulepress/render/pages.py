@@ -65,14 +65,12 @@ from rulepress.render.tree import (
     plain_text,
     text,
 )
-from rulepress.scoring.components import sets_key
+from rulepress.spec import operations
 from rulepress.spec.model import (
     Example,
     Rule,
     Sequence,
-    SetsComponent,
     Step,
-    WeightedCountsComponent,
     Winners,
     all_rules,
     all_steps,
@@ -568,13 +566,6 @@ def _tally_facts(
     return out
 
 
-#: the parts a score is broken down into, where the component has no label of its own
-PARTS = {
-    "sets": ui("page.example", "sets of {size}"),
-    "wild": ui("page.example", "wild units"),
-}
-
-
 def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
     """Score id → what each key of its breakdown is called (kinds, uses, set sizes, wild)."""
     out: dict[str, dict[str, str]] = {}
@@ -582,17 +573,23 @@ def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
         if step.score is None:
             continue
         comp = step.score.component
-        names: dict[str, str] = {}
-        if isinstance(comp, SetsComponent):
-            for size in range(1, len(comp.kinds) + 1):  # no set is larger than the kinds
-                names[sets_key(size)] = fill_text(p.ctx.t(PARTS["sets"]), size=str(size))
-        elif isinstance(comp, WeightedCountsComponent):
-            names.update({kind: _words(p, label) for kind, label in comp.kinds.items()})
-            names["wild"] = p.ctx.t(PARTS["wild"])
-            if comp.item_uses is not None:
-                names.update({u.id: _words(p, u.title) for u in comp.item_uses.uses})
-        out[step.score.id] = names
+        # the operation names the parts of its breakdown (kinds, uses, set sizes, wild
+        # units), if it breaks its points down; the words are the spec's or its own
+        operation = operations.installed().get(getattr(comp, "op", ""))
+        name_parts = getattr(operation, "breakdown_names", None)
+        out[step.score.id] = (
+            name_parts(
+                comp, lambda label: _words(p, label), lambda text, **args: _say(p, text, args)
+            )
+            if name_parts is not None
+            else {}
+        )
     return out
+
+
+def _say(p: _Page, text: str, args: Mapping[str, str]) -> str:
+    """One of rulepress's own sentences in the reader's language, its placeholders filled."""
+    return fill_text(p.ctx.t(text), **args) if args else p.ctx.t(text)
 
 
 def _words(p: _Page, value: str) -> str:

@@ -11,27 +11,20 @@ import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
-from rulepress.errors import Problem
 from rulepress.spec import operations
 from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.spec.model import (
     EXPR,
     Ballots,
     FieldSpec,
-    LinesComponent,
     Lookup,
-    MajoritiesComponent,
     Part,
     PluginComponent,
     Sequence,
-    SetsComponent,
     Step,
     Tally,
-    WeightedCountsComponent,
 )
-from rulepress.spec.yamlsrc import DataPath, format_path
+from rulepress.spec.yamlsrc import DataPath
 
 
 def _expression_list(annotation: Any) -> bool:
@@ -40,13 +33,6 @@ def _expression_list(annotation: Any) -> bool:
     if typing.get_origin(annotation) is not list or not args:
         return False
     return EXPR in typing.get_args(args[0])[1:] if typing.get_origin(args[0]) else False
-
-
-#: The most kinds a ``sets`` component may group. The optimal grouping
-#: (rulepress.scoring.grouping) enumerates set-size vectors, about
-#: N**(K-1) / (K! (K-1)!) of them for N units of K kinds: polynomial in the
-#: state's counts only while K is a small constant of the spec (Brink has 4).
-MAX_SET_KINDS = 6
 
 
 class SequenceChecks(CheckBase):
@@ -260,105 +246,17 @@ class SequenceChecks(CheckBase):
             yield from self.steps(step.steps, here + ("steps",), number)
 
     def component(self, path: DataPath, comp: Any, names: frozenset[str], tables: set[str]) -> None:
-        if isinstance(comp, LinesComponent):
-            item_names = frozenset(names | {comp.item, "index"})
-            self.expression(path + ("items",), comp.items, names)
-            self.expression(
-                path + ("restriction_voids_continuation",),
-                comp.restriction_voids_continuation,
-                names,
-            )
-            for attr in ("continuation", "value", "label"):
-                self.expression(path + (attr,), getattr(comp, attr), item_names)
-            for group in ("conditions", "restrictions"):
-                for i, cond in enumerate(getattr(comp, group)):
-                    self.expression(path + (group, i, "test"), cond.test, item_names)
-            self.prose(path + ("voided_note",), comp.voided_note, {"base"})
-            self.prose(path + ("unnamed",), comp.unnamed, {"index"})
-            return
-        if isinstance(comp, SetsComponent):
-            if len(comp.kinds) > MAX_SET_KINDS:
-                self.at(
-                    path + ("kinds",),
-                    f"{len(comp.kinds)} kinds; a sets component groups at most {MAX_SET_KINDS}",
-                )
-            self.expression(path + ("count",), comp.count, names | {comp.kind})
-            self.expression(path + ("wild",), comp.wild, names)
-            self.expression(path + ("wild_per_set",), comp.wild_per_set, names)
-            if comp.values not in tables:
-                self.at(path + ("values",), f"no table {comp.values!r}")
-            return
-        if isinstance(comp, PluginComponent):
-            self.plugin_component(path, comp, names)
-            return
-        if isinstance(comp, MajoritiesComponent):
-            self.expression(path + ("areas",), comp.areas, names)
-            in_area = names | {comp.area}
-            for attr in ("least", "ties", "label"):
-                self.expression(path + (attr,), getattr(comp, attr), in_area)
-            for i, src in enumerate(comp.places):
-                self.expression(path + ("places", i), src, in_area)
-            self.expression(path + ("presence",), comp.presence, in_area | {comp.rival})
-            return
-        if isinstance(comp, WeightedCountsComponent):
-            scope = names | {c.name for c in comp.choices}
-            for i, choice in enumerate(comp.choices):
-                self.expression(path + ("choices", i, "options"), choice.options, names)
-                self.prose(path + ("choices", i, "note"), choice.note, {"choice"})
-            kinded = scope | {comp.kind}
-            self.expression(path + ("count",), comp.count, kinded)
-            if comp.count_sources is not None:
-                self.expression(path + ("count_sources",), comp.count_sources, kinded)
-            self.parts(path + ("multiplier",), comp.multiplier, kinded)
-            self.expression(path + ("wild",), comp.wild, scope)
-            self.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
-            self.prose(path + ("wild_note",), comp.wild_note, {"count", "value", "points"})
-            self.expression(path + ("wild_as",), comp.wild_as, scope | {"multipliers"})
-            self.prose(
-                path + ("wild_as_note",), comp.wild_as_note, {"count", "value", "points", "kind"}
-            )
-            if comp.no_rate_note is not None:
-                self.prose(path + ("no_rate_note",), comp.no_rate_note, {"kind"})
-            if comp.item_uses is not None:
-                ipath = path + ("item_uses",)
-                self.expression(ipath + ("items",), comp.item_uses.items, scope)
-                inner = scope | {comp.item_uses.item, "multipliers"}
-                self.expression(ipath + ("label",), comp.item_uses.label, inner)
-                self.prose(ipath + ("unnamed",), comp.item_uses.unnamed, {"index"})
-                for i, use in enumerate(comp.item_uses.uses):
-                    upath = ipath + ("uses", i)
-                    self.expression(upath + ("when",), use.when, inner)
-                    if (use.kind is None) == (use.value is None):
-                        self.at(upath, "a use gives either 'kind' or 'value'")
-                    for attr in ("kind", "value"):
-                        src = getattr(use, attr)
-                        if src is not None:
-                            self.expression(upath + (attr,), src, inner)
-            return
-        self.parts(path + ("parts",), comp.parts, names)
-
-    def plugin_component(
-        self, path: DataPath, comp: PluginComponent, names: frozenset[str]
-    ) -> None:
-        """A plugin's component: its fields against the plugin's model, its expressions."""
-        operation = operations.installed().get(comp.op)
-        if operation is None:
+        """A score's component: its operation checks it, or the check of its expression fields."""
+        if isinstance(comp, PluginComponent):  # an op no installed operation has
             self.at(path + ("op",), operations.unknown_message(comp.op))
             return
-        # the loader's translation of pydantic's errors (imported here: the loader
-        # imports the checks)
-        from rulepress.spec.load import pydantic_problems  # noqa: PLC0415
-
-        try:
-            config = operation.model.model_validate(comp.config)
-        except ValidationError as exc:
-            here = format_path(path)
-            for problem in pydantic_problems(exc, self.loaded.sources, path):
-                where = f"{here}.{problem.where}" if problem.where else here
-                self.problems.append(Problem(problem.location, where, problem.message))
+        operation = operations.installed()[comp.op]
+        if isinstance(operation, operations.Checked):
+            operation.check(self, path, comp, names, tables)
             return
-        for field, info in type(config).model_fields.items():
-            value = getattr(config, field)
+        # a plugin's: every expression field, with the names the operation binds for it
+        for field, info in type(comp).model_fields.items():
+            value = getattr(comp, field)
             if EXPR not in info.metadata and not _expression_list(info.annotation):
                 continue
             scope = names | operations.scope_of(operation, field)

@@ -27,8 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rulepress.spec.model import PROSE, PluginComponent, Spec
-from rulepress.spec.operations import model_of
+from rulepress.spec.model import COMPONENT, PROSE, Spec, component_union
 from rulepress.spec.state_texts import example_texts, translate_example_texts
 from rulepress.spec.text import refs
 from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
@@ -86,6 +85,11 @@ def _unwrap(tp: Any) -> tuple[Any, bool]:
         origin = typing.get_origin(tp)
         if origin is typing.Annotated:
             args = typing.get_args(tp)
+            if any(m is COMPONENT for m in args[1:]):
+                # a score's component: the union of the operations installed, whose models
+                # mark their texts as the spec's do (a plugin's too)
+                tp = component_union()
+                continue
             prose = prose or any(m is PROSE for m in args[1:])
             tp = args[0]
             continue
@@ -107,12 +111,6 @@ def _pick_member(tp: Any, value: Any) -> Any:
                 return inner
             if isinstance(value, dict) and value.get("op") in typing.get_args(field.annotation):
                 return inner
-            if inner is PluginComponent and isinstance(value, dict):
-                # a plugin's component: its fields are the plugin's model, so that the
-                # texts it marks are messages as the built-in operations' are
-                plugin = model_of(value["op"]) if isinstance(value.get("op"), str) else None
-                if plugin is not None:
-                    return plugin
     return None
 
 

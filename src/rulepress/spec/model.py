@@ -18,7 +18,8 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
     AfterValidator,
@@ -27,16 +28,18 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    GetPydanticSchema,
     ModelWrapValidatorHandler,
     Tag,
     WrapSerializer,
     WrapValidator,
+    create_model,
     model_validator,
 )
 
+from rulepress.spec import operations
 from rulepress.spec.declared import declared_expression
 from rulepress.spec.languages import language_syntax, published_languages
-from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
 from rulepress.spec.provenance import Provenance
 from rulepress.spec.sets import (
     SET_REF_RE,
@@ -272,8 +275,15 @@ class Model(BaseModel):
 
     # field docstrings are the fields' descriptions: in the JSON Schema and the
     # author's reference (rulepress.reference)
+    # A model's schema is built when it is first used (defer_build), not when its class
+    # is made: a score's component is a union of the operations the registry finds,
+    # whose modules import this one (see component_union).
     model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+        extra="forbid",
+        frozen=True,
+        strict=True,
+        use_attribute_docstrings=True,
+        defer_build=True,
     )
 
 
@@ -588,229 +598,23 @@ class Part(Model):
     """Values for the note's placeholders, by name, each an expression."""
 
 
-class SumComponent(Model):
-    """Adds every part whose ``when`` holds."""
-
-    op: Literal["sum"]
-    """`sum`."""
-    parts: list[Part] = Field(min_length=1)
-    """The parts, in order."""
-
-
-class FirstComponent(Model):
-    """Takes the first part whose ``when`` holds (a case analysis)."""
-
-    op: Literal["first"]
-    """`first`."""
-    parts: list[Part] = Field(min_length=1)
-    """The cases, in order; the first that holds scores."""
-
-
-class LinesComponent(Model):
-    """Scores a list of lines; continuation lines depend on the nearest base line.
-
-    ``conditions`` decide whether a line is met; a continuation line scores
-    only while its base line is met. ``restrictions`` can stop a met line from
-    scoring; whether that also voids its continuations is the expression
-    ``restriction_voids_continuation`` (usually a ruling).
-    """
-
-    op: Literal["lines"]
-    """`lines`."""
-    items: ExprText
-    """The list of lines (each a record, usually one of the player's fields)."""
-    item: Name = "line"
-    """The name each line is read by in the expressions below."""
-    continuation: ExprText = "False"
-    """Whether the line continues the nearest base line above it (a `+` line)."""
-    conditions: list[Condition] = []
-    """What a line needs to be met; the first that fails is shown."""
-    restrictions: list[Condition] = []
-    """What can stop a met line from scoring."""
-    restriction_voids_continuation: ExprText = "False"
-    """Whether a base line stopped by a restriction also voids its continuation lines (read
-    once per player: usually a ruling)."""
-    value: ExprText
-    """A met line's points."""
-    label: ExprText = "''"
-    """What names the line in the notes."""
-    unnamed: Text = "line {index}"
-    """What names a line whose `label` is empty (`{index}`: its place, from 1)."""
-    voided_note: Text
-    """Why a continuation line scores nothing (`{base}`: its base line)."""
-
-
-class SetsComponent(Model):
-    """Groups units of several kinds into sets of distinct kinds, scored by set size.
-
-    Wild units stand in for any kind missing from a set (two wilds in one set
-    stand for two different kinds). The grouping is optimal: no other
-    grouping of the same units scores more. ``values`` names a table from set
-    size to points; sets are at most as large as there are kinds.
-    """
-
-    op: Literal["sets"]
-    """`sets`."""
-    kinds: Labelled
-    """The kinds, with the words readers see, or `sets.<name>` (the words are then the
-    vocabulary's)."""
-    kind: Name = "kind"
-    """The name the kind is read by in `count`."""
-    count: ExprText
-    """How many units of the kind the player has."""
-    wild: ExprText = "0"
-    """How many wild units the player has."""
-    wild_label: Text = "wild"
-    """What a wild unit is called in the notes (only read when `wild` gives some)."""
-    wild_per_set: ExprText = "None"
-    """The most wild units one set may hold (`None`: as many as the set has room for)."""
-    values: Id
-    """The table from set size to points."""
-
-
-#: how players tied in an area share the places their group covers (see MajoritiesComponent)
-TIE_RULES = ("split", "best", "worst", "none")
-
-
-class MajoritiesComponent(Model):
-    """Places in each area by presence: the most scores the first place's points, and so on.
-
-    For each of the ``areas`` (an expression giving a list: ``sets.regions``,
-    bound as ``area``), every player's ``presence`` is evaluated with that
-    player's record bound as ``rival`` (``get(rival.pieces, area)``). Players
-    with at least ``least`` presence are placed by it, the most first;
-    ``places`` gives each place's points, best first (places past the list
-    are worth nothing). Players with equal presence are tied over the places
-    their group covers, and ``ties`` (an expression, so a ruling can choose)
-    says what each of them scores: ``split`` (the sum of those places'
-    points divided among them, rounded down), ``best`` (each the best of
-    those places), ``worst`` (each the worst of them) or ``none``. Later steps
-    read ``chosen.<score id>.places`` (area → the place the player's group
-    starts at, 0 for none) and ``chosen.<score id>.points`` (area → points).
-    """
-
-    op: Literal["majorities"]
-    """`majorities`."""
-    areas: ExprText
-    """The areas, a list of ids (`sets.regions`)."""
-    area: Name = "area"
-    """The name the current area is read by."""
-    rival: Name = "rival"
-    """The name each player's record is read by in `presence`."""
-    presence: ExprText
-    """A player's presence in the area (evaluated for every player, as `rival`)."""
-    least: ExprText = "1"
-    """The least presence that places a player."""
-    places: list[ExprText] = Field(min_length=1)
-    """Each place's points, best first; places past the list are worth nothing."""
-    ties: ExprText = "'split'"
-    """How tied players share the places their group covers: `'split'` (the sum divided,
-    rounded down), `'best'`, `'worst'` or `'none'`."""
-    label: ExprText = "''"
-    """What names an area in the notes; empty: its word in the vocabulary (`label(area)`)."""
-
-
-class Choice(Model):
-    """A decision the scorer makes for the player: every option is tried, the best kept."""
-
-    name: Name
-    """The name the option being tried is read by."""
-    options: ExprText
-    """The options to try (a list; empty: no choice to make)."""
-    note: Text
-    """The note that shows the choice made (`{choice}`)."""
-
-
-class Use(Model):
-    """One way an item can be used: as a unit of a kind, or for a value of its own."""
-
-    id: Id
-    """The use's id."""
-    title: Text
-    """How the notes name the use."""
-    when: ExprText = "True"
-    """Whether the item can be used this way."""
-    kind: ExprText | None = None
-    """The kind the item counts as a unit of (give `kind` or `value`)."""
-    value: ExprText | None = None
-    """The item's own points used this way (give `kind` or `value`)."""
-    scored_elsewhere: bool = False
-    """The points are scored by another step: the use only keeps the item out of this one."""
-
-
-class ItemUses(Model):
-    items: ExprText
-    """The items (a list)."""
-    item: Name = "item"
-    """The name each item is read by."""
-    label: ExprText = "''"
-    """What names the item in the notes."""
-    unnamed: Text = "item {index}"
-    """What names an item whose `label` is empty (`{index}`: its place, from 1)."""
-    uses: list[Use] = Field(min_length=1)
-    """The ways the item can be used; the most valuable is taken."""
-
-
-class WeightedCountsComponent(Model):
-    """Units of several kinds, each unit worth its kind's multiplier.
-
-    A kind's multiplier is the sum of the ``multiplier`` parts that hold for
-    it. Wild units are each worth ``wild_value`` (which may read
-    ``multipliers``, a record of kind → multiplier). ``choices`` are tried in
-    every combination and the best total kept; ``item_uses`` give each item
-    its most valuable use. Every decision is shown in the notes.
-    """
-
-    op: Literal["weighted_counts"]
-    """`weighted_counts`."""
-    kinds: Labelled
-    """The kinds, with the words readers see, or `sets.<name>`."""
-    kind: Name = "kind"
-    """The name the kind is read by in `count` and `multiplier`."""
-    count: ExprText
-    """How many units of the kind the player has."""
-    count_sources: ExprText | None = None
-    """Where a kind's units come from, for the report: a list of `[name, amount]` pairs
-    that add up to `count` (names are shown as the vocabulary has them), or an empty list
-    when there is nothing to show."""
-    multiplier: list[Part] = Field(min_length=1)
-    """The parts whose values add up to a kind's multiplier."""
-    wild: ExprText = "0"
-    """How many wild units the player has."""
-    wild_value: ExprText = "0"
-    """What each wild unit is worth (may read `multipliers`)."""
-    wild_note: Text = "wild units: {count}, worth {value} each"
-    """The note for the wild units (`{count}`, `{value}`, `{points}`)."""
-    wild_as: ExprText = "None"
-    """The kind whose rate each wild unit takes, if any (may read `multipliers`; None: none)."""
-    wild_as_note: Text = "wild units as {kind}: {count} × {value} = {points}"
-    """The note for the wild units when `wild_as` names a kind (`{kind}` too)."""
-    no_rate_note: Text | None = None
-    """Why a kind held that no `multiplier` part applies to scores nothing (`{kind}`); left
-    out, the report says that no rate applies."""
-    choices: list[Choice] = []
-    """Decisions tried in every combination; the best total is kept."""
-    item_uses: ItemUses | None = None
-    """Items that each go to their most valuable use."""
-
-
-def _not_built_in(schema: dict[str, Any]) -> None:
-    # so that an editor's schema matches exactly one operation: a plugin's op is
-    # none of the built-in ones
-    schema["properties"]["op"]["not"] = {"enum": list(BUILT_IN_OPERATIONS)}
+def _not_installed(schema: dict[str, Any]) -> None:
+    # so that an editor's schema matches exactly one operation: an op no installed
+    # operation has (the spec check refuses it, located, with the operations there are)
+    schema["properties"]["op"]["not"] = {"enum": list(operations.installed())}
 
 
 class PluginComponent(Model):
     """An operation a plugin provides (see :mod:`rulepress.spec.operations`).
 
-    Its fields besides ``op`` are the plugin's own: they are kept as written
-    here and validated against the plugin's model by the spec check, so an
-    ``op`` no built-in operation has is reported there, located, with the
-    operations that are installed.
+    Its fields besides ``op`` are the plugin's own, validated against the
+    plugin's model as the built-in operations' are. An ``op`` that no installed
+    operation has is kept as written here and reported by the spec check,
+    located, with the operations that are installed.
     """
 
     model_config = ConfigDict(
-        extra="allow", frozen=True, strict=True, json_schema_extra=_not_built_in
+        extra="allow", frozen=True, strict=True, json_schema_extra=_not_installed
     )
 
     op: Name
@@ -824,19 +628,54 @@ class PluginComponent(Model):
 
 def _operation_tag(value: Any) -> str:
     op = value.get("op") if isinstance(value, dict) else getattr(value, "op", None)
-    return op if isinstance(op, str) and op in BUILT_IN_OPERATIONS else "plugin"
+    return op if isinstance(op, str) and op in operations.installed() else "plugin"
 
 
-Component = Annotated[
-    Annotated[SumComponent, Tag("sum")]
-    | Annotated[FirstComponent, Tag("first")]
-    | Annotated[LinesComponent, Tag("lines")]
-    | Annotated[SetsComponent, Tag("sets")]
-    | Annotated[WeightedCountsComponent, Tag("weighted_counts")]
-    | Annotated[MajoritiesComponent, Tag("majorities")]
-    | Annotated[PluginComponent, Tag("plugin")],
-    Discriminator(_operation_tag),
-]
+@cache
+def component_model(op: str) -> type[BaseModel]:
+    """The model of a component of the installed operation ``op``: its fields and ``op``.
+
+    rulepress's own operations declare ``op`` in their model; a plugin's model
+    has only its own fields (:mod:`rulepress.spec.operations`), so ``op`` is
+    added to it here, as the one value it may take.
+    """
+    model = operations.installed()[op].model
+    if "op" in model.model_fields:
+        return model
+    plugin: type[BaseModel] = create_model(
+        model.__name__,
+        __base__=model,
+        __module__=model.__module__,
+        __doc__=model.__doc__,
+        # (a Literal of a value known only now: no static type can name it)
+        op=(Literal[op], ...),  # type: ignore[arg-type]
+    )
+    return plugin
+
+
+def component_models() -> list[type[BaseModel]]:
+    """The models a score's ``component`` can be, in the registry's order, unknown ops' last."""
+    return [*(component_model(op) for op in operations.installed()), PluginComponent]
+
+
+@cache
+def component_union() -> Any:
+    """A score's ``component`` as a type: a union of the operations, chosen by ``op``.
+
+    Made when it is first needed (a model's schema is built then, see
+    :class:`Model`), not when this module is imported: the operations'
+    modules import this one, and the registry imports them.
+    """
+    members = [Annotated[component_model(op), Tag(op)] for op in operations.installed()]
+    members.append(Annotated[PluginComponent, Tag("plugin")])
+    return Annotated[Union[tuple(members)], Discriminator(_operation_tag)]  # noqa: UP007
+
+
+#: the mark of a score's component type: walkers over the model's types (the catalogs'
+#: extractor, the author's reference) read :func:`component_union` where they find it
+COMPONENT = GetPydanticSchema(lambda _, handler: handler.generate_schema(component_union()))
+#: a score's component: one of the installed operations (see :func:`component_union`)
+Component = Annotated[BaseModel, COMPONENT]
 
 
 class Score(Model):

@@ -1,7 +1,6 @@
 """Scoring operations from plugins: the ``rulepress.operations`` entry point group.
 
-The built-in operations (``sum``, ``first``, ``lines``, ``sets``,
-``weighted_counts``, ``majorities``) cover most games. A game that needs a
+The built-in operations cover most games. A game that needs a
 shape none of them has gets it from a package the user installs, as Babel
 finds its extractors, instead of from an edit to rulepress::
 
@@ -36,19 +35,33 @@ untrusted data) can only name it. Discovery uses
 :func:`importlib.metadata.entry_points` and happens once per process.
 """
 
+# Not in the page's paragraphs above (the author's reference shows them to plugin
+# authors): rulepress's own operations (rulepress.operations, one module each) are
+# registered in this group too, by rulepress's pyproject.toml, and have more of the
+# protocol: ``check`` (their own spec checks, instead of the check of every
+# expression field), ``reads_tables`` (``compile`` is also given the spec's range
+# tables), ``breakdown_names`` (what the pages call each part of their score) and
+# ``example`` (the data file of their reference example) and ``order`` (their place
+# in the reference). An entry point of this
+# group from any other distribution is a plugin, and cannot replace one of them.
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib.metadata import entry_points
-from typing import Any, Protocol
+from importlib.metadata import EntryPoint, entry_points
+from importlib.resources.abc import Traversable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 #: the entry point group plugins register their operations under
 GROUP = "rulepress.operations"
-#: the operations rulepress itself provides (a plugin cannot replace one)
-BUILT_IN = ("sum", "first", "lines", "sets", "weighted_counts", "majorities")
+#: the distribution whose entry points are the built-in operations
+DISTRIBUTION = "rulepress"
+
+#: a path of keys and indexes into a spec's data (as rulepress.spec.yamlsrc.DataPath)
+Path = tuple[str | int, ...]
 
 
 class Operation(Protocol):
@@ -59,45 +72,114 @@ class Operation(Protocol):
     def compile(self, config: Any, pick: Callable[[str], Any]) -> Callable[..., Any]: ...
 
 
+class Checker(Protocol):
+    """What a built-in operation's ``check`` is given: the spec check's located reports."""
+
+    def at(self, path: Path, message: str, *, key: bool = False) -> None: ...
+
+    def expression(self, path: Path, source: str, names: frozenset[str]) -> object: ...
+
+    def prose(self, path: Path, text: str, args: set[str]) -> None: ...
+
+    def parts(self, path: Path, parts: list[Any], names: frozenset[str]) -> None: ...
+
+
+@runtime_checkable
+class Checked(Protocol):
+    """An operation that checks its own fields (the built-in ones do)."""
+
+    def check(
+        self, checker: Checker, path: Path, config: Any, names: frozenset[str], tables: set[str]
+    ) -> None: ...
+
+
+class NotInstalledError(RuntimeError):
+    """rulepress's package metadata (and so its operations' entry points) is missing."""
+
+
+def _built_in(point: EntryPoint) -> bool:
+    """Whether an entry point is rulepress's own (its distribution is rulepress)."""
+    return point.dist is not None and point.dist.metadata["Name"] == DISTRIBUTION
+
+
+@cache
+def _points() -> tuple[tuple[EntryPoint, ...], tuple[EntryPoint, ...]]:
+    """The group's entry points: rulepress's own, then the plugins' (not shadowing one)."""
+    found = entry_points(group=GROUP)
+    own = tuple(p for p in found if _built_in(p))
+    names = {p.name for p in own}
+    return own, tuple(p for p in found if not _built_in(p) and p.name not in names)
+
+
+def built_in() -> tuple[str, ...]:
+    """The operations rulepress itself provides, in the order the reference shows them."""
+    own = {p.name for p in _points()[0]}
+    return tuple(name for name in installed() if name in own)
+
+
 @cache
 def installed() -> Mapping[str, Operation]:
-    """Every plugin operation installed, by the ``op`` a spec names it with.
+    """Every operation installed, built-in ones first, by the ``op`` a spec names it with.
 
     A plugin that fails to load is left out (and its ``op`` is then reported
     as unknown where a spec names it, with the error): a broken package must
-    not stop rulepress from checking the games that do not use it.
+    not stop rulepress from checking the games that do not use it. A plugin
+    that names a built-in operation is left out too: it cannot replace one.
     """
+    own, plugins = _points()
+    if not own:
+        # run from a source tree that was never installed: its entry points (and so
+        # every operation, sum included) are unknown, and every spec would fail
+        raise NotInstalledError(
+            f"rulepress's own operations are registered under the {GROUP!r} entry points"
+            " of its package metadata, which this Python does not have: install rulepress"
+            " (pip install -e . in a clone)"
+        )
     found: dict[str, Operation] = {}
-    for point in entry_points(group=GROUP):
-        if point.name in BUILT_IN:
-            continue
+    # (an editable install may list a distribution twice; setuptools sorts the names)
+    for name, point in sorted({p.name: p for p in own}.items()):
+        found[name] = _instance(point.load())
+    found = dict(sorted(found.items(), key=lambda item: getattr(item[1], "order", 0)))
+    for point in plugins:
         try:
             loaded = point.load()
         except Exception as exc:  # any error of third-party code
             _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
             continue
-        found[point.name] = loaded() if isinstance(loaded, type) else loaded
+        found[point.name] = _instance(loaded)
     return found
+
+
+def _instance(loaded: Any) -> Operation:
+    operation: Operation = loaded() if isinstance(loaded, type) else loaded
+    return operation
+
+
+def clear() -> None:
+    """Forget what was found, so that the next call looks again (for tests).
+
+    The spec model's schema, once built, keeps the operations it was built
+    with (:func:`rulepress.spec.model.component_union`): a package installed
+    later is found by the next process.
+    """
+    _points.cache_clear()
+    installed.cache_clear()
+    _BROKEN.clear()
 
 
 #: plugins that failed to load: op → the error (filled by :func:`installed`)
 _BROKEN: dict[str, str] = {}
 
 
-def model_of(op: str) -> type[BaseModel] | None:
-    """The fields of the installed plugin operation ``op`` (None: no such plugin)."""
-    operation = installed().get(op)
-    return operation.model if operation is not None else None
-
-
 def unknown_message(op: str) -> str:
     """Why ``op`` cannot be used: the operations there are, or the plugin's load error."""
-    plugins = installed()
+    operations = installed()
     if op in _BROKEN:
         return f"the plugin operation {op!r} failed to load ({_BROKEN[op]})"
-    names = ", ".join(sorted(plugins)) or "none"
+    own = built_in()
+    names = ", ".join(sorted(n for n in operations if n not in own)) or "none"
     return (
-        f"unknown operation {op!r} (built in: {', '.join(BUILT_IN)};"
+        f"unknown operation {op!r} (built in: {', '.join(own)};"
         f" installed plugins ({GROUP}): {names})"
     )
 
@@ -112,3 +194,9 @@ def writes_of(operation: Operation, config: Any) -> tuple[str, ...]:
     """The names an operation's ``run`` writes into a player's namespace."""
     writes = getattr(operation, "writes", ())
     return tuple(writes(config) if callable(writes) else writes)
+
+
+def example_of(operation: Operation) -> Traversable | None:
+    """The data file of an operation's reference example, if it has one."""
+    example: Traversable | None = getattr(operation, "example", None)
+    return example

@@ -1,0 +1,60 @@
+"""The ``first`` operation: the first part whose ``when`` holds scores (a case analysis)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any, Literal
+
+from pydantic import Field
+
+from rulepress.operations.parts import compile_parts, part_args
+from rulepress.scoring.components import Functions, MakeNote, Pick, Result, Run, as_int
+from rulepress.spec.model import Model, Part
+from rulepress.spec.operations import Checker, Path
+
+
+class FirstComponent(Model):
+    """Takes the first part whose ``when`` holds (a case analysis)."""
+
+    op: Literal["first"]
+    """`first`."""
+    parts: list[Part] = Field(min_length=1)
+    """The cases, in order; the first that holds scores."""
+
+
+def _compile_first(comp: FirstComponent, pick: Pick) -> Run:
+    parts = compile_parts(comp.parts, pick)
+
+    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        for when, value, source, note, args in parts:
+            if when(ns, fns):
+                points = value(ns, fns)
+                if type(points) is not int:
+                    points = as_int(points, source)
+                return points, [make(note, part_args(args, ns, fns, points))], {}, None
+        return 0, [], {}, None
+
+    return run
+
+
+class First:
+    """The ``first`` operation, as the registry gives it."""
+
+    model = FirstComponent
+    example = files("rulepress.operations") / "examples" / "first.yaml"
+    #: its place among the operations in the author's reference (and the JSON Schema)
+    order = 2
+
+    @staticmethod
+    def check(
+        checker: Checker,
+        path: Path,
+        comp: FirstComponent,
+        names: frozenset[str],
+        tables: set[str],
+    ) -> None:
+        checker.parts(path + ("parts",), comp.parts, names)
+
+    @staticmethod
+    def compile(comp: FirstComponent, pick: Pick) -> Run:
+        return _compile_first(comp, pick)

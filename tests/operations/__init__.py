@@ -1,0 +1,1 @@
+"""Tests of rulepress.operations: the operations as components."""
