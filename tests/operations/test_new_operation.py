@@ -262,3 +262,19 @@ def test_a_source_tree_never_installed_is_told_to_install(
         monkeypatch.undo()
         operations.clear()
     assert "sum" in operations.installed()
+
+
+def test_a_python_without_rulepress_installed_gets_one_line_not_a_traceback() -> None:
+    """Run from a source tree never installed, no operation is known: say so, exit 1."""
+    code = (
+        "import rulepress.spec.operations as ops\n"
+        "ops._points = lambda: ((), ())  # no entry point of rulepress's own\n"
+        "from rulepress.cli import main\n"
+        f"raise SystemExit(main(['validate', {str(ROOT / 'rules_spec')!r}]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "install rulepress" in proc.stderr

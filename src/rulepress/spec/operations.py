@@ -55,6 +55,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from rulepress.errors import RulepressError
+
 #: the entry point group plugins register their operations under
 GROUP = "rulepress.operations"
 #: the distribution whose entry points are the built-in operations
@@ -93,8 +95,11 @@ class Checked(Protocol):
     ) -> None: ...
 
 
-class NotInstalledError(RuntimeError):
-    """rulepress's package metadata (and so its operations' entry points) is missing."""
+class NotInstalledError(RulepressError):
+    """rulepress's package metadata (and so its operations' entry points) is missing.
+
+    A setup problem, not a spec's: one line and exit 1, as any error of rulepress's.
+    """
 
 
 def _built_in(point: EntryPoint) -> bool:
