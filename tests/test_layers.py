@@ -15,10 +15,10 @@ FORBIDDEN = ("sphinx", "docutils", "weasyprint", "click", "myst_parser", "sphinx
 def test_spec_and_scoring_stay_free_of_heavy_layers() -> None:
     code = (
         "import json, sys\n"
-        "import rulepress, rulepress.spec, rulepress.scoring\n"
-        "import rulepress.scoring.examples, rulepress.spec.schema\n"
+        "import rulepress, rulepress.games, rulepress.scoring\n"
+        "import rulepress.scoring.examples, rulepress.games.schema\n"
         "from pathlib import Path\n"
-        "from rulepress.spec import load_spec\n"
+        "from rulepress.games import load_spec\n"
         "load_spec(Path('rules_spec/stationfall'))\n"
         "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n"
     )

@@ -18,8 +18,8 @@ from rulepress.cli import main
 from rulepress.edition_reports import diff_report
 from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
+from rulepress.games.load import load_spec
 from rulepress.render.diff_text import render_diff
-from rulepress.spec.load import load_spec
 from tests.conftest import DATA, ROOT, SPEC_ROOT, edit
 
 FIRST = DATA / "editions" / "first"

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
+from rulepress.games import load_spec
 from rulepress.i18n import extract, places_cache
 from rulepress.i18n.catalogs import render
+from rulepress.model.loaded import LoadedSpec
 from rulepress.render.places import Place, mark, message_places
-from rulepress.spec import load_spec
-from rulepress.spec.loaded import LoadedSpec
 from tests.conftest import ROOT, edit, loaded
 
 GAME = "stationfall"

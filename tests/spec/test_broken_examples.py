@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import SpecError
+from rulepress.games import load_spec
 from rulepress.scoring.examples import check_examples, run_example
-from rulepress.spec import load_spec
 from tests.conftest import edit, run_cli
 
 #: the first example of economy.yaml, which the files list first of Brink's examples

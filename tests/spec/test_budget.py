@@ -1,4 +1,4 @@
-"""The budget of operations (rulepress.spec.budget): no spec raises it, and work stays linear.
+"""The budget of operations (rulepress.expressions.budget): no spec raises it, and work stays linear.
 
 Each test goes red when its protection is removed: field types resolved once
 each (the resolver's memo), the bound on a format's expanded fields, the
@@ -17,10 +17,7 @@ import pytest
 
 from rulepress.cli import main
 from rulepress.errors import ExitCode, SpecError
-from rulepress.i18n.catalogs import MAX_CATALOG_BYTES
-from rulepress.scoring.grouping import groupings
-from rulepress.spec import load, load_spec, sets
-from rulepress.spec.budget import (
+from rulepress.expressions.budget import (
     MEMORY_EVERY,
     OPERATIONS,
     BudgetError,
@@ -28,9 +25,13 @@ from rulepress.spec.budget import (
     command_budget,
     resident_memory,
 )
-from rulepress.spec.state import validate_state
-from rulepress.spec.state_fields import MAX_FORMAT_FIELDS
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.games import load, load_spec
+from rulepress.i18n.catalogs import MAX_CATALOG_BYTES
+from rulepress.model import sets
+from rulepress.scoring.grouping import groupings
+from rulepress.states.fields import MAX_FORMAT_FIELDS
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import DATA, edit, run_cli
 
 

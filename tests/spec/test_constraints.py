@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from rulepress.errors import SpecError
-from rulepress.spec.expr import MAX_STEPS, Steps, parse
-from rulepress.spec.load import load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.expressions.expression import MAX_STEPS, Steps, parse
+from rulepress.games.load import load_spec
+from rulepress.model.loaded import LoadedSpec
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import DATA
 
 FIELDS = """\

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.spec.expr import (
+from rulepress.expressions.expression import (
     ExpressionEvalError,
     ExpressionLimitError,
     ExpressionSyntaxError,
     parse,
 )
-from rulepress.spec.records import record
+from rulepress.expressions.records import record
 from tests.conftest import edit, run_cli
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from rulepress.spec.expr import ExpressionEvalError, parse
-from rulepress.spec.records import Record
+from rulepress.expressions.expression import ExpressionEvalError, parse
+from rulepress.expressions.records import Record
 
 RULING = Record(scope="all", base="any")
 PARAM = Record(points=3, zero=0, name="x")

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 import yaml
 
-from rulepress.spec.expr import (
+from rulepress.expressions.expression import (
     ExpressionEvalError,
     ExpressionLimitError,
     ExpressionSyntaxError,
     parse,
 )
-from rulepress.spec.records import record
+from rulepress.expressions.records import record
 from tests.conftest import DATA
 
 CORPUS: dict[str, Any] = yaml.safe_load(

@@ -1,7 +1,7 @@
 """Work bounded by the game: oversize states, huge or deep files, linear spec loading.
 
 Each test fails when its protection is removed: the early length checks of
-the state models (:mod:`rulepress.spec.state_model`), the state file size bound, the
+the state models (:mod:`rulepress.states.models`), the state file size bound, the
 nesting bound of the YAML reader, the one-pass source-map rebasing of the
 loader. No test measures time (benchmarks/bench_limits.py does); they count
 work instead.
@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
+from rulepress.checks.sequences import MAX_SET_KINDS
 from rulepress.errors import SpecError, StateError
+from rulepress.games import load_spec
 from rulepress.scoring.state import MAX_STATE_BYTES, load_state
-from rulepress.spec import load_spec, state_model
-from rulepress.spec.check_sequences import MAX_SET_KINDS
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import MAX_DEPTH, SourceMap, YamlError, load_yaml_text
+from rulepress.states import models as state_model
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import MAX_DEPTH, SourceMap, YamlError, load_yaml_text
 from tests.conftest import edit, loaded, run_cli
 
 

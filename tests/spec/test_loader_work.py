@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from rulepress.spec import load as load_mod
-from rulepress.spec import load_spec
+from rulepress.games import load as load_mod
+from rulepress.games import load_spec
 from tests.conftest import ROOT
 
 BENCHMARKS = ROOT / "benchmarks"

@@ -16,12 +16,12 @@ import jsonschema
 import pytest
 import yaml
 
+from rulepress.expressions.expression import MAX_INT
+from rulepress.games.schema import state_schema
+from rulepress.model.spec_model import MAX_STATE_ID, is_state_id
 from rulepress.render.score_text import visible
-from rulepress.spec.expr import MAX_INT
-from rulepress.spec.model import MAX_STATE_ID, is_state_id
-from rulepress.spec.schema import state_schema
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import (
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import (
     MAX_CONTROL_PROBLEMS,
     SourceMap,
     YamlError,

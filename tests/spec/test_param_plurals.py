@@ -16,13 +16,13 @@ import pytest
 
 from rulepress.i18n.agreement import agreement_issues
 from rulepress.i18n.plural import parse_plural_forms
+from rulepress.model.text import english_plural, scan, to_plain
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import inline
 from rulepress.render.pages import links_of
 from rulepress.render.print_html import inline as print_inline
 from rulepress.render.tree import Text
 from rulepress.scoring.notes import NoteRenderer, plain_context
-from rulepress.spec.text import english_plural, scan, to_plain
 from tests.conftest import loaded
 
 CZECH = parse_plural_forms("nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;").rule
@@ -120,7 +120,7 @@ def test_a_form_may_hold_a_glossary_link_and_every_writer_links_it() -> None:
 
 
 def test_checks_read_the_links_inside_forms() -> None:
-    from rulepress.spec.text import scan_deep
+    from rulepress.model.text import scan_deep
 
     source = "{param:rounds|# [Rider](term:rider) card|# [Rider](term:rider) cards}"
     links = [t.target for t in scan_deep(source) if getattr(t, "words", "")]

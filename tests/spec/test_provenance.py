@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from rulepress.spec.check_sources import entries
-from rulepress.spec.load import load_spec
-from rulepress.spec.provenance import Provenance
+from rulepress.checks.sources import entries
+from rulepress.games.load import load_spec
+from rulepress.model.provenance import Provenance
 from tests.conftest import SPEC_ROOT, edit, game_dirs, run_cli
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import ExitCode
-from rulepress.spec import load_spec
-from rulepress.spec.scaffold import FILES
+from rulepress.games import load_spec
+from rulepress.games.scaffold import FILES
 from tests.conftest import GAMES, SPEC_ROOT, Run, run_cli
 
 #: the new game's id: one no game under rules_spec/ has (the tutorial's is star-hunt)

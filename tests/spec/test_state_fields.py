@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 from rulepress.errors import SpecError
-from rulepress.spec.load import load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.schema import state_schema
-from rulepress.spec.state import validate_state
-from rulepress.spec.state_template import state_template
-from rulepress.spec.state_texts import example_texts
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.games.load import load_spec
+from rulepress.games.schema import state_schema
+from rulepress.model.loaded import LoadedSpec
+from rulepress.states.template import state_template
+from rulepress.states.texts import example_texts
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import DATA, edit
 
 HELD = """\

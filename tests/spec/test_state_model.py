@@ -14,12 +14,12 @@ from typing import Any
 
 import jsonschema
 
-from rulepress.spec import state_model
-from rulepress.spec.model import Parameter, StateFormat
-from rulepress.spec.schema import state_schema
-from rulepress.spec.state import validate_state
-from rulepress.spec.state_model import state_json_schema, state_models
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.games.schema import state_schema
+from rulepress.model.spec_model import Parameter, StateFormat
+from rulepress.states import models as state_model
+from rulepress.states.models import state_json_schema, state_models
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import loaded
 
 PARAMS = {"most": Parameter(value=3, description="The most.", rule="1")}

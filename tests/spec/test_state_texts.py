@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rulepress.spec.messages import messages_in, translate_data
-from rulepress.spec.state_texts import example_texts
+from rulepress.games.messages import messages_in, translate_data
+from rulepress.states.texts import example_texts
 
 FORMAT: dict[str, Any] = {
     "description": "d",

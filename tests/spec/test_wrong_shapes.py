@@ -19,11 +19,11 @@ import yaml
 
 from rulepress.cli import main
 from rulepress.errors import SpecError
+from rulepress.games import load_spec
 from rulepress.i18n.extract import extract_spec
+from rulepress.model.spec_model import MAX_ID_LENGTH
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from rulepress.spec import load_spec
-from rulepress.spec.model import MAX_ID_LENGTH
 from tests.conftest import DATA, ROOT, edit
 
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from rulepress.spec.yamlsrc import load_yaml_text
+from rulepress.yamlsrc.reader import load_yaml_text
 
 
 def _value(text: str) -> object:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulepress.spec.yamlsrc import YamlError, load_yaml_text
+from rulepress.yamlsrc.reader import YamlError, load_yaml_text
 
 
 def messages(text: str) -> list[str]:

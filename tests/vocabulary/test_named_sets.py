@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import SpecError
-from rulepress.spec import load_spec
-from rulepress.spec.model import SetsComponent, Spec
-from rulepress.spec.schema import state_schema
+from rulepress.games import load_spec
+from rulepress.games.schema import state_schema
+from rulepress.model.spec_model import SetsComponent, Spec
 from tests.conftest import DATA, edit, run_cli
 
 GAME = DATA / "specs" / "harbour"

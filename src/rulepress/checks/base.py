@@ -1,7 +1,7 @@
 """The shared state and helpers of the spec checks: locating problems, text, expressions.
 
-:mod:`rulepress.spec.check` runs the checks; the procedures' checks live in
-:mod:`rulepress.spec.check_sequences`. Both build on :class:`CheckBase`.
+:mod:`rulepress.checks.checker` runs the checks; the procedures' checks live in
+:mod:`rulepress.checks.sequences`. Both build on :class:`CheckBase`.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rulepress.errors import Problem
-from rulepress.spec.declared import Declared
-from rulepress.spec.expr import Expression, ExpressionSyntaxError, parse
-from rulepress.spec.expr_check import parse_tree
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
-from rulepress.spec.sets import expand
-from rulepress.spec.text import Ref, Stray, scan_deep
-from rulepress.spec.yamlsrc import DataPath, format_path
+from rulepress.expressions import Expression, ExpressionSyntaxError, parse
+from rulepress.expressions.syntax import parse_tree
+from rulepress.model import LoadedSpec, Spec
+from rulepress.model.declared import Declared
+from rulepress.model.sets import expand
+from rulepress.model.text import Ref, Stray, scan_deep
+from rulepress.yamlsrc import DataPath, format_path
 
 #: what check_spec tells of each expression: its path and the names in scope there
 ScopeHook = Callable[[DataPath, frozenset[str]], None]

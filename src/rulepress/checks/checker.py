@@ -15,8 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from rulepress.errors import Problem
-from rulepress.spec.check_base import (
+from rulepress.checks.base import (
     BASE_NAMES,
     DECIDED_SPECIAL,
     EXPECT_KEYS,
@@ -26,11 +25,12 @@ from rulepress.spec.check_base import (
     ScopeHook,
     SequenceFacts,
 )
-from rulepress.spec.check_constraints import check_constraint
-from rulepress.spec.check_sequences import SequenceChecks
-from rulepress.spec.check_sources import check_sources
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import (
+from rulepress.checks.constraints import check_constraint
+from rulepress.checks.sequences import SequenceChecks
+from rulepress.checks.sources import check_sources
+from rulepress.errors import Problem
+from rulepress.model import LoadedSpec
+from rulepress.model.spec_model import (
     EXPR,
     PROSE,
     Example,
@@ -39,8 +39,8 @@ from rulepress.spec.model import (
     Sequence,
     StateFormat,
 )
-from rulepress.spec.state import StateCheck, check_value, validate_state
-from rulepress.spec.yamlsrc import DataPath, format_path
+from rulepress.states.validation import StateCheck, check_value, validate_state
+from rulepress.yamlsrc import DataPath, format_path
 
 #: The most keys a table's rows may cover together. A table maps a count the
 #: table state gives (players, sets, wins) to a value; the shipped games' largest
@@ -251,7 +251,7 @@ class _Checker(SequenceChecks):
         """A list's ``min`` and ``max`` resolved; each is a length, so 0 or more.
 
         (pydantic cannot build a state model with a negative length: the models
-        leave such a bound out, see rulepress.spec.state_model.length, and this
+        leave such a bound out, see rulepress.states.models.length, and this
         reports it.)
         """
         out: list[int | None] = []

@@ -1,4 +1,4 @@
-"""The spec check of a state format's constraints (see :mod:`rulepress.spec.constraints`).
+"""The spec check of a state format's constraints (see :mod:`rulepress.states.constraints`).
 
 Each expression of a constraint is checked with the names in scope where it
 runs: the record's fields and the table-wide names, then, for a constraint
@@ -11,11 +11,11 @@ author meant. ``field`` must start with a field of the record, and its
 
 from __future__ import annotations
 
-from rulepress.spec.check_base import CheckBase
-from rulepress.spec.constraints import MEMBER_PART
-from rulepress.spec.expr import CONTEXT_FUNCTIONS, FUNCTIONS
-from rulepress.spec.model import NAME_RE, Constraint, FieldSpec
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.checks.base import CheckBase
+from rulepress.expressions.expression import CONTEXT_FUNCTIONS, FUNCTIONS
+from rulepress.model.spec_model import NAME_RE, Constraint, FieldSpec
+from rulepress.states.constraints import MEMBER_PART
+from rulepress.yamlsrc import DataPath
 
 #: names an expression can only call: a let or a member may not take one
 CALLABLE = frozenset(FUNCTIONS) | CONTEXT_FUNCTIONS

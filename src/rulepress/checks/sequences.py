@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rulepress.checks.base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.errors import Problem
-from rulepress.spec import operations
-from rulepress.spec.check_base import BASE_NAMES, CheckBase, SequenceFacts
-from rulepress.spec.model import (
+from rulepress.model import operations
+from rulepress.model.spec_model import (
     EXPR,
     Ballots,
     FieldSpec,
@@ -31,7 +31,7 @@ from rulepress.spec.model import (
     Tally,
     WeightedCountsComponent,
 )
-from rulepress.spec.yamlsrc import DataPath, format_path
+from rulepress.yamlsrc import DataPath, format_path, pydantic_problems
 
 
 def _expression_list(annotation: Any) -> bool:
@@ -345,9 +345,6 @@ class SequenceChecks(CheckBase):
         if operation is None:
             self.at(path + ("op",), operations.unknown_message(comp.op))
             return
-        # the loader's translation of pydantic's errors (imported here: the loader
-        # imports the checks)
-        from rulepress.spec.load import pydantic_problems  # noqa: PLC0415
 
         try:
             config = operation.model.model_validate(comp.config)

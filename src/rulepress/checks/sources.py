@@ -2,7 +2,7 @@
 
 Once a spec lists the documents it was made from (its ``sources`` section),
 every rule, step, parameter, table row and glossary entry must carry a
-``source`` (:class:`rulepress.spec.provenance.Provenance`). A spec that lists
+``source`` (:class:`rulepress.model.provenance.Provenance`). A spec that lists
 none is written by its own author (a new game, a fixture): nothing is
 demanded of it, but a ``source`` it gives is still checked. What is checked:
 
@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulepress.spec.check_base import CheckBase
-from rulepress.spec.model import Rule, Spec, Step
-from rulepress.spec.provenance import Provenance
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.checks.base import CheckBase
+from rulepress.model import Provenance, Rule, Spec, Step
+from rulepress.yamlsrc import DataPath
 
 
 def entries(spec: Spec) -> Iterator[tuple[DataPath, str, Provenance | None]]:

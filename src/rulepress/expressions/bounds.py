@@ -3,7 +3,7 @@
 Every bound is a named constant here, enforced where the value is made, and
 reported by an :class:`ExpressionLimitError` (at evaluation) or an
 :class:`ExpressionSyntaxError` (when the spec is checked) that names it.
-:mod:`rulepress.spec.expr` documents why each has the value it has.
+:mod:`rulepress.expressions.expression` documents why each has the value it has.
 
 ::
 

@@ -1,6 +1,6 @@
 """The budget of operations every command runs under, whatever its inputs say.
 
-The bounds of the expression language (:mod:`rulepress.spec.expr_base`) hold
+The bounds of the expression language (:mod:`rulepress.expressions.bounds`) hold
 for one evaluation, and the state formats bound a table state by numbers that
 the spec itself chooses (a parameter such as ``ambassadors_per_colour_limit``).
 Neither bounds the *sum* of the work a spec can cause: many evaluations, field
@@ -50,8 +50,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
-from rulepress.spec.expr_base import ExpressionLimitError
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.errors import DataPath
+from rulepress.expressions.bounds import ExpressionLimitError
 
 #: operations one command may spend (see the module docstring for the unit and the figure)
 OPERATIONS = 20_000_000

@@ -1,7 +1,7 @@
 """Compiling a checked expression tree into Python closures, one per node.
 
 Each closure takes the data names (a mapping) and the evaluation's frame
-(see :mod:`rulepress.spec.expr_eval`) and returns the node's value. Nothing
+(see :mod:`rulepress.expressions.runtime`) and returns the node's value. Nothing
 here is Python's ``eval``: the tree only decides which of our closures to
 build. Common shapes get their own closure (``a.b``, ``x == 'text'``,
 integer arithmetic, ``get(r, 'name')``), constants are folded when the
@@ -22,23 +22,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.spec.expr_base import (
+from rulepress.expressions.bounds import (
     MAX_STEPS,
     ExpressionEvalError,
     ExpressionSyntaxError,
     steps_limit,
 )
-from rulepress.spec.expr_check import ARITY, Columns
-from rulepress.spec.expr_eval import (
-    IMPLEMENTATIONS,
-    STEPS,
-    checked_int,
-    collected,
-    no_field,
-    type_name,
-)
-from rulepress.spec.expr_nodes import NC as _NC
-from rulepress.spec.expr_nodes import (
+from rulepress.expressions.nodes import NC as _NC
+from rulepress.expressions.nodes import (
     Fn,
     arith,
     arith_constant,
@@ -55,7 +46,16 @@ from rulepress.spec.expr_nodes import (
     single_compare,
     slot,
 )
-from rulepress.spec.records import Record
+from rulepress.expressions.records import Record
+from rulepress.expressions.runtime import (
+    IMPLEMENTATIONS,
+    STEPS,
+    checked_int,
+    collected,
+    no_field,
+    type_name,
+)
+from rulepress.expressions.syntax import ARITY, Columns
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 

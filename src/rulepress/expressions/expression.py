@@ -16,18 +16,18 @@ Only this much of it exists:
   comprehensions (``sum(l.points for l in agenda if l.met)``).
 
 How it runs. :func:`ast.parse` is only the parser. The tree is checked
-(:mod:`~rulepress.spec.expr_check`) and compiled into closures of our own
-(:mod:`~rulepress.spec.expr_compile`, from the closures of
-:mod:`~rulepress.spec.expr_nodes`); Python never compiles or evaluates
+(:mod:`~rulepress.expressions.syntax`) and compiled into closures of our own
+(:mod:`~rulepress.expressions.compiler`, from the closures of
+:mod:`~rulepress.expressions.nodes`); Python never compiles or evaluates
 the source. There is no attribute access at all: records
-(:class:`~rulepress.spec.records.Record`) are mappings, and ``a.b`` reads
+(:class:`~rulepress.expressions.records.Record`) are mappings, and ``a.b`` reads
 field ``b`` of record ``a``. Functions come from a fixed table, bound when
 the expression is compiled; a function's name can only be called, never
 bound by a generator or read as a value, and data names are never called.
 Context functions are passed to :meth:`Expression.evaluate` apart from the
 data names.
 
-Bounds (in :mod:`~rulepress.spec.expr_base`; past one, evaluation raises
+Bounds (in :mod:`~rulepress.expressions.bounds`; past one, evaluation raises
 :class:`ExpressionLimitError`, and a spec that breaks one as written is
 refused when it is checked, as an :class:`ExpressionSyntaxError`):
 
@@ -57,8 +57,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
-from rulepress.spec.budget import current
-from rulepress.spec.expr_base import (
+from rulepress.expressions.bounds import (
     MAX_DEPTH,
     MAX_INT,
     MAX_ITEMS,
@@ -70,11 +69,12 @@ from rulepress.spec.expr_base import (
     ExpressionSyntaxError,
     steps_limit,
 )
-from rulepress.spec.expr_check import CONTEXT_ARITY, parse_tree
-from rulepress.spec.expr_compile import Compiler
-from rulepress.spec.expr_eval import IMPLEMENTATIONS, STEPS, no_field
-from rulepress.spec.expr_nodes import Fn
-from rulepress.spec.records import Record
+from rulepress.expressions.budget import current
+from rulepress.expressions.compiler import Compiler
+from rulepress.expressions.nodes import Fn
+from rulepress.expressions.records import Record
+from rulepress.expressions.runtime import IMPLEMENTATIONS, STEPS, no_field
+from rulepress.expressions.syntax import CONTEXT_ARITY, parse_tree
 
 __all__ = [
     "CONTEXT_FUNCTIONS",
@@ -116,7 +116,7 @@ class Steps:
 
     One evaluation may take ``MAX_STEPS``; a check that evaluates many
     expressions for one record (a constraint for each of its members, see
-    :mod:`rulepress.spec.constraints`) takes them all from one budget, so
+    :mod:`rulepress.states.constraints`) takes them all from one budget, so
     that its work is bounded as one expression's is, however many members
     there are.
     """
@@ -219,7 +219,7 @@ _EVALUATIONS = "the work of the spec's expressions"
 
 
 def spend(steps: int, what: str) -> None:
-    """Charge ``steps`` to the command's budget (see :mod:`rulepress.spec.budget`)."""
+    """Charge ``steps`` to the command's budget (see :mod:`rulepress.expressions.budget`)."""
     current().charge(steps, what)
 
 
@@ -295,7 +295,7 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
 
     ``constants``: records (name → fields) that are the same for every
     evaluation of this compiled expression, folded into it (see
-    :class:`~rulepress.spec.expr_compile.Compiler`). The caller must give
+    :class:`~rulepress.expressions.compiler.Compiler`). The caller must give
     every evaluation a namespace in which those names hold exactly those
     records; the spec check parses without them.
     """

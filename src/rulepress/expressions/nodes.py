@@ -1,4 +1,4 @@
-"""The closures a compiled expression is made of (see :mod:`rulepress.spec.expr_compile`).
+"""The closures a compiled expression is made of (see :mod:`rulepress.expressions.compiler`).
 
 Each takes the data names and the evaluation's frame and returns a value.
 The compiler picks one per node of the checked tree, the specialised ones
@@ -13,8 +13,9 @@ import operator
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from rulepress.spec.expr_base import MAX_INT, ExpressionEvalError, int_limit, steps_limit
-from rulepress.spec.expr_eval import (
+from rulepress.expressions.bounds import MAX_INT, ExpressionEvalError, int_limit, steps_limit
+from rulepress.expressions.records import Record
+from rulepress.expressions.runtime import (
     FUNCS,
     STEPS,
     Frame,
@@ -25,7 +26,6 @@ from rulepress.spec.expr_eval import (
     no_field,
     type_name,
 )
-from rulepress.spec.records import Record
 
 Fn = Callable[[Mapping[str, Any], Any], Any]
 #: marks a compiled node whose value is not known before evaluation

@@ -1,6 +1,6 @@
 """The interpreter's run-time parts: the fixed functions, operators and their bounds.
 
-Compiled expressions (:mod:`rulepress.spec.expr_compile`) call these. Each
+Compiled expressions (:mod:`rulepress.expressions.compiler`) call these. Each
 evaluation owns a *frame*, a list: ``frame[STEPS]`` is the number of steps
 left, ``frame[FUNCS]`` the scorer's context functions, and the rest hold the
 names generators bind. A step is one loop iteration, one call or one item
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from rulepress.spec.expr_base import (
+from rulepress.expressions.bounds import (
     MAX_INT,
     MAX_ITEMS,
     MAX_TEXT,
@@ -24,7 +24,7 @@ from rulepress.spec.expr_base import (
     steps_limit,
     text_limit,
 )
-from rulepress.spec.records import Record
+from rulepress.expressions.records import Record
 
 #: frame slots: steps left, the context functions; names bound by generators follow
 STEPS = 0

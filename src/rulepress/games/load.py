@@ -1,7 +1,7 @@
 """Loading a game's spec from ``rules_spec/<game>/*.yaml`` with located errors.
 
 Each YAML file of a game directory is a mapping whose keys are sections of
-:class:`~rulepress.spec.model.Spec`. List sections (rules, examples, …) may be
+:class:`~rulepress.model.spec_model.Spec`. List sections (rules, examples, …) may be
 split over several files and are concatenated in file-name order, with
 ``game.yaml`` first; any other section may appear in one file only.
 
@@ -12,7 +12,7 @@ collected with its ``file:line:col`` and raised once as a
 A worked example is an illustration, not a rule: with ``isolate_examples``
 a problem found only inside examples does not stop the load. Those examples
 are left out of the spec and kept, with their located problems, in
-:attr:`~rulepress.spec.loaded.LoadedSpec.broken_examples`, so that scoring a
+:attr:`~rulepress.model.loaded.LoadedSpec.broken_examples`, so that scoring a
 table state still works while ``rulepress validate`` reports them and
 ``score --example`` refuses exactly the broken one.
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,42 +28,28 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
+from rulepress.checks import check_spec
 from rulepress.errors import Location, Problem, SpecError, UsageError
-from rulepress.spec.budget import BudgetError, MemoryBudgetError, current, spending
-from rulepress.spec.check import check_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
-from rulepress.spec.sets import expand
-from rulepress.spec.state_fields import resolve_field_types
-from rulepress.spec.yamlsrc import DataPath, SourceMap, YamlError, format_path, load_yaml_file
+from rulepress.expressions import BudgetError, MemoryBudgetError, current, spending
+from rulepress.model import LoadedSpec, Spec
+from rulepress.model.sets import expand
+from rulepress.states import resolve_field_types
+from rulepress.yamlsrc import (
+    GAME_FILE,
+    DataPath,
+    SourceMap,
+    YamlError,
+    display_path,
+    format_path,
+    load_yaml_file,
+    pydantic_problems,
+    spec_files,
+)
 
-GAME_FILE = "game.yaml"
 #: the most a spec's files may hold together, in bytes (Brink's hold about 0.3 MiB; each
-#: file is bounded on its own by rulepress.spec.yamlsrc.MAX_BYTES)
+#: file is bounded on its own by rulepress.yamlsrc.reader.MAX_BYTES)
 MAX_SPEC_BYTES = 8 * 1024 * 1024
-
-
-def display_path(path: Path) -> str:
-    """A path as users should read it: relative to the working directory when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - other drive on Windows
-        return str(path)
-
-
-def spec_files(directory: Path) -> list[Path]:
-    files = sorted(p for p in directory.glob("*.yaml") if p.is_file())
-    files.sort(key=lambda p: (p.name != GAME_FILE, p.name))
-    return files
-
-
-def find_game_dirs(root: Path) -> list[Path]:
-    """Every directory below ``root`` (or ``root`` itself) that holds a game.yaml."""
-    if (root / GAME_FILE).is_file():
-        return [root]
-    return sorted(p.parent for p in root.glob(f"*/{GAME_FILE}"))
 
 
 def _read_files(directory: Path) -> tuple[dict[str, Any], SourceMap, list[Problem]]:
@@ -181,88 +166,6 @@ def _shape(value: Any) -> str:
     return "a single value"
 
 
-_MESSAGES = {
-    "int_type": "expected an integer",
-    "int_parsing": "expected an integer",
-    "int_from_float": "expected an integer",
-    "string_type": "expected text",
-    "bool_type": "expected true or false",
-    "list_type": "expected a list",
-    "dict_type": "expected a mapping",
-    "model_type": "expected a mapping",
-    "model_attributes_type": "expected a mapping",
-    "too_short": "must not be empty",
-}
-
-
-def _message(err: ErrorDetails) -> str:
-    kind = err["type"]
-    if kind == "missing":
-        return f"missing required key {err['loc'][-1]!r}"
-    if kind == "extra_forbidden":
-        return f"unknown key {err['loc'][-1]!r}"
-    if kind == "value_error":
-        msg = str(err["msg"])
-        return msg.removeprefix("Value error, ")
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        ctx = err.get("ctx") or {}
-        expected = ctx.get("expected_tags", "")
-        return f"'op' must be one of {expected}"
-    if kind == "literal_error":
-        ctx = err.get("ctx") or {}
-        return f"expected one of {ctx.get('expected', '?')}, got {err.get('input')!r}"
-    base = _MESSAGES.get(kind)
-    if base is None:
-        return str(err["msg"]).replace("Input should be", "expected")
-    if kind in ("too_short",):
-        return base
-    return f"{base}, got {_shown(err.get('input'))}"
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def pydantic_problems(
-    exc: ValidationError, sources: SourceMap, prefix: DataPath = ()
-) -> list[Problem]:
-    """Translate pydantic's errors into located problems.
-
-    Pydantic inserts segments that are not data keys (the tag of a
-    discriminated union, the member of a plain union, a missing key); only the
-    segments that name a place in the source document are kept, so each
-    problem points at the deepest place that exists.
-    """
-    problems: list[Problem] = []
-    for err in exc.errors():
-        path: DataPath = prefix
-        for seg in err["loc"]:
-            candidate = path + (seg,)
-            if candidate in sources.values or candidate in sources.keys:
-                path = candidate
-        key = err["type"] == "extra_forbidden"
-        where = format_path(path[len(prefix) :])
-        problems.append(Problem(sources.locate(path, key=key), where, _message(err)))
-    return _dedupe_union(problems)
-
-
-def _dedupe_union(problems: list[Problem]) -> list[Problem]:
-    """A value that fits no member of a union yields one error per member: merge them."""
-    by_place: dict[tuple[Location, str], list[str]] = {}
-    for p in problems:
-        by_place.setdefault((p.location, p.where), []).append(p.message)
-    out = []
-    for (loc, where), messages in by_place.items():
-        unique = list(dict.fromkeys(messages))
-        out.append(Problem(loc, where, "; or ".join(unique)))
-    return out
-
-
 @contextmanager
 def _no_cyclic_gc() -> Iterator[None]:
     """Python's cyclic garbage collector paused, for a load that only builds what it keeps.
@@ -342,7 +245,7 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
     try:
         return _build(directory, data, sources, isolate)
     except BudgetError as exc:
-        # the spec asks for more work than any command may do (see rulepress.spec.budget),
+        # the spec asks for more work than any command may do (see rulepress.expressions.budget),
         # located at the entry that ran out when the charge knew it
         where = sources.locate(exc.path) if exc.path else Location(display_path(directory))
         problem = Problem(where, format_path(exc.path) if exc.path else "", exc.message)

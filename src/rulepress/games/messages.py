@@ -1,6 +1,6 @@
 """The translatable messages of a spec, found by walking its data by type.
 
-Every string field marked as prose in :mod:`rulepress.spec.model` is a
+Every string field marked as prose in :mod:`rulepress.model.spec_model` is a
 message. The walk is directed by the model's type annotations over *plain
 data*, so it works on one YAML file at a time (what ``pybabel extract``
 hands an extractor) as well as on a whole spec.
@@ -27,11 +27,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rulepress.spec.model import PROSE, PluginComponent, Spec
-from rulepress.spec.operations import model_of
-from rulepress.spec.state_texts import example_texts, translate_example_texts
-from rulepress.spec.text import refs
-from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
+from rulepress.model.operations import model_of
+from rulepress.model.spec_model import PROSE, PluginComponent, Spec
+from rulepress.model.text import refs
+from rulepress.states import example_texts, translate_example_texts
+from rulepress.yamlsrc import DataPath, SourceMap, format_path
 
 #: the comment on a text from an example's table state
 _STATE_TEXT_NOTE = (
@@ -211,7 +211,7 @@ def messages_in(
 
     ``game``: the game's other top-level sections, when ``data`` is one
     file of it: the state formats that tell which values of an example's
-    state are translated (see :mod:`rulepress.spec.state_texts`).
+    state are translated (see :mod:`rulepress.states.texts`).
     """
     found: list[tuple[Message, int]] = []
 

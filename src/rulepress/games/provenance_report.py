@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from rulepress.spec.check_sources import entries
-from rulepress.spec.model import Spec
-from rulepress.spec.provenance import KINDS
-from rulepress.spec.yamlsrc import format_path
+from rulepress.checks.sources import entries
+from rulepress.model import Spec
+from rulepress.model.provenance import KINDS
+from rulepress.yamlsrc import format_path
 
 #: the version of the JSON document ``rulepress provenance --json`` writes
 FORMAT = 1

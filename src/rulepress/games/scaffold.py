@@ -29,10 +29,11 @@ from pathlib import Path
 from string import Template
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.games.load import load_spec
+from rulepress.model.languages import SOURCE_LANGUAGE, language_code
+from rulepress.model.spec_model import ID_RE
 from rulepress.output import OutputError
-from rulepress.spec.languages import SOURCE_LANGUAGE, language_code
-from rulepress.spec.load import display_path, load_spec
-from rulepress.spec.model import ID_RE
+from rulepress.yamlsrc import display_path
 
 GAME_YAML = """\
 # $title: the game itself. Every .yaml file in this folder is read by

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulepress.spec.model import Spec
-from rulepress.spec.state_model import state_json_schema, state_models
+from rulepress.model import Spec
+from rulepress.states import state_json_schema, state_models
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -32,7 +32,7 @@ def state_schema(spec: Spec, sequence_id: str | None = None) -> dict[str, Any]:
     """The schema of a table-state file for one of ``spec``'s sequences (default: the scorer's).
 
     It is the JSON Schema of the pydantic model that validates such states
-    (:mod:`rulepress.spec.state_model`), with this file's title around it.
+    (:mod:`rulepress.states.models`), with this file's title around it.
     """
     wanted = sequence_id or spec.scorer.sequence
     seq = next((s for s in spec.sequences if s.id == wanted), None)

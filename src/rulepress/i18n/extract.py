@@ -38,11 +38,10 @@ from pydantic import TypeAdapter, ValidationError
 
 import rulepress
 from rulepress import __version__, cache_files
+from rulepress.games import messages_in
 from rulepress.i18n.catalog_shapes import catalog_msgid, set_flags
 from rulepress.i18n.catalogs import INTERFACE, THEME
-from rulepress.spec.load import GAME_FILE, find_game_dirs
-from rulepress.spec.messages import messages_in
-from rulepress.spec.yamlsrc import YamlError, load_yaml_file, load_yaml_text
+from rulepress.yamlsrc import GAME_FILE, YamlError, find_game_dirs, load_yaml_file, load_yaml_text
 
 __all__ = ["INTERFACE", "THEME", "all_templates", "extract_spec", "spec_template"]
 
@@ -180,8 +179,8 @@ def spec_template(root: Path, game_dir: Path, *, places: bool = True) -> Catalog
         # rendered once with every message marked (rulepress.render.places). Imported
         # here, not above: plain `pybabel extract` needs none of it, and neither module
         # imports Sphinx or WeasyPrint (tests/i18n/test_places.py checks that).
+        from rulepress.games import load_spec  # noqa: PLC0415
         from rulepress.print.budget_check import add_comments, where  # noqa: PLC0415
-        from rulepress.spec.load import load_spec  # noqa: PLC0415
 
         add_comments(catalog, where(load_spec(game_dir)))
     return catalog

@@ -19,8 +19,8 @@ from dataclasses import asdict
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rulepress import cache_files
+from rulepress.model import LoadedSpec
 from rulepress.render.places import Marked, Place, message_places
-from rulepress.spec.loaded import LoadedSpec
 
 #: the cache's folder of places
 KIND = "places"

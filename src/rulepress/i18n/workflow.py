@@ -1,6 +1,6 @@
 """The steps of the catalog workflow, as the CLI and the benchmark run them.
 
-Which catalogs exist comes from the specs (:mod:`rulepress.spec.languages`):
+Which catalogs exist comes from the specs (:mod:`rulepress.model.languages`):
 a game's domain has one catalog per language the game lists besides English,
 and the shared domains (the interface, the theme) one per language of any
 game. So a game published in English only has a template and no catalog, and
@@ -33,8 +33,8 @@ from rulepress.i18n.extract import PACKAGE_DIR, all_templates
 from rulepress.i18n.header_fields import kept_header
 from rulepress.i18n.headers import header_text
 from rulepress.i18n.termbase_file import skeleton, termbase_path
+from rulepress.model.languages import spec_languages, translations, union
 from rulepress.output import replace_files
-from rulepress.spec.languages import spec_languages, translations, union
 
 
 @dataclass

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.yamlsrc import DataPath
 
 #: the key that makes a mapping a value per ruling option
 BY_RULING = "by_ruling"

@@ -9,7 +9,7 @@ other languages are the translations its catalogs hold.
 The loader checks a code's form only (:func:`language_syntax`): loading and
 scoring a spec need no Babel. Whether Babel knows the language
 (:func:`language_code`) is checked by ``rulepress validate`` (through
-:func:`language_problems`) and by every command that reads the languages to
+:func:`rulepress.checks.languages.language_problems`) and by every command that reads the languages to
 publish them (:func:`game_languages`), each time located in ``game.yaml``.
 
 Nothing in rulepress keeps a list of languages or games: the commands ask
@@ -24,13 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rulepress.errors import Problem, SpecError
-from rulepress.spec.yamlsrc import YamlError, load_yaml_file
-
-if TYPE_CHECKING:
-    from rulepress.spec.loaded import LoadedSpec
+from rulepress.yamlsrc import GAME_FILE, YamlError, display_path, find_game_dirs, load_yaml_file
 
 #: the language every spec is written in (the msgids of its catalogs)
 SOURCE_LANGUAGE = "en"
@@ -80,23 +76,6 @@ def language_code(value: str) -> str:
     return value
 
 
-def language_problems(loaded: LoadedSpec) -> list[Problem]:
-    """A loaded spec's languages that Babel does not know, each located (``rulepress validate``)."""
-    game = loaded.spec.game
-    found: list[tuple[tuple[str | int, ...], str, str]] = [
-        (("game", "languages", i), f"game.languages[{i}]", lang)
-        for i, lang in enumerate(game.languages)
-    ]
-    found.append((("game", "source", "language"), "game.source.language", game.source.language))
-    problems = []
-    for path, where, lang in found:
-        try:
-            language_code(lang)
-        except ValueError as exc:
-            problems.append(Problem(loaded.locate(path), where, str(exc)))
-    return problems
-
-
 def published_languages(values: list[str]) -> list[str]:
     """``game.languages``: each once, English (the source language) among them."""
     seen: set[str] = set()
@@ -123,9 +102,6 @@ def game_languages(game_dir: Path) -> tuple[str, ...]:
     Only ``game.yaml`` is read, so that the catalog commands work on a spec
     whose other files have problems (``rulepress validate`` reports those).
     """
-    # imported here: the model validates with this module's checks, and the loader needs the model
-    from rulepress.spec.load import GAME_FILE, display_path  # noqa: PLC0415
-
     path = game_dir / GAME_FILE
     shown = display_path(path)
     try:
@@ -161,8 +137,6 @@ def spec_languages(spec_root: Path) -> dict[str, tuple[str, ...]]:
 
     Every game is read, and the problems of all of them raised at once.
     """
-    from rulepress.spec.load import find_game_dirs  # noqa: PLC0415 - see game_languages
-
     out: dict[str, tuple[str, ...]] = {}
     problems: list[Problem] = []
     for directory in find_game_dirs(spec_root):

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import Location, Problem
-from rulepress.spec.model import Spec
-from rulepress.spec.yamlsrc import DataPath, SourceMap
+from rulepress.model.spec_model import Spec
+from rulepress.yamlsrc import DataPath, SourceMap
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ The entry point's name is the ``op`` a spec writes; its object (a class or an
 instance) has
 
 - ``model``: a pydantic model of the component's fields besides ``op``;
-  fields annotated with :data:`rulepress.spec.model.ExprText` (or lists of
+  fields annotated with :data:`rulepress.model.ExprText` (or lists of
   them) are expressions, checked like every other expression of the spec,
-  and fields annotated with :data:`rulepress.spec.model.Text` (a label, a
+  and fields annotated with :data:`rulepress.model.Text` (a label, a
   note; in lists, dicts and nested models too) are text readers see:
   ``rulepress i18n extract`` puts them in the game's catalog, as it does the
   built-in operations' texts, and they reach ``compile`` translated into the

@@ -13,9 +13,9 @@ parameter, table row and glossary entry says where it comes from in a
 * ``table_state``: values the entry needs that no document gives, which the
   table state supplies (the fields named).
 
-:mod:`rulepress.spec.check_sources` checks that every entry has one and that
+:mod:`rulepress.checks.sources` checks that every entry has one and that
 each names what exists. The documents themselves are
-:class:`rulepress.spec.model.SourceText`, whose title is prose.
+:class:`rulepress.model.spec_model.SourceText`, whose title is prose.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _matching(regex: re.Pattern[str], what: str) -> AfterValidator:
 
 
 class _Frozen(BaseModel):
-    # as rulepress.spec.model.Model: unknown keys are errors, instances immutable
+    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable
     model_config = ConfigDict(
         extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
     )

@@ -30,8 +30,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.spec.budget import current
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.expressions import current
+from rulepress.yamlsrc import DataPath
 
 #: how a spec names a set where it could write the list itself
 SET_REF_RE = re.compile(r"^sets\.([a-z][a-z0-9_]*)$")

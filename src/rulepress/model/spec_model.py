@@ -2,13 +2,13 @@
 
 One :class:`Spec` per game, built from every YAML file of
 ``rules_spec/<game>/``. The model holds data only: loading and located
-error reporting live in :mod:`rulepress.spec.load`, cross-reference checks
-in :mod:`rulepress.spec.check`, and behaviour in :mod:`rulepress.scoring`.
+error reporting live in :mod:`rulepress.games.load`, cross-reference checks
+in :mod:`rulepress.checks.checker`, and behaviour in :mod:`rulepress.scoring`.
 
 Any part that has ``translator_note`` passes it to translators as a comment
 on each of its messages. Reader-facing text fields are English source text
 and may use this inline
-markup (see :mod:`rulepress.spec.text`): ``{rule:16.4.8}``, ``{param:name}``,
+markup (see :mod:`rulepress.model.text`): ``{rule:16.4.8}``, ``{param:name}``,
 ``{ruling:id}``, ``{term:id}`` and ``[words](term:id)``.
 """
 
@@ -34,11 +34,11 @@ from pydantic import (
     model_validator,
 )
 
-from rulepress.spec.declared import declared_expression
-from rulepress.spec.languages import language_syntax, published_languages
-from rulepress.spec.operations import BUILT_IN as BUILT_IN_OPERATIONS
-from rulepress.spec.provenance import Provenance
-from rulepress.spec.sets import (
+from rulepress.model.declared import declared_expression
+from rulepress.model.languages import language_syntax, published_languages
+from rulepress.model.operations import BUILT_IN as BUILT_IN_OPERATIONS
+from rulepress.model.provenance import Provenance
+from rulepress.model.sets import (
     SET_REF_RE,
     SET_REF_SYNTAX,
     as_written,
@@ -183,7 +183,7 @@ Name = Annotated[
     AfterValidator(_short("a name")),
     AfterValidator(_pattern(NAME_RE, "name (lower_snake_case)")),
 ]
-#: a named set where a list could be written (see :mod:`rulepress.spec.sets`)
+#: a named set where a list could be written (see :mod:`rulepress.model.sets`)
 SetRef = Annotated[str, AfterValidator(_pattern(SET_REF_RE, "set ('sets.<name>')"))]
 #: an entry of a named set: an id, or another set's members
 SetEntry = Annotated[str, AfterValidator(lambda v: v if SET_REF_RE.match(v) else _state_id(v))]
@@ -217,7 +217,7 @@ RulingName = Annotated[
     str, AfterValidator(_short("a ruling or option id")), AfterValidator(_ruling_name)
 ]
 #: a language: a locale code as Babel writes it; whether Babel knows it is checked by
-#: ``rulepress validate`` and the commands that publish (rulepress.spec.languages)
+#: ``rulepress validate`` and the commands that publish (rulepress.model.languages)
 Lang = Annotated[str, AfterValidator(language_syntax)]
 
 
@@ -230,14 +230,14 @@ class FieldKind:
 
 #: reader-facing text that may contain inline markup (translatable)
 PROSE = FieldKind("prose")
-#: an expression in the language of :mod:`rulepress.spec.expr`
+#: an expression in the language of :mod:`rulepress.expressions.expression`
 EXPR = FieldKind("expr")
 
 Text = Annotated[str, Field(min_length=1), PROSE]
 #: text for spec authors and editors only (state-format help); never translated
 AuthorText = Annotated[str, Field(min_length=1)]
 #: an expression: its text, or a declaration of one (a value per ruling option, or
-#: cases in order; see :mod:`rulepress.spec.declared`)
+#: cases in order; see :mod:`rulepress.model.declared`)
 ExprText = Annotated[
     str,
     BeforeValidator(lambda v: str(v) if isinstance(v, bool | int) else v),
@@ -375,7 +375,7 @@ class Rule(Model):
     translator_note: str = ""
     text: Annotated[str, PROSE] = ""
     rules: list[Rule] = []
-    #: where the rule comes from (rulepress.spec.provenance)
+    #: where the rule comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
 
@@ -392,7 +392,7 @@ class Parameter(Model):
     value: int
     description: Text
     rule: RuleNumber
-    #: where the value comes from (rulepress.spec.provenance)
+    #: where the value comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
 
@@ -402,7 +402,7 @@ class Term(Model):
     translator_note: str = ""
     definition: Text
     rules: list[RuleNumber] = []
-    #: where the definition comes from (rulepress.spec.provenance)
+    #: where the definition comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
 
@@ -433,7 +433,7 @@ class TableRow(Model):
     min: Bound
     max: Bound | None = None
     value: Bound
-    #: where the row comes from (rulepress.spec.provenance)
+    #: where the row comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
 
@@ -480,7 +480,7 @@ class FieldSpec(Model):
     set gives `keys: sets.<name>` and, in `item`, the one type they all have:
     each field is named by its member, and readers see the vocabulary's word
     for it. The loader resolves both forms once (see
-    :mod:`rulepress.spec.state_fields`).
+    :mod:`rulepress.states.fields`).
     """
 
     type: FieldType | None = None
@@ -514,7 +514,7 @@ class FieldSpec(Model):
     """No item of the list may be given twice."""
     translate: bool = False
     """A text readers see (an Agenda line's wording): translated in the worked examples'
-    states (see `rulepress.spec.state_texts`)."""
+    states (see `rulepress.states.texts`)."""
 
 
 class Constraint(Model):
@@ -801,7 +801,7 @@ def _not_built_in(schema: dict[str, Any]) -> None:
 
 
 class PluginComponent(Model):
-    """An operation a plugin provides (see :mod:`rulepress.spec.operations`).
+    """An operation a plugin provides (see :mod:`rulepress.model.operations`).
 
     Its fields besides ``op`` are the plugin's own: they are kept as written
     here and validated against the plugin's model by the spec check, so an
@@ -1200,9 +1200,9 @@ class Spec(Model):
 
     game: Game
     #: the documents the spec was made from; once any is listed, every rule, step,
-    #: parameter, table row and glossary entry names its source (rulepress.spec.check_sources)
+    #: parameter, table row and glossary entry names its source (rulepress.checks.sources)
     sources: list[SourceText] = []
-    #: what players need that those documents do not give (rulepress.spec.check_sources)
+    #: what players need that those documents do not give (rulepress.checks.sources)
     not_in_source: list[NotInSource] = []
     rules: list[Rule] = Field(min_length=1)
     external_rules: list[ExternalRule] = []
@@ -1212,7 +1212,7 @@ class Spec(Model):
     rulings: list[Ruling] = []
     sequences: list[Sequence] = []
     vocabulary: dict[StateId, Text] = {}
-    #: named lists of ids, used as ``sets.<name>`` (see :mod:`rulepress.spec.sets`)
+    #: named lists of ids, used as ``sets.<name>`` (see :mod:`rulepress.model.sets`)
     sets: dict[Name, list[SetEntry]] = {}
     termbase: dict[Lang, LanguageTermbase] = {}
     field_types: dict[Name, FieldSpec] = {}

@@ -5,7 +5,7 @@
 is read from the code that decides it:
 
 * the step kinds and score operations, and every field of each, from the
-  spec model (:mod:`rulepress.spec.model`: the ``Component`` union, the
+  spec model (:mod:`rulepress.model.spec_model`: the ``Component`` union, the
   fields' types, defaults and docstrings);
 * one runnable example per step kind and operation
   (:mod:`rulepress.reference.examples`), scored when the page is made; each
@@ -13,7 +13,7 @@ is read from the code that decides it:
 * the names in scope wherever an expression can appear, as the spec check
   builds them (:mod:`rulepress.reference.scopes`);
 * the expression language's functions (their table and docstrings) and
-  bounds (:mod:`rulepress.spec.expr_base`);
+  bounds (:mod:`rulepress.expressions.bounds`);
 * the naming convention of ids, from the validators that enforce it, and
   the places that take a named set (``sets.<name>``), from the types that
   resolve one.

@@ -18,6 +18,18 @@ from collections.abc import Collection, Mapping
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
+from rulepress.model.spec_model import (
+    Example,
+    Rule,
+    Sequence,
+    SetsComponent,
+    Step,
+    WeightedCountsComponent,
+    Winners,
+    all_rules,
+    all_steps,
+)
+from rulepress.model.spec_model import Table as SpecTable
 from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
 from rulepress.render.example_state import StateView
 from rulepress.render.markup import (
@@ -66,18 +78,6 @@ from rulepress.render.tree import (
     text,
 )
 from rulepress.scoring.components import sets_key
-from rulepress.spec.model import (
-    Example,
-    Rule,
-    Sequence,
-    SetsComponent,
-    Step,
-    WeightedCountsComponent,
-    Winners,
-    all_rules,
-    all_steps,
-)
-from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
 #: the pages of every game, in reading order (then those of sources, when the spec

@@ -14,12 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.scoring.grouping import groupings
-from rulepress.scoring.notes import Joined, Names, Nested, Summed, Template, snapshot
-from rulepress.scoring.result import Note
-from rulepress.spec import operations
-from rulepress.spec.expr import Evaluate, ExpressionEvalError
-from rulepress.spec.model import (
+from rulepress.expressions import Evaluate, ExpressionEvalError
+from rulepress.expressions.records import fields_record
+from rulepress.model import operations
+from rulepress.model.spec_model import (
     TIE_RULES,
     Component,
     FirstComponent,
@@ -36,8 +34,10 @@ from rulepress.spec.model import (
     WeightedCountsComponent,
     bound_value,
 )
-from rulepress.spec.records import fields_record
-from rulepress.spec.state import compiled
+from rulepress.scoring.grouping import groupings
+from rulepress.scoring.notes import Joined, Names, Nested, Summed, Template, snapshot
+from rulepress.scoring.result import Note
+from rulepress.states.validation import compiled
 from rulepress.uitext import ui
 
 Namespace = Mapping[str, Any]

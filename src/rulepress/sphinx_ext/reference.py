@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from rulepress.cli import cli
-from rulepress.spec.schema import spec_schema
+from rulepress.games import spec_schema
 
 #: what MyST could read as markup in the CLI's help texts (ours, not a spec's or a catalog's)
 _SPECIAL = frozenset("\\`*_{}[]<>#!|~$:&=^+")

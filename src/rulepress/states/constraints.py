@@ -1,6 +1,6 @@
 """The constraints of a state format, asked of each record of a table state.
 
-A constraint (:class:`~rulepress.spec.model.Constraint`) is written in one of
+A constraint (:class:`~rulepress.model.spec_model.Constraint`) is written in one of
 two ways. Plainly, its ``test`` is asked once of the record (a player, or
 the table). Per member, ``items`` gives a collection and ``test`` is asked
 once for each member, which ``item`` names; every member that fails is a
@@ -31,7 +31,7 @@ problem points at the value it is about.
 Work. Every expression one constraint evaluates for one record (``items``,
 each member's ``let`` values and ``test``, a failing member's ``args``)
 takes its steps from one budget of ``MAX_STEPS``
-(:class:`~rulepress.spec.expr.Steps`): a constraint over 10,000 members
+(:class:`~rulepress.expressions.expression.Steps`): a constraint over 10,000 members
 costs what one expression may, not 10,000 times that. A record whose
 constraint runs out of steps is refused with a problem naming the bound,
 never accepted unchecked.
@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from rulepress.spec.expr import (
+from rulepress.expressions.expression import (
     Expression,
     ExpressionEvalError,
     ExpressionLimitError,
@@ -56,10 +56,10 @@ from rulepress.spec.expr import (
     Steps,
     parse,
 )
-from rulepress.spec.expr_eval import type_name
-from rulepress.spec.model import Constraint
-from rulepress.spec.text import PlainContext, to_plain
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.expressions.runtime import type_name
+from rulepress.model.spec_model import Constraint
+from rulepress.model.text import PlainContext, to_plain
+from rulepress.yamlsrc import DataPath
 
 #: a part of ``field`` that stands for the member: its name in braces
 MEMBER_PART = re.compile(r"^\{([a-z][a-z0-9_]*)\}$")

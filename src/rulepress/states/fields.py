@@ -5,9 +5,9 @@ type of the spec's ``field_types`` (``use: supply``); a record may declare
 its fields as the members of a named set (``keys: sets.colours``), each of
 the one type its ``item`` gives. :func:`resolve_field` turns every such
 field into a plain one (a ``type``, and the ``item`` or ``fields`` it has)
-when a spec is loaded. The state models (:mod:`rulepress.spec.state_model`),
+when a spec is loaded. The state models (:mod:`rulepress.states.models`),
 the spec check, the state template and the texts extracted for translation
-(:mod:`rulepress.spec.state_texts`) all read fields resolved here, so that
+(:mod:`rulepress.states.texts`) all read fields resolved here, so that
 they cannot disagree about what a field is.
 
 A record keyed by a set keeps its ``keys`` beside the fields made from them
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulepress.errors import Problem
-from rulepress.spec.budget import current
-from rulepress.spec.model import NAME_RE, FieldSpec, Spec, StateFormat
-from rulepress.spec.yamlsrc import DataPath, SourceMap, format_path
+from rulepress.expressions import current
+from rulepress.model.spec_model import NAME_RE, FieldSpec, Spec, StateFormat
+from rulepress.yamlsrc import DataPath, SourceMap, format_path
 
 #: how deep ``use`` may chain (deeper is taken for a cycle)
 MAX_USE_DEPTH = 8

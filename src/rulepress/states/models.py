@@ -5,7 +5,7 @@ type, within which bounds. :func:`state_models` turns one format into
 pydantic models (``create_model``, with ``Annotated`` bounds, ``Literal``
 choices and a nested model per record), resolving every ``param:name``
 bound against the spec's parameters once, when the models are built. The
-same models validate states (:mod:`rulepress.spec.state` turns their errors
+same models validate states (:mod:`rulepress.states.validation` turns their errors
 into located problems) and are the JSON Schema editors get
 (:func:`state_json_schema`), so the two cannot disagree.
 
@@ -39,8 +39,8 @@ from pydantic import (
 )
 from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError, core_schema
 
-from rulepress.spec.expr_base import MAX_INT
-from rulepress.spec.model import (
+from rulepress.expressions import MAX_INT
+from rulepress.model.spec_model import (
     MAX_STATE_ID,
     STATE_ID_SYNTAX,
     Bound,
@@ -49,7 +49,7 @@ from rulepress.spec.model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.spec.yamlsrc import CONTROLS
+from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
 #: a state given as data must keep too). ``\uXXXX`` escapes mean the same in

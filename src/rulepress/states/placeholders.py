@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulepress.errors import Problem
-from rulepress.spec.model import (
+from rulepress.model.spec_model import (
     FieldSpec,
     Parameter,
     RecordFormat,
@@ -26,11 +26,11 @@ from rulepress.spec.model import (
     Spec,
     StateFormat,
 )
-from rulepress.spec.state import validate_state
 
 # one reading of a bound for the checks and the placeholders that must pass them
-from rulepress.spec.state_model import bound
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.states.models import bound
+from rulepress.states.validation import validate_state
+from rulepress.yamlsrc import SourceMap
 
 
 @dataclass

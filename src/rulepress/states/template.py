@@ -4,7 +4,7 @@
 sequence's state format declares, each under a comment giving its meaning,
 type, bounds or allowed values, default, and the steps and rules that read
 it, with placeholder values that pass the state check
-(:mod:`rulepress.spec.state_placeholders`), so that the file is scored as it
+(:mod:`rulepress.states.placeholders`), so that the file is scored as it
 stands and a player only changes what happened at their table. Whatever
 check the placeholders still fail is named at the top of the template.
 
@@ -27,9 +27,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from rulepress.errors import Problem, UsageError
-from rulepress.spec.expr_base import ExpressionSyntaxError
-from rulepress.spec.expr_check import parse_tree
-from rulepress.spec.model import (
+from rulepress.expressions import ExpressionSyntaxError
+from rulepress.expressions.syntax import parse_tree
+from rulepress.model.spec_model import (
     EXPR,
     Bound,
     Constraint,
@@ -42,8 +42,8 @@ from rulepress.spec.model import (
     Step,
     all_steps,
 )
-from rulepress.spec.state_model import bound
-from rulepress.spec.state_placeholders import Ids, placeholder, placeholders, satisfy
+from rulepress.states.models import bound
+from rulepress.states.placeholders import Ids, placeholder, placeholders, satisfy
 
 #: width the comments are wrapped to
 WIDTH = 88

@@ -13,7 +13,7 @@ The walk works on plain data, a whole spec or the files of one game
 merged (what the extractor reads), so that extraction, the catalogs and
 the translated spec agree. Which fields are translated it learns as the
 loader does: each field read by the spec model (:class:`FieldSpec`) and
-resolved by :class:`~rulepress.spec.state_fields.Resolver` (``use``,
+resolved by :class:`~rulepress.states.fields.Resolver` (``use``,
 records keyed by a set), never by a reading of its own. Its contexts use
 player ids and list positions:
 ``examples/<example id>/state/players/<player id>/agenda/0/text``.
@@ -27,10 +27,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rulepress.spec.model import FieldSpec
-from rulepress.spec.sets import resolving
-from rulepress.spec.state_fields import Resolver
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.model.sets import resolving
+from rulepress.model.spec_model import FieldSpec
+from rulepress.states.fields import Resolver
+from rulepress.yamlsrc import DataPath
 
 #: where translated values lie under a field: True (the value itself), a record's
 #: fields by name, or ("item", shape) for every item of a list

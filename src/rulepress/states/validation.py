@@ -8,7 +8,7 @@ constraints. Every problem is reported with its source position; nothing is
 scored from a state that has any.
 
 The fields' types and bounds are checked by the pydantic models generated
-from the format (:mod:`rulepress.spec.state_model`); this module words their
+from the format (:mod:`rulepress.states.models`); this module words their
 errors as the rest of rulepress does and places them in the state's file.
 What a model cannot say is checked here, on the state the model made: a
 player's id used twice, a ``player`` field naming no player, an item listed
@@ -16,7 +16,7 @@ twice in a ``unique`` list, and the format's constraints (expressions).
 
 Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
 YAML reader refuses others; here a bound the format leaves out is that one),
-a player's id is a table-state id (:func:`~rulepress.spec.model.is_state_id`),
+a player's id is a table-state id (:func:`~rulepress.model.spec_model.is_state_id`),
 and a text is one line without controls: a table state is written by a
 player, and its texts and ids are printed in reports, where a line break or
 a tab would let it forge a line.
@@ -31,11 +31,12 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from rulepress.errors import Problem
-from rulepress.spec.constraints import failures
-from rulepress.spec.expr import MAX_INT, Expression, parse
-from rulepress.spec.expr_eval import type_name
-from rulepress.spec.model import (
+from rulepress.errors import DataPath, Problem
+from rulepress.expressions import MAX_INT, Expression, parse
+from rulepress.expressions.records import Record, fields_record, record
+from rulepress.expressions.runtime import type_name
+from rulepress.model.sets import spelled_out
+from rulepress.model.spec_model import (
     STATE_ID_SYNTAX,
     FieldSpec,
     Parameter,
@@ -43,11 +44,10 @@ from rulepress.spec.model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.spec.records import Record, fields_record, record
-from rulepress.spec.sets import spelled_out
-from rulepress.spec.state_model import Refs, bound, refs, state_models, value_model
-from rulepress.spec.text import PlainContext
-from rulepress.spec.yamlsrc import CONTROLS, DataPath, SourceMap, describe_char, format_path
+from rulepress.model.text import PlainContext
+from rulepress.states.constraints import failures
+from rulepress.states.models import Refs, bound, refs, state_models, value_model
+from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
 _STATE_KEYS = ("game", "sequence", "players", "table")
@@ -272,9 +272,9 @@ def validate_state(
     ``sets.<name>``, members spelled out (as the scorer's expressions do).
 
     Every record of the state (players, the table, nested records) is a
-    :class:`~rulepress.spec.records.Record` from the start, records all the
+    :class:`~rulepress.expressions.records.Record` from the start, records all the
     way down: the scorer reads such a state without copying it (see
-    :func:`~rulepress.spec.records.owned`), and the constraints here read it
+    :func:`~rulepress.expressions.records.owned`), and the constraints here read it
     as it is.
     """
     chk = StateCheck(sources, prefix, params)

@@ -14,7 +14,7 @@ and what would make loading unsafe or ambiguous:
 * collections nested deeper than :data:`MAX_DEPTH` (the conversion recurses
   once per level; libyaml itself stops at 1000, past Python's recursion limit,
   and its refusal is reported with the same bound),
-* integers beyond ±:data:`~rulepress.spec.expr_base.MAX_INT`, the one bound of
+* integers beyond ±:data:`~rulepress.expressions.bounds.MAX_INT`, the one bound of
   every integer rulepress reads or computes (a 31-digit value used to crash
   Babel's Czech number formatting; one of more than 4,300 digits, ``int()``),
 * control characters (:data:`CONTROLS`) anywhere in the file or, written as
@@ -40,8 +40,8 @@ from typing import Any
 
 import yaml
 
-from rulepress.errors import Location, Problem
-from rulepress.spec.expr_base import MAX_INT
+from rulepress.errors import DataPath, Location, Problem
+from rulepress.expressions import MAX_INT
 
 #: A spec file larger than this is refused before parsing.
 MAX_BYTES = 4 * 1024 * 1024
@@ -72,7 +72,6 @@ MAX_CONTROL_PROBLEMS = 20
 #: longest decimal integer that can lie within ±MAX_INT (longer ones are never converted)
 _INT_DIGITS = len(str(MAX_INT))
 
-DataPath = tuple[str | int, ...]
 
 try:  # the C loader is an order of magnitude faster and equally safe
     _Base: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]

@@ -3,7 +3,7 @@
 Python's own parser (:func:`ast.parse`) reads the surface syntax; nothing it
 produces is compiled or executed by Python. This module refuses every node
 the language does not have, every literal past a bound, trees nested deeper
-than :data:`~rulepress.spec.expr_base.MAX_DEPTH`, names with a leading
+than :data:`~rulepress.expressions.bounds.MAX_DEPTH`, names with a leading
 underscore, calls of anything but the fixed functions, and any use of a
 function's name other than calling it (so no generator can rebind ``get``).
 All refusals are :class:`ExpressionSyntaxError` with the column (1-based,
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from rulepress.spec.expr_base import (
+from rulepress.expressions.bounds import (
     MAX_DEPTH,
     MAX_INT,
     MAX_LENGTH,
