@@ -11,7 +11,7 @@ linear, about 4 when a stage is quadratic.
 
     .venv/bin/python benchmarks/bench_loader.py [--rules 500] [--doublings 3] [--repeat R]
 
-Times are the best of R runs. tests/spec/test_loader_work.py checks the
+Times are the best of R runs. tests/games/test_loader_work.py checks the
 same thing without a clock, by counting the Python lines the loader runs.
 """
 
