@@ -294,9 +294,10 @@ DEFAULT_LOCALES = Path("locales")
 
 def _project(spec_root: Path, locales: Path) -> Any:
     from rulepress.i18n.workflow import Project
+    from rulepress.print.budget_check import add_places
 
     _require_games(spec_root)
-    return Project(project_root(spec_root), spec_root, locales)
+    return Project(project_root(spec_root), spec_root, locales, places=add_places)
 
 
 def _checked(check: Callable[[T], object], value: T) -> T:
@@ -925,12 +926,14 @@ def new(
     """
     from rulepress.games import new_game
     from rulepress.i18n.workflow import Project, new_game_catalogs
+    from rulepress.print.budget_check import add_places
     from rulepress.yamlsrc import display_path
 
     # the catalogs are made from the game once it is in place; if they cannot be
     # written, the game folder goes again
     with new_game(spec_root, game, title, langs) as folder:
-        written = new_game_catalogs(Project(project_root(spec_root), spec_root, locales), game)
+        project = Project(project_root(spec_root), spec_root, locales, places=add_places)
+        written = new_game_catalogs(project, game)
     click.echo(f"new game: {display_path(folder)}/")
     for path in written:
         click.echo(f"new catalog: {display_path(path)}")

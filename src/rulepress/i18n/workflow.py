@@ -29,7 +29,7 @@ from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
 from rulepress.i18n.content import Content, content_of, read_content
-from rulepress.i18n.extract import PACKAGE_DIR, all_templates
+from rulepress.i18n.extract import PACKAGE_DIR, Places, all_templates
 from rulepress.i18n.header_fields import kept_header
 from rulepress.i18n.headers import header_text
 from rulepress.i18n.termbase_file import skeleton, termbase_path
@@ -44,8 +44,9 @@ class Project:
     root: Path
     spec_root: Path
     locales: Path
-    #: whether game templates say where readers meet each message (rulepress.render.places)
-    places: bool = True
+    #: what adds to game templates where readers meet each message (the CLI gives
+    #: rulepress.print.budget_check.add_places, from a layer above the catalogs)
+    places: Places | None = None
     _templates: dict[str, Catalog] | None = field(default=None, repr=False)
     _games: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
 
