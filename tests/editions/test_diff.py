@@ -347,7 +347,7 @@ def test_the_cli_reference_lists_the_edition_commands() -> None:
     from rulepress.cli import cli
     from rulepress.sphinx_ext.reference import CLI_OBJECT, cli_reference
 
-    assert f"```{{click}} {CLI_OBJECT}" in cli_reference()
+    assert f".. click:: {CLI_OBJECT}" in cli_reference()
     i18n = cli.get_command(click.Context(cli), "i18n")
     assert isinstance(i18n, click.Group)
     assert cli.get_command(click.Context(cli), "diff") is not None

@@ -29,9 +29,11 @@ def cli_reference() -> str:
             "",
             "Generated from the `rulepress` command itself.",
             "",
-            f"```{{click}} {CLI_OBJECT}",
-            ":prog: rulepress",
-            ":nested: full",
+            # reStructuredText: sphinx-click writes reST (MyST would read it as Markdown)
+            "```{eval-rst}",
+            f".. click:: {CLI_OBJECT}",
+            "   :prog: rulepress",
+            "   :nested: full",
             "```",
             "",
         ]
