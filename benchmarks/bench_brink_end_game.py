@@ -16,11 +16,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from rulepress.games import load_spec
 from rulepress.scoring import score
 from rulepress.scoring.grouping import best_grouping
 from rulepress.scoring.state import check_state
-from rulepress.spec import load_spec
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc import SourceMap
 from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent

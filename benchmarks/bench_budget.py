@@ -2,7 +2,7 @@
 
 Runs the real commands (click's own entry, inside one ``command_budget`` as
 ``rulepress.cli.main`` opens it) and prints the operations each spent (see
-:mod:`rulepress.spec.budget`), against the budget, the most its resident
+:mod:`rulepress.expressions.budget`), against the budget, the most its resident
 memory grew (at the budget's readings and at the end) against the memory
 budget, and the wall time:
 
@@ -27,8 +27,8 @@ import time
 from pathlib import Path
 
 from rulepress.cli import cli
-from rulepress.spec.budget import MEMORY, OPERATIONS, command_budget, resident_memory
-from rulepress.spec.load import find_game_dirs, load_spec
+from rulepress.expressions.budget import MEMORY, OPERATIONS, command_budget, resident_memory
+from rulepress.games import find_game_dirs, load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 

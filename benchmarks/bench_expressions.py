@@ -19,12 +19,11 @@ from pathlib import Path
 from types import CodeType, SimpleNamespace
 from typing import Any
 
+from rulepress.expressions import Expression, Record
+from rulepress.games import load_spec
 from rulepress.scoring import components, engine, plan, score, tally, winners
-from rulepress.spec import load_spec
-from rulepress.spec.expr import Expression
-from rulepress.spec.records import Record
-from rulepress.spec.state import compiled, validate_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.states.validation import compiled, validate_state
+from rulepress.yamlsrc import SourceMap
 from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent

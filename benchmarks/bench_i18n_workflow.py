@@ -80,7 +80,7 @@ def main() -> None:
         generate(root, args.messages)
         # the catalog format's own cost: the generated game is no complete spec, so its
         # templates say nothing of where readers meet a message (no rendering of places)
-        project = Project(root, root / "rules_spec", root / "locales", places=False)
+        project = Project(root, root / "rules_spec", root / "locales")
         results: dict[str, float] = {}
         timed("extract", lambda: extract(project, check=False), results)
         count = sum(1 for m in project.templates()["bench"] if m.id)

@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from rulepress.errors import StateError
+from rulepress.games import load_spec
 from rulepress.scoring import grouping
 from rulepress.scoring.state import load_state
-from rulepress.spec import load_spec
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_text
+from rulepress.states import validate_state
+from rulepress.yamlsrc import SourceMap, YamlError, load_yaml_text
 from timing import best_of  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,14 +4,14 @@ Generates self-contained specs (not copies of a real game) of N, 2N, 4N and
 8N rules, with a glossary, parameters and a sequence in proportion, split
 over several files as real specs are, every rule text citing other rules,
 parameters and terms (so the cross-reference checks have work to do). Loads
-each and prints, for every stage of :func:`rulepress.spec.load_spec` (YAML
+each and prints, for every stage of :func:`rulepress.games.load_spec` (YAML
 reading and merging, pydantic validation, field types, the checks), its time
 and the ratio to the previous size: about 2 per doubling when loading is
 linear, about 4 when a stage is quadratic.
 
     .venv/bin/python benchmarks/bench_loader.py [--rules 500] [--doublings 3] [--repeat R]
 
-Times are the best of R runs. tests/spec/test_loader_work.py checks the
+Times are the best of R runs. tests/games/test_loader_work.py checks the
 same thing without a clock, by counting the Python lines the loader runs.
 """
 
@@ -24,11 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulepress.spec import load_spec
-from rulepress.spec.check import check_spec
-from rulepress.spec.load import _no_cyclic_gc, _read_files, resolve_field_types
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
+from rulepress.checks import check_spec
+from rulepress.games import load_spec
+from rulepress.games.load import _no_cyclic_gc, _read_files, resolve_field_types
+from rulepress.model import LoadedSpec, Spec
 from timing import best_of  # benchmarks/timing.py, beside this script
 
 #: rules per generated file (real specs keep a few dozen to a few hundred per file)
@@ -156,7 +155,7 @@ def stages(directory: Path) -> dict[str, Callable[[], Any]]:
     """Each stage of load_spec as a call of its own, fed by the stage before, then the whole.
 
     Each stage runs as load_spec runs it, with the cyclic garbage collector
-    paused (see rulepress.spec.load._no_cyclic_gc).
+    paused (see rulepress.games.load._no_cyclic_gc).
     """
     data, sources, problems = _read_files(directory)
     assert not problems, problems

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from bench_expressions import measure
+from rulepress.games import load_spec
 from rulepress.scoring import score
 from rulepress.scoring.result import Note, ScoreResult
-from rulepress.spec import load_spec
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.states import validate_state
+from rulepress.yamlsrc import SourceMap
 from timing import best_of, paired  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 An expression here is one the spec check reads: every expression field,
 ``let`` value, note argument and state constraint, and each part of an
 expression written as a declaration (a value per ruling option, or cases;
-see rulepress.spec.declared), counted where it is written. Its length is
+see rulepress.model.declared), counted where it is written. Its length is
 counted with runs of white space (YAML's folding) as one space. Long means
 over ``--long`` characters (160 by default, issue 14's measure).
 
@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rulepress.spec import check_base, find_game_dirs, load_spec
-from rulepress.spec.declared import Declared
-from rulepress.spec.yamlsrc import DataPath, format_path
+from rulepress.checks import base as check_base
+from rulepress.games import find_game_dirs, load_spec
+from rulepress.model.declared import Declared
+from rulepress.yamlsrc import DataPath, format_path
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from rulepress.games import LoadedSpec, find_game_dirs, load_spec
 from rulepress.i18n.usage import Usage, recording
-from rulepress.spec import LoadedSpec, find_game_dirs, load_spec
-from rulepress.spec.languages import spec_languages, translations, union
+from rulepress.model.languages import spec_languages, translations, union
 
 # Property tests (tests/properties/): a bounded, reproducible run by default, and a
 # longer random one for occasional runs: HYPOTHESIS_PROFILE=thorough (see the README).
@@ -344,7 +344,7 @@ def built_site(main_job: MainJob) -> tuple[Any, Usage]:
     The build as the command made it: the same folders and options, so that its
     work folder (``site.work``) and languages are the ones the command used.
     """
-    from rulepress.spec.languages import all_languages
+    from rulepress.model.languages import all_languages
     from rulepress.sphinx_ext.build import SiteBuild  # Sphinx: slow tests only
 
     job = _succeeded(main_job)

@@ -1,7 +1,7 @@
 """Files that rulepress works out from its inputs and keeps in the user's cache between commands.
 
 Some steps take a second or more and give the same bytes for the same inputs:
-the places of a game's messages (:mod:`rulepress.i18n.places_cache`), the
+the places of a game's messages (:mod:`rulepress.render.places_cache`), the
 interface's template made from rulepress's own source
 (:mod:`rulepress.i18n.extract`). Each is kept under a key of all it depends
 on, in a private folder of the user's cache beside the builds' work

@@ -19,8 +19,8 @@ import click
 
 from rulepress import __version__
 from rulepress.errors import ExitCode, Problem, RulepressError, SpecError, UsageError
+from rulepress.expressions import BudgetError, command_budget
 from rulepress.invisible import json_text
-from rulepress.spec.budget import BudgetError, command_budget
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -148,7 +148,7 @@ def _in_project(relative: Path) -> Callable[[], Path]:
 
 def _require_games(spec_root: Path) -> None:
     """Stop with a clear error when there is no game spec to work on."""
-    from rulepress.spec.load import find_game_dirs
+    from rulepress.games import find_game_dirs
 
     if not find_game_dirs(spec_root):
         raise UsageError(f"no game specs under {spec_root}: {SPEC_ROOT_HINT}")
@@ -163,7 +163,7 @@ def _spec_languages(ctx: click.Context, param: click.Parameter, value: Any) -> A
     asked = value if isinstance(value, tuple) else (value,) if value else ()
     if not asked:
         return value
-    from rulepress.spec.languages import all_languages
+    from rulepress.model import all_languages
 
     root = ctx.meta.get(_SPEC_ROOT) or find_spec_root(None)
     known = all_languages(root)
@@ -262,7 +262,7 @@ def _game_dir(spec_root: Path, game: str) -> Path:
     """A game's folder by its name (any case) or its path; a clear error, with a guess, if none."""
     import difflib
 
-    from rulepress.spec.load import find_game_dirs
+    from rulepress.games import find_game_dirs
 
     candidate = Path(game)
     if candidate.is_dir() and (candidate / "game.yaml").is_file():
@@ -278,7 +278,7 @@ def _game_dir(spec_root: Path, game: str) -> Path:
 
 
 def _load(spec_root: Path, game: str, *, isolate_examples: bool = False) -> Any:
-    from rulepress.spec.load import load_spec
+    from rulepress.games import load_spec
 
     return load_spec(_game_dir(spec_root, game), isolate_examples=isolate_examples)
 
@@ -294,9 +294,10 @@ DEFAULT_LOCALES = Path("locales")
 
 def _project(spec_root: Path, locales: Path) -> Any:
     from rulepress.i18n.workflow import Project
+    from rulepress.print.budget_check import add_places
 
     _require_games(spec_root)
-    return Project(project_root(spec_root), spec_root, locales)
+    return Project(project_root(spec_root), spec_root, locales, places=add_places)
 
 
 def _checked(check: Callable[[T], object], value: T) -> T:
@@ -392,10 +393,10 @@ def _locales_option(func: F) -> F:
 )
 def validate(path: Path, examples: bool) -> None:
     """Check every game spec under PATH and report all problems at once."""
+    from rulepress.checks.languages import language_problems
+    from rulepress.games import find_game_dirs, load_spec
     from rulepress.scoring.examples import check_examples
-    from rulepress.spec.contents import content_problems
-    from rulepress.spec.languages import language_problems
-    from rulepress.spec.load import find_game_dirs, load_spec
+    from rulepress.yamlsrc import content_problems
 
     games = find_game_dirs(path)
     if not games:
@@ -529,7 +530,7 @@ def build_site(
     from rulepress.sphinx_ext import worker
 
     worker.start()  # Sphinx is imported in the background while the build's own code loads
-    from rulepress.spec.languages import all_languages
+    from rulepress.model import all_languages
     from rulepress.sphinx_ext.build import SiteBuild
 
     _require_games(spec_root)
@@ -618,9 +619,9 @@ def build_print(
 ) -> None:
     """Build the press files and print-and-play sheets of every game, in each of its languages."""
     require_extra("build print")
+    from rulepress.model import all_languages
     from rulepress.print.build import PrintBuild
     from rulepress.print.formats import parse_format
-    from rulepress.spec.languages import all_languages
 
     for name in formats:
         parse_format(name)  # a bad format is a usage error before any work
@@ -699,7 +700,7 @@ def score(
     from rulepress.scoring import score as run_score
     from rulepress.scoring.examples import find_example, run_example
     from rulepress.scoring.result import to_json
-    from rulepress.spec.load import display_path
+    from rulepress.yamlsrc import display_path
 
     # a broken worked example stops this call only if it is the one scored
     loaded = _load(spec_root, game, isolate_examples=True)
@@ -805,7 +806,7 @@ def schema(
     state_game: str | None, sequence_id: str | None, result: bool, of_diff: bool, spec_root: Path
 ) -> None:
     """Print a JSON Schema of the spec format (for editors)."""
-    from rulepress.spec.schema import spec_schema, state_schema
+    from rulepress.games import spec_schema, state_schema
 
     if sum((bool(state_game), result, of_diff)) > 1:
         raise UsageError("--state, --result and --diff exclude each other")
@@ -831,7 +832,7 @@ def schema(
 @_spec_root_option
 def games(spec_root: Path) -> None:
     """List the games under the spec root."""
-    from rulepress.spec.load import find_game_dirs, load_spec
+    from rulepress.games import find_game_dirs, load_spec
 
     found = find_game_dirs(spec_root)
     if not found:
@@ -871,8 +872,8 @@ def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path
     infer it, or the table-state fields that supply what no source gives.
     `--kind ruling` lists everything that is inferred or ruled.
     """
-    from rulepress.spec.provenance import KINDS
-    from rulepress.spec.provenance_report import provenance_report, report_lines
+    from rulepress.games.provenance_report import provenance_report, report_lines
+    from rulepress.model.provenance import KINDS
 
     report = provenance_report(_load(spec_root, game).spec, kinds or KINDS)
     if as_json:
@@ -897,7 +898,7 @@ def state_template(game: str, sequence_id: str | None, spec_root: Path) -> None:
     Every field of the state format, with its meaning, type, bounds and the
     rules that read it, and placeholder values that `score` accepts.
     """
-    from rulepress.spec.state_template import state_template as template
+    from rulepress.states import state_template as template
 
     click.echo(template(_load(spec_root, game).spec, sequence_id), nl=False)
 
@@ -923,14 +924,16 @@ def new(
     example, a glossary; every file explains itself in comments) and the game's
     catalogs, all or nothing. An existing game folder is never overwritten.
     """
+    from rulepress.games import new_game
     from rulepress.i18n.workflow import Project, new_game_catalogs
-    from rulepress.spec.load import display_path
-    from rulepress.spec.scaffold import new_game
+    from rulepress.print.budget_check import add_places
+    from rulepress.yamlsrc import display_path
 
     # the catalogs are made from the game once it is in place; if they cannot be
     # written, the game folder goes again
     with new_game(spec_root, game, title, langs) as folder:
-        written = new_game_catalogs(Project(project_root(spec_root), spec_root, locales), game)
+        project = Project(project_root(spec_root), spec_root, locales, places=add_places)
+        written = new_game_catalogs(project, game)
     click.echo(f"new game: {display_path(folder)}/")
     for path in written:
         click.echo(f"new catalog: {display_path(path)}")
@@ -1014,8 +1017,8 @@ def i18n_stats(spec_root: Path, locales: Path, fmt: str, since: str | None) -> N
     """Translated, fuzzy, untranslated and obsolete messages per language and domain."""
     from dataclasses import asdict
 
+    from rulepress.games import find_game_dirs
     from rulepress.i18n.workflow import all_stats
-    from rulepress.spec.load import find_game_dirs
 
     rows = all_stats(_project(spec_root, locales))
     counts: dict[tuple[str, str], tuple[int, int]] = {}

@@ -10,11 +10,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rulepress.games import load_spec
+from rulepress.model import LoadedSpec
 from rulepress.scoring.examples import fact, find_example, tally_fact
 from rulepress.scoring.examples import run_example as _run
 from rulepress.scoring.result import ScoreResult
-from rulepress.spec.load import load_spec
-from rulepress.spec.loaded import LoadedSpec
 
 #: where the specs are; the site build sets it to the project's rules_spec/
 SPEC_ROOT = Path("rules_spec")

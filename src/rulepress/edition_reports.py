@@ -25,12 +25,10 @@ from rulepress.i18n.catalogs import Stats, catalog_path
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
 from rulepress.i18n.runtime import game_translator, interface_translator
 from rulepress.i18n.safety import read_spec_catalog
+from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
 from rulepress.render.diff_text import render_diff
 from rulepress.render.score_text import visible
-from rulepress.spec.languages import SOURCE_LANGUAGE
-from rulepress.spec.load import display_path
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
+from rulepress.yamlsrc import display_path
 
 
 @contextmanager

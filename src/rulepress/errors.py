@@ -25,6 +25,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+#: a place in a document's data: mapping keys and list indexes from the root
+DataPath = tuple[str | int, ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Location:

@@ -58,7 +58,7 @@ from rulepress.i18n.reader_text import (
 from rulepress.i18n.visible import as_seen
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
-    from rulepress.spec.loaded import LoadedSpec
+    from rulepress.model import LoadedSpec
 
 #: how much of an English sentence must match to count: a phrase of two words or more
 _MIN_PHRASE = 2
@@ -168,7 +168,7 @@ def _runs(message: str) -> set[str]:
     one; a glossary link shows the message's own words. A bullet item loses its
     ``- ``. Runs of fewer words than a phrase cannot hold one.
     """
-    from rulepress.spec.text import transform  # noqa: PLC0415  (see _games)
+    from rulepress.model.text import transform  # noqa: PLC0415  (see _games)
 
     gap = "\x00"
     plain = transform(message, str, lambda ref: ref.words or gap)
@@ -318,7 +318,7 @@ def scan_print(out: Path, english: English, raw: RawIds | None = None) -> list[P
 
 def _games(spec_root: Path) -> list[LoadedSpec]:
     # imported here: the gate reads sites and PDFs without the spec model otherwise
-    from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415
+    from rulepress.games import find_game_dirs, load_spec  # noqa: PLC0415
 
     return [load_spec(directory) for directory in find_game_dirs(spec_root)]
 
@@ -333,7 +333,7 @@ def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str
     interface's sentences are never among them: they come from another catalog.
     """
     from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
-    from rulepress.spec.languages import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
 
     out: dict[str, set[str]] = {}
     for loaded in games:

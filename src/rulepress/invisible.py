@@ -1,7 +1,7 @@
 """The invisible format characters that no writer shows as they are: one list for all.
 
 Specs, catalogs and states are refused at read when they hold a control or a
-bidi control (:mod:`rulepress.spec.yamlsrc`, the catalog checks); the writers
+bidi control (:mod:`rulepress.yamlsrc.reader`, the catalog checks); the writers
 are the second line. Besides the C0/C1 controls (each writer treats line breaks
 its own way), these characters can reorder or hide what a reader sees without
 showing themselves, so a proofreader could not tell that a text carries one:

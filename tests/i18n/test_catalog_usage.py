@@ -29,18 +29,19 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from rulepress.editions.diff import diff_specs
+from rulepress.games.load import load_spec
 from rulepress.i18n.catalog_shapes import source_text
 from rulepress.i18n.catalogs import find_catalog
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.runtime import interface_translator, localize
 from rulepress.i18n.usage import Usage, recording
+from rulepress.model.loaded import LoadedSpec
+from rulepress.model.spec_model import Spec
 from rulepress.render.diff_text import render_diff
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import to_json
-from rulepress.spec.load import find_game_dirs, load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Spec
+from rulepress.yamlsrc import find_game_dirs
 from tests.conftest import DATA, GAMES, ROOT, edit, loaded
 
 pytestmark = pytest.mark.slow

@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
-from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_main
+from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_cli, run_main
 
 
 def test_committed_templates_and_catalogs_are_current() -> None:
@@ -156,21 +156,22 @@ def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     """A word changed in a theme template makes theme.pot stale; --domain updates that domain only.
 
     The copy's own src/ is the rulepress that runs, so the copy is rulepress's
-    repository: its theme catalogs are the package's, in src/rulepress/locales/.
+    repository: its theme catalogs are the package's, in src/rulepress/locales/. (A real
+    process: the copy's rulepress is imported from PYTHONPATH.)
     """
     work = _project_copy(tmp_path)
     own = {"PYTHONPATH": str(work / "src")}
     package = Path("src/rulepress/locales")
-    assert run_main("i18n", "extract", "--check", "--domain", "theme", cwd=work, env=own).code == 0
+    assert run_cli("i18n", "extract", "--check", "--domain", "theme", cwd=work, env=own).code == 0
     layout = work / "src/rulepress/sphinx_ext/theme/rulepress/layout.html"
     edit(layout, "_('Skip to content')", "_('Skip to the rules')")
-    stale = run_main("i18n", "extract", "--check", cwd=work, env=own)
+    stale = run_cli("i18n", "extract", "--check", cwd=work, env=own)
     assert stale.code == 5
     assert f"{package / 'theme.pot'}: out of date" in stale.err
     assert "stationfall.pot" not in stale.err
-    assert run_main("i18n", "extract", "--domain", "theme", cwd=work, env=own).code == 0
+    assert run_cli("i18n", "extract", "--domain", "theme", cwd=work, env=own).code == 0
     before = {p: p.read_bytes() for p in work.rglob("*.po") if p.name != "theme.po"}
-    updated = run_main("i18n", "update", "--domain", "theme", cwd=work, env=own)
+    updated = run_cli("i18n", "update", "--domain", "theme", cwd=work, env=own)
     assert updated.code == 0
     assert updated.out.splitlines() == [
         f"updated {package / lang / 'LC_MESSAGES' / 'theme.po'}" for lang in TRANSLATIONS
@@ -181,10 +182,10 @@ def test_the_theme_domain_comes_from_the_templates(tmp_path: Path) -> None:
     assert new is not None
     assert not new.string  # no msgctxt: a changed word is a new word for the translator
     assert "Skip to content" in {m.id for m in catalog.obsolete.values()}
-    stats = json.loads(run_main("i18n", "stats", "--format", "json", cwd=work, env=own).out)
+    stats = json.loads(run_cli("i18n", "stats", "--format", "json", cwd=work, env=own).out)
     theme = [r for r in stats if r["domain"] == "theme"]
     assert {r["untranslated"] for r in theme} == {1}
-    unknown = run_main("i18n", "update", "--domain", "nope", cwd=work, env=own)
+    unknown = run_cli("i18n", "update", "--domain", "nope", cwd=work, env=own)
     assert unknown.code == 2
 
 

@@ -20,8 +20,8 @@ import pytest
 from rulepress.i18n.qa import numbers
 from rulepress.i18n.runtime import english_name, list_separator, native_name
 from rulepress.i18n.typography import NBSP, number_range, typeset
+from rulepress.model.languages import game_languages, language_code
 from rulepress.render.preview import NOTICE_CLASS
-from rulepress.spec.languages import game_languages, language_code
 from tests.conftest import DATA, GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, edit, loaded, run_cli
 
 GAME_FILE_LANGUAGES = re.compile(r"^(  languages: \[)([^\]]*)\]", re.MULTILINE)

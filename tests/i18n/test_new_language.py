@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulepress.games.load import load_spec
 from rulepress.i18n.termbase_file import skeleton
-from rulepress.spec.load import load_spec
 from tests.conftest import ROOT, edit, loaded, run_main
 
 GAME = "stationfall"

@@ -1,6 +1,6 @@
 """What the i18n commands keep in the user's cache: found again, never trusted blindly.
 
-The places of each game's messages (rulepress.i18n.places_cache) and the
+The places of each game's messages (rulepress.render.places_cache) and the
 interface's messages from the package's source (rulepress.i18n.extract), kept
 by rulepress.cache_files.
 
@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from rulepress.i18n import extract, places_cache
+from rulepress.games import load_spec
+from rulepress.i18n import extract
 from rulepress.i18n.catalogs import render
+from rulepress.model.loaded import LoadedSpec
+from rulepress.render import places_cache
 from rulepress.render.places import Place, mark, message_places
-from rulepress.spec import load_spec
-from rulepress.spec.loaded import LoadedSpec
 from tests.conftest import ROOT, edit, loaded
 
 GAME = "stationfall"

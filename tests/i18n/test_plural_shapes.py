@@ -28,7 +28,7 @@ from rulepress.i18n.plural import parse_plural_forms
 from rulepress.i18n.plural_entries import from_forms, to_forms
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import game_translator, localize
-from rulepress.spec.text import PlainContext, to_plain
+from rulepress.model.text import PlainContext, to_plain
 from tests.conftest import GAME_LANGUAGES, ROOT, loaded
 
 CATALOGS = [

@@ -15,12 +15,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.errors import SpecError
+from rulepress.games.load import load_spec
 from rulepress.i18n.catalogs import find_catalog
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.terms import CheckedTerms, terms_for
 from rulepress.i18n.vocabulary import Vocabulary
-from rulepress.spec.load import load_spec
-from rulepress.spec.model import VocabularyEntry
+from rulepress.model.spec_model import VocabularyEntry
 from tests.conftest import DATA, ROOT, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
 
 

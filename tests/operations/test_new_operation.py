@@ -31,7 +31,7 @@ MODULE = '''"""The ``longest_run`` operation: the longest run of consecutive val
 from importlib.resources import files
 from typing import Literal
 
-from rulepress.spec.model import ExprText, Model, Text
+from rulepress.model.spec_model import ExprText, Model, Text
 
 
 class LongestRunComponent(Model):
@@ -251,7 +251,7 @@ def test_a_source_tree_never_installed_is_told_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Without rulepress's metadata no operation is registered: said, not 'unknown sum'."""
-    from rulepress.spec import operations
+    from rulepress.model import operations
 
     monkeypatch.setattr(operations, "entry_points", lambda group: ())
     operations.clear()
@@ -267,7 +267,7 @@ def test_a_source_tree_never_installed_is_told_to_install(
 def test_a_python_without_rulepress_installed_gets_one_line_not_a_traceback() -> None:
     """Run from a source tree never installed, no operation is known: say so, exit 1."""
     code = (
-        "import rulepress.spec.operations as ops\n"
+        "import rulepress.model.operations as ops\n"
         "ops._points = lambda: ((), ())  # no entry point of rulepress's own\n"
         "from rulepress.cli import main\n"
         f"raise SystemExit(main(['validate', {str(ROOT / 'rules_spec')!r}]))\n"

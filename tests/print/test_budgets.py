@@ -124,9 +124,9 @@ def test_the_measure_agrees_with_weasyprint_on_every_shipped_budgeted_text(lang:
     """Each budgeted text of a shipped translation, set by WeasyPrint in its box: the same lines."""
     from weasyprint import CSS, HTML
 
+    from rulepress.model.text import to_plain
     from rulepress.print.budget_check import _translated
     from rulepress.print.styles import FONTS
-    from rulepress.spec.text import to_plain
 
     def weasyprint_lines(text: str, b: Budget) -> int:
         st = b.box.style
@@ -170,12 +170,12 @@ def test_the_measure_agrees_with_weasyprint_on_every_shipped_budgeted_text(lang:
 @pytest.mark.print
 def test_a_card_at_its_budgets_fits_and_one_line_more_overflows() -> None:
     """A real card, laid out by WeasyPrint as the print build does: the budget is the card's room."""
+    from rulepress.model.spec_model import Spec
     from rulepress.print import pdf, styles
     from rulepress.print.formats import PRESETS
     from rulepress.print.profiles import DEFAULT_PROFILE
     from rulepress.render import print_html
     from rulepress.render.context import RenderContext
-    from rulepress.spec.model import Spec
 
     spec = loaded("brink").spec
     budgets = found("brink").budgets

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.games.messages import translate_data
 from rulepress.i18n.runtime import LocaleNumbers, localize
+from rulepress.model.spec_model import Spec
 from rulepress.print import pdf, styles
 from rulepress.print.formats import parse_format
 from rulepress.print.profiles import DEFAULT_PROFILE
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
-from rulepress.spec.messages import translate_data
-from rulepress.spec.model import Spec
 from tests.conftest import ROOT, loaded
 
 PAYLOADS = (

@@ -6,7 +6,7 @@ fields), so a field added to a spec is generated without a change here. The
 cross-field constraints (cubes that add up, a council track for the round)
 are what a generator cannot read, so a drawn state is made to pass them by
 the same search ``rulepress state-template`` uses
-(:func:`rulepress.spec.state_placeholders.satisfy`): list items dropped where
+(:func:`rulepress.states.placeholders.satisfy`): list items dropped where
 that helps, a field borrowed from a worked example where not.
 """
 
@@ -18,10 +18,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import FieldSpec, Parameter, Sequence, StateFormat
-from rulepress.spec.state_model import bound
-from rulepress.spec.state_placeholders import satisfy
+from rulepress.model.loaded import LoadedSpec
+from rulepress.model.spec_model import FieldSpec, Parameter, Sequence, StateFormat
+from rulepress.states.models import bound
+from rulepress.states.placeholders import satisfy
 from tests.conftest import GAMES, loaded
 
 #: the longest list drawn: longer ones add time, and nothing the properties look at

@@ -25,15 +25,15 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rulepress.errors import RulepressError
+from rulepress.games import load_spec
 from rulepress.i18n.runtime import Localized, localize
 from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples
 from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state, load_state
-from rulepress.spec import load_spec
-from rulepress.spec.load import spec_files
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc import spec_files
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, SPEC_ROOT, loaded
 from tests.properties.strategies import MUTATION, mutate, raw_states, sequence, sequences
 

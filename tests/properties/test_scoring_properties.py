@@ -30,11 +30,11 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from rulepress.errors import StateError
+from rulepress.games import LoadedSpec, load_spec
 from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult, json_schema, to_data, to_json
 from rulepress.scoring.state import check_state
-from rulepress.spec import LoadedSpec, load_spec
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import ROOT, SPEC_ROOT, loaded
 from tests.properties.strategies import raw_states, sequence, sequences, valid
 

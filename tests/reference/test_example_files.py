@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.model import operations
 from rulepress.reference import examples
-from rulepress.spec import operations
-from rulepress.spec.yamlsrc import YamlError
+from rulepress.yamlsrc.reader import YamlError
 
 
 def test_every_example_file_is_read() -> None:

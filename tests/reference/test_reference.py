@@ -16,18 +16,19 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
+from rulepress.checks import sequences as check_sequences
+from rulepress.checks.base import BASE_NAMES
+from rulepress.expressions import bounds as expression_bounds
+from rulepress.expressions.runtime import IMPLEMENTATIONS
+from rulepress.expressions.syntax import CONTEXT_ARITY
+from rulepress.games.load import load_spec
+from rulepress.model.loaded import LoadedSpec
+from rulepress.model.sets import resolving
+from rulepress.model.spec_model import EXPR, Constraint, FieldSpec, StateFormat, Step
 from rulepress.reference import author_reference, examples, page, scopes
 from rulepress.scoring.examples import check_examples
-from rulepress.spec import check_sequences, expr_base
-from rulepress.spec.check_base import BASE_NAMES
-from rulepress.spec.expr_check import CONTEXT_ARITY
-from rulepress.spec.expr_eval import IMPLEMENTATIONS
-from rulepress.spec.load import load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import EXPR, Constraint, FieldSpec, StateFormat, Step
-from rulepress.spec.sets import resolving
-from rulepress.spec.state_fields import resolve_field
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.states.fields import resolve_field
+from rulepress.yamlsrc.reader import DataPath
 
 EXAMPLE_NAMES = [e.name for e in examples.all_examples()]
 
@@ -105,7 +106,7 @@ def _expression_fields() -> set[tuple[str, str]]:
 def test_the_examples_reach_every_expression_field(game: LoadedSpec) -> None:
     """A new field or operation without an example would leave its scope out of the page."""
     recorded: list[DataPath] = []
-    from rulepress.spec.check import check_spec
+    from rulepress.checks.checker import check_spec
 
     check_spec(game, on_expression=lambda path, names: recorded.append(path))
     reached: set[tuple[str, str]] = set()
@@ -195,7 +196,7 @@ def test_the_page_shows_a_record_keyed_by_a_set(reference: str) -> None:
 def test_every_function_and_bound_is_described(reference: str) -> None:
     assert all(fn.__doc__ for fn in IMPLEMENTATIONS.values())
     assert set(CONTEXT_ARITY) <= set(scopes.names())
-    bounds = {name for name in vars(expr_base) if name.startswith("MAX_")}
+    bounds = {name for name in vars(expression_bounds) if name.startswith("MAX_")}
     assert {name for name, _, _ in page.limits()} == bounds
     for name in [*IMPLEMENTATIONS, *CONTEXT_ARITY, *bounds]:
         assert f"`{name}`" in reference

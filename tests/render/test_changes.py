@@ -18,13 +18,13 @@ from babel.messages.pofile import read_po, write_po
 from rulepress.cli import main
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
+from rulepress.games.load import load_spec
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.render import tree
 from rulepress.render.changes import PAGE, changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
 from rulepress.render.pages import game_pages
-from rulepress.spec.load import load_spec
 from tests.conftest import DATA, edit
 from tests.editions.test_git_editions import _git
 from tests.site.test_pages import _nodes

@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rulepress.model.spec_model import Spec
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
 from rulepress.render.tree import CodeBlock, Page, Paragraph, Text, plain_text
-from rulepress.spec.model import Spec
 from tests.conftest import loaded
 
 

@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.checks.sources import entries
+from rulepress.games.load import load_spec
+from rulepress.model.spec_model import all_rules, all_steps
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.print_html import reference_card, rulebook
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
 from rulepress.render.sources import source_marker, table_marker
-from rulepress.spec.check_sources import entries
-from rulepress.spec.load import load_spec
-from rulepress.spec.model import all_rules, all_steps
 from tests.conftest import DATA, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from rulepress.expressions.records import fields_record
 from rulepress.operations.weighted_counts import WeightedCountsComponent, _weighted
 from rulepress.scoring.components import Outcome
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import to_json
-from rulepress.spec.records import fields_record
 from tests.conftest import loaded
 from tests.scoring.reports import example_report, example_result
 

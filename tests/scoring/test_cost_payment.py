@@ -20,7 +20,7 @@ from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 from rulepress.scoring.state import check_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import ROOT, loaded
 
 FACTIONS = ["komek", "henko", "magnomi", "ventus"]

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from rulepress.errors import StateError
+from rulepress.games import load_spec
+from rulepress.model.loaded import LoadedSpec
 from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 from rulepress.scoring.state import check_state
-from rulepress.spec import load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import edit, loaded
 from tests.scoring.reports import example_report
 

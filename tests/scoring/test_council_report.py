@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import SpecError
+from rulepress.games import load_spec
 from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples, example_state, find_example, run_example
 from rulepress.scoring.result import to_json
-from rulepress.spec import load_spec
 from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, run_cli, tiny_game_with_vote
 from tests.scoring.reports import example_report, example_result
 

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from rulepress.errors import StateError
+from rulepress.expressions.records import Record, owned, plain
+from rulepress.games import load_spec
 from rulepress.scoring import score
 from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state
-from rulepress.spec import load_spec
-from rulepress.spec.records import Record, owned, plain
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import edit, loaded
 
 

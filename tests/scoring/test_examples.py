@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulepress.games import load_spec
 from rulepress.scoring.examples import check_examples, mismatches, run_example
-from rulepress.spec import load_spec
 from tests.conftest import game_dirs, loaded
 
 CASES = [

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from rulepress.expressions.records import record
+from rulepress.model.text import PlainContext, to_plain
 from rulepress.scoring.notes import Joined, Nested, NoteRenderer, Template, snapshot
 from rulepress.scoring.result import LazyNote, Note
-from rulepress.spec.records import record
-from rulepress.spec.text import PlainContext, to_plain
 
 CTX = PlainContext({"limit": 8}, {"armed": "Armed"}, {"grudge_state": "Grudge state"})
 

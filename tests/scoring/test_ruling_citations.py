@@ -18,7 +18,7 @@ from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.result import Line, ScoreResult, to_json
 from rulepress.scoring.state import check_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import ROOT, loaded
 from tests.scoring.players import stationfall_player as player
 

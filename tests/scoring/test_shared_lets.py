@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import StateError
+from rulepress.games import load_spec
 from rulepress.scoring import score
 from rulepress.scoring.plan import compile_step
 from rulepress.scoring.state import check_state
-from rulepress.spec import load_spec
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import edit, loaded
 from tests.scoring.players import stationfall_player as player
 

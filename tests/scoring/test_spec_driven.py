@@ -11,10 +11,10 @@ from typing import Any
 
 import yaml
 
+from rulepress.games import LoadedSpec, load_spec
 from rulepress.scoring import score
 from rulepress.scoring.state import check_state
-from rulepress.spec import LoadedSpec, load_spec
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import edit, loaded
 
 

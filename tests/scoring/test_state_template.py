@@ -17,10 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulepress.cli import main
-from rulepress.spec import load_spec
-from rulepress.spec.model import FieldSpec
-from rulepress.spec.state_template import state_template, yaml_scalar
-from rulepress.spec.yamlsrc import load_yaml_text
+from rulepress.games import load_spec
+from rulepress.model.spec_model import FieldSpec
+from rulepress.states.template import state_template, yaml_scalar
+from rulepress.yamlsrc.reader import load_yaml_text
 from tests.conftest import GAMES, SPEC_ROOT, loaded, run_main
 
 CASES = [

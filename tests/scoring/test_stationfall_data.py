@@ -18,7 +18,7 @@ from rulepress.errors import StateError
 from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 from rulepress.scoring.state import check_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import loaded
 from tests.scoring.players import stationfall_player as player
 

@@ -20,7 +20,7 @@ from rulepress.scoring import score
 from rulepress.scoring.engine import PLACES_NOTE, places_args
 from rulepress.scoring.result import ScoreResult, to_json
 from rulepress.scoring.state import check_state
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import ROOT, loaded
 from tests.scoring.players import stationfall_player
 

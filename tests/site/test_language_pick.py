@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from rulepress.spec.languages import language_tag
+from rulepress.model.languages import language_tag
 from rulepress.sphinx_ext import deploy, language_links
 from rulepress.sphinx_ext.rootpage import root_page
 

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pydantic
 import pytest
 
+from rulepress.model.spec_model import Rule
 from rulepress.render import tree
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import Links, blocks, inline
 from rulepress.render.pages import doctest, game_pages
-from rulepress.spec.model import Rule
 from rulepress.sphinx_ext.doctree import doctest_source
 from tests.conftest import GAMES, loaded
 

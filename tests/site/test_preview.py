@@ -17,9 +17,9 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from rulepress.i18n.preview import completeness, readiness
+from rulepress.model.spec_model import Spec, Translation
 from rulepress.render.preview import NOTICE, NOTICE_CLASS, with_notice
 from rulepress.render.tree import Page, Paragraph, Section, text
-from rulepress.spec.model import Spec, Translation
 from rulepress.sphinx_ext import deploy, language_links
 from rulepress.sphinx_ext.rootpage import root_page
 from tests.conftest import DATA, ROOT, SPEC_ROOT, catalog_copy, edit, loaded, run_cli

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.model.loaded import LoadedSpec
 from rulepress.render.pages import PAGES as SPEC_PAGES
 from rulepress.render.sources import PAGES as SOURCE_PAGES
-from rulepress.spec.loaded import LoadedSpec
 from rulepress.sphinx_ext import worker
 from rulepress.sphinx_ext.build import GeneratedGame, SiteBuild, SiteError
 from rulepress.sphinx_ext.theme import theme_msgids

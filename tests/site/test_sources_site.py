@@ -14,8 +14,8 @@ import re
 
 import pytest
 
+from rulepress.model.spec_model import all_rules, all_steps
 from rulepress.render.source_entries import parameter_label, step_label
-from rulepress.spec.model import all_rules, all_steps
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import PUBLISHED, loaded
 from tests.site.conftest import page

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.games import load_spec
+from rulepress.model.declared import Declared
+from rulepress.model.spec_model import Spec
 from rulepress.scoring.examples import check_examples
-from rulepress.spec import load_spec
-from rulepress.spec.declared import Declared
-from rulepress.spec.model import Spec
 from tests.conftest import DATA, edit, run_cli
 
 GAME = DATA / "specs" / "harbour"

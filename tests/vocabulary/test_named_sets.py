@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import SpecError
+from rulepress.games import load_spec
+from rulepress.games.schema import state_schema
+from rulepress.model.spec_model import Spec
 from rulepress.operations.sets import SetsComponent
-from rulepress.spec import load_spec
-from rulepress.spec.model import Spec
-from rulepress.spec.schema import state_schema
 from tests.conftest import DATA, edit, run_cli
 
 GAME = DATA / "specs" / "harbour"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rulepress.games import load_spec
 from rulepress.scoring.examples import check_examples
-from rulepress.spec import load_spec
 from tests.conftest import edit, run_cli, tiny_game_with_vote
 
 VOTE = """          final_tie_note: Players still tied share the win.

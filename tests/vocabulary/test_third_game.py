@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from rulepress.errors import StateError
+from rulepress.games import load_spec
 from rulepress.operations.majorities import _tied_points
 from rulepress.scoring.examples import mismatches, run_example
-from rulepress.spec import load_spec
 from tests.conftest import DATA, ROOT, edit, run_cli
 
 GAME = DATA / "specs" / "harbour"

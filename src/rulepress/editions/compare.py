@@ -5,7 +5,7 @@ scored under the new one in :mod:`.consequences`). Rules are matched by
 their ``id`` where both editions give one, so that a renumbered rule is
 told from a removed one and an added one; otherwise by number. Texts are
 compared message by message, as the catalogs hold them (a paragraph
-each, contexts as :mod:`rulepress.spec.messages` makes them), so what this
+each, contexts as :mod:`rulepress.games.messages` makes them), so what this
 reports changed is exactly what a translator has to look at again.
 """
 
@@ -28,10 +28,10 @@ from rulepress.editions.model import (
     Text,
     TextChange,
 )
+from rulepress.games import Message, messages_in
+from rulepress.model import Rule, Spec, Step
 from rulepress.scoring.components import table_values
-from rulepress.spec.messages import Message, messages_in
-from rulepress.spec.model import Rule, Spec, Step
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.yamlsrc import DataPath
 
 
 class Messages:

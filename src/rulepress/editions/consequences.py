@@ -17,10 +17,10 @@ from rulepress.editions.compare import Messages
 from rulepress.editions.facts import Fact, FactNames, fact_changes, result_facts
 from rulepress.editions.model import Consequence
 from rulepress.errors import RulepressError
+from rulepress.model import LoadedSpec
 from rulepress.scoring.engine import find_sequence, score
 from rulepress.scoring.examples import run_example
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.state import validate_state
+from rulepress.states import validate_state
 
 
 def rescore(

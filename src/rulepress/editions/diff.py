@@ -16,7 +16,7 @@ from rulepress.editions.compare import (
 )
 from rulepress.editions.consequences import rescore
 from rulepress.editions.model import Diff
-from rulepress.spec.loaded import LoadedSpec
+from rulepress.model import LoadedSpec
 
 
 def diff_specs(old: LoadedSpec, new: LoadedSpec, old_source: str, new_source: str) -> Diff:

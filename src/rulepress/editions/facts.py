@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulepress.editions.model import Text, ValueChange
+from rulepress.model.spec_model import Example, Spec, Step
 from rulepress.scoring.result import ScoreResult
-from rulepress.spec.model import Example, Spec, Step
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.yamlsrc import DataPath
 
 #: (subject, fact): ("Ada", "total"), ("tally:council", "winners"), ("", "decided_by")
 Fact = tuple[str, str]

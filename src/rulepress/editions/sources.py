@@ -26,8 +26,9 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from rulepress.errors import Location, Problem, RulepressError, UsageError
-from rulepress.spec.load import GAME_FILE, display_path, load_spec
-from rulepress.spec.loaded import LoadedSpec
+from rulepress.games.load import load_spec
+from rulepress.model import LoadedSpec
+from rulepress.yamlsrc import GAME_FILE, display_path
 
 #: the longest a git command may take before the diff gives up on it
 GIT_TIMEOUT = 120

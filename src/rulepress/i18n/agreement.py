@@ -20,7 +20,7 @@ import contextlib
 from babel import Locale, UnknownLocaleError
 
 from rulepress.i18n.plural import PluralRule
-from rulepress.spec.text import PluralIndex, Ref, english_plural, scan, show_param, transform
+from rulepress.model.text import PluralIndex, Ref, english_plural, scan, show_param, transform
 
 #: the counts a message is re-rendered with: one, few and other in Czech, and 21,
 #: which some languages (Russian, Polish) put back in a different form than 5

@@ -45,7 +45,7 @@ from rulepress.i18n.icu import (
 )
 from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.plural_entries import english_from_forms, from_forms, to_forms
-from rulepress.spec.text import english_plural
+from rulepress.model.text import english_plural
 
 PYTHON_BRACE = "python-brace-format"
 

@@ -33,12 +33,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, unescape
 
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
+from rulepress.expressions import budget
 from rulepress.i18n.catalog_shapes import Language, carry, set_flags
 from rulepress.i18n.headers import Header, blank_header, po_lines, read_header
 from rulepress.i18n.icu import ICU_FLAG
 from rulepress.i18n.plural import PluralFormsError, PluralRule, parse_plural_forms
 from rulepress.i18n.po_writer import render
-from rulepress.spec import budget
 
 __all__ = ["render"]  # the writer, used with the reader below
 
@@ -56,7 +56,7 @@ THEME = "theme"
 #: the domains whose catalogs rulepress ships inside its package, for every project
 PACKAGE_DOMAINS = (INTERFACE, THEME)
 #: the largest catalog read, in bytes (the largest shipped one, Brink's, is about 0.6 MiB):
-#: a bound on what reading one may cost, as rulepress.spec.budget bounds the rest
+#: a bound on what reading one may cost, as rulepress.expressions.budget bounds the rest
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
 #: where the package keeps them (its templates and the languages it is translated into)
 PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"

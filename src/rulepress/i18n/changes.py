@@ -16,7 +16,7 @@ from typing import Literal
 from babel.messages.catalog import Catalog
 
 from rulepress.editions.compare import Messages, text_changes
-from rulepress.spec.model import Spec
+from rulepress.model import Spec
 
 Status = Literal["translated", "fuzzy", "untranslated", "removed"]
 

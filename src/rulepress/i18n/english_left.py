@@ -40,7 +40,7 @@ from collections.abc import Collection
 
 from rulepress.i18n.typography import JAPANESE
 from rulepress.i18n.visible import as_seen
-from rulepress.spec.text import transform
+from rulepress.model.text import transform
 
 #: how many English words make a finding, and which share of the msgstr's words they must be
 _MIN_WORDS = 3

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,13 +38,15 @@ from pydantic import TypeAdapter, ValidationError
 
 import rulepress
 from rulepress import __version__, cache_files
+from rulepress.games import messages_in
 from rulepress.i18n.catalog_shapes import catalog_msgid, set_flags
 from rulepress.i18n.catalogs import INTERFACE, THEME
-from rulepress.spec.load import GAME_FILE, find_game_dirs
-from rulepress.spec.messages import messages_in
-from rulepress.spec.yamlsrc import YamlError, load_yaml_file, load_yaml_text
+from rulepress.yamlsrc import GAME_FILE, YamlError, find_game_dirs, load_yaml_file, load_yaml_text
 
 __all__ = ["INTERFACE", "THEME", "all_templates", "extract_spec", "spec_template"]
+
+#: what adds to a game's template where readers meet each message, given its folder
+Places = Callable[[Catalog, Path], None]
 
 #: the installed package's source, where the interface's and the theme's messages are
 PACKAGE_DIR = Path(rulepress.__file__).resolve().parent
@@ -156,11 +158,11 @@ def _fill(catalog: Catalog, found: Any, *, lines: bool = True) -> Catalog:
     return catalog
 
 
-def spec_template(root: Path, game_dir: Path, *, places: bool = True) -> Catalog:
+def spec_template(root: Path, game_dir: Path, *, places: Places | None = None) -> Catalog:
     """The template of one game's domain, with locations relative to ``root``.
 
-    With ``places``, each message's comments say where readers meet it (see
-    :mod:`rulepress.print.budget_check`); the spec must then be valid.
+    With ``places`` (:func:`rulepress.print.budget_check.add_places`), each
+    message's comments say where readers meet it; the spec must then be valid.
     """
     pattern = f"{game_dir.resolve().relative_to(root.resolve()).as_posix()}/*.yaml"
     found = extract_from_dir(
@@ -174,16 +176,12 @@ def spec_template(root: Path, game_dir: Path, *, places: bool = True) -> Catalog
     for message in catalog:
         if message.id:
             set_flags(message)  # ICU where the msgid is ICU; never Python's brace format
-    if places:
+    if places is not None:
         # Where readers meet each message (site page and anchor, print file and part,
-        # and its length budget there) comes from the writers themselves: the game is
-        # rendered once with every message marked (rulepress.render.places). Imported
-        # here, not above: plain `pybabel extract` needs none of it, and neither module
-        # imports Sphinx or WeasyPrint (tests/i18n/test_places.py checks that).
-        from rulepress.print.budget_check import add_comments, where  # noqa: PLC0415
-        from rulepress.spec.load import load_spec  # noqa: PLC0415
-
-        add_comments(catalog, where(load_spec(game_dir)))
+        # and its length budget there) comes from the writers themselves, a layer above
+        # the catalogs: the caller hands that step in (rulepress.print.budget_check's
+        # add_places), and plain `pybabel extract` runs without it.
+        places(catalog, game_dir)
     return catalog
 
 
@@ -273,7 +271,9 @@ def theme_template(root: Path) -> Catalog:
     return catalog
 
 
-def all_templates(root: Path, spec_root: Path, *, places: bool = True) -> dict[str, Catalog]:
+def all_templates(
+    root: Path, spec_root: Path, *, places: Places | None = None
+) -> dict[str, Catalog]:
     """Every domain's template: one per game under ``spec_root``, the interface, the theme.
 
     ``places``: say in each game message's comments where readers meet it (see

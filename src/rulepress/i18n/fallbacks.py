@@ -11,7 +11,7 @@ catalog it belongs in when it has none) and writes them, per language, into a
 as a page, and written after the output is swapped in, so that it always
 describes the output beside it. ``rulepress gate`` reads it back.
 
-A language may be published as a *preview* (see :class:`~rulepress.spec.model.Translation`):
+A language may be published as a *preview* (see :class:`~rulepress.model.spec_model.Translation`):
 its record says so, and the gate lists its fallbacks as warnings instead of
 failing on them.
 """

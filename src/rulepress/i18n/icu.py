@@ -1,7 +1,7 @@
 """ICU MessageFormat plurals: how a message with several counts sits in a game's catalog.
 
 Spec text counts a number inline, ``{param:rounds|# round|# rounds}`` (see
-:mod:`rulepress.spec.text`). A message with one count goes into the catalog as
+:mod:`rulepress.model.text`). A message with one count goes into the catalog as
 a gettext plural entry (:mod:`rulepress.i18n.plural_entries`); gettext's
 ``msgstr[n]`` can follow only one number, so a message with two or more counts
 is written in ICU MessageFormat instead, the syntax Weblate checks when an
@@ -34,7 +34,7 @@ from babel import Locale
 from pyicumessageformat import Parser
 
 from rulepress.i18n.plural import SAMPLE
-from rulepress.spec.text import Ref, english_plural, scan
+from rulepress.model.text import Ref, english_plural, scan
 
 #: CLDR's categories in the order translators' tools list them
 _ORDER = ("zero", "one", "two", "few", "many", "other")

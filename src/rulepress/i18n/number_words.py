@@ -41,7 +41,7 @@ from functools import cache
 from babel import Locale
 from num2words import num2words  # type: ignore[import-untyped]  # no type information shipped
 
-from rulepress.spec.text import transform
+from rulepress.model.text import transform
 
 #: the largest value read as words: rule texts count small things
 _LIMIT = 100

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from rulepress.i18n.icu import ShapeError, count_label
-from rulepress.spec.text import Ref, scan, transform
+from rulepress.model.text import Ref, scan, transform
 
 # words, runs of spaces, and single other characters: the units forms are compared in
 _PLAIN = re.compile(r"\w+|\s+|.", re.DOTALL)

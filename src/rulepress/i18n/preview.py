@@ -23,8 +23,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import find_catalog, stats
 from rulepress.i18n.extract import INTERFACE
-from rulepress.spec.languages import SOURCE_LANGUAGE
-from rulepress.spec.model import Spec
+from rulepress.model import SOURCE_LANGUAGE, Spec
 
 
 @dataclass(frozen=True)

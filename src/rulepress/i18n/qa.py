@@ -48,8 +48,8 @@ from rulepress.i18n.plural import PluralRule
 from rulepress.i18n.reader_text import RawIds, japanese_punctuation, raw_ids, spec_markup
 from rulepress.i18n.safety import check_structure, message_problems
 from rulepress.i18n.vocabulary import vocabulary_issues
-from rulepress.spec.model import Term, TermRendering
-from rulepress.spec.text import Ref, Stray, scan_deep, transform
+from rulepress.model.spec_model import Term, TermRendering
+from rulepress.model.text import Ref, Stray, scan_deep, transform
 
 
 @dataclass(frozen=True, slots=True)

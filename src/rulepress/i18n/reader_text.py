@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from rulepress.i18n.typography import CS_ONE_LETTER_BREAK, JAPANESE
 
 if TYPE_CHECKING:  # the spec model is read only when ids are collected from specs
-    from rulepress.spec.model import Spec
+    from rulepress.model import Spec
 
 #: spec markup no reader should ever see
 SPEC_MARKUP = re.compile(r"\{(?:param|rule|ruling|term):[^{}\s]*\}|\]\(term:[^)\s]*\)")
@@ -102,14 +102,14 @@ class RawIds:
 
     @classmethod
     def from_specs(cls, spec_root: Path) -> RawIds:
-        from rulepress.spec.load import find_game_dirs, load_spec  # noqa: PLC0415  (see of)
+        from rulepress.games import find_game_dirs, load_spec  # noqa: PLC0415  (see of)
 
         return cls.of(load_spec(directory).spec for directory in find_game_dirs(spec_root))
 
     @classmethod
     def of(cls, specs: Iterable[Spec]) -> RawIds:
         # imported here: the gate reads sites and PDFs without the spec model otherwise
-        from rulepress.spec.model import all_steps  # noqa: PLC0415
+        from rulepress.model.spec_model import all_steps  # noqa: PLC0415
 
         found: set[str] = set()
         for spec in specs:

@@ -31,6 +31,7 @@ from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
+from rulepress.games.messages import translate_data
 from rulepress.i18n.catalogs import CatalogError, find_catalog
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.fallbacks import Fallback, Reason
@@ -39,12 +40,9 @@ from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.i18n.visible import disguised
+from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
+from rulepress.model.text import NumberFormat, PlainContext
 from rulepress.scoring.notes import NoteRenderer, plain_context
-from rulepress.spec.languages import SOURCE_LANGUAGE
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.messages import translate_data
-from rulepress.spec.model import Spec
-from rulepress.spec.text import NumberFormat, PlainContext
 from rulepress.uitext import PluralText
 
 

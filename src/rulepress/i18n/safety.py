@@ -44,7 +44,7 @@ from rulepress.errors import Location, Problem
 from rulepress.i18n.catalog_shapes import Language, spec_view
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, CatalogError, inspect_catalog, plural_counts
 from rulepress.i18n.plural import PluralRule, cldr_plural_count
-from rulepress.spec.text import Ref, scan_deep
+from rulepress.model.text import Ref, scan_deep
 
 
 def _references(text: str) -> set[str]:

@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 
 from rulepress.errors import RulepressError
+from rulepress.games import load_spec
 from rulepress.i18n.runtime import english_name
-from rulepress.spec.load import load_spec
 
 
 def termbase_path(game_dir: Path, lang: str) -> Path:

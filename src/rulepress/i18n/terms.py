@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
+from rulepress.games import find_game_dirs, load_spec
 from rulepress.i18n.qa import Terms
 from rulepress.i18n.reader_text import RawIds
 from rulepress.i18n.vocabulary import Vocabulary
-from rulepress.spec.load import find_game_dirs, load_spec
-from rulepress.spec.model import LanguageTermbase, Spec, VocabularyEntry
+from rulepress.model.spec_model import LanguageTermbase, Spec, VocabularyEntry
 
 _LATIN = re.compile(r"[A-Za-z]+")
 

@@ -5,7 +5,7 @@ against their approved renderings. Recurring words that are not game terms
 (a *tie*, the *board*, to *draw* a card) drift between synonyms all the same,
 so a termbase may list, per language, the approved word for such a concept
 and the variants to avoid (``vocabulary:`` in ``termbase.<lang>.yaml``, see
-:class:`rulepress.spec.model.VocabularyEntry`). A msgstr that uses an avoided
+:class:`rulepress.model.spec_model.VocabularyEntry`). A msgstr that uses an avoided
 variant gets a QA *warning* naming the approved word: it is a translator's
 inconsistency, not a safety problem, and the builds use the catalog as it is.
 
@@ -23,8 +23,8 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rulepress.spec.model import VocabularyEntry
-from rulepress.spec.text import transform
+from rulepress.model.spec_model import VocabularyEntry
+from rulepress.model.text import transform
 
 
 def _edge(char: str) -> bool:

@@ -1,6 +1,6 @@
 """The steps of the catalog workflow, as the CLI and the benchmark run them.
 
-Which catalogs exist comes from the specs (:mod:`rulepress.spec.languages`):
+Which catalogs exist comes from the specs (:mod:`rulepress.model.languages`):
 a game's domain has one catalog per language the game lists besides English,
 and the shared domains (the interface, the theme) one per language of any
 game. So a game published in English only has a template and no catalog, and
@@ -29,12 +29,12 @@ from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
 from rulepress.i18n.content import Content, content_of, read_content
-from rulepress.i18n.extract import PACKAGE_DIR, all_templates
+from rulepress.i18n.extract import PACKAGE_DIR, Places, all_templates
 from rulepress.i18n.header_fields import kept_header
 from rulepress.i18n.headers import header_text
 from rulepress.i18n.termbase_file import skeleton, termbase_path
+from rulepress.model.languages import spec_languages, translations, union
 from rulepress.output import replace_files
-from rulepress.spec.languages import spec_languages, translations, union
 
 
 @dataclass
@@ -44,8 +44,9 @@ class Project:
     root: Path
     spec_root: Path
     locales: Path
-    #: whether game templates say where readers meet each message (rulepress.render.places)
-    places: bool = True
+    #: what adds to game templates where readers meet each message (the CLI gives
+    #: rulepress.print.budget_check.add_places, from a layer above the catalogs)
+    places: Places | None = None
     _templates: dict[str, Catalog] | None = field(default=None, repr=False)
     _games: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
 

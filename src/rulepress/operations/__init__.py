@@ -4,7 +4,7 @@ Each module holds one operation whole: its model (the fields a spec writes
 under ``op``), its checks, its evaluation, the sentences its notes use, and
 its reference example (a data file in ``examples/``). rulepress's
 ``pyproject.toml`` registers every one under the ``rulepress.operations``
-entry point group, the group plugins use (:mod:`rulepress.spec.operations`),
+entry point group, the group plugins use (:mod:`rulepress.model.operations`),
 so the model, the spec check, the scorer, the author's reference, the JSON
 Schema and the catalogs find them through that registry, and adding one is
 adding a module and its entry point.

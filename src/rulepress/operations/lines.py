@@ -5,6 +5,9 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any, Literal
 
+from rulepress.expressions.expression import Evaluate
+from rulepress.model.operations import Checker, Path
+from rulepress.model.spec_model import Condition, ExprText, Model, Name, Text
 from rulepress.scoring.components import (
     Functions,
     MakeNote,
@@ -16,9 +19,6 @@ from rulepress.scoring.components import (
 )
 from rulepress.scoring.notes import Nested
 from rulepress.scoring.result import Note
-from rulepress.spec.expr import Evaluate
-from rulepress.spec.model import Condition, ExprText, Model, Name, Text
-from rulepress.spec.operations import Checker, Path
 from rulepress.uitext import ui
 
 

@@ -7,6 +7,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from rulepress.expressions.expression import ExpressionEvalError
+from rulepress.expressions.records import fields_record
+from rulepress.model.operations import Checker, Path
+from rulepress.model.spec_model import ExprText, Model, Name
 from rulepress.scoring.components import (
     Functions,
     MakeNote,
@@ -18,10 +22,6 @@ from rulepress.scoring.components import (
 )
 from rulepress.scoring.notes import Names, Nested
 from rulepress.scoring.result import Note
-from rulepress.spec.expr import ExpressionEvalError
-from rulepress.spec.model import ExprText, Model, Name
-from rulepress.spec.operations import Checker, Path
-from rulepress.spec.records import fields_record
 from rulepress.uitext import ui
 
 #: how players tied in an area share the places their group covers (see MajoritiesComponent)

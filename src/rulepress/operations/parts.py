@@ -1,6 +1,6 @@
 """Parts: what ``sum``, ``first`` and ``weighted_counts`` add up, compiled once.
 
-A part (:class:`rulepress.spec.model.Part`) is a ``when``, a ``value`` and
+A part (:class:`rulepress.model.spec_model.Part`) is a ``when``, a ``value`` and
 the note that explains it; these helpers look its expressions up once per
 component and make its note's arguments per player.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulepress.expressions.expression import Evaluate
+from rulepress.model.spec_model import Part
 from rulepress.scoring.components import Functions, Namespace, Pick
 from rulepress.scoring.notes import Nested, snapshot
-from rulepress.spec.expr import Evaluate
-from rulepress.spec.model import Part
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 
 
 def part_note(part: Part, ns: Namespace, points: int, fns: Functions) -> Nested:

@@ -11,6 +11,9 @@ from collections.abc import Callable, Mapping
 from importlib.resources import files
 from typing import Any, Literal
 
+from rulepress.expressions.expression import ExpressionEvalError
+from rulepress.model.operations import Checker, Path
+from rulepress.model.spec_model import ExprText, Id, Labelled, Model, Name, Text
 from rulepress.scoring.components import (
     Functions,
     MakeNote,
@@ -24,10 +27,7 @@ from rulepress.scoring.components import (
 )
 from rulepress.scoring.grouping import groupings
 from rulepress.scoring.notes import Joined, Nested, Template
-from rulepress.spec.expr import ExpressionEvalError
-from rulepress.spec.model import ExprText, Id, Labelled, Model, Name, Text
-from rulepress.spec.operations import Checker, Path
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 from rulepress.uitext import ui
 
 #: The most kinds a ``sets`` component may group. The optimal grouping

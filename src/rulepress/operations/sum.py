@@ -7,11 +7,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from rulepress.model.operations import Checker, Path
+from rulepress.model.spec_model import Model, Part
 from rulepress.operations.parts import compile_parts, part_args
 from rulepress.scoring.components import Functions, MakeNote, Pick, Result, Run, as_int
 from rulepress.scoring.result import Note
-from rulepress.spec.model import Model, Part
-from rulepress.spec.operations import Checker, Path
 
 
 class SumComponent(Model):

@@ -14,6 +14,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from rulepress.expressions.expression import ExpressionEvalError
+from rulepress.expressions.records import fields_record
+from rulepress.model.operations import Checker, Path
+from rulepress.model.spec_model import ExprText, Id, Labelled, Model, Name, Part, Text
 from rulepress.operations.parts import part_note
 from rulepress.scoring.components import (
     Functions,
@@ -27,11 +31,7 @@ from rulepress.scoring.components import (
     as_list,
 )
 from rulepress.scoring.notes import Joined, Nested, Summed, Template
-from rulepress.spec.expr import ExpressionEvalError
-from rulepress.spec.model import ExprText, Id, Labelled, Model, Name, Part, Text
-from rulepress.spec.operations import Checker, Path
-from rulepress.spec.records import fields_record
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 from rulepress.uitext import ui
 
 

@@ -28,20 +28,20 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from rulepress.errors import UsageError
+from rulepress.games.load import load_spec
+from rulepress.games.messages import translate_data
 from rulepress.i18n.catalogs import CatalogError
-from rulepress.i18n.places_cache import cached_places
 from rulepress.i18n.qa import Finding
 from rulepress.i18n.runtime import LocaleNumbers
 from rulepress.i18n.safety import read_spec_catalog
+from rulepress.model import LoadedSpec, Spec
+from rulepress.model.text import PlainContext, to_plain
 from rulepress.print.budgets import Budget, budgets, used_lines
 from rulepress.print.measure import FontError
 from rulepress.render.places import Place, mark
+from rulepress.render.places_cache import cached_places
 from rulepress.scoring.notes import plain_context
-from rulepress.spec.load import GAME_FILE, load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.messages import translate_data
-from rulepress.spec.model import Spec
-from rulepress.spec.text import PlainContext, to_plain
+from rulepress.yamlsrc import GAME_FILE
 
 #: places listed per file before "and N more"
 SHOWN_PER_FILE = 3
@@ -103,6 +103,11 @@ def add_comments(catalog: Catalog, found: Where) -> None:
     for message in catalog:
         if message.id and message.context is not None:
             message.auto_comments = [*message.auto_comments, *comments(message.context, found)]
+
+
+def add_places(catalog: Catalog, game_dir: Path) -> None:
+    """Where readers meet each message of ``game_dir``'s template (i18n.extract's ``places``)."""
+    add_comments(catalog, where(load_spec(game_dir)))
 
 
 def _translated(

@@ -37,11 +37,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rulepress.model import Spec
 from rulepress.print import styles
 from rulepress.print.formats import parse_format
 from rulepress.print.measure import PT_MM, Style, lines, width_em
 from rulepress.render.places import Place
-from rulepress.spec.model import Spec
 
 #: the elements a reference to another message is set in (a term's words, a ruling's title)
 _REFERENCES = ("span.term", "span.ruling")

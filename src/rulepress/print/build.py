@@ -42,9 +42,11 @@ from rulepress import workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
+from rulepress.games import find_game_dirs, load_spec
 from rulepress.i18n.fallbacks import FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import readiness
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
+from rulepress.model import LoadedSpec, all_languages
 from rulepress.output import check, replacing
 from rulepress.print import impose, pdf, styles, written
 from rulepress.print.formats import PRESETS, Format, parse_format
@@ -56,9 +58,6 @@ from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
 from rulepress.render.html_tree import el
-from rulepress.spec.languages import all_languages
-from rulepress.spec.load import find_game_dirs, load_spec
-from rulepress.spec.loaded import LoadedSpec
 
 #: (declared with the other boxes of the print layout, which the translators' budgets read)
 CARD_MARGIN_MM = styles.CARD_MARGIN_MM

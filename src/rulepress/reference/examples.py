@@ -24,8 +24,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from textwrap import dedent, indent
 
-from rulepress.spec import operations
-from rulepress.spec.yamlsrc import load_yaml_text
+from rulepress.model import operations
+from rulepress.yamlsrc.reader import load_yaml_text
 
 
 @dataclass(frozen=True)

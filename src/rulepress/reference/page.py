@@ -14,20 +14,13 @@ import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from rulepress.reference.examples import (
-    Example,
-    all_examples,
-    example_id,
-    reference_game,
-)
-from rulepress.reference.scopes import SPEC_KINDS, Place, scopes
-from rulepress.reference.scopes import names as scope_names
-from rulepress.spec import expr_base, sets
-from rulepress.spec.expr_check import ARITY, CONTEXT_ARITY
-from rulepress.spec.expr_eval import IMPLEMENTATIONS
-from rulepress.spec.load import load_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import (
+from rulepress.expressions import bounds
+from rulepress.expressions.runtime import IMPLEMENTATIONS
+from rulepress.expressions.syntax import ARITY, CONTEXT_ARITY
+from rulepress.games.load import load_spec
+from rulepress.model import sets
+from rulepress.model.loaded import LoadedSpec
+from rulepress.model.spec_model import (
     COMPONENT,
     AuthorText,
     Constraint,
@@ -48,7 +41,15 @@ from rulepress.spec.model import (
     component_models,
     component_union,
 )
-from rulepress.spec.yamlsrc import SourceMap
+from rulepress.reference.examples import (
+    Example,
+    all_examples,
+    example_id,
+    reference_game,
+)
+from rulepress.reference.scopes import SPEC_KINDS, Place, scopes
+from rulepress.reference.scopes import names as scope_names
+from rulepress.yamlsrc import SourceMap
 
 #: the step kinds: the fields of a step that make it do something
 STEP_KINDS = ("updates", "tally", "score", "winners")
@@ -314,7 +315,7 @@ def _operations_part(loaded: LoadedSpec) -> list[str]:
 
 def _plugins() -> list[str]:
     """How a plugin provides an operation: the plugin module's own account of it."""
-    from rulepress.spec import operations as plugins  # noqa: PLC0415  (read for its docstring)
+    from rulepress.model import operations as plugins  # noqa: PLC0415  (read for its docstring)
 
     paragraphs = inspect.cleandoc(plugins.__doc__ or "").split("\n\n")[1:]
     out: list[str] = []
@@ -341,7 +342,7 @@ def _types_part() -> list[str]:
 
 def _refusal(loaded: LoadedSpec, example: Example) -> list[str]:
     """What the state check reports for an example's refused state: ``where: what`` lines."""
-    from rulepress.spec.state import validate_state  # noqa: PLC0415  (only for this part)
+    from rulepress.states import validate_state  # noqa: PLC0415  (only for this part)
 
     spec = loaded.spec
     fmt = spec.table_states[example_id(example)]
@@ -552,9 +553,9 @@ def _function_rows(arity: dict[str, tuple[int, int | None]], docs: dict[str, str
 
 def limits() -> list[tuple[str, str, str]]:
     """The expression language's bounds: name, value, what each bounds (its ``#:`` comment)."""
-    source = inspect.getsource(expr_base)
+    source = inspect.getsource(bounds)
     found = re.findall(r"^#: (.*)\n(MAX_[A-Z_]+) = ", source, flags=re.MULTILINE)
-    return [(name, f"{getattr(expr_base, name):,}", text) for text, name in found]
+    return [(name, f"{getattr(bounds, name):,}", text) for text, name in found]
 
 
 def _limits_part() -> list[str]:
@@ -580,7 +581,7 @@ def _limits_part() -> list[str]:
 
 def set_places() -> list[str]:
     """Where a spec may write ``sets.<name>`` for a list: ``Model.field``, from the types."""
-    from rulepress.spec import model as spec_model  # noqa: PLC0415
+    from rulepress.model import spec_model  # noqa: PLC0415
 
     found: list[str] = []
     # the spec model's own, and the operations' (their modules are registered, not here)

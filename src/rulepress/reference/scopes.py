@@ -1,7 +1,7 @@
 """The names in scope wherever an expression can appear, as the spec check decides them.
 
 Nothing here lists scopes by hand. The spec check
-(:func:`rulepress.spec.check.check_spec`) builds the names each expression
+(:func:`rulepress.checks.checker.check_spec`) builds the names each expression
 may read, place by place; :func:`scopes` runs it over the reference game
 (:mod:`rulepress.reference.examples`, which writes every expression field of
 every step kind and operation at least once) and records them. A name in a
@@ -22,11 +22,11 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from rulepress.spec import operations
-from rulepress.spec.check import check_spec
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Constraint, Name, Sequence, all_steps
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.checks.checker import check_spec
+from rulepress.model import operations
+from rulepress.model.loaded import LoadedSpec
+from rulepress.model.spec_model import Constraint, Name, Sequence, all_steps
+from rulepress.yamlsrc import DataPath
 
 #: what each name rulepress itself puts in scope means (besides those the operations
 #: describe: see :func:`names`)

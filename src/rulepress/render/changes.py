@@ -29,6 +29,7 @@ from babel.lists import format_list
 
 from rulepress.editions.model import Diff, Edition, TextChange, ValueChange
 from rulepress.editions.model import Text as DiffText
+from rulepress.model.spec_model import Spec, all_rules
 from rulepress.render.context import RenderContext
 from rulepress.render.diff_text import DiffWords, page_title
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
@@ -46,7 +47,6 @@ from rulepress.render.tree import (
     Table,
 )
 from rulepress.render.tree import Text as TextNode
-from rulepress.spec.model import Spec, all_rules
 from rulepress.uitext import ui
 
 #: the page's name among a game's pages (``changes.html``)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rulepress.i18n.typography import number_range, sort_key
-from rulepress.spec.model import (
+from rulepress.model.spec_model import (
     Bound,
     Spec,
     Table,
@@ -16,7 +16,7 @@ from rulepress.spec.model import (
     all_steps,
     bound_value,
 )
-from rulepress.spec.text import PluralIndex, english_plural
+from rulepress.model.text import PluralIndex, english_plural
 from rulepress.uitext import ui
 
 

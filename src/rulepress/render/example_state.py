@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from babel.lists import format_list
 
+from rulepress.model.spec_model import FieldSpec, StateFormat
 from rulepress.render.patterns import INTRO, PAIR
 from rulepress.render.tree import (
     Block,
@@ -29,7 +30,6 @@ from rulepress.render.tree import (
     plain_text,
     text,
 )
-from rulepress.spec.model import FieldSpec, StateFormat
 from rulepress.uitext import ui
 
 #: the heading of the facts a state gives about the table rather than a player

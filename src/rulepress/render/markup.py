@@ -3,7 +3,7 @@
 Spec text (in any language) has two kinds of structure, both written by the
 spec's authors and kept by translators: inline references (``{rule:16.4.8}``,
 ``{param:x}``, ``{ruling:id}``, ``{term:id}``, ``[words](term:id)``; see
-:mod:`rulepress.spec.text`) and blocks (paragraphs split by a blank line,
+:mod:`rulepress.model.text`) and blocks (paragraphs split by a blank line,
 bullet items starting with ``- ``). This module reads exactly that into
 :mod:`rulepress.render.tree` nodes. Every other character is text.
 
@@ -19,9 +19,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rulepress.model.text import PluralIndex, english_plural, show_param, tokens
+from rulepress.model.text import Ref as MarkupRef
 from rulepress.render.tree import Block, BulletList, Inline, Paragraph, Ref, Text
-from rulepress.spec.text import PluralIndex, english_plural, show_param, tokens
-from rulepress.spec.text import Ref as MarkupRef
 
 #: line breaks other than \n that str.splitlines() and some renderers honour
 _OTHER_BREAKS = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")

@@ -18,6 +18,17 @@ from collections.abc import Collection, Mapping
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
+from rulepress.model import operations
+from rulepress.model.spec_model import (
+    Example,
+    Rule,
+    Sequence,
+    Step,
+    Winners,
+    all_rules,
+    all_steps,
+)
+from rulepress.model.spec_model import Table as SpecTable
 from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
 from rulepress.render.example_state import StateView
 from rulepress.render.markup import (
@@ -65,17 +76,6 @@ from rulepress.render.tree import (
     plain_text,
     text,
 )
-from rulepress.spec import operations
-from rulepress.spec.model import (
-    Example,
-    Rule,
-    Sequence,
-    Step,
-    Winners,
-    all_rules,
-    all_steps,
-)
-from rulepress.spec.model import Table as SpecTable
 from rulepress.uitext import ui
 
 #: the pages of every game, in reading order (then those of sources, when the spec

@@ -34,14 +34,13 @@ from html.parser import HTMLParser
 
 from pydantic import BaseModel
 
+from rulepress.games.messages import translate_data
+from rulepress.model import LoadedSpec, Spec
 from rulepress.render import print_html
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import VOID
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.tree import Card, GlossaryEntry, Section
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.messages import translate_data
-from rulepress.spec.model import Spec
 
 #: the first marker; each message gets the next code point of Supplementary
 #: Private Use Area-A, which no spec or writer uses (65 534 messages a game)

@@ -21,6 +21,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from rulepress.i18n.typography import quote
+from rulepress.model.spec_model import Rule, Sequence, Step, all_rules, all_steps
+from rulepress.model.text import Ref, show_param, transform
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Attrs, Content, Element, Tag, clean_prose, document, el
 from rulepress.render.markup import ruling_label
@@ -37,8 +39,6 @@ from rulepress.render.patterns import (
 )
 from rulepress.render.sources import T as SOURCES
 from rulepress.render.sources import appendix
-from rulepress.spec.model import Rule, Sequence, Step, all_rules, all_steps
-from rulepress.spec.text import Ref, show_param, transform
 from rulepress.uitext import ui
 
 T = {
@@ -137,7 +137,7 @@ def _icon(ctx: RenderContext, term: str) -> list[Element]:
 def blocks(
     text: str, ctx: RenderContext, *, anchors: Collection[str] = frozenset()
 ) -> list[Element]:
-    """Paragraphs (blank-line separated) and ``- `` lists, as in :mod:`rulepress.spec.text`."""
+    """Paragraphs (blank-line separated) and ``- `` lists, as in :mod:`rulepress.model.text`."""
     out = []
     # only LF separates lines: CR, U+2028 and the like are spaces (see html_tree.clean_prose)
     for block in clean_prose(text).strip().split("\n\n"):

@@ -13,7 +13,7 @@ overrides and isolates (U+202A–U+202E, U+2066–U+2069) are shown as
 player id cannot forge a report line, move the cursor, colour the terminal or
 reorder the text around it, and whoever reads the report sees that the input
 held something odd. The loader refuses all of these in specs and states
-already (:data:`rulepress.spec.yamlsrc.CONTROLS`); this is the second line of
+already (:data:`rulepress.yamlsrc.reader.CONTROLS`); this is the second line of
 defence, for text that comes another way (a catalog, a state given as data).
 Letters, combining marks, full-width characters and ZWJ are text and stay as
 they are.
@@ -35,6 +35,7 @@ from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import quote, typeset
 from rulepress.invisible import FORMAT_CHARACTERS
+from rulepress.model import Spec
 from rulepress.render.context import TALLY_FACTS, IdNames, option_title
 from rulepress.render.patterns import (
     BOTH,
@@ -48,7 +49,6 @@ from rulepress.render.patterns import (
     side_by_side,
 )
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult, WinnerResult
-from rulepress.spec.model import Spec
 from rulepress.uitext import ui
 
 #: interface labels (translated with rulepress's own catalog)

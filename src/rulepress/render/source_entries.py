@@ -1,7 +1,7 @@
 """Every entry that names a source, as readers find it: by kind, with its place on the site.
 
 The spec's checks walk the same entries by their data paths
-(:func:`rulepress.spec.check_sources.entries`); readers need other things
+(:func:`rulepress.checks.sources.entries`); readers need other things
 of them: what kind of entry each is (a heading of the Sources page and of
 the rulebook's appendix), the anchor of its place on the site, and the spec
 texts that name it (a step by its number, title and sequence, a table row
@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from rulepress.model import Provenance
+from rulepress.model.spec_model import Sequence, Step, Table, TableRow, all_rules
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import rule_label, term_label
-from rulepress.spec.model import Sequence, Step, Table, TableRow, all_rules
-from rulepress.spec.provenance import Provenance
 from rulepress.uitext import ui
 
 EntryKind = Literal["rule", "step", "parameter", "row", "term"]

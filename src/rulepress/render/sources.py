@@ -27,6 +27,8 @@ from typing import Generic, TypeVar
 
 from babel import Locale
 
+from rulepress.model import Provenance
+from rulepress.model.spec_model import NotInSource, Spec, Table
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import Content, Element, el
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
@@ -51,8 +53,6 @@ from rulepress.render.tree import (
     Strong,
     Text,
 )
-from rulepress.spec.model import NotInSource, Spec, Table
-from rulepress.spec.provenance import Provenance
 from rulepress.uitext import ui
 
 T = {

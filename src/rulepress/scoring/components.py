@@ -3,7 +3,7 @@
 Each operation turns one player's namespace into points and explanatory
 notes. None of them knows a game: every value, condition and sentence comes
 from the spec. The operations themselves are components found through the
-``rulepress.operations`` registry (:mod:`rulepress.spec.operations`):
+``rulepress.operations`` registry (:mod:`rulepress.model.operations`):
 rulepress's own, one module each in :mod:`rulepress.operations`, and those
 of plugins, alike. This module holds their common types and checks of what
 an expression gave, and chooses the operation of a component.
@@ -15,12 +15,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulepress.expressions.expression import Evaluate, ExpressionEvalError
+from rulepress.model import operations
+from rulepress.model.spec_model import Parameter, Table, bound_value
 from rulepress.scoring.notes import Nested
 from rulepress.scoring.result import Note
-from rulepress.spec import operations
-from rulepress.spec.expr import Evaluate, ExpressionEvalError
-from rulepress.spec.model import Parameter, Table, bound_value
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 
 Namespace = Mapping[str, Any]
 #: the context functions the scorer supplies to expressions (``lookup``, ``player``, ``label``)

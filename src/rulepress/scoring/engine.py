@@ -15,6 +15,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
+from rulepress.expressions import BudgetError, within_budget
+from rulepress.expressions.expression import (
+    EVAL_FAILURES,
+    MAX_INT,
+    Expression,
+    ExpressionEvalError,
+    ExpressionLimitError,
+    parse,
+)
+from rulepress.expressions.records import Record, fields_record, owned, plain, record
+from rulepress.model import LoadedSpec
+from rulepress.model.sets import spelled_out
+from rulepress.model.spec_model import Sequence, Spec, Step, Winners
 from rulepress.scoring import components, plan, winners
 from rulepress.scoring import rulings as cited
 from rulepress.scoring.notes import NestedPlural, NoteRenderer, Player, snapshot
@@ -28,22 +41,9 @@ from rulepress.scoring.result import (
     WinnerResult,
 )
 from rulepress.scoring.tally import run_tally
-from rulepress.spec.budget import BudgetError, within_budget
-from rulepress.spec.expr import (
-    EVAL_FAILURES,
-    MAX_INT,
-    Expression,
-    ExpressionEvalError,
-    ExpressionLimitError,
-    parse,
-)
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Sequence, Spec, Step, Winners
-from rulepress.spec.records import Record, fields_record, owned, plain, record
-from rulepress.spec.sets import spelled_out
-from rulepress.spec.state import compiled, params_record
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.states.validation import compiled, params_record
 from rulepress.uitext import ui_plural
+from rulepress.yamlsrc import DataPath
 
 #: interface sentences for the number of winning places: each agrees with one number,
 #: so the players are counted in a sentence of their own (``with_players``)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
+from rulepress.model import LoadedSpec
+from rulepress.model.spec_model import Example
 from rulepress.scoring.engine import find_sequence, score
 from rulepress.scoring.notes import NoteRenderer
 from rulepress.scoring.result import PlayerResult, ScoreResult, TallyResult
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Example
-from rulepress.spec.state import validate_state
+from rulepress.states import validate_state
 
 
 def find_example(loaded: LoadedSpec, example_id: str) -> tuple[int, Example]:

@@ -31,7 +31,7 @@ count a table state gives, and exponential only in K, which the spec fixes
 allows ``ambassadors_per_colour_limit`` cards of each of 4 colours plus as
 many Sorelia wilds, 100 units, 8,037 size vectors. Since a spec may raise
 that parameter, the search is also charged to the command's budget
-(:mod:`rulepress.spec.budget`): a table past it is refused, never grouped
+(:mod:`rulepress.expressions.budget`): a table past it is refused, never grouped
 approximately.
 """
 
@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from rulepress.spec.budget import current
+from rulepress.expressions import current
 
 
 @dataclass(frozen=True, slots=True)

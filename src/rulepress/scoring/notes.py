@@ -14,10 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.scoring.result import LazyNote, Note, lazy_notes
-from rulepress.spec.model import Spec
-from rulepress.spec.records import Record, plain
-from rulepress.spec.text import (
+from rulepress.expressions.records import Record, plain
+from rulepress.model import Spec
+from rulepress.model.text import (
     NumberFormat,
     PlainContext,
     Ref,
@@ -26,6 +25,7 @@ from rulepress.spec.text import (
     to_plain,
     tokens,
 )
+from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.uitext import PluralText
 
 # The argument wrappers are made thousands of times per batch of states; a

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rulepress.checks.base import BASE_NAMES
+from rulepress.expressions import Evaluate, Expression
+from rulepress.model.spec_model import Step, Update
 from rulepress.scoring import components, winners
-from rulepress.spec.check_base import BASE_NAMES
-from rulepress.spec.expr import Evaluate, Expression
-from rulepress.spec.model import Step, Update
-from rulepress.spec.state import compiled
-from rulepress.spec.yamlsrc import DataPath
+from rulepress.states.validation import compiled
+from rulepress.yamlsrc import DataPath
 
 
 @dataclass(frozen=True, slots=True)

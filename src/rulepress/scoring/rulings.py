@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulepress.errors import StateError
+from rulepress.model.spec_model import Spec, all_steps
 from rulepress.scoring.notes import Template
 from rulepress.scoring.result import (
     Event,
@@ -35,7 +36,6 @@ from rulepress.scoring.result import (
     TallyResult,
     WinnerResult,
 )
-from rulepress.spec.model import Spec, all_steps
 from rulepress.uitext import ui
 
 #: the sentence under a line a ruling decided: the ruling's title (in the language's

@@ -12,12 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from rulepress.errors import Problem, StateError, UsageError
+from rulepress.model import LoadedSpec, Sequence
 from rulepress.scoring.engine import find_sequence
-from rulepress.spec.load import display_path
-from rulepress.spec.loaded import LoadedSpec
-from rulepress.spec.model import Sequence
-from rulepress.spec.state import validate_state
-from rulepress.spec.yamlsrc import SourceMap, YamlError, load_yaml_file
+from rulepress.states import validate_state
+from rulepress.yamlsrc import SourceMap, YamlError, display_path, load_yaml_file
 
 #: A table state file larger than this is refused before it is parsed.
 MAX_STATE_BYTES = 256 * 1024

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.expressions import MAX_INT, ExpressionEvalError, ExpressionLimitError
+from rulepress.expressions.records import Record, fields_record
+from rulepress.model.spec_model import Ballots, Tally
 from rulepress.scoring.components import as_list
 from rulepress.scoring.notes import Joined, Player, Template, snapshot
 from rulepress.scoring.result import Ballot, Note, Placed, StageTotals, TallyResult
-from rulepress.spec.expr import MAX_INT, ExpressionEvalError, ExpressionLimitError
-from rulepress.spec.model import Ballots, Tally
-from rulepress.spec.records import Record, fields_record
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 
 #: makes a note of a template and its arguments (the renderer's ``note``)
 MakeNote = Callable[[str, Mapping[str, Any]], Note]

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from rulepress.expressions import Evaluate, ExpressionEvalError
+from rulepress.model.spec_model import Winners
 from rulepress.scoring.notes import Listing, Names, NestedPlural, Template
 from rulepress.scoring.result import Note, TieBreakStep
-from rulepress.spec.expr import Evaluate, ExpressionEvalError
-from rulepress.spec.model import Winners
-from rulepress.spec.state import compiled
+from rulepress.states.validation import compiled
 from rulepress.uitext import PluralText, ui, ui_plural
 
 #: decided_by values that are not criterion ids

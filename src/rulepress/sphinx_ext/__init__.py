@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from rulepress.spec.languages import language_tag
+from rulepress.model.languages import language_tag
 
 STATIC = Path(__file__).parent / "static"
 THEME = Path(__file__).parent / "theme" / "rulepress"

@@ -56,6 +56,7 @@ from rulepress import output, workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import edition_files, has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
+from rulepress.games import find_game_dirs, load_spec
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.fallbacks import Fallback, FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import completeness, readiness
@@ -66,6 +67,7 @@ from rulepress.i18n.runtime import (
     localize,
     native_name,
 )
+from rulepress.model import LoadedSpec, all_languages, game_languages
 from rulepress.print import written as print_record
 from rulepress.progress import Counter, Report, silent
 from rulepress.reference import author_reference
@@ -78,9 +80,6 @@ from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links
 from rulepress.render.preview import LABEL as PREVIEW_LABEL
 from rulepress.render.preview import with_notice
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
-from rulepress.spec.languages import all_languages, game_languages
-from rulepress.spec.load import find_game_dirs, load_spec
-from rulepress.spec.loaded import LoadedSpec
 from rulepress.sphinx_ext import deploy, rootpage, worker
 from rulepress.sphinx_ext.reference import cli_reference, schema_page
 from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteConfig

@@ -28,8 +28,8 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 from xml.etree import ElementTree
 
+from rulepress.model.languages import language_tag
 from rulepress.render.html_tree import Element, document, el
-from rulepress.spec.languages import language_tag
 from rulepress.uitext import ui
 
 SITEMAP = "sitemap.xml"

@@ -1,8 +1,9 @@
 """Reference pages generated from the code itself: the CLI and the spec's JSON Schema.
 
 These are MyST pages of the English guides. Their text is rulepress's own
-(click's help texts, the JSON Schema of the spec model), never a spec's or a
-catalog's, so writing them as MyST is safe; game pages are document trees.
+(click's help texts, through sphinx-click's ``click`` directive; the JSON Schema
+of the spec model), never a spec's or a catalog's, so writing them as MyST is
+safe; game pages are document trees.
 """
 
 from __future__ import annotations
@@ -10,50 +11,33 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import click
+from rulepress.games import spec_schema
 
-from rulepress.cli import cli
-from rulepress.spec.schema import spec_schema
-
-#: what MyST could read as markup in the CLI's help texts (ours, not a spec's or a catalog's)
-_SPECIAL = frozenset("\\`*_{}[]<>#!|~$:&=^+")
-
-
-def escape(text: str) -> str:
-    """Our own help text as MyST that shows exactly that text."""
-    return "".join("\\" + c if c in _SPECIAL else c for c in text)
-
-
-def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
-    out: list[tuple[str, click.Command]] = []
-    ctx = click.Context(group)
-    for name in group.list_commands(ctx):
-        command = group.get_command(ctx, name)
-        if command is None:
-            continue
-        full = f"{prefix} {name}"
-        out.append((full, command))
-        if isinstance(command, click.Group):
-            out.extend(_commands(command, full))
-    return out
+#: the command whose reference sphinx-click documents, by name: the site extension never
+#: imports the CLI (the CLI imports the site extension, GUIDE.md's layers)
+CLI_OBJECT = "rulepress.cli:cli"
 
 
 def cli_reference() -> str:
-    """Every command's usage, description and options, as the CLI itself defines them."""
-    lines = ["# CLI reference", "", "Generated from the `rulepress` command itself.", ""]
-    for full, command in _commands(cli, "rulepress"):
-        ctx = click.Context(command, info_name=full)
-        lines += [f"## `{full}`", "", "```text", command.get_usage(ctx), "```", ""]
-        if command.help:
-            lines += [escape(" ".join(command.help.split())), ""]
-        rows = []
-        for param in command.get_params(ctx):
-            record = param.get_help_record(ctx)
-            if record:
-                rows.append(f"| `{record[0]}` | {escape(' '.join(record[1].split()))} |")
-        if rows:
-            lines += ["| option | meaning |", "| --- | --- |", *rows, ""]
-    return "\n".join(lines)
+    """Every command's usage, description and options, as the CLI itself defines them.
+
+    sphinx-click reads the click commands when Sphinx builds the page.
+    """
+    return "\n".join(
+        [
+            "# CLI reference",
+            "",
+            "Generated from the `rulepress` command itself.",
+            "",
+            # reStructuredText: sphinx-click writes reST (MyST would read it as Markdown)
+            "```{eval-rst}",
+            f".. click:: {CLI_OBJECT}",
+            "   :prog: rulepress",
+            "   :nested: full",
+            "```",
+            "",
+        ]
+    )
 
 
 def schema_page() -> str:

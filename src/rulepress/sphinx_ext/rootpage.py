@@ -37,7 +37,7 @@ import json
 from collections.abc import Mapping
 
 from rulepress.i18n.runtime import native_name
-from rulepress.spec.languages import language_tag
+from rulepress.model.languages import language_tag
 
 #: the reader's pick, given ``sites`` ([folder, tag] per language, the site's order); kept
 #: small and dependency-free, since it runs before anything else on the site's first page

@@ -115,6 +115,8 @@ def read_site_config(conf_py: str) -> dict[str, Any]:
     if site.guides:
         # the project's own guides are MyST files written by its developers
         extensions.insert(0, "myst_parser")
+        # the CLI's reference page (sphinx_ext.reference.cli_reference)
+        extensions.append("sphinx_click")
         values["myst_enable_extensions"] = ["colon_fence"]
     values["extensions"] = extensions
     return values

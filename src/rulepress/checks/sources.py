@@ -1,0 +1,101 @@
+"""The provenance checks: every statement says where it comes from, and that place exists.
+
+Once a spec lists the documents it was made from (its ``sources`` section),
+every rule, step, parameter, table row and glossary entry must carry a
+``source`` (:class:`rulepress.model.provenance.Provenance`). A spec that lists
+none is written by its own author (a new game, a fixture): nothing is
+demanded of it, but a ``source`` it gives is still checked. What is checked:
+
+* the entry has a source at all;
+* the document it names is listed, and its lines lie within that document;
+* each ruling it names exists;
+* each table-state field it names is a field of one of the game's state formats,
+  as each field named by an entry of ``not_in_source`` (what players need that
+  no document gives) must be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rulepress.checks.base import CheckBase
+from rulepress.model import Provenance, Rule, Spec, Step
+from rulepress.yamlsrc import DataPath
+
+
+def entries(spec: Spec) -> Iterator[tuple[DataPath, str, Provenance | None]]:
+    """Every entry that must name a source: its path, what editors call it, its source."""
+
+    def rules(
+        items: list[Rule], path: DataPath
+    ) -> Iterator[tuple[DataPath, str, Provenance | None]]:
+        for i, rule in enumerate(items):
+            yield path + (i,), f"rule {rule.number}", rule.source
+            yield from rules(rule.rules, path + (i, "rules"))
+
+    def steps(
+        seq: str, items: list[Step], path: DataPath
+    ) -> Iterator[tuple[DataPath, str, Provenance | None]]:
+        for i, step in enumerate(items):
+            yield path + (i,), f"step {step.number} of {seq}", step.source
+            yield from steps(seq, step.steps, path + (i, "steps"))
+
+    yield from rules(spec.rules, ("rules",))
+    for i, seq in enumerate(spec.sequences):
+        yield from steps(seq.id, seq.steps, ("sequences", i, "steps"))
+    for name, param in spec.parameters.items():
+        yield ("parameters", name), f"parameter {name}", param.source
+    for i, table in enumerate(spec.tables):
+        for j, row in enumerate(table.rows):
+            yield ("tables", i, "rows", j), f"row {j + 1} of table {table.id}", row.source
+    for i, term in enumerate(spec.glossary):
+        yield ("glossary", i), f"glossary term {term.id}", term.source
+
+
+def _state_fields(chk: CheckBase) -> frozenset[str]:
+    names: set[str] = set()
+    for fmt in chk.spec.table_states.values():
+        names.update(f"table.{name}" for name in fmt.table.fields)
+        names.update(f"players.{name}" for name in fmt.players.fields)
+    return frozenset(names)
+
+
+def check_sources(chk: CheckBase) -> None:
+    """Add a located problem for each entry without a source, or naming what is not there."""
+    spec = chk.spec
+    chk.unique("sources", spec.sources)
+    documents = {doc.id: doc for doc in spec.sources}
+    fields = _state_fields(chk)
+    for path, what, source in entries(spec):
+        if source is None:
+            if documents:
+                chk.at(
+                    path,
+                    f"{what} has no source: give 'source:' with a document's lines, the rulings"
+                    " that settle it, or the table-state fields that supply it",
+                )
+            continue
+        here = path + ("source",)
+        if source.document is not None:
+            doc = documents.get(source.document)
+            if doc is None:
+                known = ", ".join(documents) or "none listed under 'sources'"
+                chk.at(here + ("document",), f"unknown document {source.document!r} ({known})")
+            else:
+                for first, last in source.ranges():
+                    if last < first or last > doc.lines:
+                        chk.at(
+                            here + ("lines",),
+                            f"lines {first}-{last} are not lines of {doc.id} (it has {doc.lines})",
+                        )
+        for k, ruling in enumerate(source.rulings):
+            if ruling not in chk.ruling_ids:
+                chk.at(here + ("rulings", k), f"unknown ruling {ruling!r}")
+        for k, name in enumerate(source.table_state):
+            if name not in fields:
+                chk.at(here + ("table_state", k), f"no table-state field {name!r}")
+    chk.unique("not_in_source", spec.not_in_source)
+    for i, item in enumerate(spec.not_in_source):
+        for k, name in enumerate(item.table_state):
+            if name not in fields:
+                chk.at(("not_in_source", i, "table_state", k), f"no table-state field {name!r}")

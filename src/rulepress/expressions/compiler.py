@@ -1,0 +1,558 @@
+"""Compiling a checked expression tree into Python closures, one per node.
+
+Each closure takes the data names (a mapping) and the evaluation's frame
+(see :mod:`rulepress.expressions.runtime`) and returns the node's value. Nothing
+here is Python's ``eval``: the tree only decides which of our closures to
+build. Common shapes get their own closure (``a.b``, ``x == 'text'``,
+integer arithmetic, ``get(r, 'name')``), constants are folded when the
+expression is compiled (a folded constant that breaks a bound is refused as
+a syntax error, so ``'x' * 100000000`` fails when the spec is checked), and
+steps are only counted where the expression loops or calls.
+
+Names bound by generators live in frame slots, one per binding, resolved
+when compiling: a generator cannot shadow a name of an enclosing generator,
+and a data name is read from the mapping only.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulepress.expressions.bounds import (
+    MAX_STEPS,
+    ExpressionEvalError,
+    ExpressionSyntaxError,
+    steps_limit,
+)
+from rulepress.expressions.nodes import NC as _NC
+from rulepress.expressions.nodes import (
+    Fn,
+    arith,
+    arith_constant,
+    comparison,
+    constant,
+    context_call,
+    field_test,
+    generator,
+    get_constant,
+    is_none,
+    is_not_none,
+    name_test,
+    record_field,
+    single_compare,
+    slot,
+)
+from rulepress.expressions.records import Record
+from rulepress.expressions.runtime import (
+    IMPLEMENTATIONS,
+    STEPS,
+    checked_int,
+    collected,
+    no_field,
+    type_name,
+)
+from rulepress.expressions.syntax import ARITY, Columns
+
+_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
+
+
+@dataclass
+class Compiled:
+    """What compiling found: the closure, the free names, fields read, generator bindings."""
+
+    fn: Fn
+    names: set[str] = field(default_factory=set)
+    attributes: set[tuple[str, str]] = field(default_factory=set)
+    bindings: list[tuple[str, int]] = field(default_factory=list)
+    slots: int = 0
+    uses_frame: bool = False
+    #: the root's shape when it is one the evaluator inlines: ("constant", value),
+    #: ("name", name, column) or ("field", name, field, column); else None
+    shape: tuple[Any, ...] | None = None
+
+
+#: the scalar types a constant record's field may be folded as
+_FOLDABLE = (int, str, bool, type(None))
+
+
+class Compiler:
+    """Builds the closures of one tree.
+
+    ``constants`` (name → record) are records whose fields are fixed for
+    every evaluation of the result (``param``, and ``ruling`` for one
+    choice of rulings): their scalar fields are read now, as constants, so
+    that what depends on them folds too. A fold that fails with them is not
+    an error here (the same expression compiled without constants was
+    checked and passed): the unfolded closure is kept, and fails when
+    evaluated, exactly as it would have without constants.
+    """
+
+    def __init__(
+        self, columns: Columns, constants: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> None:
+        self.columns = columns
+        self.constants: Mapping[str, Mapping[str, Any]] = constants or {}
+        self.out = Compiled(lambda ns, fr: None)
+        self.scopes: list[dict[str, int]] = []
+
+    def run(self, tree: ast.Expression) -> Compiled:
+        body = tree.body
+        fn, const = self.node(body)
+        self.out.fn = constant(const) if const is not _NC else fn
+        column = self.columns.of(body)
+        if const is not _NC:
+            self.out.shape = ("constant", const)
+        elif isinstance(body, ast.Name) and not self.out.slots:
+            self.out.shape = ("name", body.id, column)
+        elif (
+            isinstance(body, ast.Attribute)
+            and isinstance(body.value, ast.Name)
+            and not self.out.slots
+        ):
+            self.out.shape = ("field", body.value.id, body.attr, column)
+        return self.out
+
+    def node(self, node: ast.expr) -> tuple[Fn, Any]:
+        """The closure of ``node`` and its value if it is constant (else ``_NC``)."""
+        method = _DISPATCH[type(node)]
+        return method(self, node, self.columns.of(node))
+
+    def fold(self, fn: Fn, column: int) -> tuple[Fn, Any]:
+        """Evaluate a node whose parts are all constant, once, now."""
+        try:
+            value = fn({}, [MAX_STEPS, {}])
+        except ExpressionEvalError as exc:
+            if self.constants:
+                return fn, _NC
+            raise ExpressionSyntaxError(exc.message, exc.column or column) from None
+        except (TypeError, ValueError, ArithmeticError, MemoryError, RecursionError) as exc:
+            if self.constants:
+                return fn, _NC
+            raise ExpressionSyntaxError(str(exc), column) from None
+        return constant(value), value
+
+    def constant_field(self, node: ast.expr) -> Any:
+        """The value of ``node`` if it reads a field of a constant record (else ``_NC``)."""
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.constants
+            and self.free(node.value.id)
+        ):
+            fields = self.constants[node.value.id]
+            if node.attr in fields and type(fields[node.attr]) in _FOLDABLE:
+                return fields[node.attr]
+        return _NC
+
+    # --- leaves ---------------------------------------------------------------------------
+
+    def _literal(self, node: ast.Constant, column: int) -> tuple[Fn, Any]:
+        return constant(node.value), node.value
+
+    def _name(self, node: ast.Name, column: int) -> tuple[Fn, Any]:
+        name = node.id
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return slot(scope[name]), _NC
+        self.out.names.add(name)
+
+        def load(ns: Mapping[str, Any], fr: Any) -> Any:
+            try:
+                return ns[name]
+            except KeyError:
+                raise ExpressionEvalError(f"unknown name {name!r}", column) from None
+
+        return load, _NC
+
+    def _attribute(self, node: ast.Attribute, column: int) -> tuple[Fn, Any]:
+        attr = node.attr
+        base = node.value
+        if isinstance(base, ast.Name) and not any(base.id in s for s in self.scopes):
+            self.out.attributes.add((base.id, attr))
+            self.out.names.add(base.id)
+            name = base.id
+            value = self.constant_field(node)
+            if value is not _NC:
+                return constant(value), value
+
+            def load_field(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    value = ns[name]
+                except KeyError:
+                    raise ExpressionEvalError(f"unknown name {name!r}", column) from None
+                if type(value) is Record:
+                    try:
+                        return value[attr]
+                    except KeyError:
+                        pass
+                raise no_field(value, attr, column)
+
+            return load_field, _NC
+        sub, _ = self.node(base)
+        return record_field(sub, attr, column), _NC
+
+    def _subscript(self, node: ast.Subscript, column: int) -> tuple[Fn, Any]:
+        sub, const = self.node(node.value)
+        assert isinstance(node.slice, ast.Constant)
+        index = node.slice.value
+        assert isinstance(index, int)
+
+        def item(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = sub(ns, fr)
+            if type(value) is list or type(value) is tuple or type(value) is str:
+                if index < len(value):
+                    return value[index]
+                raise ExpressionEvalError(
+                    f"index {index} is past the end of {type_name(value)} of {len(value)}", column
+                )
+            raise ExpressionEvalError(f"cannot index {type_name(value)}", column)
+
+        return self.fold(item, column) if const is not _NC else (item, _NC)
+
+    # --- operators ------------------------------------------------------------------------
+
+    def _bool_op(self, node: ast.BoolOp, column: int) -> tuple[Fn, Any]:
+        compiled = [self.node(v) for v in node.values]
+        # Leading constants are decided now (``ruling.x == 'y' and …`` with the
+        # ruling folded): ``c and rest`` is ``c`` when ``c`` is false, else
+        # ``rest``; ``or`` the other way round. Exact: nothing before them runs.
+        is_and = isinstance(node.op, ast.And)
+        # (Only with constants: the spec check compiles as it always has.)
+        while self.constants and compiled and compiled[0][1] is not _NC:
+            value = compiled[0][1]
+            if bool(value) != is_and or len(compiled) == 1:
+                return constant(value), value
+            compiled.pop(0)
+        if len(compiled) == 1:
+            return compiled[0]
+        parts = [fn for fn, _ in compiled]
+        last = compiled[-1][1]
+        # ``line.text or ''``: a constant last part is returned, not called
+        scalar = last is not _NC and type(last) in (int, str, bool, type(None))
+        if is_and:
+            if len(parts) == 2:
+                a, b = parts
+                if scalar:
+                    return (lambda ns, fr: a(ns, fr) and last), _NC
+                pair = self.field_equals(node.values[0]), self.field_equals(node.values[1])
+                if pair[0] is not None and pair[1] is not None:
+                    return _both_equal(pair[0], pair[1], a, b), _NC
+                return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
+
+            def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
+                value: Any = True
+                for part in parts:
+                    value = part(ns, fr)
+                    if not value:
+                        return value
+                return value
+
+            return all_of, _NC
+        if len(parts) == 2:
+            a, b = parts
+            if scalar:
+                return (lambda ns, fr: a(ns, fr) or last), _NC
+            return (lambda ns, fr: a(ns, fr) or b(ns, fr)), _NC
+
+        def any_of(ns: Mapping[str, Any], fr: Any) -> Any:
+            value: Any = False
+            for part in parts:
+                value = part(ns, fr)
+                if value:
+                    return value
+            return value
+
+        return any_of, _NC
+
+    def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
+        sub, const = self.node(node.operand)
+        if isinstance(node.op, ast.Not):
+            fn: Fn = self.fused_test(node.operand, node.op, None) or (
+                lambda ns, fr: not sub(ns, fr)
+            )
+        else:
+            sign = -1 if isinstance(node.op, ast.USub) else 1
+            symbol = "-" if sign < 0 else "+"
+
+            def fn(ns: Mapping[str, Any], fr: Any) -> Any:
+                value = sub(ns, fr)
+                if isinstance(value, int):
+                    return checked_int(sign * value, column)
+                raise ExpressionEvalError(
+                    f"'{symbol}' needs an integer, got {type_name(value)}", column
+                )
+
+        return self.fold(fn, column) if const is not _NC else (fn, _NC)
+
+    def _bin_op(self, node: ast.BinOp, column: int) -> tuple[Fn, Any]:
+        op = _BINOPS[type(node.op)]
+        left, lc = self.node(node.left)
+        right, rc = self.node(node.right)
+        if lc is not _NC and rc is not _NC:
+            return self.fold(arith(op, left, right, column), column)
+        if type(rc) is int and op in ("+", "-", "*"):
+            return arith_constant(op, left, rc, column), _NC
+        return arith(op, left, right, column), _NC
+
+    def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
+        test, tc = self.node(node.test)
+        body, bc = self.node(node.body)
+        orelse, oc = self.node(node.orelse)
+        if tc is not _NC:
+            return (body, bc) if tc else (orelse, oc)
+        # constant branches (``1 if x else 0``) are returned, not called
+        scalar = (int, str, bool, type(None))
+        if bc is not _NC and oc is not _NC and type(bc) in scalar and type(oc) in scalar:
+            return (lambda ns, fr: bc if test(ns, fr) else oc), _NC
+        if oc is not _NC and type(oc) in scalar:
+            return (lambda ns, fr: body(ns, fr) if test(ns, fr) else oc), _NC
+        return (lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)), _NC
+
+    def _compare(self, node: ast.Compare, column: int) -> tuple[Fn, Any]:
+        left, lc = self.node(node.left)
+        tests = []
+        consts = [lc]
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right, rc = self.node(right_node)
+            consts.append(rc)
+            tests.append(comparison(op, right, rc, self.columns.of(right_node)))
+        if len(tests) == 1:
+            fused = self.fused_test(node.left, node.ops[0], consts[1])
+            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1])
+        else:
+
+            def fn(ns: Mapping[str, Any], fr: Any) -> Any:
+                value = left(ns, fr)
+                for test in tests:
+                    ok, value = test(value, ns, fr)
+                    if not ok:
+                        return False
+                return True
+
+        if all(c is not _NC for c in consts):
+            return self.fold(fn, column)
+        return fn, _NC
+
+    def fused_test(self, subject: ast.expr, op: ast.AST, const: Any) -> Fn | None:
+        """One closure for the commonest tests of a name or a field against a constant.
+
+        ``a.b == 'x'``, ``a.b is None``, ``not a.b``, ``name != 'x'``: the
+        reading and the test in one call instead of two or three.
+        """
+        scalar = const is None or type(const) in (int, str, bool)
+        if self.constant_field(subject) is not _NC:
+            return None  # a constant record's field: the test folds instead
+        if isinstance(op, ast.Eq | ast.NotEq) and scalar:
+            test: Callable[[Any], bool] = (
+                (lambda v: v == const) if isinstance(op, ast.Eq) else (lambda v: v != const)
+            )
+        elif isinstance(op, ast.Is):
+            test = is_none
+        elif isinstance(op, ast.IsNot):
+            test = is_not_none
+        elif isinstance(op, ast.Not):
+            test = operator.not_
+        else:
+            return None
+        if isinstance(subject, ast.Name) and self.free(subject.id):
+            self.out.names.add(subject.id)
+            return name_test(subject.id, self.columns.of(subject), op, const, test)
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+        ):
+            self.out.names.add(subject.value.id)
+            self.out.attributes.add((subject.value.id, subject.attr))
+            column = self.columns.of(subject)
+            return field_test(subject.value.id, subject.attr, column, op, const, test)
+        return None
+
+    def field_equals(self, node: ast.expr) -> tuple[str, str, Any] | None:
+        """``(name, field, constant)`` when ``node`` is ``name.field == constant``."""
+        if not (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.Eq)
+            and isinstance(node.comparators[0], ast.Constant)
+            and type(node.comparators[0].value) in (int, str, bool)
+        ):
+            return None
+        subject = node.left
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+            and self.constant_field(subject) is _NC
+        ):
+            return subject.value.id, subject.attr, node.comparators[0].value
+        return None
+
+    def free(self, name: str) -> bool:
+        """Whether ``name`` is read from the data (not bound by an enclosing generator)."""
+        return not any(name in scope for scope in self.scopes)
+
+    # --- collections, calls, generators ---------------------------------------------------
+
+    def _list(self, node: ast.List, column: int) -> tuple[Fn, Any]:
+        parts = [self.node(e) for e in node.elts]
+        if all(c is not _NC for _, c in parts):
+            value = [c for _, c in parts]
+            return (lambda ns, fr: list(value)), value
+        fns = [f for f, _ in parts]
+        return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
+
+    def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
+        parts = [self.node(e) for e in node.elts]
+        if all(c is not _NC for _, c in parts):
+            value = tuple(c for _, c in parts)
+            return constant(value), value
+        fns = [f for f, _ in parts]
+        return (lambda ns, fr: tuple(f(ns, fr) for f in fns)), _NC
+
+    def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
+        assert isinstance(node.func, ast.Name)
+        name = node.func.id
+        self.out.uses_frame = True
+        parts = [self.node(a) for a in node.args]
+        args = [f for f, _ in parts]
+        if name not in ARITY:
+            return context_call(name, args, column), _NC
+        if name == "get" and parts[1][1] is not _NC:
+            return get_constant(args[0], parts[1][1], column), _NC
+        impl = IMPLEMENTATIONS[name]
+        if len(args) == 1:
+            (a,) = args
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, a(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        elif len(args) == 2:
+            # max(0, x - y) and get(r, k): two arguments, a constant first one not called
+            (a, first), (b, _) = parts
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, first if first is not _NC else a(ns, fr), b(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        else:
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                try:
+                    return impl(fr, *[f(ns, fr) for f in args])
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        if all(c is not _NC for _, c in parts):
+            return self.fold(call, column)
+        return call, _NC
+
+    def _generator_exp(self, node: ast.GeneratorExp, column: int) -> tuple[Fn, Any]:
+        return self.comprehension(node, column), _NC
+
+    def _list_comp(self, node: ast.ListComp, column: int) -> tuple[Fn, Any]:
+        gen = self.comprehension(node, column)
+
+        def build(ns: Mapping[str, Any], fr: Any) -> list[Any]:
+            return collected(gen(ns, fr), column)
+
+        return build, _NC
+
+    def comprehension(self, node: ast.GeneratorExp | ast.ListComp, column: int) -> Fn:
+        self.out.uses_frame = True
+        scope: dict[str, int] = {}
+        loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]] = []
+        # the first source is read outside the generator, later ones see earlier names
+        for gen in node.generators:
+            source, sc = self.node(gen.iter)
+            if sc is not _NC and isinstance(sc, list | tuple):
+                frozen = tuple(sc)
+                source = constant(frozen)
+            if not self.scopes or self.scopes[-1] is not scope:
+                self.scopes.append(scope)
+            target = self.bind(gen.target, scope)
+            conds = [self.node(c)[0] for c in gen.ifs]
+            loops.append((source, target, conds, self.columns.of(gen.iter)))
+        element = self.node(node.elt)[0]
+        self.scopes.pop()
+        return generator(loops, element)
+
+    def bind(self, target: ast.expr, scope: dict[str, int]) -> int | tuple[int, ...]:
+        names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
+        slots = []
+        for name_node in names:
+            assert isinstance(name_node, ast.Name)
+            name = name_node.id
+            column = self.columns.of(name_node)
+            if any(name in s for s in self.scopes):
+                raise ExpressionSyntaxError(
+                    f"name {name!r} is already bound by an enclosing generator", column
+                )
+            scope[name] = slot = 2 + self.out.slots
+            self.out.slots += 1
+            self.out.bindings.append((name, column))
+            slots.append(slot)
+        return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn, b: Fn) -> Fn:
+    """``x.f == 'c' and y.g == 'd'`` in one call, not three.
+
+    The commonest ``when`` (``bc.kind == 'friend' and bc.state == 'escaped'``).
+    Anything but two fields that exist is left to the parts' own closures,
+    which raise the errors (evaluation is pure, so the first part may run twice).
+    """
+    base1, attr1, const1 = first
+    base2, attr2, const2 = second
+
+    def both(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = ns.get(base1)
+        if type(value) is Record and attr1 in value:
+            # a field and a constant are builtins, whose == gives a bool
+            if value[attr1] != const1:
+                return False
+            value = ns.get(base2)
+            if type(value) is Record and attr2 in value:
+                return value[attr2] == const2
+        return a(ns, fr) and b(ns, fr)
+
+    return both
+
+
+_DISPATCH: dict[type[ast.AST], Callable[[Compiler, Any, int], tuple[Fn, Any]]] = {
+    ast.Constant: Compiler._literal,
+    ast.Name: Compiler._name,
+    ast.Attribute: Compiler._attribute,
+    ast.Subscript: Compiler._subscript,
+    ast.BoolOp: Compiler._bool_op,
+    ast.UnaryOp: Compiler._unary_op,
+    ast.BinOp: Compiler._bin_op,
+    ast.IfExp: Compiler._if_exp,
+    ast.Compare: Compiler._compare,
+    ast.List: Compiler._list,
+    ast.Tuple: Compiler._tuple,
+    ast.Call: Compiler._call,
+    ast.GeneratorExp: Compiler._generator_exp,
+    ast.ListComp: Compiler._list_comp,
+}

@@ -1,0 +1,383 @@
+"""The closures a compiled expression is made of (see :mod:`rulepress.expressions.compiler`).
+
+Each takes the data names and the evaluation's frame and returns a value.
+The compiler picks one per node of the checked tree, the specialised ones
+(a field tested against a constant, integer arithmetic with a constant,
+``get`` with a fixed name, a one-loop generator) where the shape allows.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from rulepress.expressions.bounds import MAX_INT, ExpressionEvalError, int_limit, steps_limit
+from rulepress.expressions.records import Record
+from rulepress.expressions.runtime import (
+    FUNCS,
+    STEPS,
+    Frame,
+    binop,
+    charge,
+    contains,
+    get_field,
+    no_field,
+    type_name,
+)
+
+Fn = Callable[[Mapping[str, Any], Any], Any]
+#: marks a compiled node whose value is not known before evaluation
+NC: Any = object()
+
+
+def slot(index: int) -> Fn:
+    return lambda ns, fr: fr[index]
+
+
+def is_none(value: Any) -> bool:
+    return value is None
+
+
+def is_not_none(value: Any) -> bool:
+    return value is not None
+
+
+def name_test(name: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]) -> Fn:
+    def unknown() -> ExpressionEvalError:
+        return ExpressionEvalError(f"unknown name {name!r}", column)
+
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
+            try:
+                return ns[name] == const  # data and constants are builtins: a bool
+            except KeyError:
+                raise unknown() from None
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
+            try:
+                return ns[name] != const
+            except KeyError:
+                raise unknown() from None
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> bool:
+        try:
+            value = ns[name]
+        except KeyError:
+            raise unknown() from None
+        return test(value)
+
+    return other
+
+
+def field_test(
+    base: str, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
+) -> Fn:
+    def read(ns: Mapping[str, Any]) -> Any:
+        try:
+            value = ns[base]
+        except KeyError:
+            raise ExpressionEvalError(f"unknown name {base!r}", column) from None
+        raise no_field(value, attr, column)
+
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                # no bool(): a field and a constant are builtins, whose == gives one
+                return value[attr] == const
+            return bool(read(ns))
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return value[attr] != const
+            return bool(read(ns))
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> bool:
+        value = ns.get(base)
+        if type(value) is Record and attr in value:
+            return test(value[attr])
+        return bool(read(ns))
+
+    return other
+
+
+def constant(value: Any) -> Fn:
+    if type(value) is list:
+        return lambda ns, fr: list(value)
+    return lambda ns, fr: value
+
+
+#: the integer operators an expression may use, checked against MAX_INT after each
+_INT_OPS: dict[str, Callable[[int, int], int]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+}
+
+
+def arith_constant(op: str, left: Fn, b: int, column: int) -> Fn:
+    """``x + 1``, ``x - 1``, ``x * 2``: the integer on the right is not called for."""
+    apply = _INT_OPS[op]
+
+    def arith(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = left(ns, fr)
+        if type(a) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return arith
+
+
+def arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
+    """``a + b``, ``a - b``, ``a * b``: integers checked at once, anything else by binop."""
+    apply = _INT_OPS.get(op)
+    if apply is None:
+        return lambda ns, fr: binop(op, left(ns, fr), right(ns, fr), fr, column)
+
+    def ints(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = left(ns, fr)
+        b = right(ns, fr)
+        if type(a) is int and type(b) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return ints
+
+
+def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
+    try:
+        if isinstance(op, ast.Lt):
+            return bool(a < b)
+        if isinstance(op, ast.LtE):
+            return bool(a <= b)
+        if isinstance(op, ast.Gt):
+            return bool(a > b)
+        return bool(a >= b)
+    except TypeError:
+        raise ExpressionEvalError(
+            f"cannot compare {type_name(a)} with {type_name(b)}", column
+        ) from None
+
+
+def _equal(a: Any, b: Any, fr: Any, column: int) -> bool:
+    if type(a) is list or type(a) is tuple:  # comparing collections costs their size
+        charge(fr, len(a), column)
+    return bool(a == b)
+
+
+Test = Callable[[Any, Mapping[str, Any], Any], tuple[bool, Any]]
+
+
+def comparison(op: ast.cmpop, right: Fn, const: Any, column: int) -> Test:
+    """One link of a comparison chain: (holds, right value) for a left value."""
+
+    def test(a: Any, ns: Mapping[str, Any], fr: Any) -> tuple[bool, Any]:
+        b = right(ns, fr)
+        if isinstance(op, ast.Eq):
+            return _equal(a, b, fr, column), b
+        if isinstance(op, ast.NotEq):
+            return not _equal(a, b, fr, column), b
+        if isinstance(op, ast.In):
+            return contains(a, b, fr, column), b
+        if isinstance(op, ast.NotIn):
+            return not contains(a, b, fr, column), b
+        if isinstance(op, ast.Is):
+            return a is None, b
+        if isinstance(op, ast.IsNot):
+            return a is not None, b
+        return _ordered(op, a, b, column), b
+
+    return test
+
+
+def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
+    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …)."""
+    scalar = const is not NC and (const is None or type(const) in (int, str, bool))
+    if isinstance(op, ast.Eq) and scalar:
+        return lambda ns, fr: left(ns, fr) == const
+    if isinstance(op, ast.NotEq) and scalar:
+        return lambda ns, fr: left(ns, fr) != const
+    if isinstance(op, ast.Is):
+        return lambda ns, fr: left(ns, fr) is None
+    if isinstance(op, ast.IsNot):
+        return lambda ns, fr: left(ns, fr) is not None
+    if isinstance(op, ast.In | ast.NotIn) and type(const) in (list, tuple):
+        members = tuple(const)
+        try:
+            fast = frozenset(members)
+        except TypeError:
+            fast = None
+        if fast is not None and all(type(m) in (int, str, bool) or m is None for m in members):
+            negate = isinstance(op, ast.NotIn)
+
+            def member(ns: Mapping[str, Any], fr: Any) -> bool:
+                value = left(ns, fr)
+                try:
+                    found = value in fast
+                except TypeError:  # an unhashable value (a list, a record) equals no constant
+                    found = False
+                return found is not negate
+
+            return member
+    order = _ORDER.get(type(op))
+    if order is not None and type(const) is int:
+        # ``over > 0``, ``len(x) > 0``: integers compared at once; anything
+        # else takes the general test, with its errors
+
+        def ordered(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = left(ns, fr)
+            if type(value) is int:
+                return order(value, const)
+            return test(value, ns, fr)[0]
+
+        return ordered
+    return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
+
+
+_ORDER: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def context_call(name: str, args: list[Fn], column: int) -> Fn:
+    def call(ns: Mapping[str, Any], fr: Any) -> Any:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        function = fr[FUNCS].get(name)
+        if function is None:
+            raise ExpressionEvalError(f"function {name!r} is not available here", column)
+        values = [f(ns, fr) for f in args]
+        try:
+            return function(*values)
+        except ExpressionEvalError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ExpressionEvalError(f"{name}(): {exc}", column) from None
+
+    return call
+
+
+def record_field(record_fn: Fn, key: str, column: int) -> Fn:
+    """Field ``key`` of the record ``record_fn`` gives (``a.b``, ``get(a, 'b')``), or a located error."""
+
+    def read_field(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = record_fn(ns, fr)
+        if type(value) is Record:
+            try:
+                return value[key]
+            except KeyError:
+                pass
+        raise no_field(value, key, column)
+
+    return read_field
+
+
+def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
+    if type(name) is not str:
+        return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
+    return record_field(record_fn, name.replace("-", "_"), column)
+
+
+def _located(fn: Callable[..., Any], fr: Any, *args: Any) -> Any:
+    *values, column = args
+    try:
+        return fn(fr, *values)
+    except ExpressionEvalError as exc:
+        exc.column = exc.column or column
+        raise
+
+
+def generator(loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]], element: Fn) -> Fn:
+    """The closure making a generator over ``loops`` (source, target slots, conditions, column)."""
+    if len(loops) == 1 and isinstance(loops[0][1], int) and len(loops[0][2]) <= 1:
+        source, slot, conds, column = loops[0]
+        assert isinstance(slot, int)
+        cond = conds[0] if conds else None
+
+        def simple(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
+            seq = source(ns, fr)
+            if type(seq) is not list and type(seq) is not tuple:
+                raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
+            return _simple_loop(ns, fr, seq, slot, cond, element, column)
+
+        return simple
+
+    def nested(ns: Mapping[str, Any], fr: Frame) -> Iterator[Any]:
+        return _nested_loop(ns, fr, loops, 0, element)
+
+    return nested
+
+
+def _simple_loop(
+    ns: Mapping[str, Any],
+    fr: Frame,
+    seq: list[Any] | tuple[Any, ...],
+    slot: int,
+    cond: Fn | None,
+    element: Fn,
+    column: int,
+) -> Iterator[Any]:
+    for value in seq:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        fr[slot] = value
+        if cond is None or cond(ns, fr):
+            yield element(ns, fr)
+
+
+def _nested_loop(
+    ns: Mapping[str, Any],
+    fr: Frame,
+    loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]],
+    level: int,
+    element: Fn,
+) -> Iterator[Any]:
+    source, target, conds, column = loops[level]
+    seq = source(ns, fr)
+    if type(seq) is not list and type(seq) is not tuple:
+        raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", column)
+    last = level + 1 == len(loops)
+    for value in seq:
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        if isinstance(target, int):
+            fr[target] = value
+        else:
+            if type(value) not in (list, tuple) or len(value) != len(target):
+                raise ExpressionEvalError(
+                    f"cannot unpack {type_name(value)} into {len(target)} names", column
+                )
+            for slot, part in zip(target, value, strict=True):
+                fr[slot] = part
+        if all(cond(ns, fr) for cond in conds):
+            if last:
+                yield element(ns, fr)
+            else:
+                yield from _nested_loop(ns, fr, loops, level + 1, element)

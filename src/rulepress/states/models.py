@@ -1,0 +1,358 @@
+"""A game's state format as generated pydantic models: one validator, one schema.
+
+The spec's ``table_states`` say which fields a table state has, of which
+type, within which bounds. :func:`state_models` turns one format into
+pydantic models (``create_model``, with ``Annotated`` bounds, ``Literal``
+choices and a nested model per record), resolving every ``param:name``
+bound against the spec's parameters once, when the models are built. The
+same models validate states (:mod:`rulepress.states.validation` turns their errors
+into located problems) and are the JSON Schema editors get
+(:func:`state_json_schema`), so the two cannot disagree.
+
+Two models are built per format, by the same code: the *strict* one is the
+state format itself; the *lenient* one reads a state the strict one refused,
+so that the constraints and player references of the rest are still checked
+and every problem is reported at once. In it a value that fails its type is
+nothing (:data:`OR_NONE`), and the format's own bounds are left out: a count
+above its bound still adds up in a constraint, as the player wrote it.
+
+What a state's fields are called is the spec's business, not pydantic's: each
+field gets a neutral Python name and the spec's name as its alias, so that a
+field called ``json`` or ``model_fields`` is an ordinary field.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    create_model,
+)
+from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError, core_schema
+
+from rulepress.expressions import MAX_INT
+from rulepress.model.spec_model import (
+    MAX_STATE_ID,
+    STATE_ID_SYNTAX,
+    Bound,
+    FieldSpec,
+    Parameter,
+    StateFormat,
+    is_state_id,
+)
+from rulepress.yamlsrc.reader import CONTROLS
+
+#: a state's text: one line with no control (the YAML reader's rule for texts, which
+#: a state given as data must keep too). ``\uXXXX`` escapes mean the same in
+#: pydantic's (Rust) patterns, in ECMA-262 (editors) and in Python.
+ONE_LINE = (
+    "^[^" + "".join(c if c == "-" else f"\\u{ord(c):04x}" for c in CONTROLS + "\r\t\n") + "]*$"
+)
+
+_STRICT = ConfigDict(strict=True, extra="forbid")
+_LENIENT = ConfigDict(strict=True, extra="ignore")
+
+
+def bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
+    """A bound's number, or None when there is none (or it names no parameter)."""
+    if value is None or isinstance(value, int):
+        return value
+    param = params.get(value.removeprefix("param:"))
+    return param.value if param else None
+
+
+def length(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
+    """A list's bound as a length: None when there is none, or when it is below 0.
+
+    A length below 0 is the spec check's to report, at the bound; the check
+    builds these models meanwhile (to try defaults and the worked examples'
+    states), and pydantic cannot build a list whose length bound is negative.
+    """
+    value_of = bound(value, params)
+    return value_of if value_of is None or value_of >= 0 else None
+
+
+def players_spec(fmt: StateFormat) -> FieldSpec:
+    """The players of a format as a list field of player records (for one walk of both)."""
+    player = FieldSpec.model_construct(
+        type="record", fields=dict(fmt.players.fields), description=""
+    )
+    return FieldSpec.model_construct(
+        type="list", min=fmt.players.min, max=fmt.players.max, item=player, description=""
+    )
+
+
+def state_spec(fmt: StateFormat) -> FieldSpec:
+    """A whole state as one record field: ``players`` and ``table``."""
+    table = FieldSpec.model_construct(type="record", fields=dict(fmt.table.fields), description="")
+    return FieldSpec.model_construct(
+        type="record",
+        fields={"players": players_spec(fmt), "table": table},
+        description=fmt.description,
+    )
+
+
+def _at_most(high: int) -> BeforeValidator:
+    """An oversize list refused on its length, before any item is looked at.
+
+    pydantic's own ``max_length`` stops one item past the bound, after
+    validating the items before it; refusing first keeps the work of an
+    oversize list (of 10,000 players, say) at one problem and no item.
+    """
+
+    def check(value: Any) -> Any:
+        if type(value) is list and len(value) > high:
+            ctx = {"field_type": "List", "max_length": high, "actual_length": len(value)}
+            raise PydanticKnownError("too_long", ctx)
+        return value
+
+    return BeforeValidator(check)
+
+
+def _player_id(value: str) -> str:
+    # a letter of any script is more than a pattern can say (see is_state_id)
+    if not is_state_id(value):
+        raise PydanticCustomError("state_id", "not a table-state id")
+    return value
+
+
+PlayerId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_STATE_ID,
+        pattern=ONE_LINE,
+        description=f"A short name for the player: {STATE_ID_SYNTAX}.",
+    ),
+    AfterValidator(_player_id),
+]
+
+
+class _OrNone:
+    """A value that fails its type is None (pydantic-core's ``on_error``: no Python call)."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        return core_schema.with_default_schema(handler(source), default=None, on_error="default")
+
+
+OR_NONE = _OrNone()
+
+
+@dataclass
+class _Builder:
+    """Builds the models of one format; ``lenient`` for the repair model."""
+
+    params: Mapping[str, Parameter]
+    lenient: bool
+
+    def value_type(self, spec: FieldSpec, name: str, **first: Any) -> Any:
+        """The type of a field's value; ``first``: fields a record has before its own (an id)."""
+        kind = spec.type
+        if kind == "record":
+            return self.record(spec.fields, name, **first)
+        if kind == "list":
+            item = self.value_type(spec.item, name, **first) if spec.item is not None else Any
+            low, high = length(spec.min, self.params), length(spec.max, self.params)
+            if self.lenient:
+                item, low = Annotated[item, OR_NONE], None
+            extra: dict[str, Any] | None = {"uniqueItems": True} if spec.unique else None
+            meta = Field(min_length=low, max_length=high, json_schema_extra=extra)
+            checks = [_at_most(high)] if high is not None else []
+            return Annotated[(list[item], meta, *checks)]  # type: ignore[valid-type]
+        if kind == "int":
+            # a bound the format leaves out is the one every integer of a state keeps
+            low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            if self.lenient:
+                low = high = None
+            ge, le = (-MAX_INT if low is None else low), (MAX_INT if high is None else high)
+            return Annotated[int, Field(ge=ge, le=le)]
+        if kind == "bool":
+            return bool
+        if kind in ("text", "player"):
+            return Annotated[str, Field(min_length=1, pattern=ONE_LINE)]
+        # a choice without choices is reported by the spec check; it accepts nothing
+        return Literal[tuple(spec.choices) or ("\x00",)]
+
+    def entry(self, spec: FieldSpec, name: str, alias: str) -> tuple[Any, Any]:
+        kind = self.value_type(spec, name)
+        if self.lenient:
+            kind = Annotated[kind, OR_NONE]
+        info: dict[str, Any] = {"alias": alias, "description": spec.description}
+        if spec.default is not None:
+            # checked like a value, so a record default such as {state: live}
+            # gets its own sub-fields' defaults
+            return kind, Field(spec.default, validate_default=True, **info)
+        if spec.optional:
+            return kind, Field(None, **info)
+        if spec.type == "list" and (self.lenient or not length(spec.min, self.params)):
+            # a list left out is an empty one (one with a least length is missing)
+            return kind, Field(default_factory=list, **info)
+        return kind, Field(None if self.lenient else ..., **info)
+
+    def record(self, fields: Mapping[str, FieldSpec], name: str, **first: Any) -> type[BaseModel]:
+        entries = dict(first)
+        for i, (key, spec) in enumerate(fields.items()):
+            entries[f"f{i}"] = self.entry(spec, f"{name}.{key}", key)
+        config = _LENIENT if self.lenient else _STRICT
+        model: type[BaseModel] = create_model(name, __config__=config, **entries)
+        return model
+
+    def state(
+        self, root: FieldSpec, game: str | None = None, sequence: str | None = None
+    ) -> type[BaseModel]:
+        """The model of a whole state (``root``: :func:`state_spec`)."""
+        pid: Any = (PlayerId, Field(..., alias="id"))
+        if self.lenient:
+            pid = (Any, Field(None, alias="id"))  # checked once, by the strict model
+        players = self.value_type(root.fields["players"], "player", id=pid)
+        table = self.value_type(root.fields["table"], "table")
+        if self.lenient:
+            table = Annotated[table, OR_NONE]
+        config = _LENIENT if self.lenient else _STRICT
+        model: type[BaseModel] = create_model(
+            "state",
+            __config__=config,
+            __doc__=root.description,
+            game=(_const(game), None),
+            sequence=(_const(sequence), None),
+            players=(players, ...),
+            table=(table, Field(default_factory=dict, validate_default=True)),
+        )
+        return model
+
+
+def _const(value: str | None) -> Any:
+    """The type of a state's ``game`` or ``sequence`` key: that value, or any."""
+    return Any if value is None else Literal[value]
+
+
+@dataclass(frozen=True)
+class Refs:
+    """Where a value holds what no model checks: player ids (``player``), ``unique`` lists.
+
+    Built once per format, so that the check after the model walks only the
+    fields that hold such things, not every count and choice of a state.
+    """
+
+    player: bool = False
+    unique: bool = False
+    item: Refs | None = None
+    fields: tuple[tuple[str, Refs], ...] = ()
+
+
+def refs(spec: FieldSpec) -> Refs | None:
+    """The :class:`Refs` of a field, or None when it holds neither."""
+    if spec.type == "player":
+        return Refs(player=True)
+    if spec.type == "list":
+        item = refs(spec.item) if spec.item is not None else None
+        return Refs(unique=spec.unique, item=item) if spec.unique or item else None
+    if spec.type == "record":
+        fields = tuple((n, r) for n, f in spec.fields.items() if (r := refs(f)) is not None)
+        return Refs(fields=fields) if fields else None
+    return None
+
+
+@dataclass
+class StateModels:
+    """The generated models of one state format, with what they were built from."""
+
+    params: Mapping[str, Parameter]
+    strict: type[BaseModel]
+    game: str | None
+    #: the whole state as one field spec, to tell which field an error is about
+    root: FieldSpec
+    _lenient: type[BaseModel] | None = None
+    player_refs: Refs | None = field(init=False)
+    table_refs: Refs | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        players = self.root.fields["players"].item
+        self.player_refs = refs(players) if players is not None else None
+        self.table_refs = refs(self.root.fields["table"])
+
+    @property
+    def lenient(self) -> type[BaseModel]:
+        """The repair model, built the first time a state of this format is refused."""
+        if self._lenient is None:
+            self._lenient = _Builder(self.params, lenient=True).state(self.root)
+        return self._lenient
+
+
+#: by id(format): (the format, the parameters, the game, the sequence) -> its models
+_CACHE: dict[int, dict[tuple[int, str | None, str | None], StateModels]] = {}
+
+
+def state_models(
+    fmt: StateFormat,
+    params: Mapping[str, Parameter],
+    game: str | None = None,
+    sequence: str | None = None,
+) -> StateModels:
+    """The models of ``fmt`` with ``params``' bounds; built once per loaded format.
+
+    ``game`` and ``sequence``, when given, are the only values the state's own
+    keys may have. The cache holds a format's models while the format lives.
+    """
+    key = id(fmt)
+    per_format = _CACHE.get(key)
+    if per_format is None:
+        per_format = _CACHE[key] = {}
+        weakref.finalize(fmt, _CACHE.pop, key, None)
+    wanted = (id(params), game, sequence)
+    found = per_format.get(wanted)
+    if found is None or found.params is not params:
+        root = state_spec(fmt)
+        strict = _Builder(params, lenient=False).state(root, game, sequence)
+        found = StateModels(params, strict, game, root)
+        per_format[wanted] = found
+    return found
+
+
+def value_model(spec: FieldSpec, params: Mapping[str, Parameter]) -> type[BaseModel]:
+    """A model of one field, ``value``: how the spec check tries a field's default."""
+    builder = _Builder(params, lenient=False)
+    kind, info = builder.entry(spec.model_copy(update={"default": None}), "value", "value")
+    return create_model("value", __config__=_STRICT, value=(kind, info))
+
+
+def state_json_schema(models: StateModels) -> dict[str, Any]:
+    """The strict model's JSON Schema, inlined and without pydantic's generated titles."""
+    raw = models.strict.model_json_schema()
+    defs = raw.pop("$defs", {})
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            # a state format is never recursive: each record is written out in place
+            node = {**defs[ref.rsplit("/", 1)[1]], **{k: v for k, v in node.items() if k != "$ref"}}
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key == "title" or (key == "default" and value is None):
+                continue  # a generated title; "null" is no value a state may give
+            if key == "properties":
+                out[key] = {name: clean(sub) for name, sub in value.items()}
+            else:
+                out[key] = clean(value)
+        return out
+
+    schema: dict[str, Any] = clean(raw)
+    for name in ("game", "sequence"):
+        prop = schema["properties"][name]
+        schema["properties"][name] = {"const": prop["const"]} if "const" in prop else {}
+    return schema
