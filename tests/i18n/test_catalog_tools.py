@@ -25,7 +25,7 @@ from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_template, parse_po, read_catalog
 from rulepress.i18n.content import same_content
 from rulepress.i18n.header_fields import kept_header
-from tests.conftest import DATA, ROOT, edit, run_cli
+from tests.conftest import DATA, ROOT, edit, run_main
 from tests.i18n.po_tools import tool_problems
 
 #: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
@@ -180,7 +180,7 @@ class _Checked:
 
     def step(self, *args: str) -> set[Path]:
         """Run one command, then every tool on each catalog it wrote or made."""
-        result = run_cli(*args, cwd=self.work)
+        result = run_main(*args, cwd=self.work)
         assert result.code == 0, (args, result.err)
         now = _catalog_files(self.work)
         written = {p for p, digest in now.items() if self.seen.get(p) != digest}

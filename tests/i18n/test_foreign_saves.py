@@ -22,7 +22,7 @@ from rulepress.i18n.content import same_content
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from tests.conftest import DATA, ROOT, TRANSLATED, TRANSLATIONS, edit, loaded, run_cli
+from tests.conftest import DATA, ROOT, TRANSLATED, TRANSLATIONS, edit, loaded, run_cli, run_main
 
 #: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
 #: quick run (-m 'not slow'), which must stay under three minutes
@@ -146,12 +146,12 @@ def test_update_keeps_the_translators_header_and_layout(tmp_path: Path) -> None:
     assert saved.count("X-Generator") == 1
     assert "n>=2 && n<=4" in saved
     path.write_text(saved, encoding="utf-8")
-    assert run_cli("i18n", "update", "--check", cwd=work).code == 0
-    assert run_cli("i18n", "update", cwd=work).out == "catalogs: up to date\n"
+    assert run_main("i18n", "update", "--check", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).out == "catalogs: up to date\n"
     assert path.read_text(encoding="utf-8") == saved  # not rewritten: Poedit's layout stays
     edit(work / "rules_spec/stationfall/rules.yaml", "title: Winning", "title: Winning the Game")
-    assert run_cli("i18n", "extract", cwd=work).code == 0
-    assert run_cli("i18n", "update", cwd=work).code == 0
+    assert run_main("i18n", "extract", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).code == 0
     header = path.read_text(encoding="utf-8").split("\n\n")[0]
     for name, value in POEDIT.items():
         assert f'"{name}: {value}\\n"' in header

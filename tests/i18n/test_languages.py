@@ -22,7 +22,17 @@ from rulepress.i18n.runtime import english_name, list_separator, native_name
 from rulepress.i18n.typography import NBSP, number_range, typeset
 from rulepress.model.languages import game_languages, language_code
 from rulepress.render.preview import NOTICE_CLASS
-from tests.conftest import DATA, GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, edit, loaded, run_cli
+from tests.conftest import (
+    DATA,
+    GAME_LANGUAGES,
+    GAMES,
+    LANGUAGES,
+    ROOT,
+    edit,
+    loaded,
+    run_cli,
+    run_main,
+)
 
 GAME_FILE_LANGUAGES = re.compile(r"^(  languages: \[)([^\]]*)\]", re.MULTILINE)
 
@@ -79,7 +89,7 @@ def test_unusable_game_languages_are_located(
         if text.startswith("  languages:")
     )
     for args in (("validate", "--no-examples", f"rules_spec/{game}"), ("i18n", "update")):
-        result = run_cli(*args, cwd=spec_copy.parent)
+        result = run_main(*args, cwd=spec_copy.parent)
         assert result.code == 3, result.err
         assert f"rules_spec/{game}/game.yaml:{line}:" in result.err
         assert f": {where}: {message}" in result.err
@@ -95,7 +105,7 @@ def test_conftest_languages_are_the_specs() -> None:
 
 
 def _stats(work: Path) -> dict[tuple[str, str], dict[str, float]]:
-    result = run_cli("i18n", "stats", "--format", "json", cwd=work)
+    result = run_main("i18n", "stats", "--format", "json", cwd=work)
     assert result.code == 0, result.err
     return {(row["lang"], row["domain"]): row for row in json.loads(result.out)}
 
@@ -107,14 +117,14 @@ def test_a_game_in_english_only_has_a_template_and_no_catalog(tmp_path: Path) ->
     shutil.copytree(DATA / "specs" / "tiny", work / "rules_spec" / "tiny")
     assert game_languages(work / "rules_spec" / "tiny") == ("en",)
     # the new game's domain only: the others' catalogs stay as committed
-    assert run_cli("i18n", "extract", "--domain", "tiny", cwd=work).code == 0
-    updated = run_cli("i18n", "update", "--domain", "tiny", cwd=work)
+    assert run_main("i18n", "extract", "--domain", "tiny", cwd=work).code == 0
+    updated = run_main("i18n", "update", "--domain", "tiny", cwd=work)
     assert updated.code == 0, updated.err
     assert updated.out == "catalogs: up to date\n"
     assert (work / "locales" / "tiny.pot").is_file()
     assert sorted(work.glob("locales/*/LC_MESSAGES/tiny.po")) == []
-    assert run_cli("i18n", "update", "--check", "--domain", "tiny", cwd=work).code == 0
-    checked = run_cli("i18n", "check", cwd=work)
+    assert run_main("i18n", "update", "--check", "--domain", "tiny", cwd=work).code == 0
+    checked = run_main("i18n", "check", cwd=work)
     assert checked.code == 0, checked.err
     # the shipped catalogs may carry warnings of their own (a print budget), never the new game
     assert "0 error(s)" in checked.out
@@ -127,8 +137,8 @@ def test_shared_domains_cover_every_language_of_any_game(tmp_path: Path) -> None
     work = _project_copy(tmp_path)
     shutil.copytree(DATA / "specs" / "tiny", work / "rules_spec" / "tiny")
     _set_languages(work / "rules_spec" / "tiny" / "game.yaml", "en, de")
-    assert run_cli("i18n", "extract", cwd=work).code == 0
-    assert run_cli("i18n", "update", cwd=work).code == 0
+    assert run_main("i18n", "extract", cwd=work).code == 0
+    assert run_main("i18n", "update", cwd=work).code == 0
     german = {p.stem for p in work.glob("locales/de/LC_MESSAGES/*.po")}
     assert german == {"tiny", "rulepress", "theme"}  # the other games are not in German
     for lang in LANGUAGES[1:]:
@@ -142,12 +152,12 @@ def test_lang_is_checked_against_the_specs_languages(tmp_path: Path) -> None:
     listed = ", ".join(LANGUAGES)
     out = ("--out", str(tmp_path / "out"))  # were the check gone, nothing lands in build/
     for command in (("build", "site", *out), ("build", "print", *out), ("i18n", "check")):
-        result = run_cli(*command, "--lang", "xx")
+        result = run_main(*command, "--lang", "xx")
         assert result.code == 2, result.err
         assert f"'xx' is no language of the specs (languages: {listed})" in result.err
     game = GAMES[0]
     example = loaded(game).spec.examples[0].id
-    result = run_cli("score", game, "--example", example, "--lang", "xx")
+    result = run_main("score", game, "--example", example, "--lang", "xx")
     assert result.code == 2
     languages = ", ".join(GAME_LANGUAGES[game])
     assert f"{game} is not published in 'xx' (its languages: {languages})" in result.err
@@ -187,7 +197,7 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
         "  languages: [",
         "  languages: [de, ",
     )
-    updated = run_cli("i18n", "update", cwd=work)
+    updated = run_main("i18n", "update", cwd=work)
     assert updated.code == 0, updated.err
     german = {p.stem for p in work.glob("locales/de/LC_MESSAGES/*.po")}
     assert german == {game, "rulepress", "theme"}
@@ -237,7 +247,7 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
     # English without failing, while it fails on the same English in a published language
     assert '<meta name="robots" content="noindex" />' in page
     assert f'class="{NOTICE_CLASS}"' in page
-    gate = run_cli("gate", "--site", str(site), "--print", "none", cwd=work)
+    gate = run_main("gate", "--site", str(site), "--print", "none", cwd=work)
     assert gate.code == 0, gate.err
     # one line for the language, not one per message: i18n check lists what is left
     [line] = [line for line in gate.err.splitlines() if "is a preview" in line]

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers
-from tests.conftest import DATA, ROOT, catalog_copy, run_cli
+from tests.conftest import DATA, ROOT, catalog_copy, run_main
 
 STATE = str((DATA / "states" / "stationfall-four-players.yaml").relative_to(ROOT))
 
@@ -23,7 +23,7 @@ STATE = str((DATA / "states" / "stationfall-four-players.yaml").relative_to(ROOT
     ],
 )
 def test_text_report_is_in_the_language(lang: str, words: list[str]) -> None:
-    result = run_cli("score", "stationfall", STATE, "--lang", lang)
+    result = run_main("score", "stationfall", STATE, "--lang", lang)
     assert result.code == 0, result.err
     assert result.err == ""  # complete catalogs: no fallback warning
     for word in words:
@@ -33,10 +33,10 @@ def test_text_report_is_in_the_language(lang: str, words: list[str]) -> None:
 
 def test_json_texts_are_translated_and_data_is_not() -> None:
     en = json.loads(
-        run_cli("score", "brink", "--example", "council-tie-order", "--format", "json").out
+        run_main("score", "brink", "--example", "council-tie-order", "--format", "json").out
     )
     ja = json.loads(
-        run_cli(
+        run_main(
             "score", "brink", "--example", "council-tie-order", "--format", "json", "--lang", "ja"
         ).out
     )
@@ -54,7 +54,7 @@ def test_json_texts_are_translated_and_data_is_not() -> None:
 
 
 def test_tie_break_trace_in_czech() -> None:
-    result = run_cli(
+    result = run_main(
         "score", "stationfall", "--example", "tie-fewest-betrayal-cubes", "--lang", "cs"
     )
     assert result.code == 0
@@ -75,11 +75,11 @@ def test_czech_plural_forms_in_the_interface() -> None:
     assert catalog.num_plurals == 3
     assert len(plural.string) == 3
     assert all(plural.string)
-    one = run_cli("score", "stationfall", "--example", "plus-line-voided", "--lang", "cs").out
-    two = run_cli(
+    one = run_main("score", "stationfall", "--example", "plus-line-voided", "--lang", "cs").out
+    two = run_main(
         "score", "stationfall", "--example", "six-players-two-winners", "--lang", "cs"
     ).out
-    three = run_cli(
+    three = run_main(
         "score", "stationfall", "--example", "nine-players-three-winners", "--lang", "cs"
     ).out
     assert plural.string[0].split("{places}")[1].split()[0] in one  # 1 … místo
@@ -95,7 +95,7 @@ def test_missing_translation_falls_back_with_a_warning(tmp_path: Path) -> None:
     target.string = ""
     step.flags.add("fuzzy")
     po.write_bytes(render(catalog))
-    result = run_cli("score", "stationfall", STATE, "--lang", "cs", "--locales", str(locales))
+    result = run_main("score", "stationfall", STATE, "--lang", "cs", "--locales", str(locales))
     assert result.code == 0
     assert (
         "warning: 2 message(s) of stationfall have no Czech translation; shown in English"
