@@ -18,7 +18,15 @@ from collections.abc import Collection, Mapping
 from babel.lists import format_list
 
 from rulepress.i18n.typography import quote
-from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
+from rulepress.render.context import (
+    TALLY_FACTS,
+    IdNames,
+    RenderContext,
+    listed,
+    option_title,
+    route,
+    votes,
+)
 from rulepress.render.example_state import StateView
 from rulepress.render.markup import (
     Links,
@@ -510,7 +518,7 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
         winners = [p.player(w) for w in ex.expect.winners]
-        names = format_list(winners, locale=p.ctx.lang) if winners else "—"
+        names = listed(winners, p.ctx.lang)
         heading = p.t("winner" if len(ex.expect.winners) == 1 else "winners")
         line = p.fill(PAIR, label=[Strong(children=text(heading))], value=text(names))
         if ex.expect.decided_by:
@@ -531,9 +539,6 @@ def _tally_facts(
     def name(value: object) -> str:
         return names.name(tally_id, str(value))
 
-    def listed(values: list[str]) -> str:
-        return format_list(values, locale=lang) if values else "—"
-
     out: list[list[Inline]] = []
     for key, value in facts.items():
         label: list[Inline] = (
@@ -541,27 +546,28 @@ def _tally_facts(
         )
         if key == "flows" and isinstance(value, dict):
             for player, routes in value.items():
-                for route, units in (routes or {}).items():
+                for to, units in (routes or {}).items():
                     moved = listed(
                         [
                             fill_text(p.ctx.t(UNITS), count=p.ctx.number(n), unit=name(unit))
                             for unit, n in (units or {}).items()
-                        ]
+                        ],
+                        lang,
                     )
-                    where = text(f"{p.player(player)} → {name(route)}")
+                    where = text(route(p.player(player), name(to)))
                     out.append(p.fill(PAIR, label=where, value=text(moved)))
             continue
         if key == "stages" and isinstance(value, dict):
             # the totals after each stage of counting, each under the stage's own title
             for stage, totals in value.items():
-                votes = [f"{name(k)} {_value(v, p)}" for k, v in (totals or {}).items()]
+                counted = [votes(name(k), _value(v, p)) for k, v in (totals or {}).items()]
                 title = names.stage(tally_id, str(stage))
-                out.append(p.fill(PAIR, label=text(title), value=text(listed(votes))))
+                out.append(p.fill(PAIR, label=text(title), value=text(listed(counted, lang))))
             continue
         if isinstance(value, dict):
-            shown = listed([f"{name(k)} {_value(v, p)}" for k, v in value.items()])
+            shown = listed([votes(name(k), _value(v, p)) for k, v in value.items()], lang)
         elif isinstance(value, list):
-            shown = listed([name(v) for v in value])
+            shown = listed([name(v) for v in value], lang)
         else:
             shown = _value(value, p)
         out.append(p.fill(PAIR, label=label, value=text(shown)))
