@@ -61,7 +61,6 @@ from rulepress.render.tree import (
     GlossaryEntry,
     Inline,
     Link,
-    NumberedList,
     Page,
     Paragraph,
     Ref,
@@ -69,6 +68,7 @@ from rulepress.render.tree import (
     Strong,
     Table,
     Text,
+    TieBreakOrder,
     TocTree,
     plain_text,
     text,
@@ -366,7 +366,7 @@ def _scoring(p: _Page) -> Page:
             w = step.winners
             if w is None:
                 continue
-            criteria = [[Paragraph(children=inline(c.label, p.links))] for c in w.criteria]
+            criteria = [inline(c.label, p.links) for c in w.criteria]
             children.append(
                 Section(
                     label=f"tiebreak-{seq.id}-{step.number.lower()}",
@@ -375,7 +375,7 @@ def _scoring(p: _Page) -> Page:
                         p.cites(step.rules),
                         *_eligibility(p, w),
                         Paragraph(children=p.label("criteria")),
-                        NumberedList(items=criteria),
+                        TieBreakOrder(criteria=criteria),
                         p.labelled("final_tie", inline(w.final_tie_note, p.links)),
                         # the step the tie-break belongs to, and so its source
                         *source_marker(p.ctx, step.source),
