@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Literal
 
-from rulepress.i18n.typography import quote
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import clean_prose
-from rulepress.render.markup import rule_label, ruling_label
+from rulepress.render.markup import resolve, rule_label, ruling_label
+from rulepress.render.pages import links_of
 from rulepress.render.patterns import (
     BOTH,
     DOCUMENT,
@@ -56,7 +56,7 @@ from rulepress.render.tree import (
     text,
 )
 from rulepress.spec.model import Rule, Sequence, Step, all_rules, all_steps
-from rulepress.spec.text import Ref, show_param, transform
+from rulepress.spec.text import Ref, transform
 from rulepress.uitext import ui
 
 T = {
@@ -215,46 +215,36 @@ def inline(
 ) -> list[Inline]:
     """Spec markup as inline nodes: rule numbers marked, numbers filled in, terms with their icons.
 
+    What each reference shows is the site's (:func:`rulepress.render.markup.resolve`);
+    print only marks what it is (a rule, a ruling, a term) and adds what paper needs.
     ``anchors``: the labels the document has (the rulebook's rules and rulings); a rule
     or a ruling referred to that has one says the page it is on.
     """
-    params = ctx.spec.parameters
-    terms = {t.id: t.term for t in ctx.spec.glossary}
-    rulings = {r.id: quote(r.title, ctx.lang) for r in ctx.spec.rulings}
+    links = links_of(ctx)
     out: list[Inline] = []
 
     def literal(part: str) -> str:
         out.append(Text(text=part))
         return ""
 
-    def page_ref(target: Inline, anchor: str) -> None:
-        page = PageNumber(label=anchor)
-        out.extend(fill(ctx.t(PAGE_REF), {"target": [target], "page": [page]}, _text))
-
     def ref(token: Ref) -> str:
-        if token.kind == "rule" and rule_label(token.target) in anchors:
-            page_ref(_span("rule", token.target), rule_label(token.target))
-        elif token.kind == "rule":
-            out.append(_span("rule", token.target))
-        elif token.kind == "param":
-            param = params.get(token.target)
-            if param is None:
-                out.append(Text(text=token.target))
+        shown, _ = resolve(token, links)
+        if token.kind in ("rule", "ruling"):
+            span = _span("rule" if token.kind == "rule" else "ruling", shown)
+            anchor = (rule_label if token.kind == "rule" else ruling_label)(token.target)
+            if anchor in anchors:
+                page = PageNumber(label=anchor)
+                out.extend(fill(ctx.t(PAGE_REF), {"target": [span], "page": [page]}, _text))
             else:
-                # the form that agrees, as spec text of its own: it may hold glossary links
-                chosen = show_param(token, param.value, ctx.number(param.value), ctx.plural)
-                out.extend(inline(chosen, ctx, anchors=anchors) if token.forms else text(chosen))
-        elif token.kind == "ruling" and ruling_label(token.target) in anchors:
-            ruling = rulings.get(token.target, token.target)
-            page_ref(_span("ruling", ruling), ruling_label(token.target))
-        elif token.kind == "ruling":
-            out.append(_span("ruling", rulings.get(token.target, token.target)))
+                out.append(span)
+        elif token.kind == "param" and token.forms and token.target in ctx.spec.parameters:
+            # the form that agrees, as spec text of its own: it may hold glossary links
+            out.extend(inline(shown, ctx, anchors=anchors))
         elif token.kind == "term":
-            words = token.words or terms.get(token.target, token.target)
             out.extend(_icon(ctx, token.target))  # its icon, if it has one, before its words
-            out.append(_span("term", words))
+            out.append(_span("term", shown))
         else:
-            out.append(Text(text="{" + token.target + "}"))
+            out.append(Text(text=shown))
         return ""
 
     # the project's one markup walker; it joins strings, so the nodes are collected on the side
