@@ -174,7 +174,7 @@ def test_a_card_at_its_budgets_fits_and_one_line_more_overflows() -> None:
     from rulepress.print import pdf, styles
     from rulepress.print.formats import PRESETS
     from rulepress.print.profiles import DEFAULT_PROFILE
-    from rulepress.render import print_html
+    from rulepress.render import print_trees, print_writer
     from rulepress.render.context import RenderContext
 
     spec = loaded("brink").spec
@@ -194,9 +194,10 @@ def test_a_card_at_its_budgets_fits_and_one_line_more_overflows() -> None:
         step = next(s for s in data["sequences"] if s["id"] == "council-vote")["steps"][1]
         step["title"], step["text"] = filled(title_budget, 0), text
         ctx = RenderContext(Spec.model_validate(data), "en", str, str)
-        card = next(c for c in print_html.step_cards(ctx, ["council-vote"]) if "step 2" in c.name)
-        front = print_html.sized(card.front, styles.CARD_PT[0])
-        html = print_html.card_document(ctx, front, "2026-01-01T00:00:00Z", card.name)
+        deck = print_trees.step_cards(ctx, ["council-vote"])
+        card = next(c for c in print_writer.cards(deck) if "step 2" in c.name)
+        front = print_writer.sized(card.front, styles.CARD_PT[0])
+        html = print_writer.card_document(deck, front, "2026-01-01T00:00:00Z", card.name)
         css = styles.card_css(PRESETS["poker"], 3.0, DEFAULT_PROFILE)
         return len(pdf.layout(html, css).pages)
 

@@ -1,6 +1,6 @@
 """Translations are untrusted: in the print HTML a hostile msgstr is text, never markup or controls.
 
-The tests read the HTML stage (:mod:`rulepress.render.print_html`), which is
+The tests read the HTML stage (:mod:`rulepress.render.print_writer`), which is
 fast; one lays a card out with WeasyPrint and reads it back with pdftotext.
 """
 
@@ -20,7 +20,7 @@ from rulepress.model.spec_model import Spec
 from rulepress.print import pdf, styles
 from rulepress.print.formats import parse_format
 from rulepress.print.profiles import DEFAULT_PROFILE
-from rulepress.render import print_html
+from rulepress.render import print_trees, print_writer
 from rulepress.render.context import RenderContext
 from tests.conftest import ROOT, loaded
 
@@ -52,8 +52,8 @@ PLACES = {
     "table label": "tables/winners-by-player-count/key_label",
 }
 INTERFACE = {
-    "interface label": print_html.T["reference"],
-    "interface heading": print_html.T["glossary"],
+    "interface label": print_trees.T["reference"],
+    "interface heading": print_trees.T["glossary"],
 }
 
 
@@ -125,13 +125,19 @@ def _documents(
     assert pub.step_cards is not None
     created = "2026-01-01T00:00:00Z"
     docs = {
-        "reference": print_html.reference_card(
-            ctx, pub.reference_card.sequences, created, pub.reference_card.tables
+        "reference": print_writer.write(
+            print_trees.reference_card(
+                ctx, pub.reference_card.sequences, pub.reference_card.tables
+            ),
+            created,
         ),
-        "rulebook": print_html.rulebook(ctx, created),
+        "rulebook": print_writer.write(print_trees.rulebook(ctx), created),
     }
-    for card in print_html.step_cards(ctx, pub.step_cards.sequences):
-        docs[card.name] = print_html.card_document(ctx, [card.front, card.back], created, card.name)
+    deck = print_trees.step_cards(ctx, pub.step_cards.sequences)
+    for card in print_writer.cards(deck):
+        docs[card.name] = print_writer.card_document(
+            deck, [card.front, card.back], created, card.name
+        )
     return docs
 
 

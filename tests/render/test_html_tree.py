@@ -23,7 +23,7 @@ from rulepress.render.html_tree import (
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rulepress"
 # the modules that assemble print HTML; only html_tree may turn a string into markup
-BUILDERS = ("render/print_html.py", "print/impose.py", "print/build.py")
+BUILDERS = ("render/print_writer.py", "print/impose.py", "print/build.py")
 
 
 def test_text_and_attributes_are_escaped() -> None:

@@ -87,7 +87,7 @@ def test_players_are_listed_as_the_language_lists_them(lang: str, joined: str) -
     "lang", sorted({lang for g in GAMES for lang in loaded(g).spec.game.languages})
 )
 def test_the_reference_card_footer_is_worded_in_its_language(lang: str) -> None:
-    from rulepress.render import print_html
+    from rulepress.render import print_trees, print_writer
     from rulepress.render.context import RenderContext
 
     game = GAMES[0]
@@ -96,7 +96,8 @@ def test_the_reference_card_footer_is_worded_in_its_language(lang: str) -> None:
     assert spec.publishing is not None
     card = spec.publishing.reference_card
     ctx = RenderContext(spec, lang, local.renderer.translate, str)
-    html = print_html.reference_card(ctx, card.sequences, "2026-01-01T00:00:00Z", card.tables)
+    tree = print_trees.reference_card(ctx, card.sequences, card.tables)
+    html = print_writer.write(tree, "2026-01-01T00:00:00Z")
     (footer,) = re.findall(r"<footer>(.*?)</footer>", html, re.S)
     assert " · " not in footer  # the language's own words and punctuation, not a dot
     assert spec.game.version in footer

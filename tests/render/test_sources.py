@@ -17,10 +17,9 @@ import pytest
 from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
 from rulepress.model.spec_model import all_rules, all_steps
-from rulepress.render import tree
+from rulepress.render import print_trees, print_writer, tree
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import PAGES, game_pages
-from rulepress.render.print_html import reference_card, rulebook
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
 from rulepress.render.sources import source_marker, table_marker
 from tests.conftest import DATA, SPEC_ROOT, game_dirs
@@ -252,7 +251,7 @@ def test_a_ruled_table_row_is_listed_with_its_table(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
 def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
-    html = rulebook(ctx, "2026-01-01")
+    html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
     appendix = html.split('id="sources"', 1)[1]
     assert 'href="#sources"' in html.split('id="sources"', 1)[0]  # in the contents
     for item in ctx.spec.not_in_source:
@@ -268,7 +267,9 @@ def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir:
     )
     pub = ctx.spec.publishing
     assert pub is not None
-    card = reference_card(ctx, pub.reference_card.sequences, "2026-01-01")
+    card = print_writer.write(
+        print_trees.reference_card(ctx, pub.reference_card.sequences), "2026-01-01"
+    )
     assert "listed under Sources in the rulebook" in card
 
 
@@ -287,7 +288,7 @@ def test_a_hostile_document_title_stays_text(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     ctx = _ctx(game)
-    html = rulebook(ctx, "2026-01-01")
+    html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; translation" in html
 

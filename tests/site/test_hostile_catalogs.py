@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers, localize
-from rulepress.render import print_html
+from rulepress.render import print_trees, print_writer
 from rulepress.render.context import RenderContext
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import GAMES, ROOT, Run, loaded, one_game_root, run_cli, run_main
@@ -265,15 +265,16 @@ def _print_documents(locales: Path) -> dict[str, str]:
         pub = ctx.spec.publishing
         assert pub is not None
         card = pub.reference_card
-        out[f"{game}/reference"] = print_html.reference_card(
-            ctx, card.sequences, "2026-01-01", card.tables
+        out[f"{game}/reference"] = print_writer.write(
+            print_trees.reference_card(ctx, card.sequences, card.tables), "2026-01-01"
         )
-        out[f"{game}/rulebook"] = print_html.rulebook(ctx, "2026-01-01")
+        out[f"{game}/rulebook"] = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
         if pub.step_cards is not None:
-            for face in print_html.step_cards(ctx, pub.step_cards.sequences):
+            deck = print_trees.step_cards(ctx, pub.step_cards.sequences)
+            for face in print_writer.cards(deck):
                 for side, body in (("front", face.front), ("back", face.back)):
-                    out[f"{game}/{face.name}/{side}"] = print_html.card_document(
-                        ctx, body, "2026-01-01", face.name
+                    out[f"{game}/{face.name}/{side}"] = print_writer.card_document(
+                        deck, body, "2026-01-01", face.name
                     )
     return out
 

@@ -53,7 +53,7 @@ from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
 from rulepress.print.profiles import DEFAULT_PROFILE, Profile, checked_bleed, read_profile
 from rulepress.progress import Counter, Report, silent
-from rulepress.render import print_html
+from rulepress.render import print_trees, print_writer
 from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
@@ -276,7 +276,9 @@ class PrintBuild:
         for fmt_name in self.reference_formats or (pub.reference_card.format,):
             fmt = parse_format(fmt_name)
             card = pub.reference_card
-            html = print_html.reference_card(ctx, card.sequences, created, card.tables)
+            html = print_writer.write(
+                print_trees.reference_card(ctx, card.sequences, card.tables), created
+            )
 
             def reference(
                 pt: float, fmt: Format = fmt, html: str = html, columns: int = card.columns
@@ -296,7 +298,7 @@ class PrintBuild:
                 f"{name} reference card, {fmt.name}",
                 styles.REFERENCE_PT,
                 reference,
-                print_html.REFERENCE_FACES,
+                print_writer.REFERENCE_FACES,
                 fmt,
                 REFERENCE_MARGIN_MM,
             )
@@ -306,7 +308,7 @@ class PrintBuild:
                 self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", profile, x4=True)
 
         book_fmt = parse_format(pub.rulebook_format)
-        book = print_html.rulebook(ctx, created)
+        book = print_writer.write(print_trees.rulebook(ctx), created)
         book_css = styles.rulebook_css(
             book_fmt,
             self.bleed_mm,
@@ -378,7 +380,8 @@ class PrintBuild:
         if not missing:
             return laid
         notes = self._layout(
-            print_html.notes_pages(ctx, missing, created), css + styles.NOTES_PAGES
+            print_writer.write(print_trees.notes_pages(ctx, missing), created),
+            css + styles.NOTES_PAGES,
         )
         pages = [*laid.document.pages, *notes.document.pages]
         return Laid(laid.document.copy(pages), laid.seconds + notes.seconds)
@@ -467,14 +470,15 @@ class PrintBuild:
         created: str,
         profile: Profile,
     ) -> None:
-        cards = print_html.step_cards(ctx, sequences)
+        deck = print_trees.step_cards(ctx, sequences)
+        cards = print_writer.cards(deck)
         css = styles.card_css(fmt, self.bleed_mm, profile.path, marks=self.marks)
         sized = []
         for card in cards:
 
-            def make(pt: float, card: print_html.Card = card) -> tuple[str, str]:
-                front = print_html.sized(card.front, pt)
-                return print_html.card_document(ctx, front, created, card.name), css
+            def make(pt: float, card: print_writer.Card = card) -> tuple[str, str]:
+                front = print_writer.sized(card.front, pt)
+                return print_writer.card_document(deck, front, created, card.name), css
 
             fitted = self._fit(
                 f"{name} card '{card.name}', {fmt.name}",
@@ -485,8 +489,8 @@ class PrintBuild:
                 CARD_MARGIN_MM,
             )
             if fitted is not None:
-                front = print_html.sized(card.front, fitted[1])
-                sized.append(print_html.Card(card.name, front, card.back))
+                front = print_writer.sized(card.front, fitted[1])
+                sized.append(print_writer.Card(card.name, front, card.back))
         if len(sized) != len(cards):
             return
         cards = sized
@@ -495,10 +499,9 @@ class PrintBuild:
             for card in cards
             for face in (card.front, card.back)
         ]
-        title = print_html.document_title(ctx, ctx.t(print_html.T["cards"]))
         self._pdf(
             folder / f"cards-{fmt.name}.pdf",
-            print_html.card_document(ctx, faces, created, title),
+            print_writer.card_document(deck, faces, created),
             css,
             profile,
         )
@@ -510,7 +513,7 @@ class PrintBuild:
             sheet_css = impose.sheet_css(sheet, fmt, profile.path)
             self._pdf(
                 folder / f"pnp-{sheet_name}.pdf",
-                print_html.card_document(ctx, body, created, title),
+                print_writer.card_document(deck, body, created),
                 sheet_css,
                 profile,
                 press=False,  # print-and-play has crop marks of its own, on the sheet

@@ -6,7 +6,7 @@ new text side by side (a table of three columns: what changed, before, now),
 parameters and table cells, steps and tie-breaks in another order, rulings,
 worked examples that state other results, and the consequences (the old
 worked examples scored under the new spec). The site shows the page; the
-errata sheet (:func:`rulepress.render.print_html.errata_sheet`) prints the
+errata sheet (:func:`rulepress.render.errata_print.errata_sheet`) prints the
 same tree.
 
 Texts are read in the reader's language from the catalogs *of each

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from babel.lists import format_list
+
 from rulepress.i18n.typography import number_range, sort_key
 from rulepress.model.spec_model import (
     Bound,
@@ -76,6 +78,21 @@ TALLY_FACTS = {
     "winners": ui("report.tally", "Won"),
     "flows": ui("report.tally", "Where the cubes go"),
 }
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Like things as the language lists them ("a, b a c"; "a、b、c"), or "—" for none."""
+    return format_list(items, locale=lang) if items else "—"
+
+
+def votes(name: str, count: str) -> str:
+    """A candidate and its votes, as a vote's totals list them: "Komek 5"."""
+    return f"{name} {count}"
+
+
+def route(player: str, where: str) -> str:
+    """Where a player's cubes go after a vote: "Blue → Council"."""
+    return f"{player} → {where}"
 
 
 def option_title(spec: Spec, option: str) -> str:

@@ -113,14 +113,14 @@ def _append_text(out: list[Inline], value: str) -> None:
 
 
 def _ref(token: MarkupRef, links: Links) -> Inline:
-    shown, label = _resolve(token, links)
+    shown, label = resolve(token, links)
     if label is None or not links.linked:
         return Text(text=shown)
     return Ref(label=label, children=[Text(text=shown)], classes=[f"rp-{token.kind}"])
 
 
-def _resolve(token: MarkupRef, links: Links) -> tuple[str, str | None]:
-    """(what the reader sees, the label it links to, if any)."""
+def resolve(token: MarkupRef, links: Links) -> tuple[str, str | None]:
+    """(what the reader sees, the label it links to, if any): for the site's and print's trees."""
     if token.kind == "rule":
         linked = token.target in links.rules
         return token.target, rule_label(token.target) if linked else None

@@ -29,7 +29,15 @@ from rulepress.model.spec_model import (
     all_steps,
 )
 from rulepress.model.spec_model import Table as SpecTable
-from rulepress.render.context import TALLY_FACTS, IdNames, RenderContext, option_title
+from rulepress.render.context import (
+    TALLY_FACTS,
+    IdNames,
+    RenderContext,
+    listed,
+    option_title,
+    route,
+    votes,
+)
 from rulepress.render.example_state import StateView
 from rulepress.render.markup import (
     Links,
@@ -64,7 +72,6 @@ from rulepress.render.tree import (
     GlossaryEntry,
     Inline,
     Link,
-    NumberedList,
     Page,
     Paragraph,
     Ref,
@@ -72,6 +79,7 @@ from rulepress.render.tree import (
     Strong,
     Table,
     Text,
+    TieBreakOrder,
     TocTree,
     plain_text,
     text,
@@ -356,7 +364,7 @@ def _scoring(p: _Page) -> Page:
             w = step.winners
             if w is None:
                 continue
-            criteria = [[Paragraph(children=inline(c.label, p.links))] for c in w.criteria]
+            criteria = [inline(c.label, p.links) for c in w.criteria]
             children.append(
                 Section(
                     label=f"tiebreak-{seq.id}-{step.number.lower()}",
@@ -365,7 +373,7 @@ def _scoring(p: _Page) -> Page:
                         p.cites(step.rules),
                         *_eligibility(p, w),
                         Paragraph(children=p.label("criteria")),
-                        NumberedList(items=criteria),
+                        TieBreakOrder(criteria=criteria),
                         p.labelled("final_tie", inline(w.final_tie_note, p.links)),
                         # the step the tie-break belongs to, and so its source
                         *source_marker(p.ctx, step.source),
@@ -508,7 +516,7 @@ def _stated(p: _Page, ex: Example, seq: Sequence) -> list[list[Inline]]:
         out += _tally_facts(p, id_names, tally_id, facts)
     if ex.expect.winners is not None:
         winners = [p.player(w) for w in ex.expect.winners]
-        names = format_list(winners, locale=p.ctx.lang) if winners else "—"
+        names = listed(winners, p.ctx.lang)
         heading = p.t("winner" if len(ex.expect.winners) == 1 else "winners")
         line = p.fill(PAIR, label=[Strong(children=text(heading))], value=text(names))
         if ex.expect.decided_by:
@@ -529,9 +537,6 @@ def _tally_facts(
     def name(value: object) -> str:
         return names.name(tally_id, str(value))
 
-    def listed(values: list[str]) -> str:
-        return format_list(values, locale=lang) if values else "—"
-
     out: list[list[Inline]] = []
     for key, value in facts.items():
         label: list[Inline] = (
@@ -539,27 +544,28 @@ def _tally_facts(
         )
         if key == "flows" and isinstance(value, dict):
             for player, routes in value.items():
-                for route, units in (routes or {}).items():
+                for to, units in (routes or {}).items():
                     moved = listed(
                         [
                             fill_text(p.ctx.t(UNITS), count=p.ctx.number(n), unit=name(unit))
                             for unit, n in (units or {}).items()
-                        ]
+                        ],
+                        lang,
                     )
-                    where = text(f"{p.player(player)} → {name(route)}")
+                    where = text(route(p.player(player), name(to)))
                     out.append(p.fill(PAIR, label=where, value=text(moved)))
             continue
         if key == "stages" and isinstance(value, dict):
             # the totals after each stage of counting, each under the stage's own title
             for stage, totals in value.items():
-                votes = [f"{name(k)} {_value(v, p)}" for k, v in (totals or {}).items()]
+                counted = [votes(name(k), _value(v, p)) for k, v in (totals or {}).items()]
                 title = names.stage(tally_id, str(stage))
-                out.append(p.fill(PAIR, label=text(title), value=text(listed(votes))))
+                out.append(p.fill(PAIR, label=text(title), value=text(listed(counted, lang))))
             continue
         if isinstance(value, dict):
-            shown = listed([f"{name(k)} {_value(v, p)}" for k, v in value.items()])
+            shown = listed([votes(name(k), _value(v, p)) for k, v in value.items()], lang)
         elif isinstance(value, list):
-            shown = listed([name(v) for v in value])
+            shown = listed([name(v) for v in value], lang)
         else:
             shown = _value(value, p)
         out.append(p.fill(PAIR, label=label, value=text(shown)))

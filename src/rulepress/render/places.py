@@ -6,7 +6,7 @@ The places are not written down in a table beside the writers: each message
 of the spec is prefixed with a marker of its own (one private-use character),
 the marked spec is rendered by the same code that writes the site
 (:func:`rulepress.render.pages.game_pages`) and the print documents
-(:mod:`rulepress.render.print_html`), and each marker is looked for in the
+(:mod:`rulepress.render.print_writer`), and each marker is looked for in the
 result. A message shown on several pages (a term's words in every link to it,
 a ruling's title wherever it is cited) has a place on each; one shown nowhere
 has none. The extractor writes them into the templates as comments, and the
@@ -36,7 +36,7 @@ from pydantic import BaseModel
 
 from rulepress.games.messages import translate_data
 from rulepress.model import LoadedSpec, Spec
-from rulepress.render import print_html
+from rulepress.render import print_trees, print_writer
 from rulepress.render.context import RenderContext
 from rulepress.render.html_tree import VOID
 from rulepress.render.pages import PAGES, game_pages
@@ -220,13 +220,15 @@ def _print(marked: Marked) -> Iterator[tuple[str, Place]]:
         return
     ctx = _context(spec)
     card = pub.reference_card
-    reference = print_html.reference_card(ctx, card.sequences, _CREATED, card.tables)
+    reference = print_writer.write(
+        print_trees.reference_card(ctx, card.sequences, card.tables), _CREATED
+    )
     file = f"reference-{card.format}.pdf"
     for context, found in _read(marked, reference):
         face = next((c.split(".")[-1] for c in found.chain if c.startswith("section.face.")), "")
         yield context, replace(found, file=file, part=face)
     book = f"rulebook-{pub.rulebook_format}.pdf"
-    for context, found in _read(marked, print_html.rulebook(ctx, _CREATED)):
+    for context, found in _read(marked, print_writer.write(print_trees.rulebook(ctx), _CREATED)):
         if any(c.startswith("nav.toc") for c in found.chain):
             part = "contents"
         elif any(c.startswith("section.cover") for c in found.chain) or not found.part:
@@ -236,8 +238,9 @@ def _print(marked: Marked) -> Iterator[tuple[str, Place]]:
         yield context, replace(found, file=book, part=part)
     if pub.step_cards is not None:
         cards = f"cards-{pub.step_cards.format}.pdf"
-        for one in print_html.step_cards(ctx, pub.step_cards.sequences):
-            html = print_html.card_document(ctx, [one.front, one.back], _CREATED, one.name)
+        deck = print_trees.step_cards(ctx, pub.step_cards.sequences)
+        for one in print_writer.cards(deck):
+            html = print_writer.card_document(deck, [one.front, one.back], _CREATED, one.name)
             for context, found in _read(marked, html):
                 yield context, replace(found, file=cards, part=f"card '{one.name}'")
 

@@ -30,13 +30,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from babel.lists import format_list
 from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.typography import quote, typeset
 from rulepress.invisible import FORMAT_CHARACTERS
 from rulepress.model import Spec
-from rulepress.render.context import TALLY_FACTS, IdNames, option_title
+from rulepress.render.context import TALLY_FACTS, IdNames, listed, option_title, route, votes
 from rulepress.render.patterns import (
     BOTH,
     DETAIL,
@@ -139,7 +138,7 @@ class _Labels(Joined):
 
     def join(self, items: list[str]) -> str:
         """Items joined as the language joins a list ("a, b a c"; "a、b、c")."""
-        return format_list(items, locale=self.lang) if items else "—"
+        return listed(items, self.lang)
 
     def facts(self, items: list[str]) -> str:
         """Separate facts side by side (not a list of like things): "a; b"."""
@@ -212,7 +211,7 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
         return LABELS.pair(LABELS.rules(rules), text) if rules else text
 
     def totals(values: dict[str, int]) -> str:
-        return LABELS.join([f"{name(c)} {v}" for c, v in values.items()])
+        return LABELS.join([votes(name(c), str(v)) for c, v in values.items()])
 
     head = LABELS.detail(
         fill_text(LABELS["step_title"], step=t.step, title=t.title), LABELS.rules(t.rules)
@@ -240,14 +239,14 @@ def _tally(t: TallyResult, LABELS: _Labels) -> list[str]:  # noqa: N803
         out.append("  " + LABELS.pair(LABELS["flows"], "").rstrip())
     out.extend(f"    {cited(placed.note.text, placed.rules)}" for placed in t.placements)
     for player, routes in t.flows.items():
-        for route, units in routes.items():
+        for to, units in routes.items():
             moved = LABELS.join(
                 [fill_text(LABELS["units"], count=n, unit=name(unit)) for unit, n in units.items()]
             )
-            where = name(route)
-            if t.route_rules.get(route):
-                where = LABELS.detail(where, LABELS.rules(t.route_rules[route]))
-            out.append("    " + LABELS.pair(f"{LABELS.word(player)} → {where}", moved))
+            where = name(to)
+            if t.route_rules.get(to):
+                where = LABELS.detail(where, LABELS.rules(t.route_rules[to]))
+            out.append("    " + LABELS.pair(route(LABELS.word(player), where), moved))
     return out
 
 

@@ -30,7 +30,6 @@ from babel import Locale
 from rulepress.model import Provenance
 from rulepress.model.spec_model import NotInSource, Spec, Table
 from rulepress.render.context import RenderContext
-from rulepress.render.html_tree import Content, Element, el
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
 from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, fill, fill_text, side_by_side
 from rulepress.render.source_entries import (
@@ -46,6 +45,7 @@ from rulepress.render.tree import (
     BulletList,
     Details,
     Inline,
+    Node,
     Page,
     Paragraph,
     Ref,
@@ -329,53 +329,82 @@ def missing_page(ctx: RenderContext, links: Links) -> Page:
 # --------------------------------------------------------------------------- print
 
 
-def appendix(ctx: RenderContext, text: Callable[[str], list[Content]]) -> list[Element]:
-    """The rulebook's appendix: what is not in the source, the documents, each rule's source.
+class MissingItem(Node):
+    """Something the source does not give, and what to do about it."""
 
-    ``text`` turns a spec text into print content (the rulebook's own inline
-    writer, which resolves its markup), so the appendix reads like the book.
+    title: list[Inline]
+    text: list[Inline]
+
+
+class SourceLine(Node):
+    """An entry of the book (a rule, a step, a table's rows …) and where it comes from."""
+
+    name: list[Inline]
+    source: str
+
+
+class SourceKind(Node):
+    title: str
+    entries: list[SourceLine]
+
+
+class Appendix(Node):
+    """The rulebook's appendix: what is not in the source, the documents, each entry's source."""
+
+    title: str
+    #: each part only when it has entries (its title, and the missing part's intro, with it)
+    missing: tuple[str, str, list[MissingItem]] | None
+    documents: tuple[str, list[str]] | None
+    kinds: tuple[str, list[SourceKind]] | None
+
+
+def appendix(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Appendix | None:
+    """The rulebook's appendix (None for a game that names no source and misses nothing).
+
+    ``spec_text`` turns a spec text into the book's inline nodes (the rulebook's
+    own, which resolve its markup), so the appendix reads like the book.
     """
     spec = ctx.spec
     if not spec.sources and not spec.not_in_source:
-        return []
+        return None
     pieces: _Pieces[str] = _Pieces(ctx, str, str)
-    # an entry's name holds spec text as print content (its markup resolved)
-    content: _Pieces[Content] = _Pieces(ctx, str, str)
+    # an entry's name holds spec text as inline nodes (its markup resolved)
+    content: _Pieces[Inline] = _Pieces(ctx, _text_node, _text_node)
     titles = {r.id: r.title for r in spec.rulings}
 
     def plain(parts: list[list[str]]) -> str:
         return "".join(side_by_side(ctx.t(BOTH), parts, lambda s: s))
 
-    missing = [
-        el("section", el("h4", text(item.title)), el("p", text(item.text)), cls="missing")
-        for item in spec.not_in_source
-    ]
-    docs = [
-        el("li", fill_text(ctx.t(DETAIL), text=d.title, detail=_language(ctx, d.language)))
-        for d in spec.sources
-    ]
-    out = [el("h2", ctx.t(T["sources"]), cls="chapter")]
-    if missing:
-        out += [el("h3", ctx.t(T["missing"])), el("p", ctx.t(T["intro"])), *missing]
-    if docs:
-        out += [el("h3", ctx.t(T["documents"])), el("ul", docs)]
-    by_kind: list[Element] = []
+    kinds: list[SourceKind] = []
     for kind, entries in source_entries(ctx).items():
         if not entries:
             continue
         # a paragraph per entry, what it is first (a table's narrow first column
         # breaks badly in print)
-        rows = [
-            el(
-                "p",
-                el("span", *entry_name(content, entry, text), cls="n"),
-                " ",
-                plain(pieces.parts(entry.source, lambda r: [titles.get(r, r)])),
-                cls="source",
+        lines = [
+            SourceLine(
+                name=entry_name(content, entry, spec_text),
+                source=plain(pieces.parts(entry.source, lambda r: [titles.get(r, r)])),
             )
             for entry in entries
         ]
-        by_kind += [el("h4", ctx.t(KIND_TITLES[kind])), *rows]
-    if by_kind:
-        out += [el("h3", ctx.t(T["each_entry"])), *by_kind]
-    return out
+        kinds.append(SourceKind(title=ctx.t(KIND_TITLES[kind]), entries=lines))
+    title = ctx.t(T["sources"])
+    missing = [
+        MissingItem(title=spec_text(item.title), text=spec_text(item.text))
+        for item in spec.not_in_source
+    ]
+    docs = [
+        fill_text(ctx.t(DETAIL), text=d.title, detail=_language(ctx, d.language))
+        for d in spec.sources
+    ]
+    return Appendix(
+        title=title,
+        missing=(ctx.t(T["missing"]), ctx.t(T["intro"]), missing) if missing else None,
+        documents=(ctx.t(T["documents"]), docs) if docs else None,
+        kinds=(ctx.t(T["each_entry"]), kinds) if kinds else None,
+    )
+
+
+def _text_node(value: str) -> Inline:
+    return Text(text=value)

@@ -77,7 +77,36 @@ class Link(Node):
     children: list[Inline]
 
 
-Inline = Annotated[Text | Strong | Emphasis | Code | Ref | Link, Field(discriminator="kind")]
+class Span(Node):
+    """Text in a role readers recognise: a rule's or a step's number, a term, a ruling, cited rules.
+
+    The role is what the text *is*; each writer gives it its own look (the
+    print writer a class of the print stylesheet, the site writer a class too).
+    """
+
+    kind: Literal["span"] = "span"
+    role: Literal["rule", "ruling", "term", "number", "cites"]
+    children: list[Inline]
+
+
+class Icon(Node):
+    """A glossary term's icon, before its words (which say what it shows): an inline SVG."""
+
+    kind: Literal["icon"] = "icon"
+    src: Annotated[str, Field(pattern=r"^data:image/svg\+xml;base64,[A-Za-z0-9+/=]*$")]
+
+
+class PageNumber(Node):
+    """The page a label is on, in a printed document (the site has no pages: it shows nothing)."""
+
+    kind: Literal["page-number"] = "page-number"
+    label: Label
+
+
+Inline = Annotated[
+    Text | Strong | Emphasis | Code | Ref | Link | Span | Icon | PageNumber,
+    Field(discriminator="kind"),
+]
 
 
 # ------------------------------------------------------------------- block nodes
@@ -156,6 +185,32 @@ class Table(Node):
     kind: Literal["table"] = "table"
     header: list[list[Inline]]
     rows: list[list[list[Inline]]]
+    #: its title, when the table is shown with one of its own (a look-up table on a card)
+    caption: list[Inline] = []
+
+
+class StepItem(Node):
+    """One step of a sequence: its number, title, cited rules, text, and its own sub-steps."""
+
+    number: str
+    title: list[Inline]
+    cites: list[Inline] = []
+    text: list[Inline]
+    steps: list[StepItem] = []
+
+
+class StepList(Node):
+    """The steps of a reference sequence, in order (sub-steps under their step)."""
+
+    kind: Literal["steps"] = "steps"
+    steps: list[StepItem]
+
+
+class TieBreakOrder(Node):
+    """The criteria that break a tie, in the order they are tried."""
+
+    kind: Literal["tiebreak-order"] = "tiebreak-order"
+    criteria: list[list[Inline]]
 
 
 class GlossaryEntry(Node):
@@ -221,6 +276,8 @@ Block = Annotated[
     | Details
     | Grid
     | Table
+    | StepList
+    | TieBreakOrder
     | Glossary
     | CodeBlock
     | Doctest
@@ -245,7 +302,8 @@ class Page(Node):
 
 _RECURSIVE: tuple[type[Node], ...] = (
     *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card, Details),
-    *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page),
+    *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page, Span, StepItem, StepList),
+    TieBreakOrder,
 )
 for _model in _RECURSIVE:
     _model.model_rebuild()
@@ -262,6 +320,8 @@ def plain_text(inlines: list[Inline]) -> str:
     for node in inlines:
         if isinstance(node, Text | Code):
             out.append(node.text)
+        elif isinstance(node, Icon | PageNumber):
+            continue  # an icon's words follow it; a page number is the layout's
         else:
             out.append(plain_text(node.children))
     return "".join(out)

@@ -117,6 +117,13 @@ class _Builder:
             return nodes.literal("", "", _text(node.text))
         if isinstance(node, tree.Link):
             return nodes.reference("", "", *self.inlines(node.children), refuri=node.url)
+        if isinstance(node, tree.Span):
+            return nodes.inline("", "", *self.inlines(node.children), classes=[f"rp-{node.role}"])
+        if isinstance(node, tree.Icon):
+            # its words follow and say what it shows, so its alt text is empty
+            return nodes.image("", uri=node.src, alt="", classes=["rp-icon"])
+        if isinstance(node, tree.PageNumber):
+            return nodes.inline("", "")  # a page has no page number: the site shows nothing
         return self.ref(node)
 
     def ref(self, node: tree.Ref) -> nodes.Node:
@@ -171,7 +178,24 @@ class _Builder:
             return nodes.literal_block(code, code, language=node.language)
         if isinstance(node, tree.Doctest):
             return doctest_node(node)
+        if isinstance(node, tree.StepList):
+            return self.steps(node.steps)
+        if isinstance(node, tree.TieBreakOrder):
+            items = [[tree.Paragraph(children=c)] for c in node.criteria]
+            return self.block(tree.NumberedList(items=items))
         return self.toctree(node)
+
+    def steps(self, steps: list[tree.StepItem]) -> nodes.Node:
+        """A step list: each step's number and title in bold, its rules, its text, its sub-steps."""
+        items = []
+        for step in steps:
+            title = nodes.strong("", "", _text(step.number + ". "), *self.inlines(step.title))
+            item = nodes.list_item("", nodes.paragraph("", "", title, *self.inlines(step.cites)))
+            item += nodes.paragraph("", "", *self.inlines(step.text))
+            if step.steps:
+                item += self.steps(step.steps)
+            items.append(item)
+        return nodes.bullet_list("", *items, bullet="-", classes=["rp-steps"])
 
     def items(self, items: list[list[tree.Block]]) -> list[nodes.Node]:
         return [nodes.list_item("", *self.blocks(item)) for item in items]
@@ -308,7 +332,9 @@ class _Builder:
         group.extend(nodes.colspec("", colwidth=1) for _ in range(columns))
         group += nodes.thead("", self.row(node.header))
         group += nodes.tbody("", *(self.row(r) for r in node.rows))
-        return nodes.table("", group)
+        if not node.caption:
+            return nodes.table("", group)
+        return nodes.table("", nodes.title("", "", *self.inlines(node.caption)), group)
 
     def row(self, cells: list[list[tree.Inline]]) -> nodes.row:
         return nodes.row(
