@@ -179,7 +179,7 @@ NOTE_CONTEXT = "sequences/tiny-scoring/steps/2/score/component/note"
 def test_a_plugins_texts_are_extracted_and_shown_translated(
     game: Path, plugin: dict[str, str], tmp_path: Path
 ) -> None:
-    # the plugin's model marks its note as text readers see (rulepress.model.spec_model.Text)
+    # the plugin's model marks its note as text readers see (rulepress.model.Text)
     edit(game / "game.yaml", "languages: [en]", "languages: [en, cs]")
     assert run_cli("i18n", "extract", cwd=tmp_path, env=plugin).code == 0
     with (tmp_path / "locales" / "tiny.pot").open("rb") as fh:
@@ -209,5 +209,5 @@ def test_a_plugins_texts_are_extracted_and_shown_translated(
 def test_the_reference_tells_plugin_authors_how_to_mark_a_text() -> None:
     reference = author_reference()
     plugins = reference[reference.index("### Operations from plugins") :]
-    assert "`rulepress.model.spec_model.Text`" in plugins
+    assert "`rulepress.model.Text`" in plugins
     assert "`rulepress i18n extract` puts them in the game's catalog" in plugins
