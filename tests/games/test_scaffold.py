@@ -46,8 +46,12 @@ def _new(project: Path, *args: str) -> Run:
     return run_main("new", *args, cwd=project)
 
 
-@pytest.fixture
-def scaffolded(project: Path) -> Path:
+@pytest.fixture(scope="module")
+def scaffolded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One project with the new game beside the real ones, made once: the tests that use
+    it only read it (a test's own files go to its tmp_path)."""
+    project = tmp_path_factory.mktemp("scaffolded")
+    shutil.copytree(SPEC_ROOT, project / "rules_spec")
     result = _new(project, GAME, "--lang", "cs")
     assert result.code == 0, result.err
     return project
@@ -97,12 +101,12 @@ def test_its_example_scores_as_its_text_says(scaffolded: Path) -> None:
     assert "Fewest cards in hand: Ada 1, Ben 2. Ada wins." in text.out
 
 
-def test_its_state_template_is_scored(scaffolded: Path) -> None:
+def test_its_state_template_is_scored(scaffolded: Path, tmp_path: Path) -> None:
     template = run_main("state-template", GAME, cwd=scaffolded)
     assert template.code == 0, template.err
     assert "stars:" in template.out
-    (scaffolded / "table.yaml").write_text(template.out, encoding="utf-8")
-    result = run_main("score", GAME, "table.yaml", cwd=scaffolded)
+    (tmp_path / "table.yaml").write_text(template.out, encoding="utf-8")
+    result = run_main("score", GAME, str(tmp_path / "table.yaml"), cwd=scaffolded)
     assert result.code == 0, result.err
     assert "Who wins" in result.out
 

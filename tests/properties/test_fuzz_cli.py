@@ -14,7 +14,7 @@ clock. The run fails on:
 - code execution: the payloads put into texts would create a sentinel file.
 
 Past findings are replayed from ``tests/data/fuzz_corpus/`` first, each with the
-exit code it must give. The ``ci`` profile runs a few inputs per kind (well under
+exit code it must give, all in one capped process (:func:`run_batch`). The ``ci`` profile runs a few inputs per kind (well under
 a minute on one core); ``HYPOTHESIS_PROFILE=thorough`` runs many more.
 
 Subprocesses rather than in-process alarms: a cap on memory must not take the
@@ -24,6 +24,7 @@ prints and writes.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -63,8 +64,8 @@ PAYLOADS = [
 ]
 
 
-def _limits() -> None:  # pragma: no cover - runs in the child, before exec
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+def _limits(calls: int = 1) -> None:  # pragma: no cover - runs in the child, before exec
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS * calls, CPU_SECONDS * calls))
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
@@ -75,6 +76,78 @@ def _snapshot(top: Path) -> dict[str, tuple[int, int]]:
         info = path.lstat()
         found[path.relative_to(top).as_posix()] = (info.st_size, info.st_mtime_ns)
     return found
+
+
+#: runs ``rulepress.cli.main`` as ``python -m rulepress`` does, once per call read from stdin
+#: as JSON ``[[cwd, home, args], ...]``, each with its own folder and $HOME; prints JSON
+#: ``[[code, stdout, stderr], ...]`` (an exception escaping main is a traceback on stderr)
+_DRIVER = """
+import contextlib, io, json, os, sys, traceback
+from rulepress import isolation
+isolation.harden()
+from rulepress.cli import main
+done = []
+for cwd, home, args in json.load(sys.stdin):
+    os.chdir(cwd)
+    os.environ["HOME"] = home
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(args)
+        except BaseException:
+            code = -1
+            err.write(traceback.format_exc())
+    done.append([code, out.getvalue(), err.getvalue()])
+sys.__stdout__.write(json.dumps(done))
+"""
+
+
+def run_batch(calls: list[tuple[Path, list[str]]]) -> list[subprocess.CompletedProcess[str]]:
+    """Each ``(work, args)`` as ``rulepress ARGS`` in ``work``, all in one capped process.
+
+    One process for many inputs: a Python start and rulepress's imports cost about a
+    second, more than most inputs. The caps are the sum of the calls' own; a call that
+    hangs or crashes the process fails every call of the batch, named in the message.
+    """
+    homes = [work.parent / "home" for work, _ in calls]
+    for home in homes:
+        home.mkdir(exist_ok=True)
+    before = [
+        (_snapshot(work), _snapshot(home)) for (work, _), home in zip(calls, homes, strict=True)
+    ]
+    plan = [[str(work), str(home), args] for (work, args), home in zip(calls, homes, strict=True)]
+    n = len(calls)
+    named = "; ".join(f"rulepress {' '.join(args)}" for _, args in calls)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _DRIVER],
+            input=json.dumps(plan),
+            cwd=calls[0][0],
+            env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+            capture_output=True,
+            text=True,
+            timeout=WALL_SECONDS * n,
+            preexec_fn=lambda: _limits(n),
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"hung past {WALL_SECONDS * n} s: {named}")
+    assert proc.returncode == 0, (
+        f"the batch process died ({proc.returncode}): {named}\n{proc.stderr[-3000:]}"
+    )
+    done = []
+    for (work, args), home, (work_before, home_before), (code, out, err) in zip(
+        calls, homes, before, json.loads(proc.stdout), strict=True
+    ):
+        shown = f"{work.parent.name}: rulepress {' '.join(args)} exited {code}\n{err[-3000:]}"
+        assert code in TABLE, shown
+        for bad in ("Traceback", "MemoryError", "RecursionError"):
+            assert bad not in err, shown
+        assert not any(SENTINEL in p.name for p in work.parent.rglob("*")), "a payload ran"
+        assert _snapshot(work) == work_before, f"{shown}\nwrote outside its output folder"
+        assert _snapshot(home) == home_before, f"{shown}\nwrote into $HOME"
+        done.append(subprocess.CompletedProcess(args, code, out, err))
+    return done
 
 
 def run_limited(work: Path, *args: str, out: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -122,10 +195,13 @@ def _dump(data: Any) -> str:
 # -- past findings ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", sorted(CORPUS.glob("*.yaml")), ids=lambda p: p.stem)
-def test_past_findings_stay_fixed(case: Path, tmp_path: Path) -> None:
+CASES = sorted(CORPUS.glob("*.yaml"))
+
+
+def _case_call(case: Path, tmp: Path) -> tuple[Path, list[str]]:
+    """A copy of the case's game with its edits made, and the command the case runs."""
     found = yaml.safe_load(case.read_text(encoding="utf-8"))
-    work = _spec_copy(tmp_path, found["game"])
+    work = _spec_copy(tmp, found["game"])
     for edit in found["edits"]:
         target = work / "rules_spec" / found["game"] / edit["file"]
         if "text" in edit:  # the whole file
@@ -136,12 +212,28 @@ def test_past_findings_stay_fixed(case: Path, tmp_path: Path) -> None:
         target.write_text(text.replace(edit["old"], edit["new"], 1), encoding="utf-8")
     if "state" in found:
         (work / "state.yaml").write_text(found["state"], encoding="utf-8")
-        proc = run_limited(work, "score", found["game"], "state.yaml")
-    elif "command" in found:  # a command that reads the spec another way (i18n extract)
-        proc = run_limited(work, *found["command"])
-    else:
-        proc = run_limited(work, "validate")
-    assert proc.returncode == found["expect"], proc.stderr[-2000:]
+        return work, ["score", found["game"], "state.yaml"]
+    if "command" in found:  # a command that reads the spec another way (i18n extract)
+        return work, list(found["command"])
+    return work, ["validate"]
+
+
+@pytest.fixture(scope="module")
+def corpus_runs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every past finding replayed, in one capped process (see :func:`run_batch`)."""
+    calls = [_case_call(case, tmp_path_factory.mktemp(case.stem)) for case in CASES]
+    return {case.stem: run for case, run in zip(CASES, run_batch(calls), strict=True)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+def test_past_findings_stay_fixed(
+    case: Path, corpus_runs: dict[str, subprocess.CompletedProcess[str]]
+) -> None:
+    expect = yaml.safe_load(case.read_text(encoding="utf-8"))["expect"]
+    proc = corpus_runs[case.stem]
+    assert proc.returncode == expect, proc.stderr[-2000:]
 
 
 # -- generated inputs ------------------------------------------------------------------
