@@ -24,9 +24,17 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DATA, ROOT, edit, run_cli
-from tests.vocabulary.test_operation_plugins import CARDS, CARDS_FIELD, EXAMPLE, RUN_STEP, STEP
+from tests.vocabulary.test_operation_plugins import (
+    CARDS,
+    CARDS_FIELD,
+    COMPILE,
+    EXAMPLE,
+    RUN_STEP,
+    STEP,
+)
 
-MODULE = '''"""The ``longest_run`` operation: the longest run of consecutive values scores."""
+MODULE = (
+    '''"""The ``longest_run`` operation: the longest run of consecutive values scores."""
 
 from importlib.resources import files
 from typing import Literal
@@ -53,21 +61,9 @@ class LongestRun:
     scope = {"points": frozenset({"length"})}
     writes = ("length",)
 
-    def compile(self, config, pick):
-        values_of, points_of = pick(config.values), pick(config.points)
-
-        def run(ns, fns, make):
-            best = length = 0
-            previous = None
-            for value in sorted(set(values_of(ns, fns))):
-                length = length + 1 if previous is not None and value == previous + 1 else 1
-                best, previous = max(best, length), value
-            ns["length"] = best
-            points = points_of(ns, fns)
-            return points, [make(config.note, {"length": best, "points": points})], {}, None
-
-        return run
 '''
+    + COMPILE
+)
 
 EXAMPLE_FILE = """\
 title: "`longest_run` scores the longest run of consecutive values."

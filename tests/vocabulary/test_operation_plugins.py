@@ -18,7 +18,25 @@ from babel.messages.pofile import read_po, write_po
 from rulepress.reference import author_reference
 from tests.conftest import DATA, edit, run_cli
 
-PLUGIN = '''"""A plugin operation: the longest run of consecutive values scores."""
+#: the operation's scoring, the same for a plugin and for an operation written as a built-in
+COMPILE = """    def compile(self, config, pick):
+        values_of, points_of = pick(config.values), pick(config.points)
+
+        def run(ns, fns, make):
+            best = length = 0
+            previous = None
+            for value in sorted(set(values_of(ns, fns))):
+                length = length + 1 if previous is not None and value == previous + 1 else 1
+                best, previous = max(best, length), value
+            ns["length"] = best
+            points = points_of(ns, fns)
+            return points, [make(config.note, {"length": best, "points": points})], {}, None
+
+        return run
+"""
+
+PLUGIN = (
+    '''"""A plugin operation: the longest run of consecutive values scores."""
 
 from pydantic import BaseModel, ConfigDict
 
@@ -38,21 +56,9 @@ class LongestRun:
     scope = {"points": frozenset({"length"})}
     writes = ("length",)
 
-    def compile(self, config, pick):
-        values_of, points_of = pick(config.values), pick(config.points)
-
-        def run(ns, fns, make):
-            best = length = 0
-            previous = None
-            for value in sorted(set(values_of(ns, fns))):
-                length = length + 1 if previous is not None and value == previous + 1 else 1
-                best, previous = max(best, length), value
-            ns["length"] = best
-            points = points_of(ns, fns)
-            return points, [make(config.note, {"length": best, "points": points})], {}, None
-
-        return run
 '''
+    + COMPILE
+)
 
 STEP = """      - number: "2"
         title: Winner"""
