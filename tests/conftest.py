@@ -217,7 +217,11 @@ def previous_specs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     says that nothing changed. A folder, not a revision, so that a clone with
     no history builds it too.
     """
-    project = tmp_path_factory.mktemp("previous")
+    return make_previous_edition(tmp_path_factory.mktemp("previous"))
+
+
+def make_previous_edition(project: Path) -> Path:
+    """Write the session's previous edition (see :func:`previous_specs`) into ``project``."""
     folder = project / "rules_spec"
     shutil.copytree(SPEC_ROOT, folder)
     shutil.copytree(ROOT / "locales", project / "locales")
@@ -305,11 +309,7 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     in the folder they share, under a lock, and leaves its outcome there (exit code,
     output, the lookups as JSON); the others wait for the lock and read that.
     """
-    shared = tmp_path_factory.getbasetemp()
-    if "PYTEST_XDIST_WORKER" in os.environ:
-        shared = shared.parent  # the run's folder, above each process's own
-    folder = shared / "main-job"
-    folder.mkdir(exist_ok=True)
+    folder = _main_job_folder(tmp_path_factory)
     with (folder / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         done = folder / "outcome.json"
@@ -319,7 +319,35 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     return MainJob.from_json(done.read_text(encoding="utf-8"))
 
 
+def _main_job_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the run's main job is made and its outcome left, shared by all its processes."""
+    shared = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared = shared.parent  # the run's folder, above each process's own
+    folder = shared / "main-job"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def build_main_job_at(folder: Path) -> None:
+    """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`).
+
+    ``python -m tests.main_job FOLDER`` runs this in the background from the start of a
+    run (:func:`pytest_collection_modifyitems`), with a previous edition of its own.
+    """
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / "outcome.json"
+        if not done.is_file():
+            _count_main_job()
+            previous = folder / "previous"
+            shutil.rmtree(previous, ignore_errors=True)  # a run killed half-way
+            previous.mkdir()
+            _build_main_job(folder / "project", make_previous_edition(previous), done)
+
+
 def _build_main_job(project: Path, previous: Path, done: Path) -> None:
+    shutil.rmtree(project, ignore_errors=True)  # a build killed half-way
     project.mkdir()
     for name in ("rules_spec", "locales", "docs"):
         (project / name).symlink_to(ROOT / name)
@@ -441,7 +469,7 @@ def changed_paths(before: RepoState, after: RepoState) -> list[str]:
     return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that uses the run's main job renders PDFs (its print and site builds do).
 
     Marked so whatever its module says: ``-m 'not slow'`` never waits for a build, and
@@ -449,10 +477,49 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     each module in one process, ``--dist loadscope`` in tools/test.sh, so a module's own
     builds are made once; the main job is made once for all, see :func:`main_job`.)
     """
+    needing = set()
     for item in items:
         if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
+            needing.add(item.nodeid.split("::")[0])
+    if not needing:
+        return
+    # The main job takes minutes: it starts now, in a process of its own, and the modules
+    # that read it run last (whole modules, as --dist loadscope hands them out), so the
+    # test processes run everything else meanwhile instead of waiting for it.
+    items.sort(key=lambda item: item.nodeid.split("::")[0] in needing)
+    _start_main_job(config)
+
+
+#: the background main job this process started (see :func:`_start_main_job`)
+_EARLY: list[subprocess.Popen[bytes]] = []
+
+
+def _start_main_job(config: pytest.Config) -> None:
+    """Start ``python -m tests.main_job`` once per run, in the background.
+
+    Every test process collects the same tests: the first to create the start mark
+    starts it. It takes the main job's lock at once, so a test that needs the main job
+    waits for it there (and, should it fail to start, the test builds it itself).
+    """
+    folder = _main_job_folder(config._tmp_path_factory)  # pytest's own factory
+    try:
+        (folder / "started").touch(exist_ok=False)
+    except FileExistsError:
+        return
+    log = (folder / "log").open("wb")
+    cache = folder.parent / "cache"  # the run's cache, as _private_cache sets it
+    cache.mkdir(exist_ok=True)
+    _EARLY.append(
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.main_job", str(folder)],
+            cwd=ROOT,
+            env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    )
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -484,6 +551,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     groups did with pytest 9.2), every process builds it and the suite outgrows its
     time in CI.
     """
+    for early in _EARLY:  # a run stopped before its tests read the main job
+        if early.poll() is None:
+            early.terminate()
+        early.wait()
     if hasattr(session.config, "workerinput") or _MAIN_JOBS not in os.environ:
         return
     folder = Path(os.environ.pop(_MAIN_JOBS))
