@@ -508,18 +508,18 @@ def _start_main_job(config: pytest.Config) -> None:
         (folder / "started").touch(exist_ok=False)
     except FileExistsError:
         return
-    log = (folder / "log").open("wb")
     cache = folder.parent / "cache"  # the run's cache, as _private_cache sets it
     cache.mkdir(exist_ok=True)
-    _EARLY.append(
-        subprocess.Popen(
-            [sys.executable, "-m", "tests.main_job", str(folder)],
-            cwd=ROOT,
-            env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
-            stdout=log,
-            stderr=subprocess.STDOUT,
+    with (folder / "log").open("wb") as log:  # the child keeps its own copy of the file
+        _EARLY.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "tests.main_job", str(folder)],
+                cwd=ROOT,
+                env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         )
-    )
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
