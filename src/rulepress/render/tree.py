@@ -181,12 +181,32 @@ class Grid(Node):
     cards: list[LinkCard]
 
 
+#: what a table's column holds, for writers that lay columns out themselves (the
+#: terminal): a step's number, cited rules, words, or an amount (set right-aligned)
+ColumnRole = Literal["number", "cites", "text", "amount"]
+
+
 class Table(Node):
     kind: Literal["table"] = "table"
     header: list[list[Inline]]
     rows: list[list[list[Inline]]]
     #: its title, when the table is shown with one of its own (a look-up table on a card)
     caption: list[Inline] = []
+    #: each column's role, when the tree says (the scorer's report); else every column is text
+    columns: list[ColumnRole] = []
+    #: lines that belong to each row, shown under it (a score line's notes): one list
+    #: per row, or none at all
+    notes: list[list[list[Inline]]] = []
+
+
+class Group(Node):
+    """Blocks that belong to the line before them, set under it (a vote's counts, a ruling).
+
+    The terminal indents them; the site and print put them in a block of their own.
+    """
+
+    kind: Literal["group"] = "group"
+    children: list[Block]
 
 
 class StepItem(Node):
@@ -276,6 +296,7 @@ Block = Annotated[
     | Details
     | Grid
     | Table
+    | Group
     | StepList
     | TieBreakOrder
     | Glossary
@@ -304,6 +325,7 @@ _RECURSIVE: tuple[type[Node], ...] = (
     *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card, Details),
     *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page, Span, StepItem, StepList),
     TieBreakOrder,
+    Group,
 )
 for _model in _RECURSIVE:
     _model.model_rebuild()
