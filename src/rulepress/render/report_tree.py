@@ -288,7 +288,9 @@ def report_tree(
         events: list[tree.Block] = []
         for e in result.events:
             step = fill_text(LABELS["step_title"], step=e.step, title=e.title)
-            events.append(_line(LABELS.pair(LABELS.detail(step, LABELS.rules(e.rules)), e.note.text)))
+            events.append(
+                _line(LABELS.pair(LABELS.detail(step, LABELS.rules(e.rules)), e.note.text))
+            )
             events += _under(_bullets([choice.note.text for choice in e.rulings]))
         parts.append(tree.Group(children=events))
     parts += [_tally(i, tally, LABELS) for i, tally in enumerate(result.tallies, start=1)]

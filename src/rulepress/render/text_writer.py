@@ -119,7 +119,7 @@ class _Writer:
         ]
         # two spaces before a column of words, one between the others
         gaps = ["" if c == 0 else "  " if roles[c] == "text" else " " for c in range(count)]
-        text_at = next((c for c in range(count) if roles[c] == "text"), 0)
+        text_at = tree.notes_column(node)
         under = " " * sum(widths[c] + len(gaps[c]) for c in range(text_at)) + gaps[text_at]
         for r, row in enumerate(rows):
             cells = []
@@ -127,7 +127,7 @@ class _Writer:
                 fill = " " * max(0, widths[c] - width(cell))
                 cells.append(gaps[c] + (fill + cell if roles[c] == "amount" else cell + fill))
             self.lines.append(pad + "".join(cells))
-            notes = node.notes[r - 1] if r > 0 and r - 1 < len(node.notes) else []
+            notes = tree.row_notes(node, r - 1) if r > 0 else []
             self.lines.extend(f"{pad}{under}  {BULLET}{self.shown(note)}" for note in notes)
 
 

@@ -331,6 +331,16 @@ for _model in _RECURSIVE:
     _model.model_rebuild()
 
 
+def row_notes(table: Table, index: int) -> list[list[Inline]]:
+    """The notes under a table's row ``index`` (none, when the table has none)."""
+    return table.notes[index] if index < len(table.notes) else []
+
+
+def notes_column(table: Table) -> int:
+    """The column a row's notes are shown in: its first column of words, else the first."""
+    return next((c for c, role in enumerate(table.columns) if role == "text"), 0)
+
+
 def text(value: str) -> list[Inline]:
     """Plain text as inline content."""
     return [Text(text=value)]
