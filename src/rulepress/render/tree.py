@@ -4,7 +4,10 @@ Stage 1 of the site turns a spec (already in the reader's language) into
 these nodes; stage 2, inside Sphinx, turns them one for one into docutils
 nodes (:mod:`rulepress.sphinx_ext.doctree`). Between the two the tree is a
 JSON file on disk, so each page can be read, diffed and tested without
-Sphinx (GUIDE §3.11).
+Sphinx (GUIDE §3.11). The printed documents are written from these nodes
+too (:mod:`rulepress.render.print_writer`), and so is the scorer's report
+(:mod:`rulepress.render.report_tree`), which the terminal writer
+(:mod:`rulepress.render.text_writer`) lays out as text.
 
 Why a tree and not MyST text: text that came from a spec, a catalog or a
 table state is held in :class:`Text` (and the few other fields typed ``str``
