@@ -695,7 +695,8 @@ def score(
 ) -> None:
     """Score a table STATE file (YAML) of GAME, citing a rule on every line."""
     from rulepress.i18n.runtime import localize
-    from rulepress.render.score_text import render_text
+    from rulepress.render import text_writer
+    from rulepress.render.report_tree import report_tree
     from rulepress.scoring import load_state
     from rulepress.scoring import score as run_score
     from rulepress.scoring.examples import find_example, run_example
@@ -744,7 +745,9 @@ def score(
     if fmt == "json":
         click.echo(to_json(result))
         return
-    click.echo(render_text(result, loaded.spec, local.renderer.translate), nl=False)
+    # the report's tree (every text, label and order), laid out for the terminal
+    report = report_tree(result, loaded.spec, local.renderer.translate)
+    click.echo(text_writer.write(report, result.language), nl=False)
 
 
 @cli.command()

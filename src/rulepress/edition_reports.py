@@ -27,7 +27,7 @@ from rulepress.i18n.runtime import game_translator, interface_translator
 from rulepress.i18n.safety import read_spec_catalog
 from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
 from rulepress.render.diff_text import render_diff
-from rulepress.render.score_text import visible
+from rulepress.render.text_writer import visible
 from rulepress.yamlsrc import display_path
 
 

@@ -16,7 +16,7 @@ showing themselves, so a proofreader could not tell that a text carries one:
   (U+E0000–U+E007F), which can smuggle a hidden message.
 
 The site and print show each as U+FFFD; the terminal report as ``<U+XXXX>``
-(:mod:`rulepress.render.score_text`); JSON output as a ``\\uXXXX`` escape
+(:mod:`rulepress.render.text_writer`); JSON output as a ``\\uXXXX`` escape
 (:func:`json_text`: the same value, visible). Left as text, since some scripts need
 them: ZWJ and ZWNJ, the soft hyphen and the bidi *marks* (LRM, RLM, ALM),
 which change no order beyond their neighbours (the terminal report still

@@ -9,9 +9,10 @@ tree (a text node, a term, a title …) must appear in the output, set as that
 writer sets text (typography, controls), whitespace aside. A writer that
 dropped a part, or decided a text of its own in place of the tree's, fails.
 
-The scorer's text report is written from the result data, not from a tree
-(:mod:`rulepress.render.score_text`): its check reads every text of the result
-(notes, titles, steps) in the report.
+The scorer's report is a tree too (:mod:`rulepress.render.report_tree`): the
+same tree of every worked example goes through the terminal writer, the site
+writer and the print writer, and each shows every text of it; and the terminal
+report shows every text of the result (notes, titles, steps).
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ from rulepress.edition_reports import previous_edition
 from rulepress.games.load import load_spec
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.i18n.typography import typeset
-from rulepress.render import print_trees, print_writer, tree
+from rulepress.render import print_trees, print_writer, text_writer, tree
 from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
 from rulepress.render.html_tree import el, serialize
 from rulepress.render.pages import game_pages
+from rulepress.render.report_tree import report_tree
 from rulepress.render.score_text import render_text, visible
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import Note
@@ -49,7 +51,9 @@ from tests.conftest import GAMES, ROOT, loaded
 LANGS = ("en", "cs", "ja")
 CREATED = "2026-01-01T00:00:00Z"
 #: fields of the trees that are not shown as text: anchors, ids, the image, metadata, styles
-NOT_SHOWN = frozenset({"label", "src", "lang", "name", "kind", "head", "role", "classes", "url"})
+NOT_SHOWN = frozenset(
+    {"label", "src", "lang", "name", "kind", "head", "role", "classes", "url", "columns"}
+)
 
 
 @cache
@@ -272,3 +276,21 @@ def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -
         assert texts
         missing = _missing(iter(texts), report, lambda t: visible(typeset(t, lang)))
         assert missing == [], spec.examples[i].id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_writer_shows_every_text_of_the_score_report_tree(game: str, lang: str) -> None:
+    """The report's tree of each worked example: as terminal text, docutils nodes and print HTML."""
+    local = localize(loaded(game), lang, ROOT / "locales")
+    spec = local.loaded.spec
+    for i, example in enumerate(spec.examples):
+        result = run_example(local.loaded, i, renderer=local.renderer, cite_rulings=True)
+        page = report_tree(result, spec, local.renderer.translate)
+        assert len(list(_entries(page))) > 10, example.id
+        report = text_writer.write(page, lang)
+        missing = _missing(_entries(page), report, lambda e: visible(typeset(e, lang)))
+        assert missing == [], example.id
+        assert _site_missing(page, lang, f"{game}/score") == [], example.id
+        markup = serialize(el("div", print_writer.blocks(page.blocks)), lang)
+        assert _print_missing(page, markup, lang) == [], example.id

@@ -8,7 +8,7 @@ carries (English where it has no usable translation). The old and the new
 wording of a changed text are the spec's English, which is what changed:
 the translations of the new wording are the translators' to check
 (``rulepress i18n changes``). Every line goes through
-:func:`~rulepress.render.score_text.visible` (specs and catalogs are
+:func:`~rulepress.render.text_writer.visible` (specs and catalogs are
 untrusted) and is set in the report's language.
 """
 
@@ -27,8 +27,8 @@ from rulepress.render.context import TALLY_FACTS
 from rulepress.render.pages import DECIDED, YES_NO
 from rulepress.render.pages import T as PAGE_TITLES
 from rulepress.render.patterns import Joined, fill_text
-from rulepress.render.score_text import visible
 from rulepress.render.sources import T as SOURCE_TITLES
+from rulepress.render.text_writer import visible
 from rulepress.uitext import ui
 
 LABELS = {

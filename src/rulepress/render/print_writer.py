@@ -34,6 +34,7 @@ from rulepress.render.tree import (
     BulletList,
     Code,
     Emphasis,
+    Group,
     Icon,
     Inline,
     Link,
@@ -49,6 +50,8 @@ from rulepress.render.tree import (
     Table,
     Text,
     TieBreakOrder,
+    notes_column,
+    row_notes,
 )
 
 #: the print stylesheet's class for each role of a span
@@ -123,6 +126,9 @@ def blocks(nodes: list[Block], depth: int = 0, *, compact: bool = False) -> list
             out.append(el(kind, [el("li", _item(item, depth, compact)) for item in node.items]))
         elif isinstance(node, Table):
             out.append(_table(node))
+        elif isinstance(node, Group):
+            # what belongs to the line above (a vote's counts, a ruling): a block of its own
+            out.append(el("div", blocks(node.children, depth, compact=compact), cls="group"))
         elif isinstance(node, TieBreakOrder):
             out.append(el("ol", [el("li", inlines(c)) for c in node.criteria]))
         elif isinstance(node, StepList):
@@ -148,8 +154,17 @@ def _table(node: Table) -> Element:
             cls="lookup",
         )
     head = el("tr", [el("th", inlines(cell)) for cell in node.header])
-    rows = [el("tr", [el("td", inlines(cell)) for cell in row]) for row in node.rows]
-    return el("table", head, rows, cls="changes")
+    at = notes_column(node)
+    rows = []
+    for i, row in enumerate(node.rows):
+        notes = row_notes(node, i)
+        cells: list[Content] = []
+        for c, cell in enumerate(row):
+            # a row's notes: a list in its cell of words (the scorer's report)
+            below = [el("ul", [el("li", inlines(n)) for n in notes])] if notes and c == at else []
+            cells.append(el("td", inlines(cell), *below))
+        rows.append(el("tr", cells))
+    return el("table", head, rows, cls="score" if node.columns else "changes")
 
 
 def _steps(steps: list[StepItem]) -> list[Element]:

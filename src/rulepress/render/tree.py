@@ -4,7 +4,10 @@ Stage 1 of the site turns a spec (already in the reader's language) into
 these nodes; stage 2, inside Sphinx, turns them one for one into docutils
 nodes (:mod:`rulepress.sphinx_ext.doctree`). Between the two the tree is a
 JSON file on disk, so each page can be read, diffed and tested without
-Sphinx (GUIDE §3.11).
+Sphinx (GUIDE §3.11). The printed documents are written from these nodes
+too (:mod:`rulepress.render.print_writer`), and so is the scorer's report
+(:mod:`rulepress.render.report_tree`), which the terminal writer
+(:mod:`rulepress.render.text_writer`) lays out as text.
 
 Why a tree and not MyST text: text that came from a spec, a catalog or a
 table state is held in :class:`Text` (and the few other fields typed ``str``
@@ -181,12 +184,32 @@ class Grid(Node):
     cards: list[LinkCard]
 
 
+#: what a table's column holds, for writers that lay columns out themselves (the
+#: terminal): a step's number, cited rules, words, or an amount (set right-aligned)
+ColumnRole = Literal["number", "cites", "text", "amount"]
+
+
 class Table(Node):
     kind: Literal["table"] = "table"
     header: list[list[Inline]]
     rows: list[list[list[Inline]]]
     #: its title, when the table is shown with one of its own (a look-up table on a card)
     caption: list[Inline] = []
+    #: each column's role, when the tree says (the scorer's report); else every column is text
+    columns: list[ColumnRole] = []
+    #: lines that belong to each row, shown under it (a score line's notes): one list
+    #: per row, or none at all
+    notes: list[list[list[Inline]]] = []
+
+
+class Group(Node):
+    """Blocks that belong to the line before them, set under it (a vote's counts, a ruling).
+
+    The terminal indents them; the site and print put them in a block of their own.
+    """
+
+    kind: Literal["group"] = "group"
+    children: list[Block]
 
 
 class StepItem(Node):
@@ -276,6 +299,7 @@ Block = Annotated[
     | Details
     | Grid
     | Table
+    | Group
     | StepList
     | TieBreakOrder
     | Glossary
@@ -304,9 +328,20 @@ _RECURSIVE: tuple[type[Node], ...] = (
     *(Strong, Emphasis, Ref, Link, Paragraph, BulletList, NumberedList, Section, Card, Details),
     *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page, Span, StepItem, StepList),
     TieBreakOrder,
+    Group,
 )
 for _model in _RECURSIVE:
     _model.model_rebuild()
+
+
+def row_notes(table: Table, index: int) -> list[list[Inline]]:
+    """The notes under a table's row ``index`` (none, when the table has none)."""
+    return table.notes[index] if index < len(table.notes) else []
+
+
+def notes_column(table: Table) -> int:
+    """The column a row's notes are shown in: its first column of words, else the first."""
+    return next((c for c, role in enumerate(table.columns) if role == "text"), 0)
 
 
 def text(value: str) -> list[Inline]:

@@ -170,6 +170,9 @@ class _Builder:
             return self.grid(node)
         if isinstance(node, tree.Table):
             return self.table(node)
+        if isinstance(node, tree.Group):
+            # what belongs to the line above (a vote's counts, a ruling): a block of its own
+            return nodes.container("", *self.blocks(node.children), classes=["rp-group"])
         if isinstance(node, tree.Glossary):
             return self.glossary(node)
         if isinstance(node, tree.CodeBlock):
@@ -331,15 +334,25 @@ class _Builder:
         group = nodes.tgroup("", cols=columns)
         group.extend(nodes.colspec("", colwidth=1) for _ in range(columns))
         group += nodes.thead("", self.row(node.header))
-        group += nodes.tbody("", *(self.row(r) for r in node.rows))
+        at = tree.notes_column(node)
+        rows = (self.row(r, tree.row_notes(node, i), at) for i, r in enumerate(node.rows))
+        group += nodes.tbody("", *rows)
         if not node.caption:
             return nodes.table("", group)
         return nodes.table("", nodes.title("", "", *self.inlines(node.caption)), group)
 
-    def row(self, cells: list[list[tree.Inline]]) -> nodes.row:
-        return nodes.row(
-            "", *(nodes.entry("", nodes.paragraph("", "", *self.inlines(c))) for c in cells)
-        )
+    def row(
+        self,
+        cells: list[list[tree.Inline]],
+        notes: list[list[tree.Inline]] | None = None,
+        at: int = 0,
+    ) -> nodes.row:
+        entries = [nodes.entry("", nodes.paragraph("", "", *self.inlines(c))) for c in cells]
+        if notes:  # a row's notes: a list in its cell of words (tree.notes_column)
+            items = [nodes.list_item("", nodes.paragraph("", "", *self.inlines(n))) for n in notes]
+            notes_list = nodes.bullet_list("", *items, bullet="-")
+            entries[min(at, len(entries) - 1)] += notes_list
+        return nodes.row("", *entries)
 
     def glossary(self, node: tree.Glossary) -> nodes.Node:
         items = []
