@@ -310,13 +310,8 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     output, the lookups as JSON); the others wait for the lock and read that.
     """
     folder = _main_job_folder(tmp_path_factory)
-    with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        done = folder / "outcome.json"
-        if not done.is_file():
-            _count_main_job()
-            _build_main_job(folder / "project", previous_specs, done)
-    return MainJob.from_json(done.read_text(encoding="utf-8"))
+    build_main_job_at(folder, previous_specs)
+    return MainJob.from_json((folder / "outcome.json").read_text(encoding="utf-8"))
 
 
 def _main_job_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -329,21 +324,25 @@ def _main_job_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def build_main_job_at(folder: Path) -> None:
+def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
     """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`).
 
     ``python -m tests.main_job FOLDER`` runs this in the background from the start of a
-    run (:func:`pytest_collection_modifyitems`), with a previous edition of its own.
+    run (:func:`pytest_collection_modifyitems`); without ``previous``, it writes a
+    previous edition of its own beside the build.
     """
     with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         done = folder / "outcome.json"
-        if not done.is_file():
-            _count_main_job()
+        if done.is_file():
+            return
+        _count_main_job()
+        if previous is None:
             previous = folder / "previous"
             shutil.rmtree(previous, ignore_errors=True)  # a run killed half-way
             previous.mkdir()
-            _build_main_job(folder / "project", make_previous_edition(previous), done)
+            make_previous_edition(previous)
+        _build_main_job(folder / "project", previous, done)
 
 
 def _build_main_job(project: Path, previous: Path, done: Path) -> None:
