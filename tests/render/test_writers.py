@@ -47,6 +47,7 @@ from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import Note
 from rulepress.sphinx_ext.doctree import PageParser, _text
 from tests.conftest import GAMES, ROOT, loaded
+from tests.site.test_pages import _nodes  # the pages tests' walk over every node
 
 LANGS = ("en", "cs", "ja")
 CREATED = "2026-01-01T00:00:00Z"
@@ -200,16 +201,6 @@ def test_icons_and_page_numbers_reach_print_and_not_the_site_text() -> None:
     for page in pages:
         # an empty link (the serialiser spaces it) whose page number CSS fills in
         assert re.search(f'<a href="#{page.label}" class="pageref"> ?</a>', markup), page
-
-
-def _nodes(value: object) -> Iterator[tree.Node]:
-    if isinstance(value, tree.Node):
-        yield value
-        for name in type(value).model_fields:
-            yield from _nodes(getattr(value, name))
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _nodes(item)
 
 
 # ----------------------------------------------- one page, two writers: the changes
