@@ -140,14 +140,31 @@ def run_batch(calls: list[tuple[Path, list[str]]]) -> list[subprocess.CompletedP
         calls, homes, before, json.loads(proc.stdout), strict=True
     ):
         shown = f"{work.parent.name}: rulepress {' '.join(args)} exited {code}\n{err[-3000:]}"
-        assert code in TABLE, shown
-        for bad in ("Traceback", "MemoryError", "RecursionError"):
-            assert bad not in err, shown
-        assert not any(SENTINEL in p.name for p in work.parent.rglob("*")), "a payload ran"
-        assert _snapshot(work) == work_before, f"{shown}\nwrote outside its output folder"
-        assert _snapshot(home) == home_before, f"{shown}\nwrote into $HOME"
+        _check_call(work, home, (work_before, home_before), code, err, shown)
         done.append(subprocess.CompletedProcess(args, code, out, err))
     return done
+
+
+def _check_call(
+    work: Path,
+    home: Path,
+    before: tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]],
+    code: int,
+    err: str,
+    shown: str,
+    out: str | None = None,
+) -> None:
+    """Fail on anything the module lists: an exit code off the table, a traceback, a
+    payload that ran, a file written outside the output folder ``out`` or into $HOME."""
+    assert code in TABLE, shown
+    for bad in ("Traceback", "MemoryError", "RecursionError"):
+        assert bad not in err, shown
+    assert not any(SENTINEL in p.name for p in work.parent.rglob("*")), "a payload ran"
+    after = _snapshot(work)
+    if out is not None:  # the output folder, and the work folder beside it, are the command's
+        after = {k: v for k, v in after.items() if not k.startswith((out, f".{out}"))}
+    assert after == before[0], f"{shown}\nwrote outside its output folder"
+    assert _snapshot(home) == before[1], f"{shown}\nwrote into $HOME"
 
 
 def run_limited(work: Path, *args: str, out: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -170,15 +187,7 @@ def run_limited(work: Path, *args: str, out: str | None = None) -> subprocess.Co
     except subprocess.TimeoutExpired:
         pytest.fail(f"rulepress {' '.join(args)}: hung past {WALL_SECONDS} s")
     shown = f"rulepress {' '.join(args)} exited {proc.returncode}\n{proc.stderr[-3000:]}"
-    assert proc.returncode in TABLE, shown
-    for bad in ("Traceback", "MemoryError", "RecursionError"):
-        assert bad not in proc.stderr, shown
-    assert not any(SENTINEL in p.name for p in work.parent.rglob("*")), "a payload ran"
-    after = _snapshot(work)
-    if out is not None:  # the output folder, and the work folder beside it, are the command's
-        after = {k: v for k, v in after.items() if not k.startswith((out, f".{out}"))}
-    assert after == before, f"{shown}\nwrote outside its output folder"
-    assert _snapshot(home) == home_before, f"{shown}\nwrote into $HOME"
+    _check_call(work, home, (before, home_before), proc.returncode, proc.stderr, shown, out)
     return proc
 
 
