@@ -468,6 +468,7 @@ def changed_paths(before: RepoState, after: RepoState) -> list[str]:
     return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that uses the run's main job renders PDFs (its print and site builds do).
 
@@ -475,20 +476,34 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``-m 'not print'`` leaves out every test that needs WeasyPrint. (pytest-xdist runs
     each module in one process, ``--dist loadscope`` in tools/test.sh, so a module's own
     builds are made once; the main job is made once for all, see :func:`main_job`.)
+    Runs first, so that ``-m`` deselects by these marks.
     """
-    needing = set()
     for item in items:
         if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
-            needing.add(item.nodeid.split("::")[0])
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's sends the order to the controller
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the main job early if a selected test reads it, and run its modules last.
+
+    After ``-m`` and ``-k`` have deselected (collection is finished): a quick run (``-m 'not slow'``) selects no
+    such test, so it must not spend a core on the build that nothing reads.
+    """
+    items = session.items
+    needing = {
+        item.nodeid.split("::")[0]
+        for item in items
+        if "main_job" in getattr(item, "fixturenames", ())
+    }
     if not needing:
         return
     # The main job takes minutes: it starts now, in a process of its own, and the modules
     # that read it run last (whole modules, as --dist loadscope hands them out), so the
     # test processes run everything else meanwhile instead of waiting for it.
     items.sort(key=lambda item: item.nodeid.split("::")[0] in needing)
-    _start_main_job(config)
+    _start_main_job(session.config)
 
 
 #: the background main job this process started (see :func:`_start_main_job`)
