@@ -862,18 +862,22 @@ def examples(game: str, spec_root: Path) -> None:
     "--kind",
     "kinds",
     multiple=True,
-    type=click.Choice(["source", "ruling", "table-state"]),
-    help="Only entries of this kind (repeatable): stated by a source, settled or inferred"
-    " by a ruling, or supplied by the table state.",
+    # the kinds of rulepress.model.provenance.KINDS, spelled out so that --help imports no
+    # model (tests/test_cli.py checks that they agree)
+    type=click.Choice(["stated", "inferred", "components", "table-state"]),
+    help="Only entries of this kind (repeatable): stated by a quoted source, inferred or"
+    " settled by a ruling, read off the components, or supplied by the table state.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Write the list as JSON.")
 @_spec_root_option
 def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path) -> None:
     """List where every rule, step, parameter, table row and glossary entry of GAME comes from.
 
-    Each entry names the lines of a source document, the rulings that settle or
-    infer it, or the table-state fields that supply what no source gives.
-    `--kind ruling` lists everything that is inferred or ruled.
+    Each entry names the lines of a source document and the words it quotes from
+    them, the rulings that infer or settle it, the components it is read off, or
+    the table-state fields that supply what no source gives. `--kind inferred`
+    lists everything a ruling infers or settles. A citation of a document the
+    game does not ship is marked unchecked: no quote of it could be verified.
     """
     from rulepress.games.provenance_report import provenance_report, report_lines
     from rulepress.model.provenance import KINDS

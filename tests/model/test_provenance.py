@@ -134,19 +134,19 @@ def test_a_provenance_says_something_checkable(given: dict[str, object], message
 
 def test_kind_and_ranges() -> None:
     ruled = Provenance(document="card", lines="151, 179-190", rulings=["x"])
-    assert ruled.kind == "ruling"
+    assert ruled.kind == "inferred"
     assert ruled.ranges() == [(151, 151), (179, 190)]
     assert Provenance(table_state=["table.council_track"]).kind == "table-state"
-    assert Provenance(document="card", lines="3").kind == "source"
+    assert Provenance(document="card", lines="3").kind == "stated"
 
 
 def test_the_provenance_command_filters_what_is_ruled() -> None:
-    result = run_cli("provenance", "brink", "--kind", "ruling", "--json", cwd=SPEC_ROOT.parent)
+    result = run_cli("provenance", "brink", "--kind", "inferred", "--json", cwd=SPEC_ROOT.parent)
     assert result.code == 0, result.err
     report = json.loads(result.out)
     assert report["documents"][0]["id"] == "rulebook"
     rows = {r["entry"]: r for r in report["entries"]}
-    assert {r["kind"] for r in rows.values()} == {"ruling"}
+    assert {r["kind"] for r in rows.values()} == {"inferred"}
     assert rows["rule 11.6.2"]["rulings"] == ["rider_slot"]
     assert rows["rule 11.6.2"]["lines"] == "151, 181"
     assert "rule 14.2.1" not in rows  # stated plainly by the rulebook

@@ -86,7 +86,7 @@ def test_the_sources_page_lists_every_ruled_rule() -> None:
     page = game_pages(ctx)["sources"]
     [listing] = [s for s in _nodes(page, tree.Section) if s.label == "ruled"]
     refs = {r.label for r in _nodes(listing, tree.Ref) if isinstance(r, tree.Ref)}
-    ruled = [r for r in all_rules(ctx.spec.rules) if r.source and r.source.kind == "ruling"]
+    ruled = [r for r in all_rules(ctx.spec.rules) if r.source and r.source.kind == "inferred"]
     assert ruled
     for rule in ruled:
         assert "rule-" + rule.number.replace(".", "-") in refs
@@ -210,7 +210,7 @@ def test_the_editors_list_holds_every_ruled_entry_of_every_kind(game_dir: Path) 
         rows = [
             {e.anchor, *("ruling-" + r.replace("_", "-") for r in e.source.rulings)}
             for e in of_kind
-            if e.source.kind == "ruling"
+            if e.source.kind == "inferred"
         ]
         if rows:
             expected["ruled-" + kind] = rows
@@ -238,7 +238,7 @@ def test_a_ruled_table_row_is_listed_with_its_table(tmp_path: Path) -> None:
     ctx = _ctx(game)
     [table] = ctx.spec.tables
     assert table.rows[-1].source is not None
-    assert table.rows[-1].source.kind == "ruling"
+    assert table.rows[-1].source.kind == "inferred"
     page = game_pages(ctx)["sources"]
     [section] = [s for s in _nodes(page, tree.Section) if s.label == "ruled-row"]
     words = _words(section)

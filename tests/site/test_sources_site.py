@@ -60,7 +60,7 @@ def test_every_step_term_table_and_parameter_has_its_marker_and_the_editors_list
     assert len(re.findall(r"<details[^>]*rp-source", sources)) == len(spec.parameters)
     # the editors' list links each ruled step to its card on the sequences page
     assert 'id="ruled"' in sources
-    ruled = [(q, s) for q, s in steps if s.source is not None and s.source.kind == "ruling"]
+    ruled = [(q, s) for q, s in steps if s.source is not None and s.source.kind == "inferred"]
     assert ruled
     for seq, step in ruled:
         assert f'href="sequences.html#{step_label(seq, step)}"' in sources

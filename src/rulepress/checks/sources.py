@@ -8,7 +8,13 @@ demanded of it, but a ``source`` it gives is still checked. What is checked:
 
 * the entry has a source at all;
 * the document it names is listed, and its lines lie within that document;
-* each ruling it names exists;
+* a document the game ships (``file``) is the copy cited (its ``sha256``),
+  decodes with its ``encoding`` and has the lines it declares; then every
+  citation of it quotes the words it relies on, and each quote is in the
+  lines cited (:mod:`rulepress.checks.quotes`). A document the game cannot
+  ship leaves its citations unchecked, which ``rulepress provenance`` says;
+* each ruling it names exists, and each component names an entry of
+  ``not_in_source``;
 * each table-state field it names is a field of one of the game's state formats,
   as each field named by an entry of ``not_in_source`` (what players need that
   no document gives) must be.
@@ -19,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rulepress.checks.base import CheckBase
+from rulepress.checks.quotes import Document, quote_problems, read_document
 from rulepress.model import Provenance, Rule, Spec, Step
 from rulepress.yamlsrc import DataPath
 
@@ -65,6 +72,16 @@ def check_sources(chk: CheckBase) -> None:
     spec = chk.spec
     chk.unique("sources", spec.sources)
     documents = {doc.id: doc for doc in spec.sources}
+    texts: dict[str, Document] = {}
+    for i, shipped in enumerate(spec.sources):
+        if shipped.file is None:
+            continue
+        text, problems = read_document(chk.loaded.directory, shipped)
+        for name, message in problems:
+            chk.at(("sources", i, name), message)
+        if text is not None:
+            texts[shipped.id] = text
+    missing = {item.id for item in spec.not_in_source}
     fields = _state_fields(chk)
     for path, what, source in entries(spec):
         if source is None:
@@ -88,9 +105,21 @@ def check_sources(chk: CheckBase) -> None:
                             here + ("lines",),
                             f"lines {first}-{last} are not lines of {doc.id} (it has {doc.lines})",
                         )
+                text = texts.get(doc.id)
+                if text is not None:
+                    for below, message in quote_problems(source, text):
+                        chk.at(here + below, message)
         for k, ruling in enumerate(source.rulings):
             if ruling not in chk.ruling_ids:
                 chk.at(here + ("rulings", k), f"unknown ruling {ruling!r}")
+        for k, name in enumerate(source.components):
+            if name not in missing:
+                known = ", ".join(sorted(missing)) or "none"
+                chk.at(
+                    here + ("components", k),
+                    f"no entry {name!r} under not_in_source, which says what a component"
+                    f" gives ({known})",
+                )
         for k, name in enumerate(source.table_state):
             if name not in fields:
                 chk.at(here + ("table_state", k), f"no table-state field {name!r}")

@@ -5,22 +5,32 @@ A spec made from documents (a rulebook, a reference card) lists them in its
 parameter, table row and glossary entry says where it comes from in a
 ``source`` field (:class:`Provenance`):
 
-* ``document`` and ``lines``: the passage of a listed document that states
-  it (``lines`` counts the lines of the copy the spec was made from);
-* ``rulings``: the rulings that settle what the document leaves unclear, or
-  infer what it does not say (then the entry is *ruled*, whether or not a
-  passage is given as evidence);
-* ``table_state``: values the entry needs that no document gives, which the
-  table state supplies (the fields named).
+* ``document``, ``lines`` and ``quote``: the passage of a listed document
+  that states it (``lines`` counts the lines of the copy the spec was made
+  from) and the words of that passage, in the document's own language, that
+  state it: one quote per place where a statement combines several;
+* ``rulings``: the rulings that infer what the document does not say, or
+  settle what it leaves unclear (a quoted passage may stand beside them as
+  the evidence the ruling weighs);
+* ``components``: facts a player reads off the components (a character
+  card, the board, a player aid) and no document gives, each named by its
+  entry of ``not_in_source``;
+* ``table_state``: values no document gives, which the table state
+  supplies (the fields named).
 
-:mod:`rulepress.checks.sources` checks that every entry has one and that
-each names what exists. The documents themselves are
+Each entry is of exactly one :data:`Kind`, the first that applies in that
+order: *inferred* (a ruling), *components*, *table-state*, *stated*.
+
+:mod:`rulepress.checks.sources` checks that every entry has one, that each
+names what exists, and, for a document the spec ships, that every quote is
+in the lines it cites. The documents themselves are
 :class:`rulepress.model.spec_model.SourceText`, whose title is prose.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
@@ -38,8 +48,35 @@ _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _FIELD_RE = re.compile(r"^(table|players)\.[a-z][a-z0-9_]*$")
 
 #: what an entry's provenance makes it, as ``rulepress provenance --kind`` filters
-Kind = Literal["source", "ruling", "table-state"]
-KINDS: tuple[Kind, ...] = ("source", "ruling", "table-state")
+Kind = Literal["stated", "inferred", "components", "table-state"]
+KINDS: tuple[Kind, ...] = ("stated", "inferred", "components", "table-state")
+#: the longest quote: the few words that state the point, not the passage
+QUOTE_CHARS = 400
+_SPACE = re.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """``text`` as quotes are compared: NFKC-normalised, with no whitespace at all.
+
+    Whitespace is dropped rather than collapsed so that a quote may run across
+    a line break of the document, in Czech (where the break stood for a space)
+    and in Japanese (where it stood for nothing) alike.
+    """
+    return _SPACE.sub("", unicodedata.normalize("NFKC", text))
+
+
+def _quote(value: str) -> str:
+    if not fold(value):
+        raise ValueError("a quote gives the words of the source that state the point")
+    if len(value) > QUOTE_CHARS:
+        raise ValueError(
+            f"a quote of {len(value)} characters; quote the words that state the point"
+            f" (at most {QUOTE_CHARS})"
+        )
+    return value
+
+
+Quote = Annotated[str, AfterValidator(_quote)]
 
 
 def _matching(regex: re.Pattern[str], what: str) -> AfterValidator:
@@ -84,8 +121,12 @@ class Provenance(_Frozen):
     """The id of the document (an entry of `sources`) whose passage states it."""
     lines: Annotated[str, AfterValidator(_line_numbers)] | None = None
     """The lines of the document's passage: `181`, `179-190`, or several joined by `, `."""
+    quote: Quote | list[Quote] | None = None
+    """The words of those lines that state it, in the document's language; one per place."""
     rulings: list[Annotated[str, _matching(_NAME_RE, "a ruling id (lower_snake_case)")]] = []
     """The rulings that settle or infer what the document does not say plainly."""
+    components: list[Annotated[str, _matching(_ID_RE, "an entry id of not_in_source")]] = []
+    """Facts read off the components, each named by its `not_in_source` entry (`engineer-card`)."""
     table_state: list[Annotated[str, _matching(_FIELD_RE, "a field 'table.<name>'")]] = []
     """Values no document gives, supplied by these table-state fields (`table.council_track`)."""
 
@@ -93,21 +134,38 @@ class Provenance(_Frozen):
     def _says_something(self) -> Provenance:
         if self.lines is not None and self.document is None:
             raise ValueError("lines are lines of a document: name the document")
-        if self.document is None and not self.rulings and not self.table_state:
-            raise ValueError("a source names a document, a ruling or table-state fields")
+        if self.quote is not None and self.lines is None:
+            raise ValueError("a quote is of a document's lines: name the document and its lines")
+        if (
+            self.document is None
+            and not self.rulings
+            and not self.components
+            and not self.table_state
+        ):
+            raise ValueError(
+                "a source names a document, a ruling, components or table-state fields"
+            )
         if self.document is not None and self.lines is None:
             raise ValueError("name the passage of the document: its lines")
         return self
 
     @property
     def kind(self) -> Kind:
-        """``ruling`` if a ruling settles it, else ``table-state`` or ``source``."""
+        """The first that applies: ``inferred``, ``components``, ``table-state``, ``stated``."""
         if self.rulings:
-            return "ruling"
+            return "inferred"
+        if self.components:
+            return "components"
         if self.table_state:
             return "table-state"
-        return "source"
+        return "stated"
 
     def ranges(self) -> list[tuple[int, int]]:
         """The passage's line ranges, each as (first, last); none without a passage."""
         return line_ranges(self.lines) if self.lines else []
+
+    def quotes(self) -> list[str]:
+        """The quotes, as a list (one, several or none)."""
+        if self.quote is None:
+            return []
+        return [self.quote] if isinstance(self.quote, str) else list(self.quote)

@@ -54,6 +54,9 @@ RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+#: a shipped source document: a relative path of plain names below the game's folder,
+#: a text file (quotes are checked in it), never ``..``, never absolute
+SOURCE_FILE_RE = r"^([A-Za-z0-9][A-Za-z0-9._-]*/){0,3}[A-Za-z0-9][A-Za-z0-9._-]*\.(txt|md)$"
 #: a reading: hiragana or katakana, the prolonged sound mark and the middle dot
 KANA_RE = re.compile(r"^[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u30fb]*$")
 
@@ -307,8 +310,24 @@ class SourceText(Model):
     """The language it is written in."""
     lines: int = Field(ge=1)
     """How many lines the copy the spec was made from has; passages lie within them."""
+    file: Annotated[str, Field(pattern=SOURCE_FILE_RE)] | None = None
+    """That copy, shipped in the game's folder as it was received (`sources/rules.ja.txt`).
+    Without it (a printed rulebook the game cannot ship) citations are recorded as unchecked."""
+    sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    """The SHA-256 of the file's bytes, which `validate` checks: the copy cited is the copy shipped."""
+    encoding: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,39}$")] = "utf-8"
+    """The file's own text encoding, as received (`utf-8`, `cp1250`, `shift_jis` …)."""
     note: str = ""
     """Where that copy comes from, for editors (not shown to readers)."""
+
+    @model_validator(mode="after")
+    def _file_and_hash(self) -> SourceText:
+        if (self.file is None) != (self.sha256 is None):
+            raise ValueError(
+                "a shipped document gives both 'file' and 'sha256' (`rulepress validate` prints"
+                " the hash a file has)"
+            )
+        return self
 
 
 class NotInSource(Model):

@@ -229,7 +229,7 @@ def _ruled(ctx: RenderContext, links: Links) -> list[Block]:
     for kind, entries in source_entries(ctx).items():
         items: list[list[Block]] = []
         for entry in entries:
-            if entry.source.kind != "ruling":
+            if entry.source.kind != "inferred":
                 continue
             place = Ref(label=entry.anchor, children=entry_name(pieces, entry, _plain(links)))
             rulings = pieces.side([ref(r) for r in entry.source.rulings])
