@@ -120,7 +120,7 @@ def test_a_spec_without_documents_demands_no_source(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ({}, "a source names a document, a ruling or table-state fields"),
+        ({}, "a source names a document, a ruling, components or table-state fields"),
         ({"lines": "3"}, "lines are lines of a document"),
         ({"document": "card"}, "name the passage of the document"),
         ({"document": "card", "lines": "3-"}, "not line numbers"),
