@@ -128,7 +128,7 @@ def test_a_citation_without_a_quote_is_a_located_error(tmp_path: Path) -> None:
 def test_a_changed_document_is_refused_by_its_hash(tmp_path: Path) -> None:
     game = _copy(tmp_path)
     card = game / CARD
-    card.write_bytes(card.read_bytes().replace("1 bod".encode(), "2 body".encode(), 1))
+    card.write_bytes(card.read_bytes().replace(b"1 bod", b"2 body", 1))
     code, err = _validate(tmp_path)
     assert code == 3
     line = _line_of(game / "sources.yaml", "sha256:")
