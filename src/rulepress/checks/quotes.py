@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulepress.model.provenance import Provenance, fold
+from rulepress.model.provenance import Passage, Provenance, fold
 from rulepress.model.spec_model import SourceText
 
 #: the largest source document read, in bytes (a rulebook's text is far smaller)
@@ -110,7 +110,9 @@ def _excerpt(text: str) -> str:
     return flat if len(flat) <= SHOWN else flat[: SHOWN - 1] + "…"
 
 
-def quote_problems(source: Provenance, doc: Document) -> list[tuple[tuple[str | int, ...], str]]:
+def quote_problems(
+    source: Provenance | Passage, doc: Document
+) -> list[tuple[tuple[str | int, ...], str]]:
     """What is wrong with ``source``'s quotes of ``doc``: each (path below 'source', message).
 
     Every quote must occur, after :func:`~rulepress.model.provenance.fold`, in one of

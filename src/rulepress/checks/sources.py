@@ -22,11 +22,13 @@ demanded of it, but a ``source`` it gives is still checked. What is checked:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from rulepress.checks.base import CheckBase
 from rulepress.checks.quotes import Document, quote_problems, read_document
 from rulepress.model import Provenance, Rule, Spec, Step
+from rulepress.model.provenance import Passage
+from rulepress.model.spec_model import SourceText
 from rulepress.yamlsrc import DataPath
 
 
@@ -67,6 +69,32 @@ def _state_fields(chk: CheckBase) -> frozenset[str]:
     return frozenset(names)
 
 
+def _passage(
+    chk: CheckBase,
+    here: DataPath,
+    cited: Provenance | Passage,
+    documents: Mapping[str, SourceText],
+    texts: Mapping[str, Document],
+) -> None:
+    """The problems of one cited passage: its document, its lines, its quotes."""
+    assert cited.document is not None
+    doc = documents.get(cited.document)
+    if doc is None:
+        known = ", ".join(documents) or "none listed under 'sources'"
+        chk.at(here + ("document",), f"unknown document {cited.document!r} ({known})")
+        return
+    for first, last in cited.ranges():
+        if last < first or last > doc.lines:
+            chk.at(
+                here + ("lines",),
+                f"lines {first}-{last} are not lines of {doc.id} (it has {doc.lines})",
+            )
+    text = texts.get(doc.id)
+    if text is not None:
+        for below, message in quote_problems(cited, text):
+            chk.at(here + below, message)
+
+
 def check_sources(chk: CheckBase) -> None:
     """Add a located problem for each entry without a source, or naming what is not there."""
     spec = chk.spec
@@ -94,21 +122,7 @@ def check_sources(chk: CheckBase) -> None:
             continue
         here = path + ("source",)
         if source.document is not None:
-            doc = documents.get(source.document)
-            if doc is None:
-                known = ", ".join(documents) or "none listed under 'sources'"
-                chk.at(here + ("document",), f"unknown document {source.document!r} ({known})")
-            else:
-                for first, last in source.ranges():
-                    if last < first or last > doc.lines:
-                        chk.at(
-                            here + ("lines",),
-                            f"lines {first}-{last} are not lines of {doc.id} (it has {doc.lines})",
-                        )
-                text = texts.get(doc.id)
-                if text is not None:
-                    for below, message in quote_problems(source, text):
-                        chk.at(here + below, message)
+            _passage(chk, here, source, documents, texts)
         for k, ruling in enumerate(source.rulings):
             if ruling not in chk.ruling_ids:
                 chk.at(here + ("rulings", k), f"unknown ruling {ruling!r}")
@@ -123,8 +137,13 @@ def check_sources(chk: CheckBase) -> None:
         for k, name in enumerate(source.table_state):
             if name not in fields:
                 chk.at(here + ("table_state", k), f"no table-state field {name!r}")
+    for i, decided in enumerate(spec.rulings):
+        for k, passage in enumerate(decided.says):
+            _passage(chk, ("rulings", i, "says", k), passage, documents, texts)
     chk.unique("not_in_source", spec.not_in_source)
     for i, item in enumerate(spec.not_in_source):
+        for k, passage in enumerate(item.nearby):
+            _passage(chk, ("not_in_source", i, "nearby", k), passage, documents, texts)
         for k, name in enumerate(item.table_state):
             if name not in fields:
                 chk.at(("not_in_source", i, "table_state", k), f"no table-state field {name!r}")

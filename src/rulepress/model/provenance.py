@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
@@ -114,7 +114,40 @@ def line_ranges(lines: str) -> list[tuple[int, int]]:
     return out
 
 
-class Provenance(_Frozen):
+class _Cited:
+    """What a cited passage offers its checks: its line ranges and its quotes."""
+
+    if TYPE_CHECKING:  # the models' own fields (declared here, pydantic would take them as fields)
+        lines: str | None
+        quote: str | list[str] | None
+
+    def ranges(self) -> list[tuple[int, int]]:
+        """The passage's line ranges, each as (first, last); none without a passage."""
+        return line_ranges(self.lines) if self.lines else []
+
+    def quotes(self) -> list[str]:
+        """The quotes, as a list (one, several or none)."""
+        if self.quote is None:
+            return []
+        return [self.quote] if isinstance(self.quote, str) else list(self.quote)
+
+
+class Passage(_Cited, _Frozen):
+    """Lines of a source document and the words of them that matter, quoted.
+
+    What a ruling's question or an entry of ``not_in_source`` shows of what the
+    sources *do* say: the reader weighs the ruling, or the gap, against it.
+    """
+
+    document: Annotated[str, _matching(_ID_RE, "a document id")]
+    """The id of the document (an entry of `sources`)."""
+    lines: Annotated[str, AfterValidator(_line_numbers)]
+    """The lines quoted: `181`, `179-190`, or several joined by `, `."""
+    quote: Quote | list[Quote]
+    """The words of those lines, in the document's language; one per place."""
+
+
+class Provenance(_Cited, _Frozen):
     """Where a rule, step, parameter, table row or glossary entry comes from."""
 
     document: Annotated[str, _matching(_ID_RE, "a document id")] | None = None
@@ -159,13 +192,3 @@ class Provenance(_Frozen):
         if self.table_state:
             return "table-state"
         return "stated"
-
-    def ranges(self) -> list[tuple[int, int]]:
-        """The passage's line ranges, each as (first, last); none without a passage."""
-        return line_ranges(self.lines) if self.lines else []
-
-    def quotes(self) -> list[str]:
-        """The quotes, as a list (one, several or none)."""
-        if self.quote is None:
-            return []
-        return [self.quote] if isinstance(self.quote, str) else list(self.quote)

@@ -40,7 +40,7 @@ from pydantic import (
 from rulepress.model import operations
 from rulepress.model.declared import declared_expression
 from rulepress.model.languages import language_syntax, published_languages
-from rulepress.model.provenance import Provenance
+from rulepress.model.provenance import Passage, Provenance
 from rulepress.model.sets import (
     SET_REF_RE,
     SET_REF_SYNTAX,
@@ -339,6 +339,9 @@ class NotInSource(Model):
     """What is missing, in a few words."""
     text: Text
     """Where a player finds it instead (the components of their copy of the game)."""
+    nearby: list[Passage] = []
+    """What the sources do say nearby, quoted with their lines: the reader sees what is there
+    and what is not."""
     table_state: list[Annotated[str, Field(pattern=r"^(table|players)\.[a-z][a-z0-9_]*$")]] = []
     """The table-state fields through which the scorer receives it, if it needs it."""
 
@@ -490,6 +493,9 @@ class Ruling(Model):
     title: Text
     rules: list[RuleNumber] = []
     question: Text
+    says: list[Passage] = []
+    """What the sources say on the question, quoted with their lines (checked like every
+    quote): the words each option reads differently."""
     decision: Text
     reason: Text
     default: RulingName
