@@ -35,6 +35,7 @@ English with invisible characters inside its words is still English.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -226,18 +227,46 @@ class _Visible(HTMLParser):
 
     Text inside inline ``<code>`` is kept apart, marked, so that one reading
     gives both the page's sentences and, for the raw-id check, its code too.
+    Text inside an element that names its own language (``lang``: a quote of a
+    source document, a language's own name in the switcher) is in that
+    language, not the page's: it is kept apart the same way.
     """
 
     _HIDDEN = ("script", "style", "pre", "head")
+    #: elements that have no end tag, so never open a language of their own
+    _VOID = frozenset(
+        {
+            "area",
+            "base",
+            "br",
+            "col",
+            "embed",
+            "hr",
+            "img",
+            "input",
+            "link",
+            "meta",
+            "source",
+            "wbr",
+        }
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        #: (text, whether it sits in inline code)
+        #: (text, whether it sits in inline code or in another language)
         self.parts: list[tuple[str, bool]] = []
         self._hidden = 0
         self._code = 0
+        #: the open elements below <html>, each with whether it names its own language
+        self._open: list[tuple[str, bool]] = []
+
+    @property
+    def _apart(self) -> bool:
+        return self._code > 0 or any(foreign for _, foreign in self._open)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self._VOID and tag != "html":
+            self._open.append((tag, any(name == "lang" for name, _ in attrs)))
         if tag in self._HIDDEN:
             # the head is metadata, and a tab's title never breaks a line
             self._hidden += 1
@@ -247,21 +276,29 @@ class _Visible(HTMLParser):
             return
         for name, value in attrs:
             if name in ("title", "aria-label", "alt", "placeholder") and value:
-                self.parts.append(("\n" + value + "\n", self._code > 0))
+                self.parts.append(("\n" + value + "\n", self._apart))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self._HIDDEN:
             self._hidden = max(0, self._hidden - 1)
         elif tag == "code":
             self._code = max(0, self._code - 1)
+        # close up to the element this ends (an unclosed <p> or <li> before it ends too)
+        for i in range(len(self._open) - 1, -1, -1):
+            if self._open[i][0] == tag:
+                del self._open[i:]
+                break
 
     def handle_data(self, data: str) -> None:
         if not self._hidden:
-            self.parts.append((data, self._code > 0))
+            self.parts.append((data, self._apart))
 
 
 def html_texts(html: str) -> tuple[str, str]:
-    """A page's text without scripts, styles, the head and code: (without, with inline code)."""
+    """A page's text without scripts, styles, the head, code and text in another language.
+
+    Returns (without, with inline code and the other languages' text).
+    """
     parser = _Visible()
     parser.feed(html)
     prose = "".join(text for text, in_code in parser.parts if not in_code)
@@ -301,14 +338,44 @@ def scan_site(out: Path, english: English, raw: RawIds | None = None) -> list[Pr
     return found
 
 
-def scan_print(out: Path, english: English, raw: RawIds | None = None) -> list[Problem]:
-    """The text of every PDF (``<out>/<lang>/<game>/*.pdf``), X-4 variants aside (same text)."""
+#: a scan of a built output folder: its findings, read in each folder's language
+Scan = Callable[..., list[Problem]]
+
+
+def _quoted(quotes: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern of the source quotes as a PDF's text holds them.
+
+    Any whitespace may stand between two characters: a line may break anywhere in a
+    quote, and pdftotext writes a space there even between Japanese characters.
+    """
+    alternatives = {
+        r"\s*".join(re.escape(c) for c in "".join(q.split())) for q in quotes if q.strip()
+    }
+    if not alternatives:
+        return None
+    return re.compile("|".join(sorted(alternatives, key=len, reverse=True)))
+
+
+def scan_print(
+    out: Path, english: English, raw: RawIds | None = None, quotes: Iterable[str] = ()
+) -> list[Problem]:
+    """The text of every PDF (``<out>/<lang>/<game>/*.pdf``), X-4 variants aside (same text).
+
+    ``quotes``: words quoted from the source documents, in their own language (a Czech
+    card's words in a Japanese rulebook's appendix): a PDF's text does not say which
+    language a word is in, as a page's ``lang`` does, so they are taken out before the
+    text is read in the PDF's language.
+    """
     found: list[Problem] = []
+    quoted = _quoted(quotes)
     for pdf in sorted(out.glob("*/*/*.pdf")):
         if pdf.stem.endswith("pdfx4"):
             continue
         lang = pdf.relative_to(out).parts[0]
-        text = " ".join(pdf_text(pdf).split())
+        text = pdf_text(pdf)
+        if quoted is not None:
+            text = quoted.sub(" ", text)
+        text = " ".join(text.split())
         # pdftotext writes a no-break space as a plain one, so Czech spacing is not checked
         # here (the print HTML is set by the same code as the site's, which is checked)
         checked = scan_text(text, "" if lang == "cs" else lang, english, raw)
@@ -460,7 +527,15 @@ def run_gate(
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     previews: list[Problem] = []
-    for out, output, scan in ((site, "site", scan_site), (printed, "print", scan_print)):
+    # imported here, as _games imports the spec model: the gate reads pages without it
+    from rulepress.checks.sources import quotes as spec_quotes  # noqa: PLC0415
+
+    quotes = [q for game in games for q in spec_quotes(game.spec)]
+    scans: tuple[tuple[Path | None, str, Scan], ...] = (
+        (site, "site", scan_site),
+        (printed, "print", functools.partial(scan_print, quotes=quotes)),
+    )
+    for out, output, scan in scans:
         if out is not None and out.is_dir():
             read = _read_record(out, output)  # once: for the pages and for the fallbacks
             on_pages, on_previews = split_previews(out, read[0], scan(out, english, raw))

@@ -61,6 +61,19 @@ def entries(spec: Spec) -> Iterator[tuple[DataPath, str, Provenance | None]]:
         yield ("glossary", i), f"glossary term {term.id}", term.source
 
 
+def quotes(spec: Spec) -> Iterator[str]:
+    """Every quote of a source document the spec holds: citations, rulings, gaps."""
+    for _, _, source in entries(spec):
+        if source is not None:
+            yield from source.quotes()
+    for ruling in spec.rulings:
+        for passage in ruling.says:
+            yield from passage.quotes()
+    for item in spec.not_in_source:
+        for passage in item.nearby:
+            yield from passage.quotes()
+
+
 def _state_fields(chk: CheckBase) -> frozenset[str]:
     names: set[str] = set()
     for fmt in chk.spec.table_states.values():

@@ -106,6 +106,16 @@ def _marks(lang: str) -> tuple[str, str, str, str]:
     return ("“", "”", "‘", "’")
 
 
+def quotation_marks(lang: str) -> tuple[str, str]:
+    """The locale's outer quotation marks (``„`` ``“`` in Czech, ``「`` ``」`` in Japanese).
+
+    For words quoted verbatim from another language's document, whose own marks
+    must stay as they are (:func:`quote` would change them).
+    """
+    start, end, _, _ = _marks(lang)
+    return start, end
+
+
 #: a pair of typewriter double quotes, as an English source writes them (What "foreign" …)
 _STRAIGHT_PAIR = re.compile(r'"([^"\n]*)"')
 

@@ -41,6 +41,7 @@ from rulepress.render.tree import (
     NumberedList,
     PageNumber,
     Paragraph,
+    Quote,
     Ref,
     Section,
     Span,
@@ -94,6 +95,9 @@ def inlines(nodes: list[Inline]) -> list[Content]:
             out.append(el("span", inlines(node.children), cls="rule"))
         elif isinstance(node, Span):
             out.append(el("span", inlines(node.children), cls=_SPAN_CLASSES[node.role]))
+        elif isinstance(node, Quote):
+            # set in its own language's typography: serialize() reads the lang attribute
+            out.append(el("span", node.text, cls="quote", lang=node.lang))
         elif isinstance(node, Icon):
             # its words follow and say what it shows, so its alt text is empty
             out.append(el("img", src=node.src, alt="", cls="icon"))
@@ -335,7 +339,7 @@ def _appendix(a: Appendix) -> list[Element]:
         for kind in kinds:
             out.append(el("h4", kind.title))
             out += [
-                el("p", el("span", inlines(e.name), cls="n"), " ", e.source, cls="source")
+                el("p", el("span", inlines(e.name), cls="n"), " ", inlines(e.source), cls="source")
                 for e in kind.entries
             ]
     return out

@@ -27,7 +27,9 @@ from typing import Generic, TypeVar
 
 from babel import Locale
 
+from rulepress.i18n.typography import quotation_marks
 from rulepress.model import Provenance
+from rulepress.model.provenance import Passage
 from rulepress.model.spec_model import NotInSource, Spec, Table
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
@@ -48,6 +50,7 @@ from rulepress.render.tree import (
     Node,
     Page,
     Paragraph,
+    Quote,
     Ref,
     Section,
     Strong,
@@ -107,9 +110,25 @@ class _Pieces(Generic[N]):
     """The pieces of a provenance in one language, for a writer's kind of node (N)."""
 
     def __init__(
-        self, ctx: RenderContext, text: Callable[[str], N], literal: Callable[[str], N]
+        self,
+        ctx: RenderContext,
+        text: Callable[[str], N],
+        literal: Callable[[str], N],
+        quoted: Callable[[str, str], N],
     ) -> None:
-        self.ctx, self.text, self.literal = ctx, text, literal
+        self.ctx, self.text, self.literal, self.quoted = ctx, text, literal, quoted
+        # the page's quotation marks around words in the source's language: „…“, “…”, 「…」
+        self.marks = quotation_marks(ctx.lang or "en")
+
+    def quotes(self, cited: Provenance | Passage) -> list[N]:
+        """The cited passage's quotes, each in the page's marks and the source's language."""
+        docs = {d.id: d for d in self.ctx.spec.sources}
+        doc = docs.get(cited.document) if cited.document is not None else None
+        lang = doc.language if doc is not None else self.ctx.lang
+        start, end = self.marks
+        return self.side(
+            [[self.literal(start), self.quoted(q, lang), self.literal(end)] for q in cited.quotes()]
+        )
 
     def fill(self, pattern: str, **values: list[N]) -> list[N]:
         return fill(self.ctx.t(pattern), values, self.literal)
@@ -124,13 +143,14 @@ class _Pieces(Generic[N]):
         if source.document is not None and source.lines is not None:
             title = docs[source.document].title if source.document in docs else source.document
             one = not any(mark in source.lines for mark in "-,")
-            out.append(
-                self.fill(
-                    PASSAGE_LINE if one else PASSAGE,
-                    document=[self.text(title)],
-                    lines=[self.text(_lines(source.lines))],
-                )
+            passage = self.fill(
+                PASSAGE_LINE if one else PASSAGE,
+                document=[self.text(title)],
+                lines=[self.text(_lines(source.lines))],
             )
+            if source.quote is not None:
+                passage = self.fill(PAIR, label=passage, value=self.quotes(source))
+            out.append(passage)
         if source.rulings:
             rulings = self.side([ruling(r) for r in source.rulings])
             out.append(self.fill(PAIR, label=[self.text(self.ctx.t(T["ruling"]))], value=rulings))
@@ -145,8 +165,12 @@ def _text(value: str) -> Inline:
     return Text(text=value)
 
 
+def _quote(value: str, lang: str) -> Inline:
+    return Quote(text=value, lang=lang)
+
+
 def _site(ctx: RenderContext) -> _Pieces[Inline]:
-    return _Pieces(ctx, _text, _text)
+    return _Pieces(ctx, _text, _text, _quote)
 
 
 def _ruling_ref(ctx: RenderContext) -> Callable[[str], list[Inline]]:
@@ -340,7 +364,8 @@ class SourceLine(Node):
     """An entry of the book (a rule, a step, a table's rows …) and where it comes from."""
 
     name: list[Inline]
-    source: str
+    #: the source's words (quotes) among them, each marked with its language
+    source: list[Inline]
 
 
 class SourceKind(Node):
@@ -367,13 +392,12 @@ def appendix(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Ap
     spec = ctx.spec
     if not spec.sources and not spec.not_in_source:
         return None
-    pieces: _Pieces[str] = _Pieces(ctx, str, str)
     # an entry's name holds spec text as inline nodes (its markup resolved)
-    content: _Pieces[Inline] = _Pieces(ctx, _text_node, _text_node)
+    content: _Pieces[Inline] = _site(ctx)
     titles = {r.id: r.title for r in spec.rulings}
 
-    def plain(parts: list[list[str]]) -> str:
-        return "".join(side_by_side(ctx.t(BOTH), parts, lambda s: s))
+    def joined(parts: list[list[Inline]]) -> list[Inline]:
+        return side_by_side(ctx.t(BOTH), parts, _text)
 
     kinds: list[SourceKind] = []
     for kind, entries in source_entries(ctx).items():
@@ -384,7 +408,7 @@ def appendix(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Ap
         lines = [
             SourceLine(
                 name=entry_name(content, entry, spec_text),
-                source=plain(pieces.parts(entry.source, lambda r: [titles.get(r, r)])),
+                source=joined(content.parts(entry.source, lambda r: [_text(titles.get(r, r))])),
             )
             for entry in entries
         ]

@@ -92,6 +92,19 @@ class Span(Node):
     children: list[Inline]
 
 
+class Quote(Node):
+    """Words quoted from a source document, in the document's own language.
+
+    Each writer marks them with that language (``lang``), so that a screen reader
+    reads a Czech quote on a Japanese page as Czech, and sets them in its rules;
+    the quotation marks around them are the page's, outside the node.
+    """
+
+    kind: Literal["quote"] = "quote"
+    text: str
+    lang: Annotated[str, Field(pattern=r"^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*$")]
+
+
 class Icon(Node):
     """A glossary term's icon, before its words (which say what it shows): an inline SVG."""
 
@@ -107,7 +120,7 @@ class PageNumber(Node):
 
 
 Inline = Annotated[
-    Text | Strong | Emphasis | Code | Ref | Link | Span | Icon | PageNumber,
+    Text | Strong | Emphasis | Code | Ref | Link | Span | Quote | Icon | PageNumber,
     Field(discriminator="kind"),
 ]
 
@@ -353,7 +366,7 @@ def plain_text(inlines: list[Inline]) -> str:
     """What the inline content reads as, without its links and emphasis."""
     out: list[str] = []
     for node in inlines:
-        if isinstance(node, Text | Code):
+        if isinstance(node, Text | Code | Quote):
             out.append(node.text)
         elif isinstance(node, Icon | PageNumber):
             continue  # an icon's words follow it; a page number is the layout's

@@ -119,6 +119,10 @@ class _Builder:
             return nodes.reference("", "", *self.inlines(node.children), refuri=node.url)
         if isinstance(node, tree.Span):
             return nodes.inline("", "", *self.inlines(node.children), classes=[f"rp-{node.role}"])
+        if isinstance(node, tree.Quote):
+            # docutils' HTML writer turns a class language-xx into lang="xx"
+            lang = f"language-{node.lang.replace('_', '-')}"
+            return nodes.inline("", "", _text(node.text, node.lang), classes=["rp-quote", lang])
         if isinstance(node, tree.Icon):
             # its words follow and say what it shows, so its alt text is empty
             return nodes.image("", uri=node.src, alt="", classes=["rp-icon"])
