@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from rulepress import gate
 from rulepress.gate import English, RawIds, html_text, scan_reports, scan_site, scan_text
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.i18n.fallbacks import FallbackRecord, write_record
@@ -60,6 +61,35 @@ def test_a_page_is_read_as_its_reader_sees_it() -> None:
     assert "{param:x}" not in text
     assert "{rule:1}" not in text
     assert "a v" not in text
+
+
+def test_text_in_another_language_is_read_apart() -> None:
+    # a Czech quote of the source on a Japanese page: its ASCII commas are Czech, not ours
+    html = (
+        '<html lang="ja"><body><p>出典：「<span class="rp-quote" lang="cs">Ztrácíte 1 bod,'
+        " za <b>každou</b> kostku</span>」<br>次, 文</p></body></html>"
+    )
+    text = html_text(html)
+    assert "Ztrácíte" not in text
+    assert "každou" not in text  # inside the quote's own element, however deep
+    assert "次, 文" in text  # the page's own text after it is read again
+    assert scan_text(text, "ja") == scan_text("出典：「」次, 文", "ja") != []
+
+
+def test_a_pdfs_source_quotes_are_taken_out_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pdf = tmp_path / "ja" / "stationfall" / "rulebook.pdf"
+    pdf.parent.mkdir(parents=True)
+    pdf.write_bytes(b"")
+    # the text pdftotext gives: the quote broken over a line, as a narrow column breaks it
+    monkeypatch.setattr(gate, "pdf_text", lambda _: "出典：「Ztrácíte 1\nbod, za každou」です")
+    assert gate.scan_print(tmp_path, English(()), quotes=["Ztrácíte 1 bod, za každou"]) == []
+    found = gate.scan_print(tmp_path, English(()), quotes=[])
+    assert found
+    assert [p.message for p in found] == [
+        "ASCII punctuation in Japanese: 'ルール(pokud není řečeno jinak)です'"
+    ]
 
 
 def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
 from rulepress.model.provenance import fold
 from tests.conftest import SPEC_ROOT, edit, game_dirs, run_cli
+from tests.site.test_pages import _nodes as every_node
 
 CARD = "sources/stationfall-endgame-card.cs.txt"
 # the 16.4.7 citation in rules.yaml: one line range, one quote
@@ -213,3 +214,22 @@ def test_the_provenance_report_shows_each_quote_and_kind() -> None:
     assert rows["glossary term betrayal-box"]["kind"] == "components"
     assert rows["glossary term betrayal-box"]["components"] == ["rest-of-the-game"]
     assert {r["checked"] for r in rows.values() if r["document"]} == {True}
+
+
+def test_readers_see_each_quote_in_the_sources_language() -> None:
+    # the marker of 16.4.7 on the Japanese site: the card's Czech words, marked cs, in 「」
+    from rulepress.model.spec_model import all_rules  # noqa: PLC0415
+    from rulepress.render import tree  # noqa: PLC0415
+    from rulepress.render.context import RenderContext  # noqa: PLC0415
+    from rulepress.render.sources import source_marker  # noqa: PLC0415
+
+    spec = load_spec(SPEC_ROOT / "stationfall").spec
+    rule = next(r for r in all_rules(spec.rules) if r.number == "16.4.7")
+    for lang, (start, end) in (("ja", ("「", "」")), ("en", ("“", "”")), ("cs", ("„", "“"))):
+        [marker] = source_marker(RenderContext(spec, lang, str, str), rule.source)
+        flat = json.dumps(marker.model_dump(), ensure_ascii=False)
+        quote = {"kind": "quote", "text": rule.source.quotes()[0], "lang": "cs"}  # type: ignore[union-attr]
+        assert json.dumps(quote, ensure_ascii=False)[1:-1] in flat, lang
+        texts = [n for n in every_node(marker) if isinstance(n, tree.Text)]
+        assert any(t.text.endswith(start) for t in texts), lang
+        assert any(t.text.startswith(end) for t in texts), lang

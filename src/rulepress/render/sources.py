@@ -136,21 +136,30 @@ class _Pieces(Generic[N]):
     def side(self, items: Sequence[list[N]]) -> list[N]:
         return side_by_side(self.ctx.t(RULES), list(items), self.literal)
 
+    def passage(self, cited: Provenance | Passage) -> list[N]:
+        """The passage as readers see it, its quotes after it when it has them.
+
+        "Czech reference card …, lines 47–51: „Ztrácíte 1 bod …“".
+        """
+        assert cited.document is not None
+        assert cited.lines is not None
+        docs = {d.id: d for d in self.ctx.spec.sources}
+        title = docs[cited.document].title if cited.document in docs else cited.document
+        one = not any(mark in cited.lines for mark in "-,")
+        passage = self.fill(
+            PASSAGE_LINE if one else PASSAGE,
+            document=[self.text(title)],
+            lines=[self.text(_lines(cited.lines))],
+        )
+        if cited.quote is None:
+            return passage
+        return self.fill(PAIR, label=passage, value=self.quotes(cited))
+
     def parts(self, source: Provenance, ruling: Callable[[str], list[N]]) -> list[list[N]]:
         spec = self.ctx.spec
         out: list[list[N]] = []
-        docs = {d.id: d for d in spec.sources}
         if source.document is not None and source.lines is not None:
-            title = docs[source.document].title if source.document in docs else source.document
-            one = not any(mark in source.lines for mark in "-,")
-            passage = self.fill(
-                PASSAGE_LINE if one else PASSAGE,
-                document=[self.text(title)],
-                lines=[self.text(_lines(source.lines))],
-            )
-            if source.quote is not None:
-                passage = self.fill(PAIR, label=passage, value=self.quotes(source))
-            out.append(passage)
+            out.append(self.passage(source))
         if source.rulings:
             rulings = self.side([ruling(r) for r in source.rulings])
             out.append(self.fill(PAIR, label=[self.text(self.ctx.t(T["ruling"]))], value=rulings))
@@ -326,6 +335,10 @@ def sources_page(ctx: RenderContext, links: Links) -> Page:
 
 def _missing_blocks(ctx: RenderContext, item: NotInSource, links: Links) -> list[Block]:
     out: list[Block] = [Paragraph(children=inline(item.text, links))]
+    pieces = _site(ctx)
+    for passage in item.nearby:
+        # what the source does say nearby, in its own words
+        out.append(Paragraph(children=pieces.passage(passage), classes=["rp-nearby"]))
     if item.table_state:
         pieces = _site(ctx)
         fields = pieces.side([[Text(text=_field_title(ctx.spec, f))] for f in item.table_state])
