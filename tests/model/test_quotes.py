@@ -218,10 +218,10 @@ def test_the_provenance_report_shows_each_quote_and_kind() -> None:
 
 def test_readers_see_each_quote_in_the_sources_language() -> None:
     # the marker of 16.4.7 on the Japanese site: the card's Czech words, marked cs, in 「」
-    from rulepress.model.spec_model import all_rules  # noqa: PLC0415
-    from rulepress.render import tree  # noqa: PLC0415
-    from rulepress.render.context import RenderContext  # noqa: PLC0415
-    from rulepress.render.sources import source_marker  # noqa: PLC0415
+    from rulepress.model.spec_model import all_rules
+    from rulepress.render import tree
+    from rulepress.render.context import RenderContext
+    from rulepress.render.sources import source_marker
 
     spec = load_spec(SPEC_ROOT / "stationfall").spec
     rule = next(r for r in all_rules(spec.rules) if r.number == "16.4.7")
