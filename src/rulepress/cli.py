@@ -868,9 +868,18 @@ def examples(game: str, spec_root: Path) -> None:
     help="Only entries of this kind (repeatable): stated by a quoted source, inferred or"
     " settled by a ruling, read off the components, or supplied by the table state.",
 )
+@click.option(
+    "--audit",
+    is_flag=True,
+    help="Compare every entry and ruling with the record of the last audit (the spec's"
+    " audit.yaml): each entry's kind, quotes and status, each ruling's options against the"
+    " readings the audit found. Exits 1 if anything is due for the next audit.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Write the list as JSON.")
 @_spec_root_option
-def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path) -> None:
+def provenance(
+    game: str, kinds: tuple[str, ...], audit: bool, as_json: bool, spec_root: Path
+) -> None:
     """List where every rule, step, parameter, table row and glossary entry of GAME comes from.
 
     Each entry names the lines of a source document and the words it quotes from
@@ -879,15 +888,28 @@ def provenance(game: str, kinds: tuple[str, ...], as_json: bool, spec_root: Path
     lists everything a ruling infers or settles. A citation of a document the
     game does not ship is marked unchecked: no quote of it could be verified.
     """
-    from rulepress.games.provenance_report import provenance_report, report_lines
+    from rulepress.games.provenance_report import (
+        audit_lines,
+        audit_report,
+        provenance_report,
+        report_lines,
+    )
     from rulepress.model.provenance import KINDS
 
-    report = provenance_report(_load(spec_root, game).spec, kinds or KINDS)
+    spec = _load(spec_root, game).spec
+    if audit:
+        report = audit_report(spec)
+        lines = audit_lines(report)
+    else:
+        report = provenance_report(spec, kinds or KINDS)
+        lines = report_lines(report)
     if as_json:
         click.echo(json_text(report, indent=2))
     else:
-        for line in report_lines(report):
+        for line in lines:
             click.echo(line)
+    if audit and report["findings"]:
+        raise SystemExit(ExitCode.FAILED)
 
 
 @cli.command("state-template")

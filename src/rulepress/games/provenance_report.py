@@ -96,3 +96,100 @@ def report_lines(report: dict[str, Any]) -> list[str]:
             parts.append("table state " + ", ".join(r["table_state"]))
         lines.append(f"{r['entry']:<{width}}  {r['kind']:<11}  {'; '.join(parts) or '-'}")
     return lines
+
+
+def audit_report(spec: Spec) -> dict[str, Any]:
+    """The spec's entries and rulings against the record of its last audit (``spec.audit``).
+
+    Each entry has its kind, its quotes and a status: ``audited`` (read as it is
+    now), ``changed`` (its kind or quotes differ from what the audit read) or
+    ``unaudited``. Each ruling has its options and the readings the audit
+    found; ``findings`` lists everything due for the next audit, an entry the
+    record names that the spec no longer has, and every ruling that offers
+    fewer options than the readings the audit found.
+    """
+    audit = spec.audit
+    read = {e.entry: e for e in audit.entries} if audit else {}
+    readings = {r.ruling: r for r in audit.rulings} if audit else {}
+    findings: list[str] = []
+    rows = []
+    seen = set()
+    for _, what, source in entries(spec):
+        seen.add(what)
+        kind = source.kind if source is not None else "none"
+        quotes = source.quotes() if source is not None else []
+        was = read.get(what)
+        if was is None:
+            status = "unaudited"
+            findings.append(f"{what}: not audited")
+        elif was.kind != kind or was.quotes != quotes:
+            status = "changed"
+            then = f"{was.kind}, {len(was.quotes)} quote(s)"
+            findings.append(f"{what}: changed since the audit (then {then}; now {kind})")
+        else:
+            status = "audited"
+        row = {"entry": what, "kind": kind, "quotes": quotes, "status": status}
+        if was is not None:
+            row["verdict"] = was.verdict
+        rows.append(row)
+    findings += [
+        f"{name}: audited, but the spec has no such entry" for name in read if name not in seen
+    ]
+    rulings = []
+    for ruling in spec.rulings:
+        found = readings.get(ruling.id)
+        options = [o.id for o in ruling.options]
+        if found is None:
+            findings.append(f"ruling {ruling.id}: not audited")
+        elif len(found.readings) > len(options):
+            findings.append(
+                f"ruling {ruling.id}: the audit found {len(found.readings)} readings of the"
+                f" sources, the ruling offers {len(options)} option(s): give each reading an option"
+            )
+        rulings.append(
+            {
+                "ruling": ruling.id,
+                "options": options,
+                "readings": list(found.readings) if found else [],
+            }
+        )
+    known = {r.id for r in spec.rulings}
+    findings += [
+        f"ruling {name}: audited, but the spec has no such ruling"
+        for name in readings
+        if name not in known
+    ]
+    return {
+        "format": FORMAT,
+        "game": spec.game.id,
+        "audit": (
+            {"date": audit.date, "readers": [r.model_dump() for r in audit.readers]}
+            if audit
+            else None
+        ),
+        "entries": rows,
+        "rulings": rulings,
+        "findings": findings,
+    }
+
+
+def audit_lines(report: dict[str, Any]) -> list[str]:
+    """The audit report as text: the record, an entry per line, the rulings, the findings."""
+    audit = report["audit"]
+    if audit is None:
+        lines = [f"{report['game']}: no audit recorded (audit: in the spec's audit.yaml)"]
+    else:
+        readers = ", ".join(f"{r['name']} ({r['language']})" for r in audit["readers"])
+        lines = [f"{report['game']}: audited {audit['date']} by {readers}"]
+    rows = report["entries"]
+    width = max((len(r["entry"]) for r in rows), default=0)
+    for r in rows:
+        quotes = " / ".join(f"“{q}”" for q in r["quotes"]) or "-"
+        lines.append(f"{r['entry']:<{width}}  {r['kind']:<11}  {r['status']:<9}  {quotes}")
+    for r in report["rulings"]:
+        lines.append(
+            f"ruling {r['ruling']}: options {', '.join(r['options'])};"
+            f" readings found {len(r['readings'])}"
+        )
+    lines += [f"finding: {f}" for f in report["findings"]]
+    return lines

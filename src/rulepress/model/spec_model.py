@@ -38,6 +38,7 @@ from pydantic import (
 )
 
 from rulepress.model import operations
+from rulepress.model.audit import Audit
 from rulepress.model.declared import declared_expression
 from rulepress.model.languages import language_syntax, published_languages
 from rulepress.model.provenance import Passage, Provenance
@@ -1084,6 +1085,8 @@ class Spec(Model):
     scorer: Scorer
     publishing: Publishing | None = None
     examples: list[Example] = []
+    #: the last audit of the provenance, for ``rulepress provenance --audit`` (rulepress.model.audit)
+    audit: Audit | None = None
 
     #: the sections that are lists and may be split over several files
     LIST_SECTIONS: ClassVar[frozenset[str]] = frozenset(
