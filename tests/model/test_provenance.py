@@ -10,6 +10,7 @@ provenance` lists it all and filters for what is ruled.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -64,10 +65,16 @@ def test_an_entry_without_a_source_is_a_located_error(tmp_path: Path) -> None:
     rules = game / "rules.yaml"
     edit(
         rules,
-        '\n        source: {document: rulebook, lines: "74", rulings: [first_player_order]}',
+        '\n        source: {document: rulebook, lines: "74", quote: "Brink は3ラウンドで構成されています",'
+        " rulings: [first_player_order]}",
         "",
     )
-    edit(game / "glossary.yaml", '\n    source: {document: rulebook, lines: "126"}', "")
+    # the first source of line 126 in the glossary is the revolt's, whatever its quote says
+    glossary = game / "glossary.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    revolt = re.compile(r'\n    source: \{document: rulebook, lines: "126",[^\n]*')
+    assert revolt.search(text)
+    glossary.write_text(revolt.sub("", text, count=1), encoding="utf-8")
     code, err = _validate(tmp_path)
     assert code == 3
     assert "Traceback" not in "\n".join(err)
@@ -87,13 +94,13 @@ def test_a_source_naming_what_is_not_there_is_a_located_error(tmp_path: Path) ->
     edit(game / "rules.yaml", "rulings: [first_player_order]", "rulings: [first_player_ordr]")
     edit(
         game / "parameters.yaml",
-        'source: {document: rulebook, lines: "46"}',
-        'source: {document: rulebok, lines: "46"}',
+        'source: {document: rulebook, lines: "46"',
+        'source: {document: rulebok, lines: "46"',
     )
     edit(
         game / "glossary.yaml",
-        'source: {document: rulebook, lines: "232"}',
-        'source: {document: rulebook, lines: "999"}',
+        'source: {document: rulebook, lines: "232"',
+        'source: {document: rulebook, lines: "999"',
     )
     edit(
         game / "sequences.yaml",
