@@ -19,6 +19,8 @@ ACCENT = "device-cmyk(0.85 0.45 0 0.3)"
 ZONES = ("device-cmyk(0.12 0 0 0)", "device-cmyk(0 0 0.18 0)", "device-cmyk(0 0.10 0 0)")
 TINT = ZONES[0]
 PAPER = "device-cmyk(0 0 0 0)"
+#: the channels of a CMYK profile, in order: ``@color-profile``'s ``components``
+CMYK_COMPONENTS = ("cyan", "magenta", "yellow", "black")
 FONTS = '"Noto Sans", "Noto Sans CJK JP", sans-serif'
 #: printer's marks (``--marks``): how far outside the bleed they start, how long they
 #: are, and the room they need beyond the bleed (the slug line sits in it too), in mm
@@ -88,9 +90,16 @@ img.icon {{ height: 1.1em; width: auto; vertical-align: -0.2em; margin-right: 0.
 
 
 def color_profile(profile: Path) -> str:
+    """The ``@color-profile`` rule naming the output-intent profile of a CMYK document.
+
+    ``components`` is a comma-separated list (CSS Color 5; WeasyPrint's
+    descriptor parser splits it at commas), and WeasyPrint writes its length as
+    the ICC stream's ``/N``: without the commas, the four names are one
+    component, and a four-channel CMYK profile goes out labelled ``/N 1``.
+    """
     return (
         f'@color-profile device-cmyk {{ src: url("{profile.resolve().as_uri()}"); '
-        "components: cyan magenta yellow black }\n"
+        f"components: {', '.join(CMYK_COMPONENTS)} }}\n"
     )
 
 
