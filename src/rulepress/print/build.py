@@ -1,12 +1,19 @@
 """``rulepress build print``: every game's print files in every language.
 
-Per game and language, into ``<out>/<lang>/<game>/``:
+Per game and language, into ``<out>/<lang>/<game>/``.
 
-- ``reference-<format>.pdf``: the reference card, trim size plus bleed, CMYK, no
-  marks (a press file), and ``reference-<format>-pdfx4.pdf`` with a CMYK output
-  intent (PDF/X-4);
-- ``rulebook-<format>.pdf`` and its ``-pdfx4`` variant;
-- ``cards-<format>.pdf``: one page per card face with bleed (a press file);
+Each document the print shop gets comes twice, from one layout: a **press
+file** ``<kind>-<format>-pdfx4.pdf`` (trim size plus bleed, TrimBox and
+BleedBox, CMYK with the language's output intent: PDF/X-4; printer's marks with
+``marks``) and a **player file** ``<kind>-<format>.pdf`` (the same pages cut to
+the paper size, no bleed, no marks, not PDF/X), for a screen or a home printer:
+
+- ``reference-<format>``: the reference card;
+- ``rulebook-<format>``: the rulebook;
+- ``cards-<format>``: one page per card face;
+
+and for players only:
+
 - ``pnp-a4.pdf`` and ``pnp-letter.pdf``: the cards n-up with crop marks, each
   sheet of fronts followed by its sheet of backs, placed to land behind their
   fronts after a long-edge flip (or, on request, a short-edge one);
@@ -58,6 +65,7 @@ from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
 from rulepress.render.html_tree import el
+from rulepress.render.pages import PRESS_SUFFIX
 
 #: (declared with the other boxes of the print layout, which the translators' budgets read)
 CARD_MARGIN_MM = styles.CARD_MARGIN_MM
@@ -302,10 +310,8 @@ class PrintBuild:
                 fmt,
                 REFERENCE_MARGIN_MM,
             )
-            if fitted is not None:  # one layout serves the press file and its PDF/X-4 variant
-                laid = fitted[0]
-                self._write(laid, folder / f"reference-{fmt.name}.pdf", profile)
-                self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", profile, x4=True)
+            if fitted is not None:
+                self._both(fitted[0], folder, f"reference-{fmt.name}", profile)
 
         book_fmt = parse_format(pub.rulebook_format)
         book = print_writer.write(print_trees.rulebook(ctx), created)
@@ -317,8 +323,7 @@ class PrintBuild:
             marks=self.marks,
         )
         laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", profile)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", profile, x4=True)
+        self._both(laid_book, folder, f"rulebook-{book_fmt.name}", profile)
 
         if self.since is not None:
             self._errata(loaded, ctx, folder, created, profile, book_fmt)
@@ -361,12 +366,8 @@ class PrintBuild:
             ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text
         )
         html = errata_sheet(ctx, page, created)
-        self._pdf(
-            folder / f"errata-{fmt.name}.pdf",
-            html,
-            styles.errata_css(fmt, profile.path),
-            profile,
-            press=False,
+        self._player_pdf(
+            folder / f"errata-{fmt.name}.pdf", html, styles.errata_css(fmt, profile.path), profile
         )
 
     def _bound(self, laid: Laid, ctx: RenderContext, created: str, css: str) -> Laid:
@@ -439,26 +440,46 @@ class PrintBuild:
         document = pdf.layout(html, css)
         return Laid(document, time.perf_counter() - start)
 
+    def _both(self, laid: Laid, folder: Path, stem: str, profile: Profile) -> None:
+        """A document's player file (``<stem>.pdf``) and press file (``<stem>-pdfx4.pdf``).
+
+        Both are written from the one layout (no second render): the player's
+        is the press file cut to its paper size, without PDF/X or marks
+        (:func:`rulepress.print.pdf.write`, ``player``).
+        """
+        self._write(laid, folder / f"{stem}.pdf", profile, press=False)
+        self._write(laid, folder / f"{stem}{PRESS_SUFFIX}.pdf", profile, x4=True)
+
     def _write(
-        self, laid: Laid, path: Path, profile: Profile, *, x4: bool = False, press: bool = True
+        self,
+        laid: Laid,
+        path: Path,
+        profile: Profile,
+        *,
+        x4: bool = False,
+        press: bool = True,
     ) -> None:
         """Write a laid-out document; its layout time counts once, for the first file.
 
-        ``press``: a press file, which gets the printer's marks when asked for.
+        ``press``: a press file, which gets the printer's marks when asked for;
+        else a player's file (cut to the trim, no output intent).
         """
         start = time.perf_counter()
         marks = self.bleed_mm if self.marks and press else None
         self.files[path] = pdf.write(
-            laid.document, x4=x4, condition=profile.description, marks_bleed_mm=marks
+            laid.document,
+            x4=x4,
+            condition=profile.description,
+            marks_bleed_mm=marks,
+            player=not press,
         )
         spent = time.perf_counter() - start + laid.seconds
         laid.seconds = 0.0
         self.timings[str(path.relative_to(self.out))] = spent
 
-    def _pdf(
-        self, path: Path, html: str, css: str, profile: Profile, *, press: bool = True
-    ) -> None:
-        self._write(self._layout(html, css), path, profile, press=press)
+    def _player_pdf(self, path: Path, html: str, css: str, profile: Profile) -> None:
+        """A file for players only (print-and-play sheets, errata), laid out on its own."""
+        self._write(self._layout(html, css), path, profile, press=False)
 
     def _cards(
         self,
@@ -499,22 +520,18 @@ class PrintBuild:
             for card in cards
             for face in (card.front, card.back)
         ]
-        self._pdf(
-            folder / f"cards-{fmt.name}.pdf",
-            print_writer.card_document(deck, faces, created),
-            css,
-            profile,
-        )
+        laid = self._layout(print_writer.card_document(deck, faces, created), css)
+        self._both(laid, folder, f"cards-{fmt.name}", profile)
         for sheet_name in self.pnp_sheets:
             sheet = PRESETS[sheet_name]
             grid = impose.grid(fmt, sheet)
             fronts, backs = [c.front for c in cards], [c.back for c in cards]
             body = impose.sheets(fronts, backs, grid, self.duplex)
             sheet_css = impose.sheet_css(sheet, fmt, profile.path)
-            self._pdf(
+            # print-and-play has crop marks of its own, on the sheet
+            self._player_pdf(
                 folder / f"pnp-{sheet_name}.pdf",
                 print_writer.card_document(deck, body, created),
                 sheet_css,
                 profile,
-                press=False,  # print-and-play has crop marks of its own, on the sheet
             )

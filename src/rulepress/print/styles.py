@@ -116,14 +116,15 @@ def page_rule(
     room = MARK_ROOM_MM if marks else 0.0
     bleed = f"bleed: {bleed_mm + room:g}mm;" if bleed_mm + room else ""
     # The slug line: the bottom-left margin box, its top pushed down from the page
-    # area's bottom (WeasyPrint places margin boxes as if the page began at the outer
-    # edge of its CSS bleed, hence the room taken off) to just below the marks.
+    # area's bottom, past the bottom margin and the trim, to just below the marks
+    # (WeasyPrint 70 places margin boxes from the trimmed page, not from the outer
+    # edge of the CSS bleed: taking the bleed off put the slug inside the trim).
     # tests/print/test_press_checks.py reads where it lands.
     below = bleed_mm + MARK_GAP_MM + MARK_LENGTH_MM
     slug = (
         f"@bottom-left {{ content: string(slug); font-size: {MIN_PT}pt; color: {INK}; "
         "white-space: nowrap; vertical-align: top; "
-        f"margin-top: {margin_mm + below - (bleed_mm + room):g}mm; }}"
+        f"margin-top: {margin_mm + below:g}mm; }}"
         if marks
         else ""
     )

@@ -297,10 +297,10 @@ class SiteBuild:
         return [lang for lang in self.languages if lang in self._game_languages(directory)]
 
     def downloads(self, lang: str, game: str) -> list[Path]:
-        """The PDFs a player of ``game`` gets in ``lang``: rulebook, reference card, print and play.
+        """The PDFs of ``game`` in ``lang``: rulebook, reference card, cards, print and play.
 
-        The press files (PDF/X-4) and the poker-size card sheet are for print shops
-        and stay in the print build.
+        Each as the player's file and, but for print and play, the press file
+        (PDF/X-4), which the game's page for print shops offers.
         """
         return sorted(self._pdfs_of(lang, game))
 
