@@ -289,7 +289,11 @@ class PrintBuild:
             )
 
             def reference(
-                pt: float, fmt: Format = fmt, html: str = html, columns: int = card.columns
+                pt: float,
+                back_pt: float | None = None,
+                fmt: Format = fmt,
+                html: str = html,
+                columns: int = card.columns,
             ) -> tuple[str, str]:
                 css = styles.reference_css(
                     fmt,
@@ -299,6 +303,7 @@ class PrintBuild:
                     REFERENCE_MARGIN_MM,
                     pt,
                     marks=self.marks,
+                    back_pt=back_pt,
                 )
                 return html, css
 
@@ -311,7 +316,23 @@ class PrintBuild:
                 REFERENCE_MARGIN_MM,
             )
             if fitted is not None:
-                self._both(fitted[0], folder, f"reference-{fmt.name}", profile)
+                front_pt = fitted[1]
+
+                def back(pt: float, front: float = front_pt) -> tuple[str, str]:
+                    return reference(front, pt)
+
+                # then the back, on its own: the largest size at which it still fits
+                backed = self._fit(
+                    f"{name} reference card, {fmt.name}",
+                    (front_pt, max(front_pt, styles.REFERENCE_BACK_PT)),
+                    back,
+                    print_writer.REFERENCE_FACES,
+                    fmt,
+                    REFERENCE_MARGIN_MM,
+                    first=fitted[0],
+                )
+                assert backed is not None  # its first size is the front's, which fits
+                self._both(backed[0], folder, f"reference-{fmt.name}", profile)
 
         book_fmt = parse_format(pub.rulebook_format)
         book = print_writer.write(print_trees.rulebook(ctx), created)
@@ -395,6 +416,7 @@ class PrintBuild:
         faces: int,
         fmt: Format,
         margin_mm: float,
+        first: Laid | None = None,
     ) -> tuple[Laid, float] | None:
         """The layout at the largest body size in ``sizes`` (by half points) that fits ``faces`` pages, and that size.
 
@@ -405,7 +427,8 @@ class PrintBuild:
         low, high = sizes
         steps = [low + i * 0.5 for i in range(int((high - low) / 0.5) + 1)]
         spent = 0.0
-        first = self._layout(*make(steps[0]))
+        # ``first``: the smallest size's layout, when the caller has it already
+        first = first or self._layout(*make(steps[0]))
         if len(first.document.pages) != faces:
             html, css = make(steps[0])
             self._overflow(what, html, css, fmt, margin_mm)

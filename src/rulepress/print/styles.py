@@ -34,6 +34,9 @@ ONE_INK_BELOW_PT = 9.0
 #: body sizes: the reference card's and the cards' range (the largest that fits is
 #: used, see rulepress.print.build), and the rulebook's
 REFERENCE_PT = (8.5, 10.5)
+#: the reference card's back (who wins, the tables): from the front's size up to this,
+#: the largest that fits, so that the back is not mostly empty paper
+REFERENCE_BACK_PT = 14.0
 CARD_PT = (8.5, 12.0)
 RULEBOOK_PT = 9.5
 
@@ -146,8 +149,16 @@ def reference_css(
     body_pt: float = REFERENCE_PT[0],
     *,
     marks: bool = False,
+    back_pt: float | None = None,
 ) -> str:
-    """The two-sided reference card: the sequences in front, who wins and the tables behind."""
+    """The two-sided reference card: the sequences in front, who wins and the tables behind.
+
+    ``back_pt``: the back's body size (default: the front's). The back holds
+    less than the front, so it is set larger to use its page
+    (:data:`REFERENCE_BACK_PT`); its headings are sized in em to grow with it.
+    """
+    back = body_pt if back_pt is None else back_pt
+    heading_em = REFERENCE_HEADING_PT / REFERENCE_PT[0]
     zones = "".join(
         f".sequence.zone-{i} {{ background: {colour}; }}\n" for i, colour in enumerate(ZONES)
     )
@@ -160,9 +171,10 @@ body.reference {{ font-size: {body_pt:g}pt; line-height: {REFERENCE_LINE_HEIGHT:
 .face {{ break-after: page; }}
 header h1 {{ font-size: 15pt; margin: 0; }}
 header .kind {{ margin: 0 0 0.4em; text-transform: uppercase; letter-spacing: 0.08em; font-size: {MIN_PT}pt; }}
-.sequence {{ columns: {columns}; column-gap: {COLUMN_GAP_MM:g}mm; padding: {SEQUENCE_PADDING_MM[0]:g}mm {SEQUENCE_PADDING_MM[1]:g}mm; margin-bottom: 2mm; }}
-{zones}.sequence h2 {{ column-span: all; font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
-.lead {{ column-span: all; font-style: italic; }}
+.sequence {{ padding: {SEQUENCE_PADDING_MM[0]:g}mm {SEQUENCE_PADDING_MM[1]:g}mm; margin-bottom: 2mm; }}
+.sequence .columns {{ columns: {columns}; column-gap: {COLUMN_GAP_MM:g}mm; }}
+{zones}.sequence h2 {{ font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
+.lead {{ font-style: italic; }}
 ol.steps {{ list-style: none; padding: 0; }}
 ol.steps > li {{ margin: 0 0 0.45em; break-inside: avoid; }}
 ol.steps > li.group {{ background: {PAPER}; padding: 1mm {GROUP_PADDING_MM:g}mm; }}
@@ -172,9 +184,10 @@ ol.substeps > li {{ margin: 0 0 0.3em; break-inside: avoid; }}
 .badge {{ display: inline-block; min-width: {BADGE_MIN_EM:g}em; padding: 0 {BADGE_PADDING_EM:g}em; margin-right: {BADGE_GAP_EM:g}em;
   border-radius: 0.75em; background: {ACCENT}; color: {PAPER}; font-weight: 700;
   font-size: {ONE_INK_BELOW_PT}pt; text-align: center; }}
-.back h2 {{ font-size: 11pt; border-bottom: 0.5pt solid {ACCENT}; }}
+.face.back {{ font-size: {back:g}pt; }}
+.back h2 {{ font-size: {heading_em:.4g}em; border-bottom: 0.5pt solid {ACCENT}; }}
 .tiebreak {{ break-inside: avoid; border: {TIEBREAK_BORDER_PT:g}pt solid {ACCENT}; padding: {TIEBREAK_PADDING_MM[0]:g}mm {TIEBREAK_PADDING_MM[1]:g}mm; margin-bottom: 3mm; }}
-.tiebreak h3 {{ font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0; }}
+.tiebreak h3 {{ font-size: {heading_em:.4g}em; margin-top: 0; }}
 footer {{ margin-top: 0.6em; font-size: {MIN_PT}pt; }}
 .tables {{ display: flex; flex-wrap: wrap; gap: 4mm; margin-top: 0.5em; }}
 table.lookup {{ border-collapse: collapse; break-inside: avoid; }}
