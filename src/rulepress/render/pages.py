@@ -217,8 +217,10 @@ DOWNLOAD_DIR = "downloads"
 PRESS_SUFFIX = "-pdfx4"
 #: the page for print shops, made when the game has press files
 PRESS_PAGE = "press"
-#: a press file's kind of file and trim format, in brackets after its name
-PRESS_FORMAT = ui("page.game", "PDF/X-4, {format}")
+#: a press file's standard and trim format, in brackets after its name: the standard's
+#: name (ISO 15930-7's "PDF/X-4") is filled in, so that no catalog holds it as words
+PRESS_FORMAT = ui("page.game", "{standard}, {format}")
+PRESS_STANDARD = "PDF/X-4"
 PRESS_INTRO = ui(
     "page.press",
     "These files are for a print shop. Each page is the trim size plus bleed, with trim "
@@ -311,7 +313,7 @@ def _downloads(
         for name in sorted(n for n in names if n.startswith(kind + "-")):
             fmt = name.removeprefix(kind + "-").removesuffix(".pdf").removesuffix(suffix)
             shown = p.ctx.t(FORMAT_WORDS[fmt]) if fmt in FORMAT_WORDS else fmt.upper()
-            what = fill_text(p.ctx.t(pattern), format=shown)
+            what = fill_text(p.ctx.t(pattern), format=shown, standard=PRESS_STANDARD)
             label = p.fill(DETAIL, text=text(p.ctx.t(kind_label)), detail=text(what))
             link = Link(url=f"{DOWNLOAD_DIR}/{name}", children=label)
             items.append([Paragraph(children=[link])])
