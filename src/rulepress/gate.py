@@ -221,28 +221,6 @@ def _phrases(msgid: str) -> dict[str, str]:
     return out
 
 
-def translated_vocabulary(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
-    """By language, the games' vocabulary words (English) that its catalogs translate.
-
-    A word the catalog keeps as it is ("Komek", "UA") or does not translate yet is
-    left out: the first is the translator's choice, the second a fallback the
-    build's record reports.
-    """
-    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
-    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
-
-    out: dict[str, set[str]] = {}
-    for loaded in games:
-        english = loaded.spec.vocabulary
-        for lang in loaded.spec.game.languages:
-            if lang == SOURCE_LANGUAGE:
-                continue
-            shown = localize(loaded, lang, locales).loaded.spec.vocabulary
-            found = out.setdefault(lang, set())
-            found.update(word for key, word in english.items() if shown.get(key, word) != word)
-    return out
-
-
 def scan_text(
     text: str, lang: str, english: English | None = None, raw: RawIds | None = None
 ) -> list[str]:
@@ -364,6 +342,32 @@ def _games(spec_root: Path) -> list[LoadedSpec]:
     return [load_spec(directory) for directory in find_game_dirs(spec_root)]
 
 
+def games_english(
+    games: Iterable[LoadedSpec], locales: Path
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """By language: the game texts shown in English, and the vocabulary words translated.
+
+    Both from one translation of each game per language, the costly part of the
+    gate's set-up (see :func:`own_english` and :func:`translated_vocabulary`).
+    """
+    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
+    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+
+    own: dict[str, set[str]] = {}
+    words: dict[str, set[str]] = {}
+    for loaded in games:
+        english = loaded.spec.vocabulary
+        for lang in loaded.spec.game.languages:
+            if lang == SOURCE_LANGUAGE:
+                continue
+            local = localize(loaded, lang, locales)
+            own.setdefault(lang, set()).update(local.untranslated)
+            shown = local.loaded.spec.vocabulary
+            found = words.setdefault(lang, set())
+            found.update(word for key, word in english.items() if shown.get(key, word) != word)
+    return own, words
+
+
 def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
     """By language, every game text its pages show in English (untranslated, one paragraph each).
 
@@ -373,15 +377,17 @@ def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str
     entry missing, empty or fuzzy, or no catalog of that language yet. The
     interface's sentences are never among them: they come from another catalog.
     """
-    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
-    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+    return games_english(games, locales)[0]
 
-    out: dict[str, set[str]] = {}
-    for loaded in games:
-        for lang in loaded.spec.game.languages:
-            if lang != SOURCE_LANGUAGE:
-                out.setdefault(lang, set()).update(localize(loaded, lang, locales).untranslated)
-    return out
+
+def translated_vocabulary(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
+    """By language, the games' vocabulary words (English) that its catalogs translate.
+
+    A word the catalog keeps as it is ("Komek", "UA") or does not translate yet is
+    left out: the first is the translator's choice, the second a fallback the
+    build's record reports.
+    """
+    return games_english(games, locales)[1]
 
 
 def scan_reports(
@@ -497,11 +503,8 @@ def run_gate(
     ``warn`` is told each message a preview shows in English. Returns how many it was told.
     """
     games = _games(spec_root)  # loaded once, for the raw ids, the games' English and the reports
-    english = (
-        English.from_templates(locales)
-        .with_own(own_english(games, locales))
-        .with_vocabulary(translated_vocabulary(games, locales))
-    )
+    own, words = games_english(games, locales)
+    english = English.from_templates(locales).with_own(own).with_vocabulary(words)
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     previews: list[Problem] = []
