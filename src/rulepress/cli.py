@@ -479,9 +479,11 @@ def gate(
 ) -> None:
     """Check what readers will see: every page, every PDF's text, every example's report.
 
-    Fails on spec markup left in the output, English interface words on Czech or
-    Japanese pages, ASCII punctuation in Japanese text, a breaking space after
-    a Czech one-letter preposition, and any message the builds showed in English
+    Fails on spec markup left in the output, English interface words and
+    translated game words (a player colour) in English on Czech or Japanese
+    pages, ASCII punctuation, "。：" and a hyphen for a minus in Japanese text, a
+    breaking space after a Czech one-letter preposition, and any message the
+    builds showed in English
     instead of a translation, naming the file, the page and the text (or the
     message's context and .po line). A preview language's English is a warning.
     """

@@ -790,7 +790,7 @@ class SiteBuild:
             # only this build's languages (verified, see _verify) and the files at the top
             # that it wrote: nothing else that the stage may hold
             for lang in self.languages:
-                staged.copy_from(self.stage / lang, lang)
+                staged.copy_from(self.stage / lang, lang, keep=deploy.deployed)
             for name in ("index.html", deploy.NOT_FOUND_PAGE, deploy.SITEMAP, deploy.ROBOTS):
                 path = self.stage / name
                 if path in self.written or path in self.unchanged:
