@@ -213,7 +213,9 @@ def test_the_text_report(diff: Diff) -> None:
         "Harbourmasters: from 1 of January 15, 2026, first to 2 of December 1, 2026, second\n"
     )
     # a changelog line names its rules by number, an id as the rule it stands for
-    assert "Ties in a harbour now drop to the lower place, and the rule moves to 2.3. (2.3)\n" in text
+    assert (
+        "Ties in a harbour now drop to the lower place, and the rule moves to 2.3. (2.3)\n" in text
+    )
     assert "  2.3 Ties in a harbour (renumbered from 2.2)\n" in text
     # a table cell names the rule its table belongs to
     assert "  Cargo sets (3; Different goods 5): Points: 15 → 16\n" in text
@@ -381,9 +383,7 @@ def test_old_examples_the_old_edition_refuses_are_named(tmp_path: Path) -> None:
     assert "full-hold" not in {c.id for c in result.consequences}
     text = render_diff(result, "en", "Harbourmasters")
     # (the report sets the apostrophe as English prints it)
-    assert (
-        "Worked examples of the old edition left out, as its own check refuses them: 1\n" in text
-    )
+    assert "Worked examples of the old edition left out, as its own check refuses them: 1\n" in text
 
 
 def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path) -> None:
