@@ -10,7 +10,6 @@ permalink and shows each kind of change the diff finds.
 from __future__ import annotations
 
 import re
-
 import shutil
 from pathlib import Path
 
