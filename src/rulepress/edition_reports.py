@@ -11,6 +11,7 @@ errata sheet.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
-from rulepress.editions.sources import read_catalogs, read_edition
+from rulepress.editions.sources import edition_files, read_catalogs, read_edition
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import Stats, catalog_path
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
@@ -180,6 +181,25 @@ class PreviousEdition:
     old_text: dict[str, Callable[[str, str], str | None]]
 
 
+#: the comparisons made in this process, by what each is made from (:func:`_made_from`):
+#: ``rulepress build`` runs the print and the site build, which compare each game with
+#: its previous edition alike (loading and rescoring an edition takes a second or two)
+_MADE: dict[str, PreviousEdition] = {}
+
+
+def _made_from(game_dir: Path, since: str, locales: Path, langs: tuple[str, ...]) -> str:
+    """A digest of what :func:`previous_edition` reads: the game's files and the edition's.
+
+    (For a revision, its commit names its files; ``locales`` says where its catalogs lie.)
+    """
+    identity, files = edition_files(since, game_dir)
+    where = [str(game_dir.resolve()), identity, str(locales.resolve()), langs]
+    digest = hashlib.sha256(json.dumps(where).encode())
+    for path in sorted([*game_dir.glob("*.yaml"), *files]):
+        digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def previous_edition(
     game_dir: Path, now: LoadedSpec, since: str, locales: Path, langs: tuple[str, ...]
 ) -> PreviousEdition:
@@ -188,8 +208,18 @@ def previous_edition(
     The old edition's catalogs are read as they stood then (the same
     ``git archive`` as its spec, see :func:`read_catalogs`), one translator
     per language of ``langs``; an edition without catalogs shows its old
-    texts in English.
+    texts in English. Made once per process for the same files (``now`` is
+    the game's folder, loaded).
     """
+    key = _made_from(game_dir, since, locales, langs)
+    if key not in _MADE:
+        _MADE[key] = _compared(game_dir, now, since, locales, langs)
+    return _MADE[key]
+
+
+def _compared(
+    game_dir: Path, now: LoadedSpec, since: str, locales: Path, langs: tuple[str, ...]
+) -> PreviousEdition:
     with ExitStack() as stack:
         before, label = stack.enter_context(read_edition(since, game_dir))
         old_locales = stack.enter_context(read_catalogs(since, game_dir, locales))
