@@ -136,10 +136,16 @@ def previous_edition_of(
     return Since(recorded.revision, True)
 
 
-def previous_problems(game_dir: Path, warn: Callable[[str], None] | None = None) -> list[Problem]:
-    """What ``rulepress validate`` reports of the recorded edition: a folder not there."""
+def previous_problems(game_dir: Path) -> list[Problem]:
+    """What ``rulepress validate`` reports of the recorded edition: a folder not there.
+
+    A revision is not looked up: whether this checkout has its history is no
+    property of the spec (the builds say so when it has not).
+    """
     try:
-        previous_edition_of(game_dir, None, warn)
+        recorded = recorded_previous(game_dir)
+        if recorded is not None and recorded.folder is not None:
+            _folder(game_dir, recorded.folder)
     except SpecError as exc:
         return list(exc.problems)
     return []
