@@ -47,6 +47,7 @@ from weasyprint.document import Document
 
 from rulepress import workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.previous import Since, previous_edition_of
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.games import find_game_dirs, load_spec
@@ -131,7 +132,9 @@ class PrintBuild:
     warn: Callable[[str], None] | None = None
     #: told of each game and language as its files are laid out
     report: Report = silent
-    #: the previous edition (a git revision or a folder): each game gets an errata sheet
+    #: the previous edition of every game (a git revision or a folder), instead of the one
+    #: each spec records (``game.previous_edition``): a game compared with one gets an
+    #: errata sheet
     since: str | None = None
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -139,6 +142,7 @@ class PrintBuild:
     #: what the PDFs show in English, by language (written beside ``out``)
     record: FallbackRecord = field(default_factory=FallbackRecord)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
+    _since: dict[Path, Since | None] = field(default_factory=dict, init=False, repr=False)
 
     def build(self) -> list[Path]:
         try:
@@ -346,8 +350,7 @@ class PrintBuild:
         laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
         self._both(laid_book, folder, f"rulebook-{book_fmt.name}", profile)
 
-        if self.since is not None:
-            self._errata(loaded, ctx, folder, created, profile, book_fmt)
+        self._errata(loaded, ctx, folder, created, profile, book_fmt)
 
         if pub.step_cards is not None:
             self._cards(
@@ -371,15 +374,17 @@ class PrintBuild:
         profile: Profile,
         fmt: Format,
     ) -> None:
-        """The errata sheet: what changed since ``since``, a player's PDF (no press variant)."""
-        assert self.since is not None
+        """The errata sheet: what changed since the previous edition, a player's PDF (no press variant)."""
         directory = loaded.directory
-        if not has_edition(self.since, directory):
-            return  # a game new since that edition: nothing to correct
+        if directory not in self._since:
+            self._since[directory] = previous_edition_of(directory, self.since, self.warn)
+        since = self._since[directory]
+        if since is None or not has_edition(since.given, directory):
+            return  # no edition to compare with, or a game new since that edition
         if directory not in self._previous:
             langs = self.languages or loaded.spec.game.languages
             self._previous[directory] = previous_edition(
-                directory, loaded, self.since, self.locales, tuple(langs)
+                directory, loaded, since.given, self.locales, tuple(langs)
             )
         previous = self._previous[directory]
         new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
