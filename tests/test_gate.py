@@ -9,7 +9,16 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from rulepress import gate
-from rulepress.gate import English, RawIds, html_text, scan_reports, scan_site, scan_text
+from rulepress.games import find_game_dirs, load_spec
+from rulepress.gate import (
+    English,
+    RawIds,
+    html_text,
+    scan_reports,
+    scan_site,
+    scan_text,
+    translated_vocabulary,
+)
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.i18n.fallbacks import FallbackRecord, write_record
 from tests.conftest import DATA, ROOT, SPEC_ROOT, edit, run_main
@@ -28,6 +37,12 @@ RAW = RawIds.from_specs(SPEC_ROOT)
         ("Nic: No tie-break separates them", "cs", "English words: 'No tie-break separates"),
         ("評議会の投票: 3票", "ja", "ASCII punctuation in Japanese"),
         ("ステップ 1 評議会の投票 (14.1)", "ja", "ASCII punctuation in Japanese"),
+        # a sentence put where a label goes, and a hyphen for a minus (the writers set −)
+        ("ゲームのラウンド数。：3（1.1）", "ja", "colon after a full stop in Japanese"),
+        ("ゲームのラウンド数。:3", "ja", "colon after a full stop in Japanese"),
+        ("Magnomi -1、Ventus 3", "ja", "hyphen as a minus in Japanese"),
+        ("MagnomiにUA×2（-4票）", "ja", "hyphen as a minus in Japanese"),
+        ("個人サプライの増減：-1", "ja", "hyphen as a minus in Japanese"),
         ("hráč v kole", "cs", "breaking space after 'v'"),
         ("A to je vše", "cs", "breaking space after 'A'"),
     ],
@@ -44,6 +59,9 @@ def test_each_kind_of_finding(text: str, lang: str, finding: str) -> None:
         ("評議会の投票：3票（14.1、14.2）", "ja"),
         ("Skip to content", "en"),  # English pages may speak English
         ("16.4.8 a 16.4.7", "ja"),  # rule numbers and Latin text are not Japanese text
+        ("ゲームのラウンド数。値：3（1.1）", "ja"),
+        # a range, an id's number and a minus sign are no hyphen for a minus
+        ("Magnomi −1、179-190行目、X-2", "ja"),
     ],
 )
 def test_honest_text_passes(text: str, lang: str) -> None:
@@ -102,7 +120,9 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
 
 
 def test_every_report_in_every_language_passes() -> None:
-    assert scan_reports(SPEC_ROOT, ROOT / "locales", ENGLISH, RAW) == []
+    games = [load_spec(d) for d in find_game_dirs(SPEC_ROOT)]
+    english = ENGLISH.with_vocabulary(translated_vocabulary(games, ROOT / "locales"))
+    assert scan_reports(SPEC_ROOT, ROOT / "locales", english, RAW, games) == []
 
 
 def test_raw_ids_are_found_where_labels_exist() -> None:
@@ -150,6 +170,23 @@ def test_a_games_own_untranslated_english_may_repeat_an_interface_phrase() -> No
     ]
     # and only in the language whose catalog leaves the text untranslated
     assert list(own.in_text(page, "ja")) == ["share the win"]
+
+
+def test_a_game_word_its_language_translates_is_found_in_english() -> None:
+    # the player colours: Japanese writes 緑 and 橙, as the Japanese rulebook does
+    games = [load_spec(d) for d in find_game_dirs(SPEC_ROOT)]
+    words = translated_vocabulary(games, ROOT / "locales")
+    assert {"Green", "Orange", "Blue", "Act of War"} <= words["ja"]
+    assert "Komek" not in words["ja"]  # a faction's name is kept as printed: no finding
+    gate = ENGLISH.with_vocabulary(words)
+    assert scan_text("緑：Orangeの提案を断ります。Komek 2", "ja", gate) == [
+        "English words: 'Orange'"
+    ]
+    assert scan_text("Zelený: 3 body, Act of War", "cs", gate) == ["English words: 'Act of War'"]
+    assert scan_text("Green: 3", "en", gate) == []
+    # an untranslated game text on the page (its own English) may name the colour
+    own = gate.with_own({"ja": ["Orange offers two Sorelia influence for all four favors."]})
+    assert scan_text("Orange offers two Sorelia influence for all four favors.", "ja", own) == []
 
 
 def test_a_games_text_is_matched_as_the_page_shows_it() -> None:

@@ -222,6 +222,14 @@ def _out_option(default: Path) -> Callable[[F], F]:
 
 
 def _warn(message: str) -> None:
+    # once per command: `build` runs validate, the print and the site builds, which
+    # each find (and would each tell of) a previous edition that cannot be read
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        told: set[str] = ctx.find_root().ensure_object(dict).setdefault("warned", set())
+        if message in told:
+            return
+        told.add(message)
     click.echo(f"warning: {message}", err=True)
 
 
@@ -340,9 +348,10 @@ def _since_option(func: F) -> F:
         default=None,
         metavar="REV",
         help=(
-            "The previous edition (a git revision such as a tag, or a folder holding the specs;"
-            " or $RULEPRESS_SINCE): each game gets the page 'Changes in this edition' and an"
-            " errata sheet PDF. Without it, neither is made."
+            "The previous edition of every game (a git revision such as a tag, or a folder"
+            " holding the specs; or $RULEPRESS_SINCE), instead of the one each spec records"
+            " (game.previous_edition): a game compared with one gets the page 'Changes in"
+            " this edition' and an errata sheet PDF."
         ),
     )(func)
 
@@ -394,6 +403,7 @@ def _locales_option(func: F) -> F:
 def validate(path: Path, examples: bool) -> None:
     """Check every game spec under PATH and report all problems at once."""
     from rulepress.checks.languages import language_problems
+    from rulepress.editions.previous import previous_problems
     from rulepress.games import find_game_dirs, load_spec
     from rulepress.scoring.examples import check_examples
     from rulepress.yamlsrc import content_problems
@@ -417,7 +427,9 @@ def validate(path: Path, examples: bool) -> None:
             continue
         broken = [p for listed in loaded.broken_examples.values() for p in listed]
         # whether Babel knows its languages (the loader checks their form only)
-        unknown = broken + language_problems(loaded)
+        # (a recorded revision this checkout cannot read is the builds' to tell of: the
+        # spec is right, and a copy of it outside its repository validates as it is)
+        unknown = broken + language_problems(loaded) + previous_problems(directory)
         problems.extend(unknown)
         found = check_examples(loaded) if examples else []
         problems.extend(found)
@@ -479,9 +491,11 @@ def gate(
 ) -> None:
     """Check what readers will see: every page, every PDF's text, every example's report.
 
-    Fails on spec markup left in the output, English interface words on Czech or
-    Japanese pages, ASCII punctuation in Japanese text, a breaking space after
-    a Czech one-letter preposition, and any message the builds showed in English
+    Fails on spec markup left in the output, English interface words and
+    translated game words (a player colour) in English on Czech or Japanese
+    pages, ASCII punctuation, "。：" and a hyphen for a minus in Japanese text, a
+    breaking space after a Czech one-letter preposition, and any message the
+    builds showed in English
     instead of a translation, naming the file, the page and the text (or the
     message's context and .po line). A preview language's English is a warning.
     """

@@ -11,6 +11,7 @@ errata sheet.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -19,14 +20,23 @@ from pathlib import Path
 
 from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
-from rulepress.editions.sources import read_catalogs, read_edition
+from rulepress.editions.sources import edition_files, read_catalogs, read_edition
 from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import Stats, catalog_path
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
-from rulepress.i18n.runtime import game_translator, interface_translator
+from rulepress.i18n.runtime import (
+    LocaleNumbers,
+    game_translation,
+    game_translator,
+    interface_translator,
+    localize,
+)
 from rulepress.i18n.safety import read_spec_catalog
 from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
+from rulepress.render.context import RenderContext
 from rulepress.render.diff_text import render_diff
+from rulepress.render.markup import Links
+from rulepress.render.pages import links_of
 from rulepress.render.text_writer import visible
 from rulepress.yamlsrc import display_path
 
@@ -64,15 +74,48 @@ def diff_report(
     game_dir: Path, old: str, new: str | None, *, as_json: bool, lang: str, locales: Path
 ) -> str:
     """The diff of the two editions: JSON, or the text report in ``lang``."""
-    with editions(game_dir, old, new) as (before, old_label, after, new_label):
+    with ExitStack() as stack:
+        before, old_label, after, new_label = stack.enter_context(editions(game_dir, old, new))
         _published(after, lang)
         result = diff_specs(before, after, old_label, new_label)
+        if as_json:
+            return to_json(result) + "\n"
         title = after.spec.game.title
-    if as_json:
-        return to_json(result) + "\n"
-    translate = interface_translator(locales, lang)
-    spec_text = game_translator(locales, lang, result.game)
-    return render_diff(result, lang, spec_text("game/title", title), translate, spec_text)
+        # each edition's texts from its own catalogs, as the changes page reads them
+        old_locales = stack.enter_context(read_catalogs(old, game_dir, locales))
+        new_locales = (
+            locales if new is None else stack.enter_context(read_catalogs(new, game_dir, locales))
+        )
+        translate = interface_translator(locales, lang)
+        spec_text = (
+            game_translator(new_locales, lang, result.game) if new_locales is not None else _english
+        )
+        old_text = (
+            game_translation(old_locales, lang, result.game)
+            if old_locales is not None
+            else _nothing(lang)
+        )
+        links = _text_links(after, lang, new_locales)
+        return render_diff(
+            result, lang, spec_text("game/title", title), translate, spec_text, old_text, links
+        )
+
+
+def _text_links(loaded: LoadedSpec, lang: str, locales: Path | None) -> Links:
+    """What the new edition's markup shows in ``lang``: rule numbers, numbers, terms, rulings."""
+    if locales is None:  # an edition without catalogs: its English
+        ctx = RenderContext(loaded.spec, lang, _same, str)
+    else:
+        local = localize(loaded, lang, locales)
+        numbers = LocaleNumbers(lang) if lang != SOURCE_LANGUAGE else str
+        ctx = RenderContext(
+            local.loaded.spec,
+            lang,
+            local.renderer.translate,
+            numbers,
+            local.renderer.plain.plural,
+        )
+    return links_of(ctx, linked=False)
 
 
 def _catalog_changes(
@@ -134,7 +177,27 @@ class PreviousEdition:
     diff: Diff
     spec: Spec
     #: the old edition's texts by language: context and English to its translation then
-    old_text: dict[str, Callable[[str, str], str]]
+    #: (None: that edition's catalog has none usable)
+    old_text: dict[str, Callable[[str, str], str | None]]
+
+
+#: the comparisons made in this process, by what each is made from (:func:`_made_from`):
+#: ``rulepress build`` runs the print and the site build, which compare each game with
+#: its previous edition alike (loading and rescoring an edition takes a second or two)
+_MADE: dict[str, PreviousEdition] = {}
+
+
+def _made_from(game_dir: Path, since: str, locales: Path, langs: tuple[str, ...]) -> str:
+    """A digest of what :func:`previous_edition` reads: the game's files and the edition's.
+
+    (For a revision, its commit names its files; ``locales`` says where its catalogs lie.)
+    """
+    identity, files = edition_files(since, game_dir)
+    where = [str(game_dir.resolve()), identity, str(locales.resolve()), langs]
+    digest = hashlib.sha256(json.dumps(where).encode())
+    for path in sorted([*game_dir.glob("*.yaml"), *files]):
+        digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def previous_edition(
@@ -145,20 +208,41 @@ def previous_edition(
     The old edition's catalogs are read as they stood then (the same
     ``git archive`` as its spec, see :func:`read_catalogs`), one translator
     per language of ``langs``; an edition without catalogs shows its old
-    texts in English.
+    texts in English. Made once per process for the same files (``now`` is
+    the game's folder, loaded).
     """
+    key = _made_from(game_dir, since, locales, langs)
+    if key not in _MADE:
+        _MADE[key] = _compared(game_dir, now, since, locales, langs)
+    return _MADE[key]
+
+
+def _compared(
+    game_dir: Path, now: LoadedSpec, since: str, locales: Path, langs: tuple[str, ...]
+) -> PreviousEdition:
     with ExitStack() as stack:
         before, label = stack.enter_context(read_edition(since, game_dir))
         old_locales = stack.enter_context(read_catalogs(since, game_dir, locales))
         diff = diff_specs(before, now, label, display_path(game_dir))
         old_text = {
-            lang: game_translator(old_locales, lang, now.spec.game.id)
+            lang: game_translation(old_locales, lang, now.spec.game.id)
             if old_locales is not None
-            else _english
+            else _nothing(lang)
             for lang in langs
         }
     return PreviousEdition(diff, before.spec, old_text)
 
 
+def _same(text: str) -> str:
+    return text
+
+
 def _english(context: str, text: str) -> str:
     return text
+
+
+def _nothing(lang: str) -> Callable[[str, str], str | None]:
+    """The texts of an edition without catalogs: its English, in English only."""
+    if lang == SOURCE_LANGUAGE:
+        return _english
+    return lambda context, text: None

@@ -14,9 +14,16 @@ every worked example in every language, it looks for:
   sits inside such a text (a rule that says "share the win", as an interface
   sentence does) it is not reported. The game texts are those the
   translation of the spec fell back on (see :func:`own_english`);
+* **English game words on a Czech or Japanese page**: a word of a game's
+  vocabulary (a player colour such as "Green", a faction objective) that the
+  language's catalog translates, shown in English all the same, outside the
+  game's own untranslated texts (as for the interface's phrases);
 * **ASCII punctuation in Japanese text**: a colon, semicolon, comma,
   bracket, exclamation or question mark, or a full stop against Japanese
-  characters, where Japanese uses ：；、（）！？。, and half-width katakana;
+  characters, where Japanese uses ：；、（）！？。, a colon after a full stop
+  (``。：``), and half-width katakana;
+* **a hyphen for a minus in Japanese text** (``（-4票）``), where the writers
+  set U+2212;
 * **Czech one-letter prepositions and conjunctions** (k, s, v, z, o, u, a,
   i) followed by a breaking space, which Czech typography forbids;
 * **messages shown in English instead of a translation**, as the builds
@@ -52,6 +59,7 @@ from rulepress.i18n.fallbacks import FallbackRecord, record_path
 from rulepress.i18n.reader_text import (
     RawIds,
     czech_spacing,
+    japanese_minus,
     japanese_punctuation,
     raw_ids,
     spec_markup,
@@ -91,6 +99,9 @@ class English:
     own: dict[str, frozenset[str]] = field(default_factory=dict)
     #: each phrase as its msgid writes it ("No tie-break"), for the findings
     shown: dict[str, str] = field(default_factory=dict)
+    #: by language, the games' vocabulary words its catalogs translate (see
+    #: :func:`translated_vocabulary`): single words such as "Green" count too
+    words: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def from_templates(
@@ -132,11 +143,18 @@ class English:
         own = {lang: frozenset(r for t in found for r in _runs(t)) for lang, found in texts.items()}
         return replace(self, own=own)
 
+    def with_vocabulary(self, words: Mapping[str, Iterable[str]]) -> English:
+        """These phrases, and the games' vocabulary words each language translates."""
+        flat = {lang: frozenset(_flat(w) for w in found) for lang, found in words.items()}
+        return replace(self, words=flat)
+
     def in_text(self, text: str, lang: str = "") -> Iterator[str]:
         flat = _flat(as_seen(text))
         allowed = self.kept.get(lang, frozenset())
         own = self.own.get(lang, frozenset())
-        for phrase in self.phrases:
+        # the interface's phrases, longest first, then the games' words, also one long
+        vocabulary = sorted(self.words.get(lang, frozenset()) - allowed, key=len, reverse=True)
+        for phrase in (*self.phrases, *vocabulary):
             if phrase in allowed:
                 continue
             spans = [m.span() for m in _bounded(phrase).finditer(flat)]
@@ -217,6 +235,7 @@ def scan_text(
         found += [f"English words: {phrase!r}" for phrase in english.in_text(text, lang)]
     if lang == "ja":
         found += japanese_punctuation(text)
+        found += japanese_minus(text)
     if lang == "cs":
         found += czech_spacing(text)
     return found
@@ -390,6 +409,32 @@ def _games(spec_root: Path) -> list[LoadedSpec]:
     return [load_spec(directory) for directory in find_game_dirs(spec_root)]
 
 
+def games_english(
+    games: Iterable[LoadedSpec], locales: Path
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """By language: the game texts shown in English, and the vocabulary words translated.
+
+    Both from one translation of each game per language, the costly part of the
+    gate's set-up (see :func:`own_english` and :func:`translated_vocabulary`).
+    """
+    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
+    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+
+    own: dict[str, set[str]] = {}
+    words: dict[str, set[str]] = {}
+    for loaded in games:
+        english = loaded.spec.vocabulary
+        for lang in loaded.spec.game.languages:
+            if lang == SOURCE_LANGUAGE:
+                continue
+            local = localize(loaded, lang, locales)
+            own.setdefault(lang, set()).update(local.untranslated)
+            shown = local.loaded.spec.vocabulary
+            found = words.setdefault(lang, set())
+            found.update(word for key, word in english.items() if shown.get(key, word) != word)
+    return own, words
+
+
 def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
     """By language, every game text its pages show in English (untranslated, one paragraph each).
 
@@ -399,15 +444,17 @@ def own_english(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str
     entry missing, empty or fuzzy, or no catalog of that language yet. The
     interface's sentences are never among them: they come from another catalog.
     """
-    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
-    from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
+    return games_english(games, locales)[0]
 
-    out: dict[str, set[str]] = {}
-    for loaded in games:
-        for lang in loaded.spec.game.languages:
-            if lang != SOURCE_LANGUAGE:
-                out.setdefault(lang, set()).update(localize(loaded, lang, locales).untranslated)
-    return out
+
+def translated_vocabulary(games: Iterable[LoadedSpec], locales: Path) -> dict[str, set[str]]:
+    """By language, the games' vocabulary words (English) that its catalogs translate.
+
+    A word the catalog keeps as it is ("Komek", "UA") or does not translate yet is
+    left out: the first is the translator's choice, the second a fallback the
+    build's record reports.
+    """
+    return games_english(games, locales)[1]
 
 
 def scan_reports(
@@ -523,7 +570,8 @@ def run_gate(
     ``warn`` is told each message a preview shows in English. Returns how many it was told.
     """
     games = _games(spec_root)  # loaded once, for the raw ids, the games' English and the reports
-    english = English.from_templates(locales).with_own(own_english(games, locales))
+    own, words = games_english(games, locales)
+    english = English.from_templates(locales).with_own(own).with_vocabulary(words)
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     previews: list[Problem] = []

@@ -187,13 +187,18 @@ class Staged:
             self.files.discard(name)
         shutil.rmtree(self.root / relative, ignore_errors=True)
 
-    def copy_from(self, folder: Path, into: str = "") -> None:
+    def copy_from(
+        self, folder: Path, into: str = "", keep: Callable[[str], bool] | None = None
+    ) -> None:
         """Copy every file under ``folder`` in (a symbolic link there is left out, not followed).
 
         ``into``: the folder of the output they go in (its top by default).
+        ``keep``: which files to copy, by their path relative to ``folder`` (all by default).
         """
         for relative, path in _entries(folder):
             if path.is_symlink() or not path.is_file():
+                continue
+            if keep is not None and not keep(relative):
                 continue
             name = f"{into}/{relative}" if into else relative
             target = self.root / name

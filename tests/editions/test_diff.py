@@ -208,17 +208,25 @@ def test_the_json_is_the_model(diff: Diff) -> None:
 
 def test_the_text_report(diff: Diff) -> None:
     text = render_diff(diff, "en", "Harbourmasters")
+    # each edition's date as the language writes it
     assert text.startswith(
-        "Harbourmasters: from 1 of 2026-01-15, first to 2 of 2026-12-01, second\n"
+        "Harbourmasters: from 1 of January 15, 2026, first to 2 of December 1, 2026, second\n"
+    )
+    # a changelog line names its rules by number, an id as the rule it stands for
+    assert (
+        "Ties in a harbour now drop to the lower place, and the rule moves to 2.3. (2.3)\n" in text
     )
     assert "  2.3 Ties in a harbour (renumbered from 2.2)\n" in text
-    assert "  Cargo sets (Different goods 5): Points: 15 → 16\n" in text
+    # a table cell names the rule its table belongs to
+    assert "  Cargo sets (3; Different goods 5): Points: 15 → 16\n" in text
     assert "  “Ties in a harbour”: new default: Split evenly → Drop to the lower place\n" in text
     assert "    Winners: Bo → Ada\n" in text
     assert "    Decided by: Most goods → Most ships in reserve\n" in text
     assert "    Harbour majorities (East Harbour) of Ada: 1 → 0\n" in text
     assert "    Place of Ada: 2 → 1\n" in text
-    assert "  A full hold of fish (full-hold): cannot be scored under the new spec\n" in text
+    # an example by its title (its id is for programs: --json)
+    assert "  A full hold of fish: cannot be scored under the new spec\n" in text
+    assert "(full-hold)" not in text
 
 
 def test_the_text_report_shows_no_control_character(diff: Diff) -> None:
@@ -231,7 +239,8 @@ def test_the_text_report_shows_no_control_character(diff: Diff) -> None:
     assert "\u202e" not in text
     assert (
         text.splitlines()[0]
-        == "Harbour<U+000A>masters<U+001B>[2J: from 1 of 2026-01-15, first to 2 of 2026-12-01, second"
+        == "Harbour<U+000A>masters<U+001B>[2J: from 1 of January 15, 2026, first to 2 of"
+        " December 1, 2026, second"
     )
 
 
@@ -374,7 +383,7 @@ def test_old_examples_the_old_edition_refuses_are_named(tmp_path: Path) -> None:
     assert "full-hold" not in {c.id for c in result.consequences}
     text = render_diff(result, "en", "Harbourmasters")
     # (the report sets the apostrophe as English prints it)
-    assert "Left out, as the old edition\u2019s own check refuses them: full-hold\n" in text
+    assert "Worked examples of the old edition left out, as its own check refuses them: 1\n" in text
 
 
 def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path) -> None:
@@ -397,8 +406,11 @@ def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path
         locales=ROOT / "locales",
     )
     lines = text.splitlines()
-    at = lines.index("  Slovníček pojmů")
-    assert lines[at + 1].endswith("The marker of the Minutes left.")  # the old English stays
+    # the page, and the term the definition belongs to, in Czech
+    at = lines.index("  Slovníček pojmů: Ukazatel minut")
+    # the old edition (a folder without catalogs) had no Czech for it: said, not its English
+    assert lines[at + 1] == "    dříve: v\u00a0předchozím vydání nepřeloženo"
+    assert "The marker of the Minutes left." not in text
     assert lines[at + 2].endswith(
         "Ukazatel, který odpočítává minuty (kola) zbývající do pádu stanice."
     )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulepress.i18n.reader_text import czech_spacing
+from rulepress.i18n.reader_text import czech_spacing, japanese_minus
 from rulepress.i18n.typography import MINUS, NBSP, quote, sort_key, typeset
 from rulepress.render.html_tree import document, el
 
@@ -49,6 +49,24 @@ def test_czech_text_as_typeset_passes_the_gate(text: str) -> None:
 def test_other_languages_are_left_as_written() -> None:
     assert typeset("a v kole -2", "en") == "a v kole -2"
     assert typeset("3 人プレイ", "ja") == "3 人プレイ"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Magnomi -1、Ventus 3", f"Magnomi {MINUS}1、Ventus 3"),
+        ("個人サプライの増減：-1", f"個人サプライの増減：{MINUS}1"),
+        ("MagnomiにUA×2（-4票）", f"MagnomiにUA×2（{MINUS}4票）"),
+        ("派閥にも-2票", f"派閥にも{MINUS}2票"),
+        ("-5", f"{MINUS}5"),
+        # a range, an id's number and a date keep their hyphen
+        ("179-190行目、X-2、2026-11-30", "179-190行目、X-2、2026-11-30"),
+    ],
+)
+def test_japanese_sets_a_minus_sign(text: str, want: str) -> None:
+    # CLDR gives Japanese numbers the ASCII hyphen; Japanese type sets U+2212
+    assert typeset(text, "ja") == want
+    assert japanese_minus(typeset(text, "ja")) == []
 
 
 def test_quotes_are_the_locales_own_and_nest() -> None:

@@ -72,7 +72,7 @@ def pages(path: Path) -> int:
 def test_press_files_have_trim_and_bleed_boxes(
     printed: Path, lang: str, game: str, name: str, size: tuple[int, int]
 ) -> None:
-    found = boxes(printed / lang / game / f"{name}.pdf")
+    found = boxes(printed / lang / game / f"{name}-pdfx4.pdf")
     width, height = size
     x0, y0, x1, y1 = found["TrimBox"]
     assert math.isclose(x1 - x0, width * MM, abs_tol=0.5)

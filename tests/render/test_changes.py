@@ -9,6 +9,7 @@ permalink and shows each kind of change the diff finds.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -159,14 +160,18 @@ def test_every_kind_of_change_side_by_side(project: Path, lang: str) -> None:
     assert ["9", "8"] in numbers.values()
     (cell,) = _rows(sections["changes-tables"])
     assert cell[1:] == ["15", "16"]
+    # the cell names the rule its table belongs to (3), before its keys
+    assert re.search(r"[(（]3[;；、]", cell[0]), cell[0]
     orders = _rows(sections["changes-orders"])
     assert len(orders) == 2
     assert all(row[1] != row[2] for row in orders)
     # other texts are named by the page that shows them, never by their catalog context
     others = _rows(sections["changes-texts"])
     assert all("/" not in row[0] for row in others)
-    sequences = {"en": "Reference sequences", "cs": None, "ja": None}[lang]
+    # and by what they belong to: here a sequence, by its title
+    sequences = {"en": "Reference sequences: Final Scoring", "cs": None, "ja": None}[lang]
     assert sequences is None or others[0][0] == sequences
+    assert all(row[0] for row in others)  # no empty "what changed" cell
     rulings = _rows(sections["changes-rulings"])
     assert len(rulings) == 2
     consequences = tree.plain_text(

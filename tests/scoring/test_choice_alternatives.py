@@ -43,7 +43,8 @@ CHOICE_LINES = {
     "cs": [
         "Objevení Sorelia platí pro frakci Komek: přináší 5; nejlepší jiná možnost, Ventus,"
         " by přinesla 4",
-        "Prestigious Maneuvers (Komek): ponecháno kvůli prestiži: 2, boduje se ve vlastním"
+        # the card's name in the state is a game message: Czech names it as its termbase does
+        "Prestižní manévry (Komek): ponecháno kvůli prestiži: 2, boduje se ve vlastním"
         " kroku; nejlepší jiné použití, jako vliv (Komek): 1",
     ],
     "ja": [
@@ -86,7 +87,7 @@ WILD_LINES = {
 RATE_LINES = {
     "en": ["1 per unit (each cube counts once)", "Ventus: -1"],
     "cs": ["1 za kus (každá kostka se počítá jednou)", "Ventus: \u22121"],
-    "ja": ["各1（各キューブを1つとして数えます）", "Ventus：-1"],
+    "ja": ["各1（各キューブを1つとして数えます）", "Ventus：\u22121"],
 }
 
 

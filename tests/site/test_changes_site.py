@@ -49,6 +49,9 @@ def test_the_changed_rule_links_its_permalink_and_the_cell_is_shown(
     assert OLD_TITLE[lang] in changes
     assert {"en": "Winning", "cs": "Vítězství", "ja": "勝利"}[lang] in changes
     assert 'id="changes-tables"' in changes
+    # the changed cell names the rule its table belongs to, linked to its permalink
+    tables = changes.split('id="changes-tables"', 1)[1].split("<section", 1)[0]
+    assert re.search(r'href="rules\.html#rule-16-4-8"', tables)
     assert 'id="changes-consequences"' in changes
 
 

@@ -342,13 +342,22 @@ def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -
         html = page(site, lang, game, "index")
         links = re.findall(r'href="(downloads/[^"]+)"', html)
         names = sorted(link.removeprefix("downloads/") for link in links)
-        # the player's files of this language: rulebook, reference card, print and play
-        assert names == sorted(p.name for p in site.downloads(lang, game)), names
+        # the player's files of this language: rulebook, reference card, cards, print and play
+        offered = sorted(p.name for p in site.downloads(lang, game))
+        assert names == [n for n in offered if not n.endswith("-pdfx4.pdf")], names
         assert any(n.startswith("rulebook-") for n in names)
         assert any(n.startswith("reference-") for n in names)
         assert any(n.startswith("pnp-") for n in names)
-        assert not [n for n in names if "pdfx4" in n]  # press files stay with the print build
-        for link in links:
+        assert not [n for n in names if "pdfx4" in n]  # press files are for print shops
+        # ... who find them, and only them, on the game's page for them
+        press_html = page(site, lang, game, "press")
+        press = sorted(
+            link.removeprefix("downloads/")
+            for link in re.findall(r'href="(downloads/[^"]+)"', press_html)
+        )
+        assert press == [n for n in offered if n.endswith("-pdfx4.pdf")], press
+        assert {n.split("-")[0] for n in press} == {"rulebook", "reference", "cards"}
+        for link in links + [f"downloads/{n}" for n in press]:
             served = site.out / lang / game / link
             assert served.read_bytes() == (site.pdfs / lang / game / served.name).read_bytes()
     words = {

@@ -22,6 +22,7 @@ from rulepress.editions.model import (
     ExampleChange,
     OrderChange,
     OrderItem,
+    Owner,
     ParameterChange,
     RuleChange,
     RulingChange,
@@ -196,6 +197,7 @@ def _cells(
     return CellChange(
         table=table_id,
         title=nm.text((*base, "title"), table.title),
+        rule=table.rule,
         key_label=nm.text((*base, "key_label"), table.key_label),
         value_label=nm.text((*base, "value_label"), table.value_label),
         keys=(run[0][0], run[-1][0]),
@@ -351,12 +353,14 @@ def compare_examples(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[E
 def compare_changelog(old: Spec, new: Spec, nm: Messages) -> list[ChangelogEntry]:
     """The new edition's changelog lines that the old edition does not have."""
     known = {c.id for c in old.game.changelog}
+    by_id = {rule.id: rule.number for rule, _ in _rules(new) if rule.id}
     return [
         ChangelogEntry(
             id=c.id,
             version=c.version,
             text=nm.text(("game", "changelog", i, "text"), c.text),
             rules=list(c.rules),
+            numbers=[by_id.get(r, r) for r in c.rules],
         )
         for i, c in enumerate(new.game.changelog)
         if c.id not in known
@@ -375,7 +379,49 @@ def compare_texts(om: Messages, nm: Messages, apart: tuple[str, ...] = ()) -> li
     def rest(messages: Messages) -> dict[str, str]:
         return {c: m.text for c, m in messages.by_context.items() if not c.startswith(skip)}
 
-    return text_changes(rest(om), rest(nm))
+    return [
+        change.model_copy(update={"owner": owner(change.context, nm, om)})
+        for change in text_changes(rest(om), rest(nm))
+    ]
+
+
+#: the items a text of a context belongs to, each by the context of its title: a
+#: pattern of the context's leading parts (``*``: any one part) and the title's part
+_OWNERS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("rulings", "*"), "title"),
+    (("rulings", "*", "options", "*"), "title"),
+    (("sequences", "*"), "title"),
+    (("sequences", "*", "steps", "*"), "title"),
+    (("glossary", "*"), "term"),
+    (("examples", "*"), "title"),
+    (("not_in_source", "*"), "title"),
+    (("tables", "*"), "title"),
+    (("external_rules", "*"), "title"),
+    (("sources", "*"), "title"),
+)
+
+
+def owner(context: str, nm: Messages, om: Messages) -> list[Owner]:
+    """The titles of what the text of ``context`` belongs to, outermost first.
+
+    Each title is the new edition's where it has the item, else the old one's
+    (an item that is gone). A step is named by its number and title, as
+    the sequences page names it.
+    """
+    parts = context.split("/")
+    out = []
+    for pattern, title_part in _OWNERS:
+        if len(parts) <= len(pattern) or not all(
+            p in ("*", part) for p, part in zip(pattern, parts, strict=False)
+        ):
+            continue
+        title = "/".join([*parts[: len(pattern)], title_part])
+        found = nm.by_context.get(title) or om.by_context.get(title)
+        if found is None:
+            continue
+        number = parts[len(pattern) - 1] if pattern[-2:] == ("steps", "*") else ""
+        out.append(Owner(title=Text(context=title, text=found.text), number=number))
+    return out
 
 
 def edition(spec: Spec, source: str) -> Edition:

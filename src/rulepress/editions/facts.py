@@ -115,6 +115,10 @@ class FactNames:
         used = {w for w in (old, new) if isinstance(w, str)} | {
             k for v in (old, new) if isinstance(v, dict) for k in v
         }
+        if player is not None and player in self.vocabulary:
+            # a player named by a word of the spec (Brink's colours: blue), shown as it
+            words = {**words, player: self.vocabulary[player]}
+            used.add(player)
         return ValueChange(
             key=key,
             old=old,

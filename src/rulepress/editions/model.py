@@ -47,6 +47,15 @@ class ChangelogEntry(_Data):
     version: str
     text: Text
     rules: list[str]
+    numbers: list[str] = []
+    """The same rules by their numbers in the new edition (a rule's id stands for its number)."""
+
+
+class Owner(_Data):
+    """An item a changed text belongs to: its title, and its number if it has one (a step)."""
+
+    title: Text
+    number: str = ""
 
 
 class TextChange(_Data):
@@ -55,6 +64,10 @@ class TextChange(_Data):
     context: str
     old: str | None
     new: str | None
+    owner: list[Owner] = []
+    """What the text belongs to, outermost first, by its titles: a ruling and its option,
+    a sequence and its step, a term, an example (none for a rule's own texts, which the
+    rule's row names, and for texts that belong to no titled item)."""
 
 
 class RuleChange(_Data):
@@ -85,6 +98,8 @@ class CellChange(_Data):
 
     table: str
     title: Text
+    rule: str | None = None
+    """The number of the rule the table belongs to (its ``rule``), in the new edition."""
     key_label: Text
     value_label: Text
     keys: tuple[int, int]
@@ -126,7 +141,7 @@ class ValueChange(_Data):
     then ``title`` (the score line's or the vote's title) and ``part`` (a part of
     the line, such as one kind it counts), or the interface's word for ``fact`` (``total``,
     ``rank``, ``eligible``, ``winners``, ``decided_by``, ``totals``; ``points`` for a
-    score line). ``words`` are the spec's words for the ids among the values (the
+    score line). ``words`` are the spec's words for the ids among the values and for the player (the
     criterion that decided, a vote's candidates).
     """
 

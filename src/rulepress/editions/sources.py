@@ -48,7 +48,7 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
         raise UsageError(f"git {args[0]} took longer than {GIT_TIMEOUT} s") from None
 
 
-def _game_folder(folder: Path, game: str) -> Path | None:
+def game_folder(folder: Path, game: str) -> Path | None:
     """The game's spec in ``folder``: the folder itself, ``<game>/`` or ``rules_spec/<game>/``."""
     for candidate in (folder, folder / game, folder / "rules_spec" / game):
         if (candidate / GAME_FILE).is_file():
@@ -68,7 +68,7 @@ def read_edition(given: str, game_dir: Path) -> Iterator[tuple[LoadedSpec, str]]
     """
     folder = Path(given)
     if folder.is_dir():
-        found = _game_folder(folder, game_dir.name)
+        found = game_folder(folder, game_dir.name)
         if found is None:
             raise UsageError(
                 f"{given}: no spec of {game_dir.name} in this folder (looked for {GAME_FILE}"
@@ -104,7 +104,7 @@ def has_edition(given: str, game_dir: Path) -> bool:
     """
     folder = Path(given)
     if folder.is_dir():
-        return _game_folder(folder, game_dir.name) is not None
+        return game_folder(folder, game_dir.name) is not None
     repo, sha = revision(given, game_dir)
     inside = game_dir.resolve().relative_to(repo.resolve()).as_posix()
     listed = _git(repo, "ls-tree", "--name-only", sha, "--", f"{inside}/{GAME_FILE}")
@@ -199,7 +199,7 @@ def read_catalogs(given: str, game_dir: Path, locales: Path) -> Iterator[Path | 
     folder = Path(given)
     if folder.is_dir():
         own = folder / "locales"
-        yield own if own.is_dir() and _game_folder(folder, game_dir.name) is not None else None
+        yield own if own.is_dir() and game_folder(folder, game_dir.name) is not None else None
         return
     top = _git(game_dir, "rev-parse", "--show-toplevel")
     commit = _git(

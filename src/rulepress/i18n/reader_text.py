@@ -10,8 +10,12 @@ as text with an excerpt; the caller says where.
   reader (for QA: markup that is left over once a msgstr's references are
   read, such as a broken link ``[words] (term:x)``);
 * :func:`japanese_punctuation`: ASCII punctuation and half-width forms
-  against Japanese text, where Japanese writes ：；、（）！？。 and 「」, and
-  a bracket closed by one of the other width;
+  against Japanese text, where Japanese writes ：；、（）！？。 and 「」, a
+  bracket closed by one of the other width, and a colon after a full stop
+  (``。：``, a label pattern filled with a sentence);
+* :func:`japanese_minus`: an ASCII hyphen standing for a minus in Japanese
+  text (``（-4票）``), where the writers set U+2212 (QA does not run it: a
+  translator's hyphen is set as a minus on the way out, as in Czech);
 * :func:`raw_ids`: a spec id (``foreign_cubes``, ``most-points``) where its
   label belongs (:class:`RawIds` collects them from the specs);
 * :func:`czech_spacing`: a Czech one-letter preposition or conjunction
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulepress.i18n.typography import CS_ONE_LETTER_BREAK, JAPANESE
+from rulepress.i18n.typography import CS_ONE_LETTER_BREAK, JA_MINUS, JAPANESE
 
 if TYPE_CHECKING:  # the spec model is read only when ids are collected from specs
     from rulepress.model import Spec
@@ -44,6 +48,8 @@ _ASCII_IN_JAPANESE = re.compile(
 )
 #: half-width katakana and the half-width 「」、。・ (U+FF61-FF9F): never right in a Japanese text
 _HALF_WIDTH = re.compile(r"[\uff61-\uff9f]+")
+#: a colon after a full stop: a sentence put where a label goes ("説明。：3")
+_STOP_COLON = re.compile(r"。[ ]?[：:]")
 
 
 def excerpt(text: str, at: int) -> str:
@@ -64,7 +70,18 @@ def japanese_punctuation(text: str) -> list[str]:
         f"half-width {m.group()!r} in Japanese: {excerpt(text, m.start())!r}"
         for m in _HALF_WIDTH.finditer(text)
     ]
+    found += [
+        f"colon after a full stop in Japanese: {excerpt(text, m.start())!r}"
+        for m in _STOP_COLON.finditer(text)
+    ]
     return found + _mixed_brackets(text)
+
+
+def japanese_minus(text: str) -> list[str]:
+    return [
+        f"hyphen as a minus in Japanese (U+2212 −): {excerpt(text, m.start())!r}"
+        for m in JA_MINUS.finditer(text)
+    ]
 
 
 _PAIRS = {")": "(", "）": "（"}

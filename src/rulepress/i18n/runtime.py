@@ -333,14 +333,29 @@ def game_translator(locales: Path, lang: str, game: str) -> Callable[[str, str],
     diff of two editions): the checked catalog of the game, and a usable
     translation only (not fuzzy, not empty).
     """
+    find = game_translation(locales, lang, game)
+
+    def translate(context: str, text: str) -> str:
+        found = find(context, text)
+        return text if found is None else found
+
+    return translate
+
+
+def game_translation(locales: Path, lang: str, game: str) -> Callable[[str, str], str | None]:
+    """As :func:`game_translator`, but None where the catalog has no usable translation.
+
+    For a writer that must not show English in another language: the old
+    wording of a changed text, which the old edition's catalog may lack.
+    """
     if lang == SOURCE_LANGUAGE:
         return lambda context, text: text
     (checked,), error = load_catalogs(locales, lang, (game,))
     if error is not None:
         raise error
 
-    def translate(context: str, text: str) -> str:
+    def translate(context: str, text: str) -> str | None:
         found = _usable(checked.catalog, text, context or None)
-        return found if isinstance(found, str) else text
+        return found if isinstance(found, str) else None
 
     return translate

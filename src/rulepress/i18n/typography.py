@@ -8,6 +8,9 @@ code or ids). What this module knows, per language:
   conjunctions (k, s, v, z, o, u, a, i), which Czech typography forbids at
   the end of a line, and between a number and the word it counts (``3 body``);
   U+2212 MINUS SIGN for a minus before a number (``−2``), not a hyphen.
+* **Japanese**: U+2212 MINUS SIGN too (``合計：−5``, ``（−4票）``). CLDR's Japanese
+  number symbols give the ASCII hyphen (``babel.numbers.get_minus_sign_symbol("ja")``
+  is ``-``), so Babel's numbers still need this; Japanese type sets a minus sign.
 * **Quotes** around a title (:func:`quote`): the locale's own marks (“…” in
   English, „…“ in Czech, 「…」 in Japanese), with the alternate marks for
   quotes already inside the title (「『…』」). Straight double quotes that a
@@ -49,6 +52,12 @@ JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 _CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
 #: a hyphen used as a minus: before a digit, after a space, an opening bracket or the start
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
+#: the same in Japanese, where a number also follows Japanese text, a full-width bracket or
+#: mark with no space ("Ventus：-1", "（-4票）"). A hyphen after a Latin letter or a digit
+#: is no minus ("X-2", "1-3"). Written once: :func:`typeset` sets each as U+2212, and the
+#: publication gate reports each one left in a reader's text
+#: (:func:`rulepress.i18n.reader_text.japanese_minus`)
+JA_MINUS = re.compile(rf"(?:(?<=^)|(?<=[\s(\[（［「『【〔：、。・，～{JAPANESE}]))-(?=\d)")
 
 
 #: a pair of straight double quotes on one line, and an apostrophe inside a word
@@ -67,6 +76,8 @@ def typeset(text: str, lang: str) -> str:
         text = CS_ONE_LETTER_BREAK.sub(r"\1" + NBSP, text)
         text = _CS_NUMBER_WORD.sub(r"\1" + NBSP, text)
         return _MINUS.sub(MINUS, text)
+    if lang == "ja":
+        return JA_MINUS.sub(MINUS, text)
     return text
 
 

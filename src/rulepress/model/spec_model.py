@@ -41,6 +41,7 @@ from rulepress.model import operations
 from rulepress.model.audit import Audit
 from rulepress.model.declared import declared_expression
 from rulepress.model.languages import language_syntax, published_languages
+from rulepress.model.previous import PreviousEdition
 from rulepress.model.provenance import Passage, Provenance
 from rulepress.model.sets import (
     SET_REF_RE,
@@ -381,6 +382,9 @@ class Game(Model):
     date: IsoDate | None = None
     #: what each edition changed, newest first: a line per change (see ``rulepress diff``)
     changelog: list[Change] = []
+    #: the edition this one follows (a git revision or a folder): the default build then
+    #: makes the page "Changes in this edition" and the errata sheet against it
+    previous_edition: PreviousEdition | None = None
     designer: str = ""
     publisher: str = ""
     #: the game's copyright line, shown as written in the footer of its pages

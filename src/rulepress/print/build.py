@@ -1,12 +1,19 @@
 """``rulepress build print``: every game's print files in every language.
 
-Per game and language, into ``<out>/<lang>/<game>/``:
+Per game and language, into ``<out>/<lang>/<game>/``.
 
-- ``reference-<format>.pdf``: the reference card, trim size plus bleed, CMYK, no
-  marks (a press file), and ``reference-<format>-pdfx4.pdf`` with a CMYK output
-  intent (PDF/X-4);
-- ``rulebook-<format>.pdf`` and its ``-pdfx4`` variant;
-- ``cards-<format>.pdf``: one page per card face with bleed (a press file);
+Each document the print shop gets comes twice, from one layout: a **press
+file** ``<kind>-<format>-pdfx4.pdf`` (trim size plus bleed, TrimBox and
+BleedBox, CMYK with the language's output intent: PDF/X-4; printer's marks with
+``marks``) and a **player file** ``<kind>-<format>.pdf`` (the same pages cut to
+the paper size, no bleed, no marks, not PDF/X), for a screen or a home printer:
+
+- ``reference-<format>``: the reference card;
+- ``rulebook-<format>``: the rulebook;
+- ``cards-<format>``: one page per card face;
+
+and for players only:
+
 - ``pnp-a4.pdf`` and ``pnp-letter.pdf``: the cards n-up with crop marks, each
   sheet of fronts followed by its sheet of backs, placed to land behind their
   fronts after a long-edge flip (or, on request, a short-edge one);
@@ -40,6 +47,7 @@ from weasyprint.document import Document
 
 from rulepress import workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.previous import Since, previous_edition_of
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.games import find_game_dirs, load_spec
@@ -58,6 +66,7 @@ from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
 from rulepress.render.html_tree import el
+from rulepress.render.pages import PRESS_SUFFIX
 
 #: (declared with the other boxes of the print layout, which the translators' budgets read)
 CARD_MARGIN_MM = styles.CARD_MARGIN_MM
@@ -123,7 +132,9 @@ class PrintBuild:
     warn: Callable[[str], None] | None = None
     #: told of each game and language as its files are laid out
     report: Report = silent
-    #: the previous edition (a git revision or a folder): each game gets an errata sheet
+    #: the previous edition of every game (a git revision or a folder), instead of the one
+    #: each spec records (``game.previous_edition``): a game compared with one gets an
+    #: errata sheet
     since: str | None = None
     files: dict[Path, bytes] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -131,6 +142,7 @@ class PrintBuild:
     #: what the PDFs show in English, by language (written beside ``out``)
     record: FallbackRecord = field(default_factory=FallbackRecord)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
+    _since: dict[Path, Since | None] = field(default_factory=dict, init=False, repr=False)
 
     def build(self) -> list[Path]:
         try:
@@ -281,7 +293,11 @@ class PrintBuild:
             )
 
             def reference(
-                pt: float, fmt: Format = fmt, html: str = html, columns: int = card.columns
+                pt: float,
+                back_pt: float | None = None,
+                fmt: Format = fmt,
+                html: str = html,
+                columns: int = card.columns,
             ) -> tuple[str, str]:
                 css = styles.reference_css(
                     fmt,
@@ -291,6 +307,7 @@ class PrintBuild:
                     REFERENCE_MARGIN_MM,
                     pt,
                     marks=self.marks,
+                    back_pt=back_pt,
                 )
                 return html, css
 
@@ -302,10 +319,24 @@ class PrintBuild:
                 fmt,
                 REFERENCE_MARGIN_MM,
             )
-            if fitted is not None:  # one layout serves the press file and its PDF/X-4 variant
-                laid = fitted[0]
-                self._write(laid, folder / f"reference-{fmt.name}.pdf", profile)
-                self._write(laid, folder / f"reference-{fmt.name}-pdfx4.pdf", profile, x4=True)
+            if fitted is not None:
+                front_pt = fitted[1]
+
+                def back(pt: float, front: float = front_pt) -> tuple[str, str]:
+                    return reference(front, pt)
+
+                # then the back, on its own: the largest size at which it still fits
+                backed = self._fit(
+                    f"{name} reference card, {fmt.name}",
+                    (front_pt, max(front_pt, styles.REFERENCE_BACK_PT)),
+                    back,
+                    print_writer.REFERENCE_FACES,
+                    fmt,
+                    REFERENCE_MARGIN_MM,
+                    first=fitted[0],
+                )
+                assert backed is not None  # its first size is the front's, which fits
+                self._both(backed[0], folder, f"reference-{fmt.name}", profile)
 
         book_fmt = parse_format(pub.rulebook_format)
         book = print_writer.write(print_trees.rulebook(ctx), created)
@@ -317,11 +348,9 @@ class PrintBuild:
             marks=self.marks,
         )
         laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}.pdf", profile)
-        self._write(laid_book, folder / f"rulebook-{book_fmt.name}-pdfx4.pdf", profile, x4=True)
+        self._both(laid_book, folder, f"rulebook-{book_fmt.name}", profile)
 
-        if self.since is not None:
-            self._errata(loaded, ctx, folder, created, profile, book_fmt)
+        self._errata(loaded, ctx, folder, created, profile, book_fmt)
 
         if pub.step_cards is not None:
             self._cards(
@@ -345,15 +374,17 @@ class PrintBuild:
         profile: Profile,
         fmt: Format,
     ) -> None:
-        """The errata sheet: what changed since ``since``, a player's PDF (no press variant)."""
-        assert self.since is not None
+        """The errata sheet: what changed since the previous edition, a player's PDF (no press variant)."""
         directory = loaded.directory
-        if not has_edition(self.since, directory):
-            return  # a game new since that edition: nothing to correct
+        if directory not in self._since:
+            self._since[directory] = previous_edition_of(directory, self.since, self.warn)
+        since = self._since[directory]
+        if since is None or not has_edition(since.given, directory):
+            return  # no edition to compare with, or a game new since that edition
         if directory not in self._previous:
             langs = self.languages or loaded.spec.game.languages
             self._previous[directory] = previous_edition(
-                directory, loaded, self.since, self.locales, tuple(langs)
+                directory, loaded, since.given, self.locales, tuple(langs)
             )
         previous = self._previous[directory]
         new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
@@ -361,12 +392,8 @@ class PrintBuild:
             ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text
         )
         html = errata_sheet(ctx, page, created)
-        self._pdf(
-            folder / f"errata-{fmt.name}.pdf",
-            html,
-            styles.errata_css(fmt, profile.path),
-            profile,
-            press=False,
+        self._player_pdf(
+            folder / f"errata-{fmt.name}.pdf", html, styles.errata_css(fmt, profile.path), profile
         )
 
     def _bound(self, laid: Laid, ctx: RenderContext, created: str, css: str) -> Laid:
@@ -394,6 +421,7 @@ class PrintBuild:
         faces: int,
         fmt: Format,
         margin_mm: float,
+        first: Laid | None = None,
     ) -> tuple[Laid, float] | None:
         """The layout at the largest body size in ``sizes`` (by half points) that fits ``faces`` pages, and that size.
 
@@ -404,7 +432,8 @@ class PrintBuild:
         low, high = sizes
         steps = [low + i * 0.5 for i in range(int((high - low) / 0.5) + 1)]
         spent = 0.0
-        first = self._layout(*make(steps[0]))
+        # ``first``: the smallest size's layout, when the caller has it already
+        first = first or self._layout(*make(steps[0]))
         if len(first.document.pages) != faces:
             html, css = make(steps[0])
             self._overflow(what, html, css, fmt, margin_mm)
@@ -439,26 +468,46 @@ class PrintBuild:
         document = pdf.layout(html, css)
         return Laid(document, time.perf_counter() - start)
 
+    def _both(self, laid: Laid, folder: Path, stem: str, profile: Profile) -> None:
+        """A document's player file (``<stem>.pdf``) and press file (``<stem>-pdfx4.pdf``).
+
+        Both are written from the one layout (no second render): the player's
+        is the press file cut to its paper size, without PDF/X or marks
+        (:func:`rulepress.print.pdf.write`, ``player``).
+        """
+        self._write(laid, folder / f"{stem}.pdf", profile, press=False)
+        self._write(laid, folder / f"{stem}{PRESS_SUFFIX}.pdf", profile, x4=True)
+
     def _write(
-        self, laid: Laid, path: Path, profile: Profile, *, x4: bool = False, press: bool = True
+        self,
+        laid: Laid,
+        path: Path,
+        profile: Profile,
+        *,
+        x4: bool = False,
+        press: bool = True,
     ) -> None:
         """Write a laid-out document; its layout time counts once, for the first file.
 
-        ``press``: a press file, which gets the printer's marks when asked for.
+        ``press``: a press file, which gets the printer's marks when asked for;
+        else a player's file (cut to the trim, no output intent).
         """
         start = time.perf_counter()
         marks = self.bleed_mm if self.marks and press else None
         self.files[path] = pdf.write(
-            laid.document, x4=x4, condition=profile.description, marks_bleed_mm=marks
+            laid.document,
+            x4=x4,
+            condition=profile.description,
+            marks_bleed_mm=marks,
+            player=not press,
         )
         spent = time.perf_counter() - start + laid.seconds
         laid.seconds = 0.0
         self.timings[str(path.relative_to(self.out))] = spent
 
-    def _pdf(
-        self, path: Path, html: str, css: str, profile: Profile, *, press: bool = True
-    ) -> None:
-        self._write(self._layout(html, css), path, profile, press=press)
+    def _player_pdf(self, path: Path, html: str, css: str, profile: Profile) -> None:
+        """A file for players only (print-and-play sheets, errata), laid out on its own."""
+        self._write(self._layout(html, css), path, profile, press=False)
 
     def _cards(
         self,
@@ -499,22 +548,18 @@ class PrintBuild:
             for card in cards
             for face in (card.front, card.back)
         ]
-        self._pdf(
-            folder / f"cards-{fmt.name}.pdf",
-            print_writer.card_document(deck, faces, created),
-            css,
-            profile,
-        )
+        laid = self._layout(print_writer.card_document(deck, faces, created), css)
+        self._both(laid, folder, f"cards-{fmt.name}", profile)
         for sheet_name in self.pnp_sheets:
             sheet = PRESETS[sheet_name]
             grid = impose.grid(fmt, sheet)
             fronts, backs = [c.front for c in cards], [c.back for c in cards]
             body = impose.sheets(fronts, backs, grid, self.duplex)
             sheet_css = impose.sheet_css(sheet, fmt, profile.path)
-            self._pdf(
+            # print-and-play has crop marks of its own, on the sheet
+            self._player_pdf(
                 folder / f"pnp-{sheet_name}.pdf",
                 print_writer.card_document(deck, body, created),
                 sheet_css,
                 profile,
-                press=False,  # print-and-play has crop marks of its own, on the sheet
             )

@@ -46,9 +46,18 @@ _PT_PER_MM = 72 / 25.4
 
 
 def write(
-    document: Document, *, x4: bool, condition: str = "", marks_bleed_mm: float | None = None
+    document: Document,
+    *,
+    x4: bool,
+    condition: str = "",
+    marks_bleed_mm: float | None = None,
+    player: bool = False,
 ) -> bytes:
     """The PDF bytes.
+
+    ``player``: the player's file of a press document, from the same layout
+    (:func:`_player_file`): cut to the paper size, its colours shown through the
+    output profile, no PDF/X.
 
     A PDF/X-4 file's output intent names ``condition`` (the profile's own
     name): WeasyPrint names it after the CSS ``@color-profile`` rule
@@ -62,6 +71,8 @@ def write(
         steps.append(lambda pdf: _name_intent(pdf, condition))
     if marks_bleed_mm is not None:
         steps.append(lambda pdf: _marks(pdf, marks_bleed_mm))
+    if player:
+        steps.append(_player_file)
 
     def finish(document: Document, pdf: Any) -> None:
         for step in steps:
@@ -80,6 +91,39 @@ def write(
     file_id = digest[16:].hex().encode()
     data = _DOCUMENT_ID.sub(b"xmp.did:" + stable, data)
     return _FILE_ID.sub(b"/ID [(" + file_id + b") (" + file_id + b")]", data)
+
+
+def _player_file(pdf: Any) -> None:
+    """A press document made a player's: each page cut to its trim, CMYK seen through the profile.
+
+    A player prints on A4 or Letter at home, or reads on a screen: the bleed
+    would shrink the page to fit the paper (an A4 rulebook of 216 x 303 mm prints
+    at 97 %), and has nothing for them. So the MediaBox becomes the TrimBox (the
+    bleed is still in the content stream, outside the page: no viewer or printer
+    shows it) and the press boxes go. The colours stay the press file's CMYK
+    values; ``DefaultCMYK`` (ISO 32000-1, 8.6.5.6) makes viewers read them
+    through the same ICC profile as the press file's output intent, so the
+    screen shows what the press will print rather than a viewer's own guess of
+    CMYK. Rewriting the content streams as RGB instead would mean colour
+    management written here, for no better colours.
+    """
+    # WeasyPrint writes the profile as an output intent into any file whose CSS
+    # declares it; a player's file claims no printing condition
+    pdf.catalog.pop("OutputIntents", None)
+    for number in pdf.pages["Kids"][::3]:
+        page = pdf.objects[number]
+        page["MediaBox"] = page["TrimBox"]
+        for box in ("TrimBox", "BleedBox"):
+            del page[box]
+        resources = pdf.objects[_number(page["Resources"])]
+        spaces = pdf.objects[_number(resources["ColorSpace"])]
+        if "device-cmyk" in spaces:  # the ``@color-profile device-cmyk`` profile's ICCBased space
+            spaces["DefaultCMYK"] = spaces["device-cmyk"]
+
+
+def _number(reference: bytes) -> int:
+    """The object number of an indirect reference as pydyf writes it (``b"12 0 R"``)."""
+    return int(reference.split()[0])
 
 
 def _name_intent(pdf: Any, condition: str) -> None:

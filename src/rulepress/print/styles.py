@@ -19,6 +19,8 @@ ACCENT = "device-cmyk(0.85 0.45 0 0.3)"
 ZONES = ("device-cmyk(0.12 0 0 0)", "device-cmyk(0 0 0.18 0)", "device-cmyk(0 0.10 0 0)")
 TINT = ZONES[0]
 PAPER = "device-cmyk(0 0 0 0)"
+#: the channels of a CMYK profile, in order: ``@color-profile``'s ``components``
+CMYK_COMPONENTS = ("cyan", "magenta", "yellow", "black")
 FONTS = '"Noto Sans", "Noto Sans CJK JP", sans-serif'
 #: printer's marks (``--marks``): how far outside the bleed they start, how long they
 #: are, and the room they need beyond the bleed (the slug line sits in it too), in mm
@@ -32,6 +34,9 @@ ONE_INK_BELOW_PT = 9.0
 #: body sizes: the reference card's and the cards' range (the largest that fits is
 #: used, see rulepress.print.build), and the rulebook's
 REFERENCE_PT = (8.5, 10.5)
+#: the reference card's back (who wins, the tables): from the front's size up to this,
+#: the largest that fits, so that the back is not mostly empty paper
+REFERENCE_BACK_PT = 14.0
 CARD_PT = (8.5, 12.0)
 RULEBOOK_PT = 9.5
 
@@ -88,9 +93,16 @@ img.icon {{ height: 1.1em; width: auto; vertical-align: -0.2em; margin-right: 0.
 
 
 def color_profile(profile: Path) -> str:
+    """The ``@color-profile`` rule naming the output-intent profile of a CMYK document.
+
+    ``components`` is a comma-separated list (CSS Color 5; WeasyPrint's
+    descriptor parser splits it at commas), and WeasyPrint writes its length as
+    the ICC stream's ``/N``: without the commas, the four names are one
+    component, and a four-channel CMYK profile goes out labelled ``/N 1``.
+    """
     return (
         f'@color-profile device-cmyk {{ src: url("{profile.resolve().as_uri()}"); '
-        "components: cyan magenta yellow black }\n"
+        f"components: {', '.join(CMYK_COMPONENTS)} }}\n"
     )
 
 
@@ -107,14 +119,15 @@ def page_rule(
     room = MARK_ROOM_MM if marks else 0.0
     bleed = f"bleed: {bleed_mm + room:g}mm;" if bleed_mm + room else ""
     # The slug line: the bottom-left margin box, its top pushed down from the page
-    # area's bottom (WeasyPrint places margin boxes as if the page began at the outer
-    # edge of its CSS bleed, hence the room taken off) to just below the marks.
+    # area's bottom, past the bottom margin and the trim, to just below the marks
+    # (WeasyPrint 70 places margin boxes from the trimmed page, not from the outer
+    # edge of the CSS bleed: taking the bleed off put the slug inside the trim).
     # tests/print/test_press_checks.py reads where it lands.
     below = bleed_mm + MARK_GAP_MM + MARK_LENGTH_MM
     slug = (
         f"@bottom-left {{ content: string(slug); font-size: {MIN_PT}pt; color: {INK}; "
         "white-space: nowrap; vertical-align: top; "
-        f"margin-top: {margin_mm + below - (bleed_mm + room):g}mm; }}"
+        f"margin-top: {margin_mm + below:g}mm; }}"
         if marks
         else ""
     )
@@ -136,8 +149,16 @@ def reference_css(
     body_pt: float = REFERENCE_PT[0],
     *,
     marks: bool = False,
+    back_pt: float | None = None,
 ) -> str:
-    """The two-sided reference card: the sequences in front, who wins and the tables behind."""
+    """The two-sided reference card: the sequences in front, who wins and the tables behind.
+
+    ``back_pt``: the back's body size (default: the front's). The back holds
+    less than the front, so it is set larger to use its page
+    (:data:`REFERENCE_BACK_PT`); its headings are sized in em to grow with it.
+    """
+    back = body_pt if back_pt is None else back_pt
+    heading_em = REFERENCE_HEADING_PT / REFERENCE_PT[0]
     zones = "".join(
         f".sequence.zone-{i} {{ background: {colour}; }}\n" for i, colour in enumerate(ZONES)
     )
@@ -150,9 +171,10 @@ body.reference {{ font-size: {body_pt:g}pt; line-height: {REFERENCE_LINE_HEIGHT:
 .face {{ break-after: page; }}
 header h1 {{ font-size: 15pt; margin: 0; }}
 header .kind {{ margin: 0 0 0.4em; text-transform: uppercase; letter-spacing: 0.08em; font-size: {MIN_PT}pt; }}
-.sequence {{ columns: {columns}; column-gap: {COLUMN_GAP_MM:g}mm; padding: {SEQUENCE_PADDING_MM[0]:g}mm {SEQUENCE_PADDING_MM[1]:g}mm; margin-bottom: 2mm; }}
-{zones}.sequence h2 {{ column-span: all; font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
-.lead {{ column-span: all; font-style: italic; }}
+.sequence {{ padding: {SEQUENCE_PADDING_MM[0]:g}mm {SEQUENCE_PADDING_MM[1]:g}mm; margin-bottom: 2mm; }}
+.sequence .columns {{ columns: {columns}; column-gap: {COLUMN_GAP_MM:g}mm; }}
+{zones}.sequence h2 {{ font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0.2em; border-bottom: 0.5pt solid {ACCENT}; }}
+.lead {{ font-style: italic; }}
 ol.steps {{ list-style: none; padding: 0; }}
 ol.steps > li {{ margin: 0 0 0.45em; break-inside: avoid; }}
 ol.steps > li.group {{ background: {PAPER}; padding: 1mm {GROUP_PADDING_MM:g}mm; }}
@@ -162,9 +184,10 @@ ol.substeps > li {{ margin: 0 0 0.3em; break-inside: avoid; }}
 .badge {{ display: inline-block; min-width: {BADGE_MIN_EM:g}em; padding: 0 {BADGE_PADDING_EM:g}em; margin-right: {BADGE_GAP_EM:g}em;
   border-radius: 0.75em; background: {ACCENT}; color: {PAPER}; font-weight: 700;
   font-size: {ONE_INK_BELOW_PT}pt; text-align: center; }}
-.back h2 {{ font-size: 11pt; border-bottom: 0.5pt solid {ACCENT}; }}
+.face.back {{ font-size: {back:g}pt; }}
+.back h2 {{ font-size: {heading_em:.4g}em; border-bottom: 0.5pt solid {ACCENT}; }}
 .tiebreak {{ break-inside: avoid; border: {TIEBREAK_BORDER_PT:g}pt solid {ACCENT}; padding: {TIEBREAK_PADDING_MM[0]:g}mm {TIEBREAK_PADDING_MM[1]:g}mm; margin-bottom: 3mm; }}
-.tiebreak h3 {{ font-size: {REFERENCE_HEADING_PT:g}pt; margin-top: 0; }}
+.tiebreak h3 {{ font-size: {heading_em:.4g}em; margin-top: 0; }}
 footer {{ margin-top: 0.6em; font-size: {MIN_PT}pt; }}
 .tables {{ display: flex; flex-wrap: wrap; gap: 4mm; margin-top: 0.5em; }}
 table.lookup {{ border-collapse: collapse; break-inside: avoid; }}

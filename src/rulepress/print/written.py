@@ -74,19 +74,15 @@ def read_ours(path: Path, expected: str) -> bytes | None:
 def players_pdfs(
     out: Path, folder: str, kinds: Iterable[str], warn: Callable[[str], None] | None
 ) -> dict[Path, bytes]:
-    """The player's PDFs of ``kinds`` in ``out/folder`` that the print build wrote, read.
+    """The PDFs of ``kinds`` in ``out/folder`` that the print build wrote, read.
 
-    The press files (``*-pdfx4.pdf``) are for print shops and stay in the print
-    build. A file of those names that is not what was recorded (or is a link) is
-    left out, and ``warn`` is told.
+    The player files and the press files (``*-pdfx4.pdf``) both: the site offers
+    the first on a game's page, the others on its page for print shops. A file of
+    those names that is not what was recorded (or is a link) is left out, and
+    ``warn`` is told.
     """
     ours = recorded(out)
-    names = {
-        path.name
-        for kind in kinds
-        for path in (out / folder).glob(f"{kind}-*.pdf")
-        if not path.stem.endswith("-pdfx4")
-    }
+    names = {path.name for kind in kinds for path in (out / folder).glob(f"{kind}-*.pdf")}
     found: dict[Path, bytes] = {}
     for name in sorted(names):
         path = out / folder / name

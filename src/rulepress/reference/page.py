@@ -20,9 +20,11 @@ from rulepress.expressions.syntax import ARITY, CONTEXT_ARITY
 from rulepress.games.load import load_spec
 from rulepress.model import sets
 from rulepress.model.loaded import LoadedSpec
+from rulepress.model.previous import PreviousEdition
 from rulepress.model.spec_model import (
     COMPONENT,
     AuthorText,
+    Change,
     Constraint,
     ExprText,
     FieldSpec,
@@ -396,6 +398,36 @@ def _fields_part() -> list[str]:
     ]
 
 
+def _editions_part() -> list[str]:
+    """The edition fields of `game`: the changelog's lines and the previous edition."""
+    return [
+        f"({_anchor(PreviousEdition)})=",
+        "## Editions: `game.changelog` and `game.previous_edition`",
+        "",
+        "`game.version` and `game.date` name this edition; `game.changelog` says what each"
+        " edition changed, a line each:",
+        "",
+        _doc(Change),
+        "",
+        *field_table(Change),
+        "",
+        "`game.previous_edition` names the edition this one follows, which every build"
+        " compares it with (the page 'Changes in this edition' and the errata sheet;"
+        " `--since` names another for one build):",
+        "",
+        _doc(PreviousEdition),
+        "",
+        *field_table(PreviousEdition),
+        "",
+        "```yaml",
+        "game:",
+        '  version: "2"',
+        "  previous_edition: {revision: v1}",
+        "```",
+        "",
+    ]
+
+
 def _constraints_part(loaded: LoadedSpec) -> list[str]:
     out = [
         f"({_anchor(Constraint)})=",
@@ -643,6 +675,7 @@ def author_reference() -> str:
             *_operations_part(loaded),
             *_types_part(),
             *_fields_part(),
+            *_editions_part(),
             *_constraints_part(loaded),
             *_scopes_part(places),
             *_functions_part(),

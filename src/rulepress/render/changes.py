@@ -22,19 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date
 
-from babel.dates import format_date
 from babel.lists import format_list
 
 from rulepress.editions.model import Diff, Edition, TextChange, ValueChange
-from rulepress.editions.model import Text as DiffText
 from rulepress.model.spec_model import Spec, all_rules
 from rulepress.render.context import RenderContext
-from rulepress.render.diff_text import DiffWords, page_title
+from rulepress.render.diff_text import DiffWords, readable, where
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
 from rulepress.render.pages import links_of
-from rulepress.render.patterns import DETAIL, PAIR, RULES, fill, fill_text
+from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, fill, fill_text
 from rulepress.render.sources import T as SOURCE_TITLES
 from rulepress.render.tree import (
     Block,
@@ -57,6 +54,8 @@ T = {
     "title": ui("page.title", "Changes in this edition"),
     # the two editions compared: "from version 1 (1 December 2026) to version 2"
     "since": ui("page.changes", "What changed from version {old} to version {new}."),
+    # the spec changed but still calls itself by the old edition's version
+    "since_same": ui("page.changes", "What changed since version {old}."),
     "what": ui("page.changes", "What changed"),
     "before": ui("page.changes", "Before"),
     "now": ui("page.changes", "Now"),
@@ -68,6 +67,8 @@ T = {
 
 #: a text's context and English to its translation in one edition's catalog
 Translate = Callable[[str, str], str]
+#: the same in the old edition's catalog, None where it has no usable translation
+OldTranslate = Callable[[str, str], str | None]
 
 
 def _text(value: str) -> Inline:
@@ -87,14 +88,13 @@ class _Changes:
         old_spec: Spec,
         links: Links,
         old_links: Links,
-        old_text: Translate,
+        old_text: OldTranslate,
         new_text: Translate,
     ) -> None:
         self.ctx, self.links, self.old_links = ctx, links, old_links
         # headings and cells that lead a row hold no links of their own
         self.plain = replace(links, linked=False)
-        self.old_text, self.new_text = old_text, new_text
-        self.words = DiffWords(ctx.lang, ctx.translate, new_text)
+        self.words = DiffWords(ctx.lang, ctx.translate, new_text, old_text)
         self.rulings = {r.id for r in ctx.spec.rulings}
         self.examples = {e.id for e in ctx.spec.examples}
         self.old_rules = {r.number for r in all_rules(old_spec.rules)}
@@ -130,27 +130,26 @@ class _Changes:
         return out
 
     def wording(self, change: TextChange, prefix_old: str, prefix_new: str) -> list[list[Inline]]:
-        """The old and the new wording of one message, each read in its own edition's catalog."""
+        """The old and the new wording of one message, each read in its own edition's catalog.
+
+        A template's placeholders show as gaps (:func:`readable`): the scorer fills them.
+        """
+        w = self.words
         old = (
-            inline(_catalog(self.old_text, prefix_old + change.context, change.old), self.old_links)
+            inline(readable(w.old(prefix_old + change.context, change.old)), self.old_links)
             if change.old is not None
             else [_text("—")]
         )
         new = (
-            inline(_catalog(self.new_text, prefix_new + change.context, change.new), self.links)
+            inline(readable(w.new(prefix_new + change.context, change.new)), self.links)
             if change.new is not None
             else [_text("—")]
         )
         return [old, new]
 
     def edition(self, edition: Edition) -> str:
-        if not edition.date:
-            return edition.version
-        try:
-            day = format_date(date.fromisoformat(edition.date), format="long", locale=self.ctx.lang)
-        except ValueError:
-            return edition.version
-        return self.words.detail(edition.version, day)
+        day = self.words.date(edition)
+        return edition.version if day is None else self.words.detail(edition.version, day)
 
     def fact_row(self, change: ValueChange) -> list[list[Inline]]:
         """A fact of a worked example: what it is, its old value, its new value."""
@@ -160,28 +159,20 @@ class _Changes:
             words.fact(change), words.value(change.old, known), words.value(change.new, known)
         )
 
-    def where(self, context: str) -> list[Inline]:
-        """The page a text of this context is on ("Glossary"), or nothing for another text."""
-        title = page_title(context)
-        return [] if title is None else [_text(self.ctx.t(title))]
+    def where(self, change: TextChange) -> list[Inline]:
+        """What a text is: its page and the items it belongs to ("Rulings: …: …")."""
+        game = self.words.new("game/title", self.ctx.spec.game.title)
+        return [_text(where(self.words, change, game))]
 
     def detail(self, text: list[Inline], detail: str) -> list[Inline]:
         return fill(self.ctx.t(DETAIL), {"text": text, "detail": [_text(detail)]}, _text)
-
-
-def _catalog(translate: Translate, context: str, english: str) -> str:
-    """``english`` in the catalog: a text of one paragraph is ``…/text``, not ``…/text#1``."""
-    found = translate(context, english)
-    if found == english and context.endswith("#1"):
-        found = translate(context.removesuffix("#1"), english)
-    return found
 
 
 def changes_page(
     ctx: RenderContext,
     diff: Diff,
     old_spec: Spec,
-    old_text: Translate,
+    old_text: OldTranslate,
     new_text: Translate,
 ) -> Page:
     """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's)."""
@@ -189,8 +180,10 @@ def changes_page(
     old_links = links_of(replace(ctx, spec=old_spec), linked=False)
     c = _Changes(ctx, old_spec, links, old_links, old_text, new_text)
     w = c.words
+    # each edition by its own version: one the spec did not bump is not named twice
+    same = diff.old.version == diff.new.version
     since = fill(
-        c.t("since"),
+        c.t("since_same" if same else "since"),
         {"old": [_text(c.edition(diff.old))], "new": [_text(c.edition(diff.new))]},
         _text,
     )
@@ -203,7 +196,7 @@ def changes_page(
                 ctx.t(PAIR),
                 {
                     "label": [_text(entry.version)],
-                    "value": inline(_catalog(new_text, entry.text.context, entry.text.text), links),
+                    "value": inline(w.new(entry.text.context, entry.text.text), links),
                 },
                 _text,
             )
@@ -215,8 +208,8 @@ def changes_page(
     if diff.rules:
         rows: list[list[list[Inline]]] = []
         for rule in diff.rules:
-            translate = old_text if rule.kind == "removed" else new_text
-            title = inline(_catalog(translate, rule.title.context, rule.title.text), c.plain)
+            lookup = w.old if rule.kind == "removed" else w.new
+            title = inline(lookup(rule.title.context, rule.title.text), c.plain)
             if rule.kind == "removed":  # no permalink to go to
                 head: list[Inline] = [_text(f"{rule.old_number} "), *title]
             else:
@@ -240,7 +233,7 @@ def changes_page(
     if diff.parameters:
         rows = []
         for param in diff.parameters:
-            described = _catalog(new_text, param.description.context, param.description.text)
+            described = w.new(param.description.context, param.description.text)
             what = inline(described, c.plain)
             what = fill(
                 ctx.t(DETAIL), {"text": what, "detail": c.rule_numbers([param.rule])}, _text
@@ -250,9 +243,20 @@ def changes_page(
     if diff.tables:
         rows = []
         for cell in diff.tables:
-            keys = w.keys(cell)
-            what_text = w.pair(w.detail(w.text(cell.title), keys), w.text(cell.value_label))
-            rows.append(_cells(what_text, w.value(cell.old), w.value(cell.new)))
+            # the table, the rule it belongs to (a link to its permalink) and the keys
+            keys: list[Inline] = [_text(w.keys(cell))]
+            detail = keys
+            if cell.rule is not None:
+                detail = fill(
+                    ctx.t(BOTH), {"first": c.rule_numbers([cell.rule]), "second": keys}, _text
+                )
+            table = fill(
+                ctx.t(DETAIL), {"text": [_text(w.text(cell.title))], "detail": detail}, _text
+            )
+            what = fill(
+                ctx.t(PAIR), {"label": table, "value": [_text(w.text(cell.value_label))]}, _text
+            )
+            rows.append([what, [_text(w.value(cell.old))], [_text(w.value(cell.new))]])
         sections.append(("tables", [Table(header=c.header(), rows=rows)]))
     if diff.orders:
         rows = []
@@ -260,56 +264,60 @@ def changes_page(
             key = "steps" if order.kind == "steps" else "criteria"
             label = fill_text(w[key], sequence=w.text(order.title), step=w.text(order.title))
             sides = []
-            for items_ in (order.old, order.new):
-                shown = [
-                    f"{i.key} {w.text(i.title)}" if order.kind == "steps" else w.text(i.title)
+            for side, items_ in (("old", order.old), ("new", order.new)):
+                named = w.old_title if side == "old" else w.text
+                listed = [
+                    f"{i.key} {named(i.title)}" if order.kind == "steps" else named(i.title)
                     for i in items_
                 ]
-                sides.append(format_list(shown, locale=ctx.lang) if shown else "—")
+                sides.append(format_list(listed, locale=ctx.lang) if listed else "—")
             rows.append(_cells(label, *sides))
         sections.append(("orders", [Table(header=c.header(), rows=rows)]))
     if diff.rulings:
         rows = []
         for ruling in diff.rulings:
-            translate = old_text if ruling.kind == "removed" else new_text
-            named: list[Inline] = [
-                _text(_catalog(translate, ruling.title.context, ruling.title.text))
-            ]
+            ruling_title = (
+                w.old_title(ruling.title) if ruling.kind == "removed" else w.text(ruling.title)
+            )
+            shown: list[Inline] = [_text(ruling_title)]
             if ruling.id in c.rulings:
-                named = [Ref(label=ruling_label(ruling.id), children=named, classes=["rp-ruling"])]
+                shown = [Ref(label=ruling_label(ruling.id), children=shown, classes=["rp-ruling"])]
             # the defaults stand in the columns: a new default is a changed ruling
-            head = c.detail(named, w["changed" if ruling.kind == "default" else ruling.kind])
-            old = w.text(ruling.old_default) if ruling.old_default else "—"
+            head = c.detail(shown, w["changed" if ruling.kind == "default" else ruling.kind])
+            old = w.old_title(ruling.old_default) if ruling.old_default else "—"
             new = w.text(ruling.new_default) if ruling.new_default else "—"
             rows.append([head, [_text(old)], [_text(new)]])
         sections.append(("rulings", [Table(header=c.header(), rows=rows)]))
     if diff.examples:
         rows = []
         for example in diff.examples:
-            rows.append(
-                [_example(c, example.id, example.title, w["example_" + example.kind]), [], []]
+            example_title = (
+                w.old_title(example.title) if example.kind == "removed" else w.text(example.title)
             )
+            verdict = w["example_" + example.kind]
+            rows.append([_example(c, example.id, example_title, verdict), [], []])
             rows += [c.fact_row(change) for change in example.stated]
         sections.append(("examples", [Table(header=c.header(), rows=rows)]))
     if diff.texts:
         # a text of no rule is named by the page that shows it (its context is for translators)
-        rows = [[c.where(change.context), *c.wording(change, "", "")] for change in diff.texts]
+        rows = [[c.where(change), *c.wording(change, "", "")] for change in diff.texts]
         sections.append(("texts", [Table(header=c.header(), rows=rows)]))
     consequences: list[Block] = [
         Paragraph(children=[_text(fill_text(w["rescored"], count=w.value(diff.rescored)))])
     ]
     if diff.left_out:
-        ids = format_list(diff.left_out, locale=ctx.lang)
-        consequences.append(Paragraph(children=[_text(fill_text(w["left_out"], examples=ids))]))
+        count = w.value(len(diff.left_out))
+        consequences.append(Paragraph(children=[_text(fill_text(w["left_out"], count=count))]))
     if not diff.consequences:
         consequences.append(Paragraph(children=[_text(w["no_consequences"])]))
     else:
         rows = []
         for found in diff.consequences:
+            # (why an old state no longer fits is the spec check's English, located in
+            # files: for the spec's authors, in `rulepress diff`, not for players)
             verdict = w["unscorable"] if found.kind == "unscorable" else ""
-            rows.append([_example(c, found.id, found.title, verdict), [], []])
+            rows.append([_example(c, found.id, w.old_title(found.title), verdict), [], []])
             rows += [c.fact_row(change) for change in found.changes]
-            rows += [[[], [], [_text(problem)]] for problem in found.problems]
         consequences.append(Table(header=c.header(), rows=rows))
     sections.append(("consequences", consequences))
     if not diff.changed:
@@ -319,8 +327,8 @@ def changes_page(
     return Page(blocks=[Section(label=PAGE, title=[_text(c.t("title"))], children=body)])
 
 
-def _example(c: _Changes, example_id: str, title: DiffText, what: str) -> list[Inline]:
-    shown: list[Inline] = [_text(c.words.text(title))]
+def _example(c: _Changes, example_id: str, title: str, what: str) -> list[Inline]:
+    shown: list[Inline] = [_text(title)]
     if example_id in c.examples:
         shown = [Ref(label=f"example-{example_id}", children=shown)]
     if not what:

@@ -128,6 +128,7 @@ T = {
     "title": ui("page.rules", "Title"),
     "home": ui("page.title", "All games"),
     "downloads": ui("page.game", "Downloads"),
+    "press": ui("page.title", "Files for print shops"),
 }
 
 
@@ -200,6 +201,7 @@ class _Page:
 DOWNLOADS = {
     "rulebook": ui("print", "Rulebook"),
     "reference": ui("print", "Reference card"),
+    "cards": ui("print", "Step cards, one per page"),
     "pnp": ui("page.game", "Print and play: step cards"),
     # what changed since the previous edition, for copies already sold (built with --since)
     "errata": ui("print", "Errata sheet"),
@@ -210,6 +212,22 @@ PDF_FORMAT = ui("page.game", "PDF, {format}")
 FORMAT_WORDS = {"letter": ui("page.game", "US Letter")}
 #: the folder of a game's pages that holds its PDFs
 DOWNLOAD_DIR = "downloads"
+#: the end of a press file's name (PDF/X-4, with bleed): the print build names its files
+#: with it, and the site offers them on the page for print shops, not to players
+PRESS_SUFFIX = "-pdfx4"
+#: the page for print shops, made when the game has press files
+PRESS_PAGE = "press"
+#: a press file's standard and trim format, in brackets after its name: the standard's
+#: name (ISO 15930-7's "PDF/X-4") is filled in, so that no catalog holds it as words
+PRESS_FORMAT = ui("page.game", "{standard}, {format}")
+PRESS_STANDARD = "PDF/X-4"
+PRESS_INTRO = ui(
+    "page.press",
+    "These files are for a print shop. Each page is the trim size plus bleed, with trim "
+    "and bleed boxes, CMYK colours and the printing condition named as the output intent "
+    "(PDF/X-4). To read on a screen or print at home, take the downloads on the game's "
+    "first page: they are cut to the paper size.",
+)
 
 
 def game_pages(
@@ -228,9 +246,13 @@ def game_pages(
         sourced["sources"] = sources_page(ctx, p.plain)
     if ctx.spec.not_in_source:
         sourced["not-in-source"] = missing_page(ctx, p.links)
+    press = sorted(n for n in downloads if n.endswith(PRESS_SUFFIX + ".pdf"))
+    players = [n for n in downloads if n not in press]
+    if press:
+        sourced[PRESS_PAGE] = _press(p, press)
     extra = {**sourced, **(extra or {})}
     return {
-        "index": _index(p, downloads, list(extra)),
+        "index": _index(p, players, list(extra)),
         "rules": _rules(p),
         "sequences": _sequences(p),
         "scoring": _scoring(p),
@@ -271,14 +293,27 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
     return _page("index", p.title(g.title), body)
 
 
-def _downloads(p: _Page, names: Collection[str]) -> BulletList | None:
-    """A link to each print file of the game in this language: "Rulebook (PDF, A4)"."""
+def _press(p: _Page, names: Collection[str]) -> Page:
+    """The page for print shops: what the press files are, and a link to each."""
+    links = _downloads(p, names, PRESS_FORMAT, PRESS_SUFFIX)
+    body: list[Block] = [Paragraph(children=text(p.ctx.t(PRESS_INTRO)))]
+    return _page(PRESS_PAGE, text(p.t("press")), body + ([links] if links else []))
+
+
+def _downloads(
+    p: _Page, names: Collection[str], pattern: str = PDF_FORMAT, suffix: str = ""
+) -> BulletList | None:
+    """A link to each print file of the game in this language: "Rulebook (PDF, A4)".
+
+    ``pattern`` says what kind of file they are, ``suffix`` ends each one's name
+    (the press files' ``-pdfx4``), after the format.
+    """
     items: list[list[Block]] = []
     for kind, kind_label in DOWNLOADS.items():
         for name in sorted(n for n in names if n.startswith(kind + "-")):
-            fmt = name.removeprefix(kind + "-").removesuffix(".pdf")
+            fmt = name.removeprefix(kind + "-").removesuffix(".pdf").removesuffix(suffix)
             shown = p.ctx.t(FORMAT_WORDS[fmt]) if fmt in FORMAT_WORDS else fmt.upper()
-            what = fill_text(p.ctx.t(PDF_FORMAT), format=shown)
+            what = fill_text(p.ctx.t(pattern), format=shown, standard=PRESS_STANDARD)
             label = p.fill(DETAIL, text=text(p.ctx.t(kind_label)), detail=text(what))
             link = Link(url=f"{DOWNLOAD_DIR}/{name}", children=label)
             items.append([Paragraph(children=[link])])

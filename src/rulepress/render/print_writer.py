@@ -244,7 +244,10 @@ def _reference(card: ReferenceCard) -> list[Element]:
                 "section",
                 el("h2", inlines(seq.title)),
                 el("p", inlines(seq.lead), cls="lead"),
-                blocks([seq.steps]),
+                # the steps in columns of their own, below the heading and the lead:
+                # WeasyPrint sets a ``column-span: all`` element as wide as the padded
+                # panel's border box, so a heading spanning the columns ran past the tint
+                el("div", blocks([seq.steps]), cls="columns"),
                 # one colour zone per sequence (a group of steps), in turn
                 cls=f"sequence zone-{i % 3}",
             )

@@ -27,7 +27,7 @@ from typing import Generic, TypeVar
 
 from babel import Locale
 
-from rulepress.i18n.typography import quotation_marks
+from rulepress.i18n.typography import number_range, quotation_marks
 from rulepress.model import Provenance
 from rulepress.model.provenance import Passage
 from rulepress.model.spec_model import NotInSource, Spec, Table
@@ -81,6 +81,11 @@ T = {
 PASSAGE = ui("page.sources", "{document}, lines {lines}")
 # a passage of one line ("40"; several are "11-16" or "151, 181")
 PASSAGE_LINE = ui("page.sources", "{document}, line {lines}")
+#: a parameter: its description, a sentence of its own, then its value ("Rounds in a game.
+#: Value: 3 (1.1)"); a label pattern would put a colon after the sentence's full stop
+PARAMETER = ui("page.sources", "{description} Value: {value}")
+#: the same sentence among the entries a ruling settles, then the rulings ("… Ruling: …")
+RULED_PARAMETER = ui("page.sources", "{description} Ruling: {rulings}")
 #: a source document and its language: "… (Japanese)"
 LANGUAGE = DETAIL
 
@@ -90,9 +95,9 @@ PAGES = ("sources", "not-in-source")
 N = TypeVar("N")
 
 
-def _lines(lines: str) -> str:
-    # a range is written with a hyphen in YAML and shown with an en dash
-    return lines.replace("-", "\u2013")
+def _range(first: int, last: int, lang: str) -> str:
+    # a range is written with a hyphen in YAML and shown as the locale writes one (1–5, 1～5)
+    return str(first) if first == last else number_range(str(first), str(last), lang)
 
 
 def _field_title(spec: Spec, name: str) -> str:
@@ -145,11 +150,14 @@ class _Pieces(Generic[N]):
         assert cited.lines is not None
         docs = {d.id: d for d in self.ctx.spec.sources}
         title = docs[cited.document].title if cited.document in docs else cited.document
-        one = not any(mark in cited.lines for mark in "-,")
+        ranges = cited.ranges()
+        one = len(ranges) == 1 and ranges[0][0] == ranges[0][1]
+        # the YAML's "151, 179-190" is data: shown side by side as cited rule numbers are
+        # ("151、179～190" in Japanese). CLDR's list patterns would join them with "and"
+        # ("standard"), and Babel has no Czech "unit" pattern to join them without
+        lines = self.side([[self.text(_range(a, b, self.ctx.lang))] for a, b in ranges])
         passage = self.fill(
-            PASSAGE_LINE if one else PASSAGE,
-            document=[self.text(title)],
-            lines=[self.text(_lines(cited.lines))],
+            PASSAGE_LINE if one else PASSAGE, document=[self.text(title)], lines=lines
         )
         if cited.quote is None:
             return passage
@@ -266,7 +274,12 @@ def _ruled(ctx: RenderContext, links: Links) -> list[Block]:
                 continue
             place = Ref(label=entry.anchor, children=entry_name(pieces, entry, _plain(links)))
             rulings = pieces.side([ref(r) for r in entry.source.rulings])
-            line = pieces.fill(PAIR, label=[Strong(children=[place])], value=rulings)
+            if entry.kind == "parameter":  # named by a sentence, which no colon may follow
+                line = pieces.fill(
+                    RULED_PARAMETER, description=[Strong(children=[place])], rulings=rulings
+                )
+            else:
+                line = pieces.fill(PAIR, label=[Strong(children=[place])], value=rulings)
             items.append([Paragraph(children=line)])
         if items:
             title = [Text(text=ctx.t(KIND_TITLES[kind]))]
@@ -289,9 +302,10 @@ def _parameters(ctx: RenderContext, links: Links) -> list[list[Block]]:
         if param.rule in links.rules:
             rule: Inline = Ref(label=rule_label(param.rule), children=[Text(text=param.rule)])
             value = pieces.fill(DETAIL, text=value, detail=[rule])
-        label: list[Inline] = [Strong(children=inline(param.description, links))]
+        described: list[Inline] = [Strong(children=inline(param.description, links))]
         line = Paragraph(
-            children=pieces.fill(PAIR, label=label, value=value), label=parameter_label(name)
+            children=pieces.fill(PARAMETER, description=described, value=value),
+            label=parameter_label(name),
         )
         out.append([line, *source_marker(ctx, param.source)])
     return out

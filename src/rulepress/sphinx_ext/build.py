@@ -54,6 +54,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rulepress import output, workdir
 from rulepress.edition_reports import PreviousEdition, previous_edition
+from rulepress.editions.previous import Since, previous_edition_of
 from rulepress.editions.sources import edition_files, has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError
 from rulepress.games import find_game_dirs, load_spec
@@ -150,8 +151,9 @@ class SiteBuild:
     #: the address the site is served from (``https://…/``): the sitemap and canonical
     #: links need it (None: no sitemap, and the 404 page assumes the server's root)
     base_url: str | None = None
-    #: the previous edition (a git revision, or a folder holding the game's spec): each
-    #: game gets the page "Changes in this edition" (None: no such page)
+    #: the previous edition of every game (a git revision, or a folder holding the game's
+    #: spec), instead of the one each spec records (``game.previous_edition``): a game
+    #: compared with one gets the page "Changes in this edition"
     since: str | None = None
     #: where the work goes (None: a private folder in the user's cache, see :attr:`work`)
     work_dir: Path | None = None
@@ -170,6 +172,8 @@ class SiteBuild:
     _languages: dict[Path, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
     #: each game's previous edition, compared once per build (see _changes)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
+    #: which edition each game is compared with, found once per build (see since_of)
+    _since: dict[Path, Since | None] = field(default_factory=dict, init=False, repr=False)
     #: each game's completeness in each language, read once per build (see _completeness)
     _complete: dict[tuple[str, str], float] = field(default_factory=dict, init=False, repr=False)
     #: the PDFs of each (language, game) that the print build wrote, read once per build
@@ -185,6 +189,12 @@ class SiteBuild:
         """The folders of the games published in ``lang``, in the order of the specs' folder."""
         dirs = self._shared[2] if self._shared is not None else find_game_dirs(self.spec_root)
         return [d for d in dirs if lang in self._game_languages(d)]
+
+    def since_of(self, directory: Path) -> Since | None:
+        """The edition the game is compared with: ``since``, else its spec's (None: none)."""
+        if directory not in self._since:
+            self._since[directory] = previous_edition_of(directory, self.since, self.warn)
+        return self._since[directory]
 
     def _game_languages(self, directory: Path) -> tuple[str, ...]:
         if directory not in self._languages:
@@ -251,10 +261,13 @@ class SiteBuild:
             options: list[object] = [self.languages, self.theme, self.base_url]
             dirs = find_game_dirs(self.spec_root)
             since_files: list[Path] = []
-            if self.since is not None and dirs:
-                # the previous edition as it is now: a commit, or a folder's files
-                since, since_files = edition_files(self.since, dirs[0])
-                options.append(since)
+            for directory in dirs:
+                # each game's previous edition as it is now: a commit, or a folder's files
+                previous = self.since_of(directory)
+                if previous is not None:
+                    since, read = edition_files(previous.given, directory)
+                    options.append([directory.name, since])
+                    since_files += read
             code = hashlib.sha256(json.dumps(options).encode())
             _digest_files(code, [*PACKAGE.rglob("*"), *since_files])
             shared = code.copy()
@@ -297,10 +310,10 @@ class SiteBuild:
         return [lang for lang in self.languages if lang in self._game_languages(directory)]
 
     def downloads(self, lang: str, game: str) -> list[Path]:
-        """The PDFs a player of ``game`` gets in ``lang``: rulebook, reference card, print and play.
+        """The PDFs of ``game`` in ``lang``: rulebook, reference card, cards, print and play.
 
-        The press files (PDF/X-4) and the poker-size card sheet are for print shops
-        and stay in the print build.
+        Each as the player's file and, but for print and play, the press file
+        (PDF/X-4), which the game's page for print shops offers.
         """
         return sorted(self._pdfs_of(lang, game))
 
@@ -373,6 +386,7 @@ class SiteBuild:
         self._shared = None  # read the inputs anew: this instance may build again after an edit
         self._languages = {}
         self._previous = {}
+        self._since = {}
         self._complete = {}
         self._pdfs = {}
         self.digests = {lang: self.inputs(lang) for lang in self.languages}
@@ -529,7 +543,7 @@ class SiteBuild:
             local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
         )
         offered = [path.name for path in self.downloads(lang, game_id)]
-        changes = self._changes(ctx, loaded) if self.since is not None else None
+        changes = self._changes(ctx, loaded)
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
         pages = []
         for name, made in game_pages(ctx, offered, extra).items():
@@ -563,18 +577,19 @@ class SiteBuild:
         )
 
     def _changes(self, ctx: RenderContext, loaded: LoadedSpec) -> Page | None:
-        """The game's page "Changes in this edition" in ``ctx``'s language, from ``since``.
+        """The game's page "Changes in this edition" in ``ctx``'s language, from its previous edition.
 
-        None for a game that the previous edition does not have (a new game).
+        None for a game compared with no edition, or one that the previous
+        edition does not have (a new game).
         """
-        assert self.since is not None
         directory = loaded.directory
-        if not has_edition(self.since, directory):
+        since = self.since_of(directory)
+        if since is None or not has_edition(since.given, directory):
             return None
         if directory not in self._previous:
             langs = tuple(code for code in self.languages if code in loaded.spec.game.languages)
             self._previous[directory] = previous_edition(
-                directory, loaded, self.since, self.locales, langs
+                directory, loaded, since.given, self.locales, langs
             )
         previous = self._previous[directory]
         new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
@@ -790,7 +805,7 @@ class SiteBuild:
             # only this build's languages (verified, see _verify) and the files at the top
             # that it wrote: nothing else that the stage may hold
             for lang in self.languages:
-                staged.copy_from(self.stage / lang, lang)
+                staged.copy_from(self.stage / lang, lang, keep=deploy.deployed)
             for name in ("index.html", deploy.NOT_FOUND_PAGE, deploy.SITEMAP, deploy.ROBOTS):
                 path = self.stage / name
                 if path in self.written or path in self.unchanged:

@@ -1,4 +1,4 @@
-"""What a web server needs beside the pages: a sitemap, and a page for addresses with none.
+"""What a web server needs beside the pages (a sitemap, a page for addresses with none), and not.
 
 Both sit at the top of the site folder, beside the page that sends a reader to
 their language:
@@ -13,6 +13,11 @@ their language:
   links are resolved from the site's root (a ``<base>`` element), and it speaks
   every language of the site at once, as the reader's language is unknown.
 
+What Sphinx keeps in its output folder for its next build stays in the build's
+work folder and is never published (:func:`deployed`): ``.buildinfo``, the hashes
+of the build's configuration, is of no use to a reader, and a server would hand
+it to anyone who asks.
+
 The sitemap is written with ElementTree and the page with
 :mod:`rulepress.render.html_tree`, so translated text is escaped on the way
 out like everywhere else.
@@ -24,7 +29,7 @@ import ipaddress
 import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote, urlsplit
 from xml.etree import ElementTree
 
@@ -45,6 +50,14 @@ _SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 _XHTML_NS = "http://www.w3.org/1999/xhtml"
 #: pages a search engine should not list: the search page shows nothing by itself
 _UNLISTED = frozenset({"search.html", "genindex.html"})
+#: what Sphinx writes into a language's HTML folder for its own next build, by file name:
+#: the configuration hashes that decide a full rebuild, and the copy it keeps of a stale one
+BUILD_STATE = frozenset({".buildinfo", ".buildinfo.bak"})
+
+
+def deployed(relative: str) -> bool:
+    """Whether a file of a language's built folder (its path relative to it) is published."""
+    return PurePosixPath(relative).name not in BUILD_STATE
 
 
 #: a host name: labels of letters, digits and hyphens (IDNA's ASCII form), dot-separated
