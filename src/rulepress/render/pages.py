@@ -271,6 +271,10 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
         facts.append(("publisher", text(g.publisher)))
     body: list[Block] = [
         *blocks(g.summary, p.links),
+        # the game's pages right under its summary: on a phone they are on the first
+        # screen, where a player looking for a rule starts (the facts can wait)
+        # the link back to all games is the theme's, on every page (T["home"] is its text)
+        TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])),
         BulletList(items=[[p.labelled(key, value)] for key, value in facts]),
     ]
     if g.source.note:
@@ -278,8 +282,6 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
     links = _downloads(p, downloads)
     if links:
         body.append(Section(label="downloads", title=text(p.t("downloads")), children=[links]))
-    # the link back to all games is the theme's, on every page (T["home"] is its text)
-    body.append(TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])))
     return _page("index", p.title(g.title), body)
 
 
