@@ -12,6 +12,7 @@ few taps and few screens (counted by walking the site's own links).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -479,3 +480,35 @@ def test_a_player_reaches_each_games_tie_rule_in_three_taps_and_two_screens(
             print(f"{lang} {game}: {taps} taps, {screens} screens: {shown}")
     for game, ways in figures.items():
         assert any(screens <= 2 for screens, _ in ways.values()), (game, ways)
+
+
+# ------------------------------------------------------- what search engines read
+
+
+def test_every_page_has_a_description_and_absolute_alternates(site: SiteBuild) -> None:
+    """Lighthouse's SEO audits (benchmarks/bench_lighthouse.py), read from the built pages.
+
+    A game's pages are described by its summary in their language; the other
+    languages' addresses are absolute, as hreflang wants them, when the site's
+    address is known (the session's build gives one).
+    """
+    for lang in LANGUAGES:
+        by_game: dict[str, set[str]] = {}
+        for url in _pages_of(site, lang):
+            html = (site.out / url).read_text(encoding="utf-8")
+            described = re.search(r'<meta name="description" content="([^"]+)"', html)
+            assert described is not None, url
+            parts = url.split("/")
+            if len(parts) == 3:
+                by_game.setdefault(parts[1], set()).add(described.group(1))
+            alternates = re.findall(r'<link rel="alternate" hreflang="[^"]+" href="([^"]+)"', html)
+            assert alternates, url
+            assert all(urlsplit(a).scheme in ("http", "https") for a in alternates), url
+        # one description per game, its own
+        assert all(len(texts) == 1 for texts in by_game.values()), by_game
+        assert len({text for texts in by_game.values() for text in texts}) == len(by_game)
+        if lang == "en":
+            for game, texts in by_game.items():
+                summary = " ".join(loaded(game).spec.game.summary.split())
+                # (its end: the start may be a parameter, written as its value)
+                assert next(iter(texts)).split()[-4:] == summary.split()[-4:], game
