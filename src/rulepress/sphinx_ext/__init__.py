@@ -18,7 +18,7 @@ import posixpath
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urljoin
 
 from rulepress.model.languages import language_tag
 
@@ -135,6 +135,13 @@ def _page_context(
     if lang in previews or (game is None and config.rulepress_preview):
         # a preview is for the readers who choose it, not for search engines
         context["metatags"] += '<meta name="robots" content="noindex" />\n'
+    if config.html_baseurl and context.get("pageurl"):
+        # search engines read hreflang alternates as absolute addresses only
+        for alt in context["rp_languages"]:
+            alt["absolute"] = urljoin(str(context["pageurl"]), alt["href"])
+    description = _description(config, game, lang)
+    if description:
+        context["metatags"] += f'<meta name="description" content="{escape(description)}" />\n'
     root = f"{scope}index" if game is not None else config.root_doc
     context["rp_pages"] = _page_list(app, pagename, root)
     up = _up(pagename)
@@ -158,6 +165,27 @@ def _page_context(
         link = context.get(rel)
         if isinstance(link, dict) and _scope(_target(pagename, link.get("link", ""))) != scope:
             context[rel] = None
+
+
+def _description(config: Any, game: dict[str, Any] | None, lang: str) -> str:
+    """What a search engine shows under a page's title: its game's summary.
+
+    The site's own pages (the landing page, the guides) name the games it
+    holds, joined as the language joins a list.
+    """
+    if game is not None:
+        return str(game.get("summary", ""))
+    from babel.core import UnknownLocaleError  # noqa: PLC0415
+    from babel.lists import format_list  # noqa: PLC0415
+
+    titles = [str(g.get("title", "")) for g in config.rulepress_games.values()]
+    titles = [t for t in titles if t]
+    if not titles:
+        return ""
+    try:
+        return format_list(titles, locale=lang or "en")
+    except (ValueError, UnknownLocaleError):  # a language Babel does not know: the English way of listing
+        return format_list(titles, locale="en")
 
 
 def _scope(pagename: str) -> str:

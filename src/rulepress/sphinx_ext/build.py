@@ -556,6 +556,9 @@ class SiteBuild:
             # the footer shows it as text: references in it become their words
             edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
             copyright=game.copyright,
+            summary=" ".join(
+                tree.plain_text(inline(game.summary, links_of(ctx, linked=False))).split()
+            ),
             # its pages link the same pages in the other languages built that it has
             languages=[code for code in self.languages if code in game.languages],
             previews={

@@ -186,7 +186,37 @@ class _Builder:
         if isinstance(node, tree.TieBreakOrder):
             items = [[tree.Paragraph(children=c)] for c in node.criteria]
             return self.block(tree.NumberedList(items=items))
+        if isinstance(node, tree.Contents):
+            return self.contents(node)
         return self.toctree(node)
+
+    def contents(self, node: tree.Contents) -> nodes.Node:
+        """A long page's chapters, and a link back to them that stays in view.
+
+        A docutils "contents" topic, which the HTML5 writer writes as a
+        ``<nav>``. The way back is a plain in-page link (no script needed),
+        which the stylesheet pins to a corner of the screen.
+        """
+        topic = nodes.topic("", classes=["contents", "rp-contents"])
+        topic["ids"].append(node.label)
+        topic += nodes.title("", "", *self.inlines(node.title))
+        items = [
+            nodes.list_item(
+                "",
+                nodes.paragraph(
+                    "", "", nodes.reference("", "", *self.inlines(e.title), refuri="#" + e.label)
+                ),
+            )
+            for e in node.entries
+        ]
+        topic += nodes.bullet_list("", *items, bullet="-")
+        back = nodes.reference("", "", *self.inlines(node.title), refuri="#" + node.label)
+        return nodes.container(
+            "",
+            topic,
+            nodes.paragraph("", "", back, classes=["rp-to-contents"]),
+            classes=["rp-contents-block"],
+        )
 
     def steps(self, steps: list[tree.StepItem]) -> nodes.Node:
         """A step list: each step's number and title in bold, its rules, its text, its sub-steps."""
