@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rulepress.model.spec_model import Spec, all_steps
@@ -13,16 +11,7 @@ from rulepress.render.context import RenderContext
 from rulepress.render.markup import rule_label, ruling_label
 from rulepress.render.pages import game_pages
 from tests.conftest import GAMES, loaded
-
-
-def _nodes(value: object) -> Iterator[tree.Node]:
-    if isinstance(value, tree.Node):
-        yield value
-        for name in type(value).model_fields:
-            yield from _nodes(getattr(value, name))
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _nodes(item)
+from tests.site.test_pages import _nodes
 
 
 def _pages(spec: Spec) -> dict[str, tree.Page]:

@@ -85,15 +85,20 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
-@pytest.fixture
-def tab(browser: object) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
+def watched_page(context: Any) -> Any:
+    """A new page of ``context`` that records every script error in ``page.errors``."""
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
-    yield page
+    return page
+
+
+@pytest.fixture
+def tab(browser: object) -> Iterator[object]:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    yield watched_page(context)
     context.close()
 
 

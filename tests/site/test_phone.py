@@ -23,7 +23,7 @@ import pytest
 from rulepress.model.spec_model import all_steps
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import LANGUAGES, TRANSLATED, loaded
-from tests.site.test_browser import base_url, browser  # noqa: F401 - the shared fixtures
+from tests.site.test_browser import base_url, browser, watched_page  # noqa: F401 - the shared fixtures
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -56,12 +56,7 @@ def _context(chromium: Any, width: int, height: int, *, script: bool = True) -> 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:  # noqa: F811
     context = _context(browser, PHONE["width"], PHONE["height"])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    yield page
+    yield watched_page(context)
     context.close()
 
 

@@ -184,7 +184,10 @@ def _description(config: Any, game: dict[str, Any] | None, lang: str) -> str:
         return ""
     try:
         return format_list(titles, locale=lang or "en")
-    except (ValueError, UnknownLocaleError):  # a language Babel does not know: the English way of listing
+    except (
+        ValueError,
+        UnknownLocaleError,
+    ):  # a language Babel does not know: the English way of listing
         return format_list(titles, locale="en")
 
 

@@ -62,7 +62,6 @@ from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.fallbacks import Fallback, FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import completeness, readiness
 from rulepress.i18n.runtime import (
-    LocaleNumbers,
     game_translator,
     interface_translator,
     localize,
@@ -538,10 +537,7 @@ class SiteBuild:
         local = localize(loaded, lang, self.locales)
         game_id = loaded.spec.game.id
         ready = readiness(loaded.spec, lang, self.locales, self._completeness(lang, game_id))
-        numbers = LocaleNumbers(lang) if lang != "en" else str
-        ctx = RenderContext(
-            local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
-        )
+        ctx = RenderContext.of(local, lang)
         offered = [path.name for path in self.downloads(lang, game_id)]
         changes = self._changes(ctx, loaded)
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
