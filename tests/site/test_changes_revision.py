@@ -13,7 +13,6 @@ the build then leaves the page out (tests/editions/test_previous.py).
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from rulepress.gate import run_gate
 from rulepress.i18n.visible import as_seen
 from rulepress.model.previous import PreviousEdition
 from tests.conftest import ROOT, SPEC_ROOT, run_main
-from tests.editions.test_previous import diff_english, words_only
+from tests.editions.test_previous import _have, diff_english, words_only
 
 pytestmark = [pytest.mark.slow]
 
@@ -36,15 +35,6 @@ def _recorded() -> str:
     assert isinstance(recorded, PreviousEdition)
     assert recorded.revision is not None  # the shipped spec records a revision
     return recorded.revision
-
-
-def _have(revision: str) -> bool:
-    found = subprocess.run(
-        ["git", "-C", str(ROOT), "cat-file", "-e", f"{revision}^{{commit}}"],
-        capture_output=True,
-        check=False,
-    )
-    return found.returncode == 0
 
 
 @pytest.fixture(scope="module")
