@@ -20,16 +20,29 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 pytest.importorskip("playwright.sync_api")
 
-#: each language's words for the kinds of results and the line under a title (theme.po)
-KIND_LINE = {
-    "en": "{kind} in {game}",
-    "cs": "{kind} ze hry {game}",
-    "ja": "{game}の{kind}",
-}
+#: each language's words for the kinds of results (theme.po)
 KINDS = {
-    "en": {"rule": "Rule", "term": "Term", "example": "Worked example", "ruling": "Ruling"},
-    "cs": {"rule": "Pravidlo", "term": "Pojem", "example": "Řešený příklad", "ruling": "Výklad"},
-    "ja": {"rule": "ルール", "term": "用語", "example": "計算例", "ruling": "裁定"},
+    "en": {
+        "rule": "Rule",
+        "term": "Term",
+        "example": "Worked example",
+        "ruling": "Ruling",
+        "page": "Page",
+    },
+    "cs": {
+        "rule": "Pravidlo",
+        "term": "Pojem",
+        "example": "Řešený příklad",
+        "ruling": "Výklad",
+        "page": "Stránka",
+    },
+    "ja": {
+        "rule": "ルール",
+        "term": "用語",
+        "example": "計算例",
+        "ruling": "裁定",
+        "page": "ページ",
+    },
 }
 
 
@@ -78,6 +91,7 @@ def _search(
                 "title": item.locator("a").first.inner_text().strip(),
                 "href": item.locator("a").first.get_attribute("href") or "",
                 "kind": item.locator(".rp-result-kind").inner_text().strip(),
+                "game": " ".join(item.locator(".rp-result-game").all_inner_texts()),
                 "text": context.inner_text().strip() if context.count() else "",
             }
         )
@@ -88,8 +102,8 @@ def _status(tab: Any) -> str:
     return str(tab.locator("#search-results .search-summary").inner_text())
 
 
-def _kind_line(lang: str, kind: str, game: str) -> str:
-    return KIND_LINE[lang].format(kind=KINDS[lang][kind], game=game)
+def _about(lang: str, kind: str, game: str) -> tuple[str, str]:
+    return KINDS[lang][kind], game
 
 
 @pytest.fixture
@@ -140,7 +154,7 @@ def test_a_term_or_a_rule_number_ranks_its_definition_or_rule_first(
     first = results[0]
     assert first["href"].endswith(anchor), results[:3]
     assert first["title"] == title
-    assert first["kind"] == _kind_line(lang, kind, game)
+    assert (first["kind"], first["game"]) == _about(lang, kind, game)
     assert tab.errors == []
 
 
@@ -174,15 +188,19 @@ def test_results_are_rules_terms_examples_and_rulings_of_a_named_game(
     for result in results:
         if result not in objects:
             game = games[result["href"].split("/")[0]]
-            page = {"en": "Page", "cs": "Stránka", "ja": "ページ"}[lang]
-            assert result["kind"] == KIND_LINE[lang].format(kind=page, game=game), result
+            assert (result["kind"], result["game"]) == _about(lang, "page", game), result
     for result in objects:
         kind = re.search(r"#(rule|term|example|ruling)-", result["href"])
         assert kind is not None
         game = games[result["href"].split("/")[0]]
-        assert result["kind"] == _kind_line(lang, kind.group(1), game), result
+        assert (result["kind"], result["game"]) == _about(lang, kind.group(1), game), result
     # Sphinx's "(rule, in Rules)" beside a title is gone: the kind line says it instead
-    assert tab.locator("#search-results li > span:not(.rp-result-kind)").count() == 0
+    assert tab.locator("#search-results li > span:not(.rp-result-about)").count() == 0
+    # the language's separator between kind and game
+    separator = tab.evaluate(
+        "() => getComputedStyle(document.querySelector('.rp-result-game'), '::before').content"
+    )
+    assert separator == ('"・"' if lang == "ja" else '" · "')
     assert tab.errors == []
 
 
@@ -225,7 +243,7 @@ def test_a_results_passage_is_the_rules_own_text(
     [
         ("en", "bribe", "Results found: {n}"),
         ("cs", "uplatek", "Počet výsledků: {n}"),
-        ("ja", "名声", "検索結果：{n}件"),
+        ("ja", "名声", "検索結果の件数：{n}"),
     ],
 )
 def test_the_number_of_results_shows_in_every_language(

@@ -42,12 +42,6 @@
     });
   });
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : all;
-    });
-  }
-
   // a text as the search compares it: split and stemmed as the query is
   function key(text) {
     var stemmer = new Stemmer();
@@ -141,8 +135,10 @@
     counted = n;
     var line = status || document.querySelector("#search-results .search-summary");
     if (!line) return;
+    // the label, then the number; a full-width colon (Japanese) carries its own space
+    var label = data.text.count;
     line.textContent = n
-      ? fill(data.text.count, { count: n.toLocaleString(lang) })
+      ? label + (/\uff1a$/.test(label) ? "" : " ") + n.toLocaleString(lang)
       : data.text.none;
   }
 
@@ -229,9 +225,16 @@
     var out = document.createDocumentFragment();
     var kind = data.text.kinds[kindOf(target ? anchor : "")];
     var game = main.dataset.rpGame;
-    var line = out.appendChild(document.createElement("span"));
-    line.className = "rp-result-kind";
-    line.textContent = game ? fill(data.text.in_game, { kind: kind, game: game }) : kind;
+    // its kind, then its game: two words of their own, set apart by the stylesheet
+    // (a separator of the language's, as the footer's colon), so no message composes them
+    var about = out.appendChild(document.createElement("span"));
+    about.className = "rp-result-about";
+    about.appendChild(document.createElement("span")).className = "rp-result-kind";
+    about.lastChild.textContent = kind;
+    if (game) {
+      about.appendChild(document.createElement("span")).className = "rp-result-game";
+      about.lastChild.textContent = game;
+    }
     if (text) {  // (a chapter may have no text of its own, only its sub-rules)
       var summary = out.appendChild(document.createElement("p"));
       summary.className = "context";
