@@ -27,7 +27,7 @@ from pathlib import Path
 from rulepress import edition_reports
 from rulepress.editions.previous import previous_edition_of
 from rulepress.games import find_game_dirs, load_spec
-from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
+from rulepress.i18n.runtime import game_translator, localize
 from rulepress.print import styles
 from rulepress.print.build import PrintBuild
 from rulepress.print.formats import parse_format
@@ -67,15 +67,7 @@ def main() -> None:
         compare = time.perf_counter() - start
         pages = sheets = 0.0
         for lang in langs:
-            local = localize(loaded, lang, locales)
-            numbers = LocaleNumbers(lang) if lang != "en" else str
-            ctx = RenderContext(
-                local.loaded.spec,
-                lang,
-                local.renderer.translate,
-                numbers,
-                local.renderer.plain.plural,
-            )
+            ctx = RenderContext.of(localize(loaded, lang, locales), lang)
             new_text = game_translator(locales, lang, loaded.spec.game.id)
             start = time.perf_counter()
             page = changes_page(

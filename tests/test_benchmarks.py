@@ -7,8 +7,10 @@ with them.)
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,16 @@ from tests.conftest import ROOT
 #: runs every benchmark script (tens of seconds): left out of the quick run (-m 'not slow'),
 #: which must stay under three minutes
 pytestmark = pytest.mark.slow
+
+#: where bench_lighthouse.py keeps Lighthouse, which it installs from npm on its first run
+_LIGHTHOUSE = (
+    Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    / "rulepress"
+    / "lighthouse"
+    / "node_modules"
+    / ".bin"
+    / "lighthouse"
+)
 
 
 @pytest.mark.parametrize(
@@ -38,6 +50,15 @@ pytestmark = pytest.mark.slow
             "--",
             "tests/i18n/test_typography.py",
         ],
+        # one page in one language (a site build and one Lighthouse run): the script works
+        pytest.param(
+            ["bench_lighthouse.py", "--lang", "en", "--page", "landing"],
+            marks=pytest.mark.skipif(
+                not _LIGHTHOUSE.is_file(),
+                reason="Lighthouse comes from npm, which a test must not download from: run "
+                "benchmarks/bench_lighthouse.py once by hand (it installs it into the cache)",
+            ),
+        ),
     ],
     ids=lambda a: a[0],
 )

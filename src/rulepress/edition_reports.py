@@ -25,7 +25,6 @@ from rulepress.errors import UsageError
 from rulepress.i18n.catalogs import Stats, catalog_path
 from rulepress.i18n.changes import MessageChange, message_changes, retranslated
 from rulepress.i18n.runtime import (
-    LocaleNumbers,
     game_translation,
     game_translator,
     interface_translator,
@@ -106,15 +105,7 @@ def _text_links(loaded: LoadedSpec, lang: str, locales: Path | None) -> Links:
     if locales is None:  # an edition without catalogs: its English
         ctx = RenderContext(loaded.spec, lang, _same, str)
     else:
-        local = localize(loaded, lang, locales)
-        numbers = LocaleNumbers(lang) if lang != SOURCE_LANGUAGE else str
-        ctx = RenderContext(
-            local.loaded.spec,
-            lang,
-            local.renderer.translate,
-            numbers,
-            local.renderer.plain.plural,
-        )
+        ctx = RenderContext.of(localize(loaded, lang, locales), lang)
     return links_of(ctx, linked=False)
 
 

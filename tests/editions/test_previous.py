@@ -114,8 +114,26 @@ def _have(revision: str) -> bool:
     return found.returncode == 0
 
 
-def _english(game: str, revision: str) -> set[str]:
-    run = run_main("diff", game, revision, "--json")
+def english_phrases(text: str) -> list[str]:
+    """Runs of four English words or more in ``text`` (markup and placeholders left out)."""
+    plain = re.sub(r"\{[^{}]*\}|\[[^\]]*\]\([^)]*\)", " ", text)
+    out: list[str] = []
+    run: list[str] = []
+    for token in [*plain.split(), ""]:
+        word = token.strip(",.;:()“”\"'’")
+        if word and re.fullmatch(r"[A-Za-z]+(?:[’'][A-Za-z]+)?", word):
+            run.append(word)
+            continue
+        if len(run) >= 4:
+            out.append(" ".join(run))
+        run = []
+    return out
+
+
+def diff_english(game: str, revision: str, *options: str) -> set[str]:
+    """Every English text of ``rulepress diff``'s JSON (either edition's), as phrases a
+    reader would notice; ``options`` are more of the command's options."""
+    run = run_main("diff", game, revision, "--json", *options)
     assert run.code == 0, run.err
     found: set[str] = set()
 
@@ -133,22 +151,6 @@ def _english(game: str, revision: str) -> set[str]:
     return found
 
 
-def english_phrases(text: str) -> list[str]:
-    """Runs of four English words or more in ``text`` (markup and placeholders left out)."""
-    plain = re.sub(r"\{[^{}]*\}|\[[^\]]*\]\([^)]*\)", " ", text)
-    out: list[str] = []
-    run: list[str] = []
-    for token in [*plain.split(), ""]:
-        word = token.strip(",.;:()“”\"'’")
-        if word and re.fullmatch(r"[A-Za-z]+(?:[’'][A-Za-z]+)?", word):
-            run.append(word)
-            continue
-        if len(run) >= 4:
-            out.append(" ".join(run))
-        run = []
-    return out
-
-
 def words_only(text: str) -> str:
     """``text`` with its punctuation as spaces, to look for :func:`english_phrases` in."""
     return " ".join(re.sub(r"[,.;:()“”\"]", " ", text).split())
@@ -164,7 +166,7 @@ def test_the_diff_report_is_all_in_the_readers_language(
     run = run_main("diff", game, revision, "--lang", lang)
     assert run.code == 0, run.err
     text = run.out
-    english = _english(game, revision)
+    english = diff_english(game, revision)
     assert len(english) > 10
     seen = words_only(text)
     assert [phrase for phrase in english if phrase in seen] == []

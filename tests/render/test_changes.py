@@ -23,8 +23,10 @@ from rulepress.games.load import load_spec
 from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
 from rulepress.render import tree
 from rulepress.render.changes import PAGE, changes_page
+from rulepress.render.contents import with_contents
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
+from rulepress.render.pages import T as PAGE_TITLES
 from rulepress.render.pages import game_pages
 from tests.conftest import DATA, edit
 from tests.editions.test_git_editions import _git
@@ -255,7 +257,8 @@ def test_the_index_lists_the_page_only_when_there_is_one(project: Path) -> None:
     with_page = game_pages(ctx, (), {PAGE: page})
     toc = [n for n in _nodes(with_page["index"]) if isinstance(n, tree.TocTree)]
     assert PAGE in toc[0].entries
-    assert with_page[PAGE] is page
+    # the page given, with a contents list when it is long (as every page of a game)
+    assert with_page[PAGE] == with_contents(page, ctx.t(PAGE_TITLES["contents"]))
     without = game_pages(ctx)
     assert PAGE not in without
     toc = [n for n in _nodes(without["index"]) if isinstance(n, tree.TocTree)]

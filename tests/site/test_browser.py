@@ -85,15 +85,20 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
-@pytest.fixture
-def tab(browser: object) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
+def watched_page(context: Any) -> Any:
+    """A new page of ``context`` that records every script error in ``page.errors``."""
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
-    yield page
+    return page
+
+
+@pytest.fixture
+def tab(browser: object) -> Iterator[object]:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    yield watched_page(context)
     context.close()
 
 
@@ -121,10 +126,11 @@ def test_a_rules_source_marker_opens_on_its_ruling(tab: object, base_url: str) -
 def test_language_switch_keeps_the_page(tab: object, base_url: str) -> None:
     tab.goto(f"{base_url}/en/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
     tab.locator('.rp-langs a[hreflang="cs"]').click()  # type: ignore[attr-defined]
-    tab.wait_for_url("**/cs/stationfall/rules.html")  # type: ignore[attr-defined]
+    # the page and the rule the reader was at (tests/site/test_phone.py: the anchor on a phone)
+    tab.wait_for_url("**/cs/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
     assert tab.locator("#rule-16-4-8").count() == 1  # type: ignore[attr-defined]
     tab.locator('.rp-langs a[hreflang="ja"]').click()  # type: ignore[attr-defined]
-    tab.wait_for_url("**/ja/stationfall/rules.html")  # type: ignore[attr-defined]
+    tab.wait_for_url("**/ja/stationfall/rules.html#rule-16-4-8")  # type: ignore[attr-defined]
     assert tab.evaluate("document.documentElement.lang") == "ja"  # type: ignore[attr-defined]
     assert tab.errors == []  # type: ignore[attr-defined]
 
@@ -159,8 +165,12 @@ def test_controls_are_big_enough_to_tap(browser: object, base_url: str, viewport
     try:
         tab = context.new_page()
         tab.goto(f"{base_url}/cs/stationfall/rules.html")
+        menu = tab.locator(".rp-menu-link")
+        if menu.is_visible():  # a phone: the page list and search open from "Menu"
+            menu.click()
         controls = tab.locator(
-            ".rp-langs a, .rp-pages a, .rp-all a, .rp-pager a, .rp-search input, .rp-search button"
+            ".rp-langs a, .rp-menu-link:visible, .rp-pages a, .rp-all a, .rp-pager a,"
+            " .rp-search input, .rp-search button, .rp-contents a, .rp-to-contents a"
         )
         assert controls.count() >= 12
         for i in range(controls.count()):

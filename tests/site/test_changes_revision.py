@@ -12,9 +12,7 @@ the build then leaves the page out (tests/editions/test_previous.py).
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ from rulepress.gate import run_gate
 from rulepress.i18n.visible import as_seen
 from rulepress.model.previous import PreviousEdition
 from tests.conftest import ROOT, SPEC_ROOT, run_main
-from tests.editions.test_previous import english_phrases, words_only
+from tests.editions.test_previous import _have, diff_english, words_only
 
 pytestmark = [pytest.mark.slow]
 
@@ -37,15 +35,6 @@ def _recorded() -> str:
     assert isinstance(recorded, PreviousEdition)
     assert recorded.revision is not None  # the shipped spec records a revision
     return recorded.revision
-
-
-def _have(revision: str) -> bool:
-    found = subprocess.run(
-        ["git", "-C", str(ROOT), "cat-file", "-e", f"{revision}^{{commit}}"],
-        capture_output=True,
-        check=False,
-    )
-    return found.returncode == 0
 
 
 @pytest.fixture(scope="module")
@@ -99,26 +88,6 @@ class _Text:
         self.text = as_seen(" ".join(" ".join(parts).split()))
 
 
-def _diff_english(project: Path, revision: str) -> set[str]:
-    """Every English text of the diff (either edition's), as phrases a reader would notice."""
-    run = run_main("diff", GAME, revision, "--json", "--spec-root", str(project / "rules_spec"))
-    assert run.code == 0, run.err
-    found: set[str] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key in ("old", "new", "text") and isinstance(item, str):
-                    found.update(english_phrases(item))
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(json.loads(run.out))
-    return found
-
-
 def test_the_default_build_has_the_changes_page(built: Path) -> None:
     for lang in ("en", "cs", "ja"):
         page = built / "site" / lang / GAME / "changes.html"
@@ -131,7 +100,7 @@ def test_the_default_build_has_the_changes_page(built: Path) -> None:
 @pytest.mark.parametrize("lang", ["cs", "ja"])
 def test_no_english_template_context_or_path_reaches_a_reader(built: Path, lang: str) -> None:
     revision = _recorded()
-    english = _diff_english(built, revision)
+    english = diff_english(GAME, revision, "--spec-root", str(built / "rules_spec"))
     assert len(english) > 20  # the revision differs: there is English to look for
     text = _Text((built / "site" / lang / GAME / "changes.html").read_text(encoding="utf-8")).text
     seen = words_only(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gettext
 import html
 import io
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -194,6 +195,18 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(
             for msgid in strings:
                 if f"{msgid} {ATTACK}" in value:
                     shown.add(msgid)
+    # the search's words arrive as JSON data in the search page, which its script shows
+    # with textContent: whole, and unable to end the script element (tojson escapes "<")
+    search = (build.out / "cs" / "search.html").read_text(encoding="utf-8")
+    data = search.split('id="rp-search-data">', 1)[1].split("</script>", 1)[0]
+    words = json.loads(data)["text"]
+    for value in [*words["kinds"].values(), words["count"], words["none"]]:
+        for msgid in strings:
+            if f"{msgid} {ATTACK}" in value:
+                shown.add(msgid)
+    # the guides are English only: the Czech search page has no box to search them
+    assert 'id="rp-search-guides"' not in search
+    shown |= {msgid for msgid in strings if msgid.startswith("Search the guides")}
     # the kind of a rule in search results arrives in the index, which Sphinx's script sets
     # with innerHTML: escaped there, and shown whole
     index = (build.out / "cs" / "searchindex.js").read_text(encoding="utf-8")

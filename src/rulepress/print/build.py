@@ -53,7 +53,7 @@ from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageE
 from rulepress.games import find_game_dirs, load_spec
 from rulepress.i18n.fallbacks import FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import readiness
-from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
+from rulepress.i18n.runtime import game_translator, localize
 from rulepress.model import LoadedSpec, all_languages
 from rulepress.output import check, replacing
 from rulepress.print import impose, pdf, styles, written
@@ -273,15 +273,7 @@ class PrintBuild:
         spec = local.loaded.spec
         pub = spec.publishing
         assert pub is not None
-        numbers = LocaleNumbers(lang) if lang != "en" else str
-        ctx = RenderContext(
-            spec,
-            lang,
-            local.renderer.translate,
-            numbers,
-            local.renderer.plain.plural,
-            icons,
-        )
+        ctx = RenderContext.of(local, lang, icons)
         folder = self.out / lang / spec.game.id
         name = f"{spec.game.id} ({lang})"
 

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 from babel.lists import format_list
 
+from rulepress.i18n.runtime import LocaleNumbers, Localized
 from rulepress.i18n.typography import number_range, sort_key
+from rulepress.model.languages import SOURCE_LANGUAGE
 from rulepress.model.spec_model import (
     Bound,
     Spec,
@@ -34,6 +36,25 @@ class RenderContext:
     plural: PluralIndex = english_plural
     #: by glossary term id, the term's checked icon as a data URI (print only)
     icons: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls, local: Localized, lang: str, icons: Mapping[str, str] | None = None
+    ) -> RenderContext:
+        """The context of a spec localized into ``lang``.
+
+        Its texts, the interface's translations, the language's numbers (English's
+        are plain) and its plural rule.
+        """
+        numbers: Callable[[int], str] = LocaleNumbers(lang) if lang != SOURCE_LANGUAGE else str
+        return cls(
+            local.loaded.spec,
+            lang,
+            local.renderer.translate,
+            numbers,
+            local.renderer.plain.plural,
+            icons or {},
+        )
 
     def t(self, text: str) -> str:
         """An interface sentence (marked with ``ui``) in the reader's language."""

@@ -24,11 +24,13 @@ from rulepress.model.spec_model import (
     Rule,
     Sequence,
     Step,
+    Tally,
     Winners,
     all_rules,
     all_steps,
 )
 from rulepress.model.spec_model import Table as SpecTable
+from rulepress.render.contents import with_contents
 from rulepress.render.context import (
     TALLY_FACTS,
     IdNames,
@@ -70,6 +72,7 @@ from rulepress.render.tree import (
     Fact,
     Glossary,
     GlossaryEntry,
+    Group,
     Inline,
     Link,
     Page,
@@ -114,6 +117,13 @@ T = {
     "criteria": ui("page.scoring", "Tie-breaks, in order"),
     "eligible": ui("page.scoring", "Who cannot win"),
     "final_tie": ui("page.scoring", "If still tied"),
+    # TRANSLATORS: before a vote's title, heading what its ties are decided by
+    "vote_ties": ui("page.scoring", "Ties in a vote"),
+    "candidate_order": ui("page.scoring", "Tied candidates rank in this order"),
+    "order_from_table": ui(
+        "page.scoring", "The order that breaks a tie is set during play, as these rules say"
+    ),
+    "contents": ui("page.title", "Contents"),
     "state": ui("page.example", "Table state"),
     "stated": ui("page.example", "Result"),
     "winners": ui("page.example", "Winners"),
@@ -251,7 +261,7 @@ def game_pages(
     if press:
         sourced[PRESS_PAGE] = _press(p, press)
     extra = {**sourced, **(extra or {})}
-    return {
+    pages = {
         "index": _index(p, players, list(extra)),
         "rules": _rules(p),
         "sequences": _sequences(p),
@@ -262,6 +272,8 @@ def game_pages(
         "rules-index": _rules_index(p),
         **extra,
     }
+    # a long page opens with its chapters: Brink's rules run to fifty phone screens
+    return {name: with_contents(page, p.t("contents")) for name, page in pages.items()}
 
 
 def _page(label: str, title: list[Inline], children: list[Block]) -> Page:
@@ -281,6 +293,10 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
         facts.append(("publisher", text(g.publisher)))
     body: list[Block] = [
         *blocks(g.summary, p.links),
+        # the game's pages right under its summary: on a phone they are on the first
+        # screen, where a player looking for a rule starts (the facts can wait)
+        # the link back to all games is the theme's, on every page (T["home"] is its text)
+        TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])),
         BulletList(items=[[p.labelled(key, value)] for key, value in facts]),
     ]
     if g.source.note:
@@ -288,8 +304,6 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
     links = _downloads(p, downloads)
     if links:
         body.append(Section(label="downloads", title=text(p.t("downloads")), children=[links]))
-    # the link back to all games is the theme's, on every page (T["home"] is its text)
-    body.append(TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])))
     return _page("index", p.title(g.title), body)
 
 
@@ -393,29 +407,75 @@ def _table(p: _Page, table: SpecTable) -> Section:
 
 
 def _scoring(p: _Page) -> Page:
+    """The scoring tables, then how every tie of the game is decided, in reading order.
+
+    Every vote's ties and every sequence's winners come from the spec's steps
+    (``tally`` and ``winners``), so a tie rule added to a spec appears here.
+    """
     children: list[Block] = [_table(p, table) for table in p.ctx.spec.tables]
     for seq in p.ctx.spec.sequences:
         for step in all_steps(seq.steps):
-            w = step.winners
-            if w is None:
-                continue
-            criteria = [inline(c.label, p.links) for c in w.criteria]
-            children.append(
-                Section(
-                    label=f"tiebreak-{seq.id}-{step.number.lower()}",
-                    title=p.fill(PAIR, label=text(p.t("tiebreak")), value=p.title(seq.title)),
-                    children=[
-                        p.cites(step.rules),
-                        *_eligibility(p, w),
-                        Paragraph(children=p.label("criteria")),
-                        TieBreakOrder(criteria=criteria),
-                        p.labelled("final_tie", inline(w.final_tie_note, p.links)),
-                        # the step the tie-break belongs to, and so its source
-                        *source_marker(p.ctx, step.source),
-                    ],
-                )
-            )
+            if step.tally is not None:
+                children.append(_vote_ties(p, seq, step, step.tally))
+            if step.winners is not None:
+                children.append(_winners(p, seq, step, step.winners))
     return _page("scoring", text(p.t("scoring")), children)
+
+
+def _winners(p: _Page, seq: Sequence, step: Step, w: Winners) -> Section:
+    criteria = [inline(c.label, p.links) for c in w.criteria]
+    return Section(
+        label=f"tiebreak-{seq.id}-{step.number.lower()}",
+        title=p.fill(PAIR, label=text(p.t("tiebreak")), value=p.title(seq.title)),
+        children=[
+            p.cites(step.rules),
+            *_eligibility(p, w),
+            Paragraph(children=p.label("criteria")),
+            TieBreakOrder(criteria=criteria),
+            p.labelled("final_tie", inline(w.final_tie_note, p.links)),
+            # the step the tie-break belongs to, and so its source
+            *source_marker(p.ctx, step.source),
+        ],
+    )
+
+
+def _vote_ties(p: _Page, seq: Sequence, step: Step, tally: Tally) -> Section:
+    """How a vote's ties are broken: the order, or the rules and rulings that set it.
+
+    A vote without ``tie_order`` ranks tied candidates in the order the spec
+    lists them; one with it reads the order from the table, and the rules that
+    say how (quoted here in full) and the rulings on them are the reader's answer.
+    """
+    children: list[Block] = []
+    if tally.tie_rules:
+        children.append(p.cites(tally.tie_rules))
+    if tally.tie_order is None:
+        children.append(Paragraph(children=p.label("candidate_order")))
+        names = [p.title(label) for label in tally.candidates.values()]
+        children.append(TieBreakOrder(criteria=names))
+    else:
+        children.append(Paragraph(children=p.label("order_from_table")))
+    rules = {rule.number: rule for rule in all_rules(p.ctx.spec.rules)}
+    for number in tally.tie_rules:
+        rule = rules.get(number)
+        if rule is None:
+            continue  # a rule of another document: cited above, not reproduced
+        heading: list[Inline] = [p.rule(number), Text(text=" "), *p.title(rule.title)]
+        quoted: list[Block] = [Paragraph(children=[Strong(children=heading)])]
+        quoted += blocks(rule.text, p.links) if rule.text else []
+        children.append(Group(children=quoted))
+    rulings = {ruling.id: ruling for ruling in p.ctx.spec.rulings}
+    for ruling_id in tally.tie_rulings:
+        ruling = rulings[ruling_id]
+        name: list[Inline] = [
+            Ref(
+                label=ruling_label(ruling.id), children=p.title(ruling.title), classes=["rp-ruling"]
+            )
+        ]
+        value = inline(ruling.decision, p.links)
+        children.append(Paragraph(children=p.fill(PAIR, label=name, value=value)))
+    title = p.fill(PAIR, label=text(p.t("vote_ties")), value=p.title(tally.title))
+    return Section(label=f"ties-{seq.id}-{step.number.lower()}", title=title, children=children)
 
 
 def _eligibility(p: _Page, w: Winners) -> list[Block]:

@@ -292,6 +292,27 @@ class Doctest(Node):
     facts: list[Fact]
 
 
+class ContentsEntry(Node):
+    """One chapter of a page in its contents list: the chapter's anchor and its title."""
+
+    label: Label
+    title: list[Inline]
+
+
+class Contents(Node):
+    """A long page's contents: a link to each of its chapters, in reading order.
+
+    The page tree decides which pages are long (:mod:`rulepress.render.contents`);
+    the site's writer also keeps a way back to the list in view wherever the
+    reader has scrolled to, so a chapter is two taps away from anywhere.
+    """
+
+    kind: Literal["contents"] = "contents"
+    label: Label
+    title: list[Inline]
+    entries: list[ContentsEntry]
+
+
 class TocTree(Node):
     """The pages a project's start page lists (Sphinx's toctree)."""
 
@@ -318,6 +339,7 @@ Block = Annotated[
     | Glossary
     | CodeBlock
     | Doctest
+    | Contents
     | TocTree,
     Field(discriminator="kind"),
 ]
@@ -342,6 +364,8 @@ _RECURSIVE: tuple[type[Node], ...] = (
     *(LinkCard, Grid, Table, GlossaryEntry, Glossary, Page, Span, StepItem, StepList),
     TieBreakOrder,
     Group,
+    ContentsEntry,
+    Contents,
 )
 for _model in _RECURSIVE:
     _model.model_rebuild()

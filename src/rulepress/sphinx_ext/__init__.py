@@ -18,7 +18,7 @@ import posixpath
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urljoin
 
 from rulepress.model.languages import language_tag
 
@@ -33,6 +33,7 @@ _DOCUTILS_VIEWPORT = '<meta name="viewport" content="width=device-width, initial
 
 def setup(app: Any) -> dict[str, Any]:
     # imported here, not at the top: importing rulepress must never import Sphinx
+    from rulepress.sphinx_ext import search_objects  # noqa: PLC0415
     from rulepress.sphinx_ext.doctree import PageParser  # noqa: PLC0415
     from rulepress.sphinx_ext.search_cs import SearchCzech  # noqa: PLC0415
 
@@ -52,6 +53,14 @@ def setup(app: Any) -> dict[str, Any]:
     from sphinx.locale import _  # noqa: PLC0415
 
     app.add_object_type("rule", "rule", objname=_("rule"))
+    # the other objects a player finds (rulepress.sphinx_ext.search_objects); the search
+    # page names their kinds with its own words, so these names are Sphinx's only
+    app.add_object_type("definition", "definition", objname="definition")
+    app.add_object_type("example", "example", objname="example")
+    app.add_object_type("ruling", "ruling", objname="ruling")
+    app.connect("env-purge-doc", search_objects.purge)
+    app.connect("env-merge-info", search_objects.merge)
+    app.connect("html-page-context", _search_page)
     app.add_source_suffix(".rptree", "rulepress-page")
     app.add_source_parser(PageParser)
     app.add_search_language(SearchCzech)
@@ -135,6 +144,13 @@ def _page_context(
     if lang in previews or (game is None and config.rulepress_preview):
         # a preview is for the readers who choose it, not for search engines
         context["metatags"] += '<meta name="robots" content="noindex" />\n'
+    if config.html_baseurl and context.get("pageurl"):
+        # search engines read hreflang alternates as absolute addresses only
+        for alt in context["rp_languages"]:
+            alt["absolute"] = urljoin(str(context["pageurl"]), alt["href"])
+    description = _description(config, game, lang)
+    if description:
+        context["metatags"] += f'<meta name="description" content="{escape(description)}" />\n'
     root = f"{scope}index" if game is not None else config.root_doc
     context["rp_pages"] = _page_list(app, pagename, root)
     up = _up(pagename)
@@ -147,7 +163,10 @@ def _page_context(
         context["rp_home"] = escape(up + "index.html")
         context["rp_edition"] = escape(typeset(game.get("edition", ""), lang))
         context["rp_copyright"] = escape(game.get("copyright", ""))
+        # the search names the game of each result it lists from this page
+        context["rp_game"] = title
     else:
+        context["rp_game"] = ""
         context["rp_brand"] = escape(up + "index.html")
         context["rp_home"] = ""
         context["rp_edition"] = ""
@@ -158,6 +177,51 @@ def _page_context(
         link = context.get(rel)
         if isinstance(link, dict) and _scope(_target(pagename, link.get("link", ""))) != scope:
             context[rel] = None
+
+
+def _description(config: Any, game: dict[str, Any] | None, lang: str) -> str:
+    """What a search engine shows under a page's title: its game's summary.
+
+    The site's own pages (the landing page, the guides) name the games it
+    holds, joined as the language joins a list.
+    """
+    if game is not None:
+        return str(game.get("summary", ""))
+    from babel.core import UnknownLocaleError  # noqa: PLC0415
+    from babel.lists import format_list  # noqa: PLC0415
+
+    titles = [str(g.get("title", "")) for g in config.rulepress_games.values()]
+    titles = [t for t in titles if t]
+    if not titles:
+        return ""
+    try:
+        return format_list(titles, locale=lang or "en")
+    except (
+        ValueError,
+        UnknownLocaleError,
+    ):  # a language Babel does not know: the English way of listing
+        return format_list(titles, locale="en")
+
+
+def _search_page(
+    app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Give the search page the objects of every page, with their words (search_objects)."""
+    from rulepress.sphinx_ext import search_objects  # noqa: PLC0415
+
+    indexer = getattr(app.builder, "indexer", None)
+    if pagename != "search" or indexer is None:
+        return
+    games = {name: game["title"] for name, game in app.config.rulepress_games.items()}
+    context["rp_search"] = {
+        "objects": search_objects.search_data(app.env, indexer.lang),
+        # pages in a folder of no game (the developer guides) are searched apart
+        # (rulepress-search.js): the page offers that search when there are such pages
+        "games": games,
+        "guides": any(
+            "/" in doc and doc.split("/", 1)[0] not in games for doc in app.env.found_docs
+        ),
+    }
 
 
 def _scope(pagename: str) -> str:

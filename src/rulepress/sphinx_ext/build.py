@@ -62,7 +62,6 @@ from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.fallbacks import Fallback, FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import completeness, readiness
 from rulepress.i18n.runtime import (
-    LocaleNumbers,
     game_translator,
     interface_translator,
     localize,
@@ -538,10 +537,7 @@ class SiteBuild:
         local = localize(loaded, lang, self.locales)
         game_id = loaded.spec.game.id
         ready = readiness(loaded.spec, lang, self.locales, self._completeness(lang, game_id))
-        numbers = LocaleNumbers(lang) if lang != "en" else str
-        ctx = RenderContext(
-            local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
-        )
+        ctx = RenderContext.of(local, lang)
         offered = [path.name for path in self.downloads(lang, game_id)]
         changes = self._changes(ctx, loaded)
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
@@ -556,6 +552,9 @@ class SiteBuild:
             # the footer shows it as text: references in it become their words
             edition=tree.plain_text(inline(game.edition, links_of(ctx, linked=False))),
             copyright=game.copyright,
+            summary=" ".join(
+                tree.plain_text(inline(game.summary, links_of(ctx, linked=False))).split()
+            ),
             # its pages link the same pages in the other languages built that it has
             languages=[code for code in self.languages if code in game.languages],
             previews={

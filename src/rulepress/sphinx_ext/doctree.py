@@ -33,9 +33,13 @@ from sphinx_design.shared import create_component
 from rulepress.i18n.typography import typeset
 from rulepress.invisible import FORMAT_CHARACTERS
 from rulepress.render import tree
+from rulepress.sphinx_ext import search_objects
 
 #: the search's object type of a numbered rule (registered by rulepress.sphinx_ext.setup)
 RULE_OBJECT = "rule"
+#: the search's object type of each kind of object (rulepress.sphinx_ext.search_objects);
+#: a glossary term is no Sphinx "term" there, whose search priority keeps it out of results
+OBJECT_TYPES = {"rule": RULE_OBJECT, "term": "definition", "example": "example", "ruling": "ruling"}
 #: the label of a rule's section (rulepress.render.markup.rule_label)
 RULE_PREFIX = "rule-"
 #: line breaks other than \n: a space, as in spec prose (see rulepress.render.markup)
@@ -190,7 +194,37 @@ class _Builder:
         if isinstance(node, tree.TieBreakOrder):
             items = [[tree.Paragraph(children=c)] for c in node.criteria]
             return self.block(tree.NumberedList(items=items))
+        if isinstance(node, tree.Contents):
+            return self.contents(node)
         return self.toctree(node)
+
+    def contents(self, node: tree.Contents) -> nodes.Node:
+        """A long page's chapters, and a link back to them that stays in view.
+
+        A docutils "contents" topic, which the HTML5 writer writes as a
+        ``<nav>``. The way back is a plain in-page link (no script needed),
+        which the stylesheet pins to a corner of the screen.
+        """
+        topic = nodes.topic("", classes=["contents", "rp-contents"])
+        topic["ids"].append(node.label)
+        topic += nodes.title("", "", *self.inlines(node.title))
+        items = [
+            nodes.list_item(
+                "",
+                nodes.paragraph(
+                    "", "", nodes.reference("", "", *self.inlines(e.title), refuri="#" + e.label)
+                ),
+            )
+            for e in node.entries
+        ]
+        topic += nodes.bullet_list("", *items, bullet="-")
+        back = nodes.reference("", "", *self.inlines(node.title), refuri="#" + node.label)
+        return nodes.container(
+            "",
+            topic,
+            nodes.paragraph("", "", back, classes=["rp-to-contents"]),
+            classes=["rp-contents-block"],
+        )
 
     def steps(self, steps: list[tree.StepItem]) -> nodes.Node:
         """A step list: each step's number and title in bold, its rules, its text, its sub-steps."""
@@ -221,13 +255,17 @@ class _Builder:
         section = nodes.section()
         self.target(section, node.label)
         section += nodes.title("", "", *self.inlines(node.title))
-        if node.label.startswith(RULE_PREFIX):
-            # a numbered rule is a search result of its own, landing on its anchor:
-            # typing "16.4.8" finds "16.4.8 Winning (Stationfall)"
+        kind = search_objects.kind_of(node.label)
+        if kind is not None:
+            # a numbered rule, an example or a ruling is a search result of its own,
+            # landing on its anchor: typing "16.4.8" finds "16.4.8 Winning (Stationfall)"
             std = self.env.domains.standard_domain
             name = self.named(section.astext())
-            std.note_object(RULE_OBJECT, name, node.label, location=section)
+            std.note_object(OBJECT_TYPES[kind], name, node.label, location=section)
         section.extend(self.blocks(node.children))
+        if kind is not None:
+            title = section[0].astext()
+            search_objects.record(self.env, self.docname, node.label, title, section.children)
         return section
 
     def named(self, name: str) -> str:
@@ -276,6 +314,9 @@ class _Builder:
                 "sd-mb-3",
                 "rp-fold",
                 *node.classes,
+                # where a rule comes from is no text a player searches (Sphinx skips
+                # "no-search" nodes when it indexes a page)
+                *(["no-search"] if search_objects.SOURCE_CLASS in node.classes else []),
             ],
         )
         summary = nodes.inline("", "", *self.inlines(node.summary), classes=["sd-summary-text"])
@@ -368,11 +409,16 @@ class _Builder:
             term = nodes.term("", "", _text(entry.term, self.lang))
             term["ids"].append(entry.label)
             self.target_name(term, entry.label)
-            std.note_object("term", self.named(entry.term), entry.label, location=term)
+            std.note_object(
+                OBJECT_TYPES["term"], self.named(entry.term), entry.label, location=term
+            )
             definition = nodes.definition(
                 "",
                 nodes.paragraph("", "", *self.inlines(entry.definition)),
                 *self.blocks(entry.details),
+            )
+            search_objects.record(
+                self.env, self.docname, entry.label, term.astext(), definition.children
             )
             items.append(nodes.definition_list_item("", term, definition))
         glossary = addnodes.glossary()

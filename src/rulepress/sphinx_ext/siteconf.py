@@ -39,6 +39,8 @@ class GameSite(BaseModel):
     edition: str = ""
     #: the game's copyright line (from its spec), in the footer
     copyright: str = ""
+    #: the game's summary as plain text: its pages' description for search engines
+    summary: str = ""
     #: the languages of the site the game is published in: its pages link only these
     #: (empty: every language of the site)
     languages: list[str] = []
