@@ -160,4 +160,7 @@ def test_the_provenance_command_filters_what_is_ruled() -> None:
     text = run_cli("provenance", "brink", cwd=SPEC_ROOT.parent).out.splitlines()
     assert text[0].startswith("rulebook: ")
     line = next(t for t in text if t.startswith("rule 14.2.1 "))
-    assert line.split() == ["rule", "14.2.1", "source", "rulebook", "line", "258"]
+    assert line.split()[:6] == ["rule", "14.2.1", "stated", "rulebook", "line", "258;"]
+    assert line.endswith(
+        "“大使（Ambassador）カードやライダーカードで特に指定がない限り、影響力のキューブは同じタイプの派閥にのみ投票できます”"
+    )

@@ -160,7 +160,12 @@ def test_a_tables_marker_names_each_source_its_rows_share_once() -> None:
     led = [_words(p.children[0]) for p in marker.children if isinstance(p, tree.Paragraph)]
     assert led == ["Rows 1\u20135", "Rows 6\u20138, 9"]
     assert "lines 3, 58" in _words(marker.children[0])
-    assert _words(marker.children[1]).endswith("line 58")
+    # then the words of line 58 the rows rely on, in the card's Czech
+    assert "line 58: “" in _words(marker.children[1])
+    quotes = [n for n in _nodes(marker.children[1], tree.Quote) if isinstance(n, tree.Quote)]
+    assert [(q.text, q.lang) for q in quotes] == [
+        ("Ve hře s 6+ hráči mohou zvítězit 2 hráči s nejvíce body (3 hráči při 9 hráčích)", "cs")
+    ]
     # Brink's tables take each their rows from one passage: named once, led by nothing
     brink = _ctx(SPEC_ROOT / "brink")
     for table in brink.spec.tables:
@@ -297,7 +302,7 @@ def test_a_passage_of_one_line_says_line() -> None:
     """Rule 16 comes from line 3 of the card: 'line 3', where a range says 'lines 35–39'."""
     pages = game_pages(_ctx(SPEC_ROOT / "stationfall"))
     words = " ".join(_words(m) for m in _nodes(pages["rules"], tree.Details))
-    assert 'bodů", line 3 ' in words
+    assert 'bodů", line 3: ' in words  # then its quote
     assert "lines 3" not in words.replace("lines 35", "")
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -82,6 +82,8 @@ def _entries(value: object) -> Iterator[str]:
         yield value.text
     elif isinstance(value, tree.TocTree | tree.Doctest):
         return  # page names: the pages' own titles are what the reader sees
+    elif isinstance(value, tree.Quote):
+        return  # a source's own words, never typeset: _quotes() looks for them as they are
     elif isinstance(value, tree.Node):
         for name in type(value).model_fields:
             if name in NOT_SHOWN:
@@ -94,9 +96,26 @@ def _entries(value: object) -> Iterator[str]:
         yield value
 
 
-def _missing(entries: Iterator[str], shown: str, as_written: Any) -> list[str]:
+def _quotes(value: object) -> Iterator[str]:
+    """The words every Quote node of a tree quotes from a source document."""
+    if isinstance(value, tree.Quote):
+        yield value.text
+    elif isinstance(value, tree.Node):
+        for name in type(value).model_fields:
+            yield from _quotes(getattr(value, name))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _quotes(item)
+
+
+def _missing(
+    entries: Iterator[str], shown: str, as_written: Any, quotes: Iterable[str] = ()
+) -> list[str]:
+    """The entries ``shown`` lacks as ``as_written`` sets them, and the quotes it lacks as
+    they are (a writer shows a source's words exactly)."""
     out = _normal(shown)
-    return [e for e in entries if e.strip() and _normal(as_written(e)) not in out]
+    missing = [e for e in entries if e.strip() and _normal(as_written(e)) not in out]
+    return missing + [q for q in quotes if _normal(q) not in out]
 
 
 # ---------------------------------------------------------------- the site writer
@@ -118,7 +137,7 @@ def _site_text(page: tree.Page, lang: str, docname: str) -> str:
 
 def _site_missing(page: tree.Page, lang: str, docname: str) -> list[str]:
     shown = _site_text(page, lang, docname)
-    return _missing(_entries(page), shown, lambda e: _text(e, lang).astext())
+    return _missing(_entries(page), shown, lambda e: _text(e, lang).astext(), _quotes(page))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -158,7 +177,7 @@ def _as_printed(lang: str) -> Any:
 
 
 def _print_missing(tree_: tree.Node, markup: str, lang: str) -> list[str]:
-    return _missing(_entries(tree_), _print_text(markup), _as_printed(lang))
+    return _missing(_entries(tree_), _print_text(markup), _as_printed(lang), _quotes(tree_))
 
 
 def _documents(ctx: RenderContext) -> Iterator[tuple[str, tree.Node, str]]:

@@ -105,11 +105,22 @@ class Attrs(TypedDict, total=False):
     style: str
     src: str
     alt: str
+    translate: str
 
 
 #: an attribute's name as written in HTML
 AttrName = Literal[
-    "class", "id", "href", "lang", "charset", "name", "content", "style", "src", "alt"
+    "class",
+    "id",
+    "href",
+    "lang",
+    "charset",
+    "name",
+    "content",
+    "style",
+    "src",
+    "alt",
+    "translate",
 ]
 #: each keyword of :func:`el` (a key of :class:`Attrs`) and the attribute it sets
 ATTRS: dict[str, AttrName] = {
@@ -123,6 +134,7 @@ ATTRS: dict[str, AttrName] = {
     "style": "style",
     "src": "src",
     "alt": "alt",
+    "translate": "translate",
 }
 
 #: children of an element: elements, text, and (nested) sequences of them, flattened
@@ -213,10 +225,13 @@ def _escape(text: str) -> str:
 
 def _write(node: Element, out: list[str], lang: str, lead: str = "") -> None:
     out.append("<" + node.tag)
+    verbatim = False
     for name, value in node.attrs:
         out.append(f' {name}="{_escape(value)}"')
         if name == "lang":
             lang = value  # what it holds is set in its own language's typography
+        # words quoted from a source document: shown exactly as the document has them
+        verbatim = verbatim or (name == "translate" and value == "no")
     out.append(">")
     if node.tag in VOID:
         return
@@ -227,7 +242,7 @@ def _write(node: Element, out: list[str], lang: str, lead: str = "") -> None:
         if isinstance(child, Element):
             space = ""
             if text:
-                set_text = typeset(text, lang)
+                set_text = text if verbatim else typeset(text, lang)
                 if child.tag in INLINE:
                     # The space before an inline element goes inside it. Outside it, a
                     # text that filled its line exactly up to the element made WeasyPrint
@@ -243,7 +258,7 @@ def _write(node: Element, out: list[str], lang: str, lead: str = "") -> None:
             # text a reader sees is set in the document's language (attributes are not text)
             text += child
     if text:
-        out.append(_escape(typeset(text, lang)))
+        out.append(_escape(text if verbatim else typeset(text, lang)))
     out.append(f"</{node.tag}>")
 
 

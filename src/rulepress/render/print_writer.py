@@ -96,8 +96,8 @@ def inlines(nodes: list[Inline]) -> list[Content]:
         elif isinstance(node, Span):
             out.append(el("span", inlines(node.children), cls=_SPAN_CLASSES[node.role]))
         elif isinstance(node, Quote):
-            # set in its own language's typography: serialize() reads the lang attribute
-            out.append(el("span", node.text, cls="quote", lang=node.lang))
+            # the source's own words, exactly: marked with its language, never typeset
+            out.append(el("span", node.text, cls="quote", lang=node.lang, translate="no"))
         elif isinstance(node, Icon):
             # its words follow and say what it shows, so its alt text is empty
             out.append(el("img", src=node.src, alt="", cls="icon"))

@@ -124,9 +124,11 @@ class _Builder:
         if isinstance(node, tree.Span):
             return nodes.inline("", "", *self.inlines(node.children), classes=[f"rp-{node.role}"])
         if isinstance(node, tree.Quote):
-            # docutils' HTML writer turns a class language-xx into lang="xx"
+            # docutils' HTML writer turns a class language-xx into lang="xx"; the source's
+            # own words, exactly: not typeset (no smart quotes, minus signs or no-break spaces)
             lang = f"language-{node.lang.replace('_', '-')}"
-            return nodes.inline("", "", _text(node.text, node.lang), classes=["rp-quote", lang])
+            verbatim = nodes.Text(_plain(node.text))
+            return nodes.inline("", "", verbatim, classes=["rp-quote", lang])
         if isinstance(node, tree.Icon):
             # its words follow and say what it shows, so its alt text is empty
             return nodes.image("", uri=node.src, alt="", classes=["rp-icon"])
