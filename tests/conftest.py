@@ -199,7 +199,10 @@ BASE_URL = "https://rules.example.org/"
 
 
 #: the row of Stationfall's winners table that the session's previous edition changes
-WINNERS_ROW = '      - {min: 6, max: 8, value: 2, source: {document: card, lines: "58"}}\n'
+WINNERS_ROW = (
+    '      - {min: 6, max: 8, value: 2, source: {document: card, lines: "58",'
+    ' quote: "Ve hře s 6+ hráči mohou zvítězit 2 hráči s nejvíce body"}}\n'
+)
 
 
 #: rule 16.4.8's title in the previous edition, in English and in each catalog as it was
