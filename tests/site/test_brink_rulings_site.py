@@ -56,6 +56,10 @@ def test_a_council_track_cube_from_an_empty_supply_is_a_revolt_first(
     html = page(site, lang, game, "rulings")
     shown = _options(_section(html, "council_track_cube_missing"))
     assert len(shown) == 2
-    # the default first; its title in the page's language, as the catalog gives it
-    titles = {"en": "A revolt", "cs": "Vzpoura", "ja": "反乱"}
-    assert shown[0].lstrip().startswith(titles[lang]), shown
+    # the default first: the revolt's title, not the other option's (in Japanese the
+    # other's title begins with the revolt's word, 反乱なしで…)
+    revolt = {"en": "A revolt", "cs": "Vzpoura", "ja": "反乱"}
+    no_revolt = {"en": "Record the win", "cs": "Zaznamenat vítězství", "ja": "反乱なし"}
+    first = shown[0].lstrip()
+    assert first.startswith(revolt[lang]), shown
+    assert not first.startswith(no_revolt[lang]), shown
