@@ -20,3 +20,17 @@ OUR_GAMES = ("brink", "stationfall")
 def test_our_games_have_at_least_ten_worked_examples(game: str) -> None:
     assert game in GAMES, f"{game} is no longer in rules_spec/: update OUR_GAMES"
     assert len(loaded(game).spec.examples) >= 10
+
+
+def test_brinks_rulings_quote_the_rulebook_and_its_audit_is_up_to_date() -> None:
+    """Each Brink ruling weighs the rulebook's own words, and nothing is due for audit.
+
+    The record of the audit (audit.yaml) names every entry as it was read and every
+    reading of the rulebook a ruling must offer: an entry changed since, or a ruling
+    that drops a reading's option, is a finding.
+    """
+    from rulepress.games.provenance_report import audit_report
+
+    spec = loaded("brink").spec
+    assert [r.id for r in spec.rulings if not r.says] == []
+    assert audit_report(spec)["findings"] == []
