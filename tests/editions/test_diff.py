@@ -248,7 +248,10 @@ def test_the_text_report_shows_no_control_character(diff: Diff) -> None:
 
 
 #: where the rows of Stationfall's winners table come from (its provenance)
-SOURCE = 'source: {document: card, lines: "58"}'
+SOURCE = (
+    'source: {document: card, lines: "58", quote: "Ve hře s 6+ hráči mohou zvítězit 2 hráči'
+    ' s nejvíce body (3 hráči při 9 hráčích)"}'
+)
 
 
 def _stationfall_with_rows(tmp_path: Path, rows: str) -> Path:
@@ -256,7 +259,7 @@ def _stationfall_with_rows(tmp_path: Path, rows: str) -> Path:
     shutil.copytree(SPEC_ROOT / "stationfall", folder)
     edit(
         folder / "tables.yaml",
-        '      - {min: 6, max: 8, value: 2, source: {document: card, lines: "58"}}\n',
+        f"      - {{min: 6, max: 8, value: 2, {SOURCE}}}\n",
         rows,
     )
     return folder
