@@ -101,8 +101,9 @@ def spec_copy(tmp: Path, rules: int) -> Path:
             f'  - number: "{100 + i}"',
             f"    title: Generated rule {i}",
             f"    text: Generated text of rule {i}, citing {{rule:16.1}}.",
-            # every rule names its source (issue 17): the card's lines, as the real ones do
-            '    source: {document: card, lines: "3"}',
+            # every rule names its source (issue 17) and quotes it (issue 30): the card's
+            # lines and words, as the real ones do
+            '    source: {document: card, lines: "3", quote: "Závěrečná sekvence hry"}',
         ]
     (target / "zz-generated.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return target

@@ -361,8 +361,8 @@ def scan_site(out: Path, english: English, raw: RawIds | None = None) -> list[Pr
 Scan = Callable[..., list[Problem]]
 
 
-def _quoted(quotes: Iterable[str]) -> re.Pattern[str] | None:
-    """A pattern of the source quotes as a PDF's text holds them.
+def quote_pattern(quotes: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern of the source quotes as a PDF's text holds them (None: no quotes).
 
     Any whitespace may stand between two characters: a line may break anywhere in a
     quote, and pdftotext writes a space there even between Japanese characters.
@@ -373,6 +373,29 @@ def _quoted(quotes: Iterable[str]) -> re.Pattern[str] | None:
     if not alternatives:
         return None
     return re.compile("|".join(sorted(alternatives, key=len, reverse=True)))
+
+
+def without_quotes(text: str, quotes: Iterable[str]) -> str:
+    """A PDF's ``text`` with the source quotes in it taken out (each left as one space).
+
+    A PDF's text does not say which language a word is in, as a page's ``lang`` does:
+    a Czech card's words quoted in a Japanese rulebook's appendix, or the Japanese
+    rulebook's own ASCII brackets and hyphens, are the source's, not ours to check.
+    """
+    pattern = quote_pattern(quotes)
+    return text if pattern is None else pattern.sub(" ", text)
+
+
+def source_quotes(spec_root: Path) -> list[str]:
+    """Every quote the games under ``spec_root`` cite from their source documents."""
+    return _quotes_of(_games(spec_root))
+
+
+def _quotes_of(games: Iterable[LoadedSpec]) -> list[str]:
+    # imported here, as _games imports the spec model: the gate reads pages without it
+    from rulepress.checks.sources import quotes  # noqa: PLC0415
+
+    return [q for game in games for q in quotes(game.spec)]
 
 
 def scan_print(
@@ -386,7 +409,7 @@ def scan_print(
     text is read in the PDF's language.
     """
     found: list[Problem] = []
-    quoted = _quoted(quotes)
+    quoted = quote_pattern(quotes)
     for pdf in sorted(out.glob("*/*/*.pdf")):
         if pdf.stem.endswith("pdfx4"):
             continue
@@ -575,10 +598,7 @@ def run_gate(
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
     previews: list[Problem] = []
-    # imported here, as _games imports the spec model: the gate reads pages without it
-    from rulepress.checks.sources import quotes as spec_quotes  # noqa: PLC0415
-
-    quotes = [q for game in games for q in spec_quotes(game.spec)]
+    quotes = _quotes_of(games)
     scans: tuple[tuple[Path | None, str, Scan], ...] = (
         (site, "site", scan_site),
         (printed, "print", functools.partial(scan_print, quotes=quotes)),

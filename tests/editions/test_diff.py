@@ -19,7 +19,7 @@ from rulepress.edition_reports import diff_report
 from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
 from rulepress.games.load import load_spec
-from rulepress.render.diff_text import render_diff
+from rulepress.render.diff_text import readable, render_diff
 from tests.conftest import DATA, ROOT, SPEC_ROOT, edit
 
 FIRST = DATA / "editions" / "first"
@@ -418,3 +418,15 @@ def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path
         "Ukazatel, který odpočítává minuty (kola) zbývající do pádu stanice."
     )
     assert "glossary/minute-marker" not in text
+
+
+def test_only_the_placeholders_of_the_english_template_show_as_gaps() -> None:
+    # a template's placeholders are the scorer's to fill: each is a gap, whatever the
+    # language moved them to or however it spells the plural's forms
+    template = "{player} gains {weight|# vote|# votes} for {faction}"
+    czech = "{player} získává {weight|# hlas|# hlasy|# hlasů} pro {faction}"
+    assert readable(czech, template) == "… získává … pro …"
+    # braces a text holds of its own are shown as written: a rule title is no template,
+    # nor is a brace the English does not have
+    assert readable("Vítězství {doctest}", "Winning") == "Vítězství {doctest}"
+    assert readable("{player} {raw}", "{player} wins") == "… {raw}"

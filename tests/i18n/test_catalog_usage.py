@@ -190,6 +190,12 @@ OTHER_GAMES_ONLY = {
     "This translation is a preview: it is not finished, and some of its text is still"
     " shown in English.": "the preview notice",
     "preview": "the language menu's mark of a preview",
+    # a vote that breaks its ties in the order of its candidates (Brink's council reads
+    # the order from the table): tests/render/test_contents_and_ties.py
+    "Tied candidates rank in this order": "a vote without a tie order",
+    # a previous edition of another version (both games record the one they still are,
+    # 2026.11): tests/render/test_changes.py, on Harbourmasters 1 and 2
+    "What changed from version {old} to version {new}.": "the changes of a new version",
 }
 
 

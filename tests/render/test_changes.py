@@ -185,6 +185,17 @@ def test_every_kind_of_change_side_by_side(project: Path, lang: str) -> None:
         ]
     )
     assert "7" in consequences
+    # the page opens with the two editions, each by its version and date
+    first = next(n for n in _nodes(page) if isinstance(n, tree.Paragraph))
+    assert tree.plain_text(first.children) == SINCE[lang]
+
+
+#: the first line of the page: the versions 1 and 2 differ, so both are named
+SINCE = {
+    "en": "What changed from version 1 (January 15, 2026) to version 2 (December 1, 2026).",
+    "cs": "Změny od verze 1 (15. ledna 2026) k\u00a0verzi 2 (1. prosince 2026).",
+    "ja": "バージョン1（2026年1月15日）からバージョン2（2026年12月1日）への変更点です。",
+}
 
 
 def test_changed_rules_link_their_permalinks(project: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rulepress.model.spec_model import Spec, all_steps
@@ -97,3 +99,42 @@ def test_a_vote_without_a_tie_order_lists_its_candidates_in_the_spec_order() -> 
     # the spec's own vote reads its order from the table: no list, the rules say how
     original = _ties_sections(_pages(spec)["scoring"])[f"ties-{seq.id}-{step.number.lower()}"]
     assert not [n for n in _nodes(original) if isinstance(n, tree.TieBreakOrder)]
+
+
+def test_a_vote_without_a_tie_order_ranks_its_ties_in_the_order_of_its_candidates() -> None:
+    # Brink reads its tie order from the table; a designer's vote may have none, and
+    # then the page lists the candidates, in the order the spec gives them
+    data = loaded("brink").spec.model_dump()
+    dropped = []
+
+    def drop(steps: list[dict[str, Any]]) -> None:
+        for step in steps:
+            if step.get("tally") and step["tally"].get("tie_order"):
+                step["tally"]["tie_order"] = None
+                dropped.append(step["tally"]["id"])
+            drop(step.get("steps") or [])
+
+    for seq in data["sequences"]:
+        drop(seq["steps"])
+    assert dropped
+    spec = Spec.model_validate(data)
+    sections = _ties_sections(_pages(spec)["scoring"])
+    votes = [s for label, s in sections.items() if label.startswith("ties-")]
+    tallies = [
+        step.tally
+        for seq in spec.sequences
+        for step in all_steps(seq.steps)
+        if step.tally is not None and step.tally.id in dropped
+    ]
+    assert len(votes) == len(tallies) == len(dropped)
+    for section, tally in zip(votes, tallies, strict=True):
+        text = tree.plain_text(
+            [i for n in _nodes(section) if isinstance(n, tree.Paragraph) for i in n.children]
+        )
+        assert "Tied candidates rank in this order" in text
+        assert "top Rider card" not in text  # the table's order is not the page's
+        (order,) = [n for n in _nodes(section) if isinstance(n, tree.TieBreakOrder)]
+        # the labels as the vocabulary gives them ("sets.factions"), in its order
+        wanted = list(tally.candidates.values())
+        assert len(wanted) > 1
+        assert [tree.plain_text(c) for c in order.criteria] == wanted

@@ -13,14 +13,16 @@ the build then leaves the page out (tests/editions/test_previous.py).
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulepress.gate import run_gate
 from rulepress.i18n.visible import as_seen
 from rulepress.model.previous import PreviousEdition
-from tests.conftest import ROOT, SPEC_ROOT, run_main
+from tests.conftest import ROOT, SPEC_ROOT, loaded, run_main
 from tests.editions.test_previous import _have, diff_english, words_only
 
 pytestmark = [pytest.mark.slow]
@@ -124,7 +126,18 @@ def test_no_english_template_context_or_path_reaches_a_reader(built: Path, lang:
         "ja": "バージョン2026.11（2026年11月30日）からの変更点です。",
     }[lang]
     assert as_seen(since) in text
-    assert text.count("2026.11") == 1
+    # and the changelog names it once more before each line added since that revision
+    old_game = subprocess.run(
+        ["git", "show", f"{revision}:rules_spec/{GAME}/game.yaml"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    kept = {e["id"] for e in yaml.safe_load(old_game)["game"].get("changelog", [])}
+    added = [e for e in loaded(GAME).spec.game.changelog if e.id not in kept]
+    assert {e.version for e in added} == {"2026.11"}  # issue 30's: rulings quote the rulebook
+    assert text.count("2026.11") == 1 + len(added)
 
 
 def test_the_gate_passes_the_site(built: Path) -> None:

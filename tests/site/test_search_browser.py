@@ -119,6 +119,30 @@ def tab(browser: Any) -> Any:  # noqa: F811 - the browser tests' browser, a page
 
 
 @pytest.mark.parametrize(
+    ("lang", "query", "expected_page"),
+    [
+        ("ja", "名声", "brink/rules.html"),
+        ("cs", "uplatek", "stationfall/rules.html"),  # úplatek, typed without the accent
+        ("cs", "zrady", "stationfall/glossary.html"),
+        # one search per language covers every game (and the guides): "tie" is in both
+        ("en", "tie", "stationfall/"),
+        ("en", "tie", "brink/"),
+    ],
+)
+def test_one_search_finds_the_right_page_of_any_game(
+    tab: Any,
+    base_url: str,  # noqa: F811
+    lang: str,
+    query: str,
+    expected_page: str,
+) -> None:
+    # every result read once the last is listed: Sphinx lists them one by one
+    hrefs = [r["href"] for r in _search(tab, base_url, lang, query)]
+    assert any(expected_page in h for h in hrefs), hrefs
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize(
     ("lang", "query", "title", "kind", "game", "anchor"),
     [
         ("en", "bribe", "Bribe", "term", "Stationfall", "glossary.html#term-bribe"),

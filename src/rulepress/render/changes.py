@@ -136,12 +136,15 @@ class _Changes:
         """
         w = self.words
         old = (
-            inline(readable(w.old(prefix_old + change.context, change.old)), self.old_links)
+            inline(
+                readable(w.old(prefix_old + change.context, change.old), change.old),
+                self.old_links,
+            )
             if change.old is not None
             else [_text("—")]
         )
         new = (
-            inline(readable(w.new(prefix_new + change.context, change.new)), self.links)
+            inline(readable(w.new(prefix_new + change.context, change.new), change.new), self.links)
             if change.new is not None
             else [_text("—")]
         )

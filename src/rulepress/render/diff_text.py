@@ -109,9 +109,22 @@ PLACEHOLDER = re.compile(r"\{(?:[a-z_][a-z0-9_]*(?:\|[^{}]*)?)?\}")
 GAP = "…"
 
 
-def readable(text: str) -> str:
-    """A template's words with a gap for each placeholder (no template reaches a reader)."""
-    return PLACEHOLDER.sub(GAP, text)
+def readable(text: str, english: str) -> str:
+    """A template's words with a gap for each placeholder (no template reaches a reader).
+
+    ``english``: the text's source. Its placeholders, by name, are the ones the scorer
+    fills; anything else in braces is the text's own (a rule title is no template, and
+    a translator's braces in it are shown as written).
+    """
+    names = {_name(m) for m in PLACEHOLDER.finditer(english)}
+    if not names:
+        return text
+    return PLACEHOLDER.sub(lambda m: GAP if _name(m) in names else m.group(), text)
+
+
+def _name(match: re.Match[str]) -> str:
+    """A placeholder's name: ``weight`` of ``{weight|# vote|# votes}``, "" of ``{}``."""
+    return match.group()[1:-1].split("|", 1)[0]
 
 
 def _underline(text: str, mark: str) -> str:
@@ -264,11 +277,14 @@ class DiffWords(Joined):
     def facts(self, changes: list[ValueChange], indent: str = "    ") -> None:
         self.lines += [f"{indent}{self.fact_change(c)}" for c in changes]
 
-    def words_of(self, text: str) -> str:
-        """A text as a reader sees it: its markup as words, its placeholders as gaps."""
+    def words_of(self, text: str, english: str) -> str:
+        """A text as a reader sees it: its markup as words, its placeholders as gaps.
+
+        ``english``: the text's source, which says what its placeholders are.
+        """
         if self.links is not None:
             text = plain_text(inline(text, self.links))
-        return readable(text)
+        return readable(text, english)
 
     def texts(self, changes: list[TextChange], prefix: tuple[str, str] = ("", "")) -> None:
         """Old and new wording, each in the reader's language from its own edition's catalog.
@@ -279,10 +295,10 @@ class DiffWords(Joined):
         for change in changes:
             if change.old is not None:
                 shown = self.old(prefix[0] + change.context, change.old)
-                self.lines.append(f"    {self.pair(self['old'], self.words_of(shown))}")
+                self.lines.append(f"    {self.pair(self['old'], self.words_of(shown, change.old))}")
             if change.new is not None:
                 shown = self.new(prefix[1] + change.context, change.new)
-                self.lines.append(f"    {self.pair(self['new'], self.words_of(shown))}")
+                self.lines.append(f"    {self.pair(self['new'], self.words_of(shown, change.new))}")
 
     def edition(self, edition: Edition) -> str:
         """An edition: its version, its date, and where it was read from (never a machine path).
@@ -375,7 +391,7 @@ def render_diff(
     if diff.changelog:
         w.heading("changelog")
         for entry in diff.changelog:
-            line = w.pair(entry.version, w.words_of(w.text(entry.text)))
+            line = w.pair(entry.version, w.words_of(w.text(entry.text), entry.text.text))
             rules = entry.numbers or entry.rules
             w.lines.append(f"  · {w.detail(line, w.rules(rules)) if rules else line}")
     if diff.rules:
