@@ -5,7 +5,8 @@ zero (its ruling ``negative_faction_totals``). The tally's ``floor`` is
 generic: here the tiny fixture game votes for a colour, a blue vote counts
 minus one, and a ruling says whether a colour's total stops at zero. Red leads;
 blue (below zero) and green (no votes) compete for the second place, which
-the floor decides.
+the floor decides. Brink's own worked example runs the same field under its
+non-default option.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rulepress.errors import SpecError
 from rulepress.games import load_spec
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import check_examples, run_example
-from tests.conftest import edit, tiny_game_with_vote
+from tests.conftest import edit, loaded, run_cli, tiny_game_with_vote
 
 VOTE = """          final_tie_note: Players still tied share the win.
       - number: "3"
@@ -188,3 +189,25 @@ def test_bad_floors_are_located(
     assert found, [f"{p.where}: {p.message}" for p in caught.value.problems]
     assert message in found[0].message
     assert found[0].location.file.endswith("sequence.yaml")
+
+
+def test_brinks_council_scores_both_readings_of_negative_totals() -> None:
+    """The worked example runs under stops_at_zero; plain totals, the default, give Henko
+    the second place the tie order gives Magnomi under the floor."""
+    brink = loaded("brink")
+    index = next(
+        i for i, ex in enumerate(brink.spec.examples) if ex.id == "council-totals-stop-at-zero"
+    )
+    assert brink.spec.examples[index].variants == ["stops_at_zero"]
+    (floored,) = run_example(brink, index).tallies
+    assert floored.winners == ["ventus", "magnomi"]
+    assert len(floored.floored) == 2
+    (plain,) = run_example(brink, index, variants=["plain_totals"]).tallies
+    assert plain.totals == {"komek": -2, "henko": 0, "magnomi": -1, "ventus": 3}
+    assert plain.winners == ["ventus", "henko"]
+    assert plain.floored == []
+    result = run_cli(
+        "score", "brink", "--example", "council-totals-stop-at-zero", "--variant", "plain_totals"
+    )
+    assert result.code == 0, result.err
+    assert "Won: Ventus and Henko" in result.out
