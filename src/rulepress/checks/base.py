@@ -45,6 +45,7 @@ NOTES_WITH_ARGS = frozenset(
         "voided_note",
         "message",
         "tie_note",
+        "floor_note",
         "wild_note",
         "wild_as_note",
         "unnamed",

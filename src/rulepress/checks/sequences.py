@@ -148,6 +148,13 @@ class SequenceChecks(CheckBase):
         self.expression(path + ("places",), tally.places, names)
         if tally.tie_order is not None:
             self.expression(path + ("tie_order",), tally.tie_order, names)
+        if tally.floor is not None:
+            self.expression(path + ("floor",), tally.floor, names)
+        if tally.floor_note is not None:
+            self.prose(path + ("floor_note",), tally.floor_note, {"candidate", "votes", "floor"})
+        if (tally.floor is None) != (tally.floor_note is None):
+            # a raised total the trace could not explain, or a sentence nothing says
+            self.at(path, "a tally gives a 'floor_note' exactly when it gives a 'floor'")
         self.prose(path + ("tie_note",), tally.tie_note, {"tied", "votes"})
         for i, number in enumerate(tally.tie_rules):
             self.cite(path + ("tie_rules", i), number)

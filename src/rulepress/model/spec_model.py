@@ -863,6 +863,13 @@ class Tally(Model):
     tie_order: ExprText | None = None
     """The candidates in tie-break order, earliest first; without one, the order of
     `candidates`."""
+    floor: ExprText | None = None
+    """The lowest total a candidate ranks with (an integer, or `None` for no floor), read
+    before ranking: a final total below it is raised to it, and ranking and ties use the
+    raised totals. Written `by_ruling` when a ruling decides whether totals stop at a floor."""
+    floor_note: Text | None = None
+    """What the trace says of a total raised to the floor (`{candidate}`, `{votes}`: the
+    total as counted, `{floor}`); given exactly when `floor` is."""
     tie_note: Text
     """What the trace says of a tie (`{tied}`, `{votes}`)."""
     tie_rules: list[RuleNumber] = []

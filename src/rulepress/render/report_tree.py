@@ -220,6 +220,7 @@ def _tally(index: int, t: TallyResult, LABELS: _Labels) -> tree.Section:  # noqa
         body.append(_line(LABELS.pair(label, totals(stage.totals))))
     if not t.stages:
         body.append(_line(LABELS.pair(LABELS["votes"], totals(t.totals))))
+    body += _bullets([note.text for note in t.floored])
     body += _bullets([cited(note.text, t.tie_rules) for note in t.ties])
     body += _under(_bullets([choice.note.text for choice in t.tie_rulings]))
     body.append(_line(LABELS.pair(LABELS["ranking"], LABELS.join([name(c) for c in t.ranking]))))

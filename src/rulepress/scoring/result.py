@@ -235,8 +235,9 @@ class Placed:
 class TallyResult:
     """A vote settled by a step: totals per candidate, ranking, winners, ballots and cube flows.
 
-    ``totals`` are the final ones; ``stages`` the totals after each stage of
-    counting, when the tally counts in stages. ``tie_rules`` (and
+    ``totals`` are the final ones the ranking uses (raised to the tally's floor,
+    if it has one, each raised total explained in ``floored``); ``stages`` the
+    totals after each stage of counting, as counted, when the tally counts in stages. ``tie_rules`` (and
     ``tie_rulings``) are cited on ``ties``, ``route_rules`` (by route) where the
     cubes go, and ``placements`` are the winners' units moved after the vote.
     """
@@ -255,6 +256,8 @@ class TallyResult:
     tie_rules: list[str] = field(default_factory=list)
     route_rules: dict[str, list[str]] = field(default_factory=dict)
     placements: list[Placed] = field(default_factory=list)
+    #: one note per final total raised to the tally's floor (``totals`` are the raised ones)
+    floored: list[Note] = field(default_factory=list)
     #: the rulings that decided the vote's totals, ranking or winners, and those that
     #: say how its ties are read (cited on the ties), when the scorer was asked to name them
     rulings: tuple[RulingChoice, ...] = NO_RULINGS

@@ -6,6 +6,9 @@ which rules give the weight and why), which candidates win (``places``),
 how ties fall (``tie_order``, a list of candidates, earlier first; else the
 order the candidates are declared in) and, when the vote moves its ballots,
 where each one goes afterwards (``route``, which can read ``winners``).
+A ``floor`` (chosen by a ruling, usually) raises every final total below it
+before the ranking: a vote track that stops at zero. The totals after each
+stage stay as counted, and a note says which totals were raised.
 
 A tally may count in ``stages`` (the initial totals, then Riders, then
 action cards): a ballot is cast at one stage, and a weight case can apply
@@ -93,6 +96,40 @@ def _weigh(
     return weights, list(chosen.rules), chosen.because
 
 
+def _floored(
+    tally: Tally,
+    counted: dict[str, int],
+    base: dict[str, Any],
+    fns: Mapping[str, Callable[..., Any]],
+    note: MakeNote,
+) -> tuple[dict[str, int], list[Note]]:
+    """The totals the ranking uses: ``counted`` with each one below the floor raised to it.
+
+    A floor of ``None`` (a ruling's option that reads totals as they are) raises
+    nothing. Each raised total gets the tally's ``floor_note``, so that the trace
+    says why a candidate ranks with fewer votes against it than were counted.
+    """
+    if tally.floor is None:
+        return dict(counted), []
+    value = compiled(tally.floor).evaluate(base, fns)
+    if value is None:
+        return dict(counted), []
+    floor = _as_int(value, tally.floor)
+    if not -MAX_INT <= floor <= MAX_INT:  # the floor becomes a total, bounded as one
+        raise ExpressionLimitError(f"a floor of {floor} is beyond the bound of ±{MAX_INT}")
+    # the spec check gives a floor its note (checks.sequences); a floor is never silent
+    assert tally.floor_note is not None
+    notes = [
+        note(
+            tally.floor_note,
+            {"candidate": Template(tally.candidates[c]), "votes": votes, "floor": floor},
+        )
+        for c, votes in counted.items()
+        if votes < floor
+    ]
+    return {c: max(votes, floor) for c, votes in counted.items()}, notes
+
+
 def run_tally(
     tally: Tally,
     base: dict[str, Any],
@@ -129,7 +166,7 @@ def run_tally(
             cast.append(
                 _Cast(spec, env, player, target, unit, units, cast_at, weights, cited, because)
             )
-    totals = stage_totals[-1]
+    totals, floored = _floored(tally, stage_totals[-1], base, fns, note)
     order = (
         list(tally.candidates)
         if tally.tie_order is None
@@ -209,6 +246,7 @@ def run_tally(
         ballots,
         ties,
         flows,
+        floored=floored,
         stages=[
             StageTotals(s.id, s.title, list(s.rules), stage_totals[i])
             for i, s in enumerate(tally.stages)
