@@ -48,3 +48,43 @@ def test_the_audit_finds_nothing_due(tmp_path: Path) -> None:
     _copy(tmp_path)
     code, out = _audit(tmp_path)
     assert code == 0, out
+
+
+#: the four questions winner_places bundled, one ruling each now
+SPLIT = ("last_place_tie", "guilty_places", "negative_totals", "unused_cubes")
+
+
+def test_winner_places_is_split_into_one_ruling_per_question() -> None:
+    ids = {r.id for r in load_spec(STATIONFALL).spec.rulings}
+    assert "winner_places" not in ids
+    assert set(SPLIT) <= ids
+    # no rule, step, term or example names the bundle any more (the audit record keeps
+    # its history in notes)
+    for path in sorted(STATIONFALL.glob("*.yaml")):
+        if path.name != "audit.yaml":
+            assert "winner_places" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_each_split_ruling_offers_distinct_readings_and_says_which_it_scores() -> None:
+    spec = load_spec(STATIONFALL).spec
+    assert spec.audit is not None
+    readings = {r.ruling: r.readings for r in spec.audit.rulings}
+    sequence = (STATIONFALL / "sequence.yaml").read_text(encoding="utf-8")
+    scored = set()
+    for ruling in (r for r in spec.rulings if r.id in SPLIT):
+        # an option for each reading the audit found, and no two options alike
+        assert len(ruling.options) == len(readings[ruling.id]), ruling.id
+        for field in ("id", "title", "description"):
+            values = [str(getattr(o, field)) for o in ruling.options]
+            assert len(set(values)) == len(values), f"{ruling.id}: two options share a {field}"
+        # every other reading is either scored (the sequence reads it) or named in the
+        # reason as one the scorer cannot score
+        for option in ruling.options:
+            if option.id == ruling.default:
+                continue
+            if f"'{option.id}'" in sequence:
+                scored.add(option.id)
+            else:
+                assert "cannot score" in str(ruling.reason), f"{ruling.id}: {option.id}"
+    # the floor changes a total and the scorer can apply it; the others it cannot
+    assert scored == {"floor_at_zero"}
