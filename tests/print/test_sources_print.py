@@ -5,13 +5,15 @@ published in: the appendix's heading for what the source does not give, in
 the page's language, the title of every item the spec lists there, the
 heading of each kind of entry (rules, steps, numbers, table rows, glossary
 entries) whose sources it lists, and the reference card's line that points
-to the appendix.
+to the appendix; and in the rulings, under each question, what the sources
+say: the label and every quote, as the source writes it (issue 30).
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.render.source_entries import KIND_TITLES
-from rulepress.render.sources import T
+from rulepress.render.sources import SAYS, T
 from tests.conftest import PUBLISHED, ROOT, loaded
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
@@ -77,3 +79,21 @@ def test_the_rulebook_lists_its_sources_and_the_card_points_there(
         assert _flat(_ui(lang, "page.sources", title)) in book, title
     card = _text(printed / lang / game / "reference-a5.pdf")
     assert _flat(_ui(lang, "print", T["on_card"])) in card
+
+
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
+def test_the_rulebooks_rulings_quote_what_the_sources_say(
+    built_print: tuple[Path, object], game: str, lang: str
+) -> None:
+    book = _text(built_print[0] / lang / game / "rulebook-a4.pdf")
+    # the appendix quotes the same passages (and rulings quote what entries cite): what
+    # only the rulings show is their label, once per ruling that quotes
+    spec = loaded(game).spec
+    label = _flat(_ui(lang, "page.ruling", SAYS))
+    assert book.count(label) == len([r for r in spec.rulings if r.says])
+    # a PDF's text may hold a ligature or a compatibility form where the quote has letters
+    folded = unicodedata.normalize("NFKC", book)
+    for ruling in spec.rulings:
+        for quoted in (q for p in ruling.says for q in p.quotes()):
+            flat = re.sub(r"\s+", "", quoted)  # verbatim: no apostrophe is typeset
+            assert unicodedata.normalize("NFKC", flat) in folded, (ruling.id, quoted)

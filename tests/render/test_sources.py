@@ -5,23 +5,29 @@ and the print HTML, no Sphinx, no WeasyPrint): every rule carries a closed
 "Source" marker whose links lead to its rulings; the page "Not in this
 edition's source" lists every item the spec gives, naming the table-state
 fields the scorer reads instead; the rulebook's appendix and the reference
-card say the same. Spec text stays text: a hostile document title is escaped.
+card say the same. Under each ruling's question, the rulings page and the
+rulebook quote what the sources say, in the sources' own language (issue 30).
+Spec text stays text: a hostile document title is escaped.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
 
 from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
+from rulepress.model.provenance import Passage
 from rulepress.model.spec_model import all_rules, all_steps
 from rulepress.render import print_trees, print_writer, tree
 from rulepress.render.context import RenderContext
+from rulepress.render.markup import ruling_label
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
-from rulepress.render.sources import source_marker, table_marker
+from rulepress.render.sources import SAYS, source_marker, source_says, table_marker
 from tests.conftest import DATA, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
@@ -314,3 +320,89 @@ def test_a_game_without_sources_has_no_pages_about_them() -> None:
     assert set(pages) == set(PAGES)
     toc = [n for n in _nodes(pages["index"], tree.TocTree) if isinstance(n, tree.TocTree)]
     assert [e for t in toc for e in t.entries] == [p for p in PAGES if p != "index"]
+
+
+#: the language each shipped game's rulings quote: Stationfall's Czech card, Brink's
+#: Japanese rulebook (a game added later is checked against its own sources only)
+QUOTED_IN = {"stationfall": "cs", "brink": "ja"}
+
+
+def _with_quotes(node: object) -> str:
+    """The text of a tree with its quotes, in order (:func:`_words` leaves quotes out)."""
+    found = _nodes(node, tree.Node)
+    return "".join(n.text for n in found if isinstance(n, tree.Text | tree.Quote))
+
+
+def _paragraph_of(blocks: list[tree.Block], words: str) -> int:
+    """The place among ``blocks`` of the first paragraph whose text begins with ``words``."""
+    return next(
+        i
+        for i, b in enumerate(blocks)
+        if isinstance(b, tree.Paragraph) and _words(b).startswith(words)
+    )
+
+
+@pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
+def test_every_ruling_quotes_what_the_source_says_under_its_question(game_dir: Path) -> None:
+    """The rulings page and the rulebook show each quote of a ruling's ``says``, as a Quote
+    in its document's language, between the question and the decision (one tree for both)."""
+    ctx = _ctx(game_dir)
+    languages = {doc.id: doc.language for doc in ctx.spec.sources}
+    titles = {doc.id: doc.title for doc in ctx.spec.sources}
+    page = game_pages(ctx)["rulings"]
+    sections = {s.label: s for s in _nodes(page, tree.Section) if isinstance(s, tree.Section)}
+    book = {part.label: part for part in print_trees.rulebook(ctx).rulings}
+    assert any(r.says for r in ctx.spec.rulings), "the shipped games' rulings quote a source"
+    for ruling in ctx.spec.rulings:
+        expected = [(q, languages[p.document]) for p in ruling.says for q in p.quotes()]
+        if game_dir.name in QUOTED_IN and expected:
+            assert {lang for _, lang in expected} == {QUOTED_IN[game_dir.name]}
+        section = sections[ruling_label(ruling.id)]
+        assert isinstance(section, tree.Section)
+        for children in (section.children, book[ruling_label(ruling.id)].children):
+            quotes = [q for q in _nodes(children, tree.Quote) if isinstance(q, tree.Quote)]
+            assert [(q.text, q.lang) for q in quotes] == expected, ruling.id
+            if not expected:  # a ruling that quotes nothing shows no empty label
+                assert not any(_words(b).startswith(SAYS) for b in children)
+                continue
+            says = _paragraph_of(children, SAYS)
+            assert _paragraph_of(children, "What is unclear") < says
+            assert says < _paragraph_of(children, "Decision")
+            # the document by its title, its lines, each quote in the page's marks
+            shown = _with_quotes(children[says])
+            assert titles[ruling.says[0].document] in shown
+            assert re.search(r", lines? [0-9]", shown)
+            for words, _ in expected:
+                assert f"\u201c{words}\u201d" in shown, words
+
+
+def test_the_rulebooks_quotes_carry_their_language_in_print() -> None:
+    """Brink's rulebook, as WeasyPrint gets it: each ruling's quotes in spans marked ``ja``."""
+    ctx = _ctx(SPEC_ROOT / "brink")
+    markup = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
+    rulings = markup.split('id="rulings"', 1)[1].split('id="examples"', 1)[0]
+    for ruling in ctx.spec.rulings:
+        start = rulings.index(f'id="{ruling_label(ruling.id)}"')
+        end = rulings.find('id="ruling-', start + 1)
+        section = rulings[start : end if end != -1 else len(rulings)]
+        spans = re.findall(r'<span class="quote" lang="([^"]+)"[^>]*>(.*?)</span>', section)
+        shown = [(lang, html.unescape(words)) for lang, words in spans]
+        assert shown == [("ja", q) for p in ruling.says for q in p.quotes()], ruling.id
+
+
+def test_several_passages_are_a_list_under_the_label_and_none_is_nothing() -> None:
+    ctx = _ctx(SPEC_ROOT / "brink")
+    first = Passage(document="rulebook", lines="84", quote="one")
+    second = Passage(document="rulebook", lines="20, 270", quote=["two", "three"])
+    [label, listing] = source_says(ctx, [first, second])
+    assert isinstance(label, tree.Paragraph)
+    assert _words(label) == "What the source says:"
+    assert isinstance(listing, tree.BulletList)
+    assert [_with_quotes(item) for item in listing.items] == [
+        "Japanese fan translation of the Brink rulebook, as it stood in July 2024, line 84: “one”",
+        "Japanese fan translation of the Brink rulebook, as it stood in July 2024,"
+        " lines 20, 270: “two”, “three”",
+    ]
+    quotes = [(q.text, q.lang) for q in _nodes(listing, tree.Quote) if isinstance(q, tree.Quote)]
+    assert quotes == [("one", "ja"), ("two", "ja"), ("three", "ja")]
+    assert source_says(ctx, []) == []

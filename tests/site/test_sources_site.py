@@ -5,16 +5,20 @@ marker per rule, every step card, glossary definition and table one of its
 own, the Sources page one per parameter, and every game has the pages
 "Sources" and "Not in this edition's source" in each language it is
 published in, with an anchor for every item the spec lists; the Sources
-page's list of ruled entries links each ruled step to its card.
+page's list of ruled entries links each ruled step to its card. On the rulings
+page, each ruling quotes what the sources say, each quote marked with its
+document's language for screen readers (issue 30).
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from rulepress.model.spec_model import all_rules, all_steps
+from rulepress.render.markup import ruling_label
 from rulepress.render.source_entries import parameter_label, step_label
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import PUBLISHED, loaded
@@ -64,3 +68,29 @@ def test_every_step_term_table_and_parameter_has_its_marker_and_the_editors_list
     assert ruled
     for seq, step in ruled:
         assert f'href="sequences.html#{step_label(seq, step)}"' in sources
+
+
+#: the language each shipped game's rulings quote: Stationfall's Czech card, Brink's
+#: Japanese rulebook
+QUOTED_IN = {"stationfall": "cs", "brink": "ja"}
+
+
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
+def test_every_rulings_quotes_carry_their_language(site: SiteBuild, game: str, lang: str) -> None:
+    """Each quote of a ruling's ``says`` is an element with ``lang`` of its document, in every
+    language of the site: a screen reader reads the card's Czech as Czech on an English page."""
+    spec = loaded(game).spec
+    languages = {doc.id: doc.language for doc in spec.sources}
+    rulings = page(site, lang, game, "rulings")
+    quoted = [r for r in spec.rulings if r.says]
+    assert quoted
+    for ruling in quoted:
+        start = rulings.index(f'id="{ruling_label(ruling.id)}"')
+        end = rulings.find('id="ruling-', start + 1)
+        section = rulings[start : end if end != -1 else len(rulings)]
+        spans = re.findall(r'<span class="rp-quote" lang="([^"]+)">(.*?)</span>', section)
+        shown = [(found, html.unescape(words)) for found, words in spans]
+        expected = [(languages[p.document], q) for p in ruling.says for q in p.quotes()]
+        assert shown == expected, ruling.id
+        if game in QUOTED_IN:
+            assert {found for found, _ in shown} == {QUOTED_IN[game]}

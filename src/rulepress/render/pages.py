@@ -61,7 +61,13 @@ from rulepress.render.patterns import (
     side_by_side,
 )
 from rulepress.render.source_entries import step_label, table_label
-from rulepress.render.sources import missing_page, source_marker, sources_page, table_marker
+from rulepress.render.sources import (
+    missing_page,
+    source_marker,
+    source_says,
+    sources_page,
+    table_marker,
+)
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -491,6 +497,8 @@ def _rulings(p: _Page) -> Page:
         children: list[Block] = [p.cites(r.rules)] if r.rules else []
         children += [
             p.labelled("question", inline(r.question, p.links)),
+            # what the sources say, so that the reader weighs the decision against it
+            *source_says(p.ctx, r.says),
             p.labelled("decision", inline(r.decision, p.links)),
             p.labelled("reason", inline(r.reason, p.links)),
             Paragraph(children=p.label("options")),

@@ -38,7 +38,7 @@ from rulepress.render.patterns import (
     fill_text,
     side_by_side,
 )
-from rulepress.render.sources import Appendix, appendix
+from rulepress.render.sources import Appendix, appendix, source_says
 from rulepress.render.sources import T as SOURCES
 from rulepress.render.tree import (
     Block,
@@ -469,6 +469,8 @@ def rulebook(ctx: RenderContext) -> Rulebook:
                 title=[*text(r.title), *cites(r.rules, ctx)],
                 children=[
                     _labelled(ctx, ctx.t(T["question"]), inline(r.question, ctx, anchors=anchors)),
+                    # the same blocks as the rulings page's: the passages, quoted
+                    *source_says(ctx, r.says),
                     _labelled(ctx, ctx.t(T["decision"]), inline(r.decision, ctx, anchors=anchors)),
                 ],
             )

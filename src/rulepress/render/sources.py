@@ -8,6 +8,8 @@ Three pieces, for any game whose spec lists its ``sources``:
   that settle it (each a link to the ruling) and the table-state fields that
   supply what the source lacks; :func:`table_marker` is the same marker under
   a table, naming each source its rows share once, with the rows it covers;
+  :func:`source_says` is what the sources say on a ruling's question, its
+  passages quoted, on the rulings page and in the rulebook's rulings alike;
 * :func:`sources_page` and :func:`missing_page`: the site's page of the
   documents, of every parameter with its marker, and of every entry of every
   kind a ruling settles or infers (what a rules editor filters for, each
@@ -33,7 +35,16 @@ from rulepress.model.provenance import Passage
 from rulepress.model.spec_model import NotInSource, Spec, Table
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
-from rulepress.render.patterns import BOTH, DETAIL, PAIR, RULES, fill, fill_text, side_by_side
+from rulepress.render.patterns import (
+    BOTH,
+    DETAIL,
+    INTRO,
+    PAIR,
+    RULES,
+    fill,
+    fill_text,
+    side_by_side,
+)
 from rulepress.render.source_entries import (
     KIND_TITLES,
     ROWS,
@@ -88,6 +99,8 @@ PARAMETER = ui("page.sources", "{description} Value: {value}")
 RULED_PARAMETER = ui("page.sources", "{description} Ruling: {rulings}")
 #: a source document and its language: "… (Japanese)"
 LANGUAGE = DETAIL
+#: under a ruling's question, the passages of the sources it weighs, with their quotes
+SAYS = ui("page.ruling", "What the source says")
 
 #: the page names this module adds to a game's pages
 PAGES = ("sources", "not-in-source")
@@ -146,6 +159,13 @@ class _Pieces(Generic[N]):
 
         "Czech reference card …, lines 47–51: „Ztrácíte 1 bod …“".
         """
+        passage = self.where(cited)
+        if cited.quote is None:
+            return passage
+        return self.fill(PAIR, label=passage, value=self.quotes(cited))
+
+    def where(self, cited: Provenance | Passage) -> list[N]:
+        """The document's title and the lines cited: "Czech reference card …, lines 47–51"."""
         assert cited.document is not None
         assert cited.lines is not None
         docs = {d.id: d for d in self.ctx.spec.sources}
@@ -156,12 +176,7 @@ class _Pieces(Generic[N]):
         # ("151、179～190" in Japanese). CLDR's list patterns would join them with "and"
         # ("standard"), and Babel has no Czech "unit" pattern to join them without
         lines = self.side([[self.text(_range(a, b, self.ctx.lang))] for a, b in ranges])
-        passage = self.fill(
-            PASSAGE_LINE if one else PASSAGE, document=[self.text(title)], lines=lines
-        )
-        if cited.quote is None:
-            return passage
-        return self.fill(PAIR, label=passage, value=self.quotes(cited))
+        return self.fill(PASSAGE_LINE if one else PASSAGE, document=[self.text(title)], lines=lines)
 
     def parts(self, source: Provenance, ruling: Callable[[str], list[N]]) -> list[list[N]]:
         spec = self.ctx.spec
@@ -239,6 +254,29 @@ def table_marker(ctx: RenderContext, table: Table) -> list[Block]:
         for keys, source in groups
     ]
     return grouped_marker(ctx, led)
+
+
+def source_says(ctx: RenderContext, passages: Sequence[Passage]) -> list[Block]:
+    """What the sources say on a ruling's question, for the rulings page and the rulebook alike.
+
+    A passage shows the document and its lines beside the label and its quotes
+    after them, each in the source's own language and marked with it: "**What the
+    source says** (Czech reference card …, line 19): „…“, „…“". Several passages
+    (a ruling may weigh more than one document) are a list under the label, each
+    as the "Source" marker shows it. No passages, nothing: a ruling of a game
+    written straight into a spec has no source to quote.
+    """
+    if not passages:
+        return []
+    pieces = _site(ctx)
+    label: list[Inline] = [Strong(children=[Text(text=ctx.t(SAYS))])]
+    if len(passages) == 1:
+        [passage] = passages
+        # the passage is the label's detail, so that one colon leads to the quotes
+        led = pieces.fill(DETAIL, text=label, detail=pieces.where(passage))
+        return [Paragraph(children=pieces.fill(PAIR, label=led, value=pieces.quotes(passage)))]
+    items: list[list[Block]] = [[Paragraph(children=pieces.passage(p))] for p in passages]
+    return [Paragraph(children=pieces.fill(INTRO, label=label)), BulletList(items=items)]
 
 
 def _language(ctx: RenderContext, code: str) -> str:
