@@ -61,7 +61,13 @@ from rulepress.render.patterns import (
     side_by_side,
 )
 from rulepress.render.source_entries import step_label, table_label
-from rulepress.render.sources import missing_page, source_marker, sources_page, table_marker
+from rulepress.render.sources import (
+    cards_section,
+    missing_page,
+    source_marker,
+    sources_page,
+    table_marker,
+)
 from rulepress.render.tree import (
     Block,
     BulletList,
@@ -413,6 +419,8 @@ def _scoring(p: _Page) -> Page:
     (``tally`` and ``winners``), so a tie rule added to a spec appears here.
     """
     children: list[Block] = [_table(p, table) for table in p.ctx.spec.tables]
+    # the cards' exceptions to the rules, before the tie-breaks they may change
+    children += cards_section(p.ctx, p.links)
     for seq in p.ctx.spec.sequences:
         for step in all_steps(seq.steps):
             if step.tally is not None:
