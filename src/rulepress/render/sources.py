@@ -73,6 +73,8 @@ T = {
         "print", "What this edition's source does not give is listed under Sources in the rulebook."
     ),
     "table_state": ui("page.sources", "From the table state"),
+    # before the titles of "Not in this edition's source" items: a card, the board …
+    "components": ui("page.sources", "From the components"),
     "intro": ui(
         "page.sources",
         "The source of this edition does not give the following. Take it from the"
@@ -187,6 +189,12 @@ class _Pieces(Generic[N]):
         if source.rulings:
             rulings = self.side([ruling(r) for r in source.rulings])
             out.append(self.fill(PAIR, label=[self.text(self.ctx.t(T["ruling"]))], value=rulings))
+        if source.components:
+            # each by the title of its item on the page "Not in this edition's source"
+            titles = {item.id: item.title for item in spec.not_in_source}
+            named = self.side([[self.text(titles.get(c, c))] for c in source.components])
+            label = [self.text(self.ctx.t(T["components"]))]
+            out.append(self.fill(PAIR, label=label, value=named))
         if source.table_state:
             fields = self.side([[self.text(_field_title(spec, f))] for f in source.table_state])
             label = [self.text(self.ctx.t(T["table_state"]))]
