@@ -49,7 +49,11 @@ def test_every_rule_has_a_closed_source_marker(game_dir: Path) -> None:
         assert [t.text for t in own[0].summary if isinstance(t, tree.Text)] == ["Source"]
         assert rule.source is not None
         refs = {r.label for r in _nodes(own[0], tree.Ref) if isinstance(r, tree.Ref)}
-        assert refs == {"ruling-" + r.replace("_", "-") for r in rule.source.rulings}
+        # its rulings, and the components it comes from (their items of "Not in this
+        # edition's source")
+        assert refs == {"ruling-" + r.replace("_", "-") for r in rule.source.rulings} | {
+            "missing-" + c for c in rule.source.components
+        }
 
 
 def test_the_marker_names_the_passage_the_rulings_and_the_table_state() -> None:
@@ -356,6 +360,9 @@ def test_the_card_exceptions_are_a_table_on_the_scoring_page() -> None:
         "Engineer: From the components: The Engineer's exception",
         "Billionaire: From the components: The Billionaire's exception",
     ]
+    # each a link to its item on the page "Not in this edition's source"
+    links = [r.label for r in _nodes(marker, tree.Ref) if isinstance(r, tree.Ref)]
+    assert links == ["missing-engineer-card", "missing-billionaire-card"]
 
 
 def test_the_card_exceptions_table_is_in_the_rulebook_in_every_language() -> None:

@@ -181,7 +181,17 @@ class _Pieces(Generic[N]):
             return passage
         return self.fill(PAIR, label=passage, value=self.quotes(cited))
 
-    def parts(self, source: Provenance, ruling: Callable[[str], list[N]]) -> list[list[N]]:
+    def parts(
+        self,
+        source: Provenance,
+        ruling: Callable[[str], list[N]],
+        component: Callable[[str, str], list[N]] | None = None,
+    ) -> list[list[N]]:
+        """The passage, the rulings, the components and the table-state fields of a source.
+
+        ``component`` shows a component by its id and title (on the site, a link to its
+        item on the page "Not in this edition's source"); else its title as text.
+        """
         spec = self.ctx.spec
         out: list[list[N]] = []
         if source.document is not None and source.lines is not None:
@@ -192,7 +202,8 @@ class _Pieces(Generic[N]):
         if source.components:
             # each by the title of its item on the page "Not in this edition's source"
             titles = {item.id: item.title for item in spec.not_in_source}
-            named = self.side([[self.text(titles.get(c, c))] for c in source.components])
+            show = component or (lambda _, title: [self.text(title)])
+            named = self.side([show(c, titles.get(c, c)) for c in source.components])
             label = [self.text(self.ctx.t(T["components"]))]
             out.append(self.fill(PAIR, label=label, value=named))
         if source.table_state:
@@ -224,6 +235,11 @@ def _ruling_ref(ctx: RenderContext) -> Callable[[str], list[Inline]]:
     return ref
 
 
+def _component_ref(item: str, title: str) -> list[Inline]:
+    # the item's section on the page "Not in this edition's source" (missing_page)
+    return [Ref(label="missing-" + item, children=[Text(text=title)])]
+
+
 def grouped_marker(
     ctx: RenderContext, groups: Sequence[tuple[list[Inline], Provenance]]
 ) -> list[Block]:
@@ -238,7 +254,7 @@ def grouped_marker(
     ruling = _ruling_ref(ctx)
     body: list[Block] = []
     for covers, source in groups:
-        parts = pieces.parts(source, ruling)
+        parts = pieces.parts(source, ruling, _component_ref)
         joined = side_by_side(ctx.t(BOTH), parts, _text)
         if covers:
             joined = pieces.fill(PAIR, label=[Strong(children=covers)], value=joined)
