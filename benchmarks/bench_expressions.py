@@ -103,6 +103,9 @@ _OLD_FUNCTIONS: dict[str, Any] = {
     "get": _old_get,
     "zip": zip,
     "sorted": sorted,
+    "named_in": lambda text, ids: (
+        text is not None and text.strip().casefold() in {i.casefold() for i in ids}
+    ),
 }
 
 

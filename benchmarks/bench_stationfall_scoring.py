@@ -38,8 +38,9 @@ TARGET_RATIO = 44_000 / 5_000
 NAMES = ("Security", "Medical", "Legal", "Corpsicle", "Boarder", "Pilot", "Captain")
 DATA_KINDS = ("evidence", "x_secret", "digital_assistant", "nda")
 INSTITUTIONS = ("authorities", "news")
-#: the Secret Identities whose card lets a Guilty player win (the spec's sets.win_while_guilty)
-WIN_WHILE_GUILTY = ("Engineer",)
+#: the Secret Identities whose card lets a Guilty player win (the spec's sets.win_while_guilty,
+#: ids a state's identity names in any case, as the spec's named_in matches them)
+WIN_WHILE_GUILTY = ("engineer",)
 
 
 def _data(rng: random.Random) -> list[dict[str, Any]]:
@@ -156,7 +157,7 @@ def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
     eligible = [
         p
         for p in state["players"]
-        if guilt[p["id"]] != "guilty" or p["identity"] in WIN_WHILE_GUILTY
+        if guilt[p["id"]] != "guilty" or p["identity"].strip().casefold() in WIN_WHILE_GUILTY
     ]
     key = {
         p["id"]: (-totals[p["id"]], p["cubes"]["betrayal_box"], -p["cubes"]["supply"])

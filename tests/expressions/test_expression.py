@@ -59,6 +59,32 @@ def test_refuses_what_is_not_whitelisted(source: str, message: str) -> None:
         parse(source)
 
 
+@pytest.mark.parametrize(
+    ("written", "named"),
+    [
+        pytest.param("engineer", True, id="the-id"),
+        pytest.param("Engineer", True, id="capitalised"),
+        pytest.param(" ENGINEER ", True, id="any-case-spaces-around"),
+        pytest.param("Engineers", False, id="near-miss"),
+        pytest.param("Inženýr", False, id="a-label-in-czech"),
+        pytest.param("エンジニア", False, id="a-label-in-japanese"),
+        pytest.param("", False, id="nothing-written"),
+    ],
+)
+def test_named_in_matches_a_written_text_by_the_id_alone(written: str, named: bool) -> None:
+    expr = parse("named_in(identity, ids)")
+    assert expr.evaluate({"identity": written, "ids": ["engineer", "x_secret"]}) is named
+
+
+def test_named_in_of_nothing_is_false_and_of_a_number_an_error() -> None:
+    # an optional text field left out reads as None: it names no card
+    assert parse("named_in(identity, ids)").evaluate({"identity": None, "ids": ["a"]}) is False
+    with pytest.raises(ExpressionEvalError, match="named_in\\(\\) needs text first"):
+        parse("named_in(identity, ids)").evaluate({"identity": 3, "ids": ["a"]})
+    with pytest.raises(ExpressionEvalError, match="named_in\\(\\) needs a list"):
+        parse("named_in(identity, ids)").evaluate({"identity": "a", "ids": "a"})
+
+
 def test_runtime_failures_are_expression_errors() -> None:
     with pytest.raises(ExpressionEvalError, match="the record has no field 'missing'"):
         parse("a.missing").evaluate({"a": record({"b": 1})})

@@ -20,6 +20,7 @@ import pytest
 
 from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
+from rulepress.i18n.runtime import localize
 from rulepress.model.provenance import Passage
 from rulepress.model.spec_model import all_rules, all_steps
 from rulepress.render import print_trees, print_writer, tree
@@ -28,7 +29,7 @@ from rulepress.render.markup import ruling_label
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
 from rulepress.render.sources import SAYS, source_marker, source_says, table_marker
-from tests.conftest import DATA, SPEC_ROOT, game_dirs
+from tests.conftest import DATA, ROOT, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
 
@@ -54,7 +55,11 @@ def test_every_rule_has_a_closed_source_marker(game_dir: Path) -> None:
         assert [t.text for t in own[0].summary if isinstance(t, tree.Text)] == ["Source"]
         assert rule.source is not None
         refs = {r.label for r in _nodes(own[0], tree.Ref) if isinstance(r, tree.Ref)}
-        assert refs == {"ruling-" + r.replace("_", "-") for r in rule.source.rulings}
+        # its rulings, and the components it comes from (their items of "Not in this
+        # edition's source")
+        assert refs == {"ruling-" + r.replace("_", "-") for r in rule.source.rulings} | {
+            "missing-" + c for c in rule.source.components
+        }
 
 
 def test_the_marker_names_the_passage_the_rulings_and_the_table_state() -> None:
@@ -271,8 +276,9 @@ def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir:
     rows = appendix.count('<p class="source">')
     assert rows == len(list(entries(ctx.spec)))
     for kind, listed in source_entries(ctx).items():
-        assert listed
-        assert f"<h4>{KIND_TITLES[kind]}</h4>" in appendix
+        # a kind no entry has gets no heading (Brink's cards make no exception)
+        assert (f"<h4>{KIND_TITLES[kind]}</h4>" in appendix) == bool(listed), kind
+        assert listed or kind == "card"
     assert '<span class="n">4a. Agenda (Stationfall and Scoring)</span>' in html or (
         game_dir.name != "stationfall"
     )
@@ -406,3 +412,72 @@ def test_several_passages_are_a_list_under_the_label_and_none_is_nothing() -> No
     quotes = [(q.text, q.lang) for q in _nodes(listing, tree.Quote) if isinstance(q, tree.Quote)]
     assert quotes == [("one", "ja"), ("two", "ja"), ("three", "ja")]
     assert source_says(ctx, []) == []
+
+
+def _cells(table: tree.Table) -> list[list[str]]:
+    return [[_words(cell) for cell in row] for row in table.rows]
+
+
+def test_the_card_exceptions_are_a_table_on_the_scoring_page() -> None:
+    ctx = _ctx(SPEC_ROOT / "stationfall")
+    pages = game_pages(ctx)
+    [section] = [s for s in _nodes(pages["scoring"], tree.Section) if s.label == "card-exceptions"]
+    assert isinstance(section, tree.Section)
+    assert _words(section.title) == "Exceptions on the cards"
+    [table] = _nodes(section, tree.Table)
+    assert isinstance(table, tree.Table)
+    assert [_words(cell) for cell in table.header] == [
+        "Card",
+        "Exception",
+        "Rules",
+        "Worked examples",
+    ]
+    engineer, billionaire = _cells(table)
+    assert engineer == [
+        "Engineer",
+        "Its player may win even while Guilty.",
+        "16.4.8",
+        "The Engineer may win while Guilty",
+    ]
+    # the Billionaire's exception is recorded, and the table says the scorer leaves it out
+    assert billionaire[0] == "Billionaire"
+    assert "The scorer does not apply this exception" in billionaire[1]
+    assert billionaire[3] == ""
+    refs = {r.label for r in _nodes(table, tree.Ref) if isinstance(r, tree.Ref)}
+    assert refs == {"rule-16-4-8", "rule-16-4-6", "example-engineer-wins-while-guilty"}
+    # one marker, a paragraph per card, naming the component each comes from
+    [marker] = _own_markers(section.children)
+    lines = [_words(p) for p in marker.children]
+    assert lines == [
+        "Engineer: From the components: The Engineer's exception",
+        "Billionaire: From the components: The Billionaire's exception",
+    ]
+    # each a link to its item on the page "Not in this edition's source"
+    links = [r.label for r in _nodes(marker, tree.Ref) if isinstance(r, tree.Ref)]
+    assert links == ["missing-engineer-card", "missing-billionaire-card"]
+
+
+def test_the_card_exceptions_table_is_in_the_rulebook_in_every_language() -> None:
+    game_dir = SPEC_ROOT / "stationfall"
+    for lang, card, exception in [
+        ("en", "Card", "Its player may win even while Guilty."),
+        ("cs", "Karta", "Hráč s touto kartou smí vyhrát, i když je vinen."),
+        ("ja", "カード", "このカードのプレイヤーは、有罪でも勝利できます。"),
+    ]:
+        ctx = RenderContext.of(localize(load_spec(game_dir), lang, ROOT / "locales"), lang)
+        html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
+        # (Czech typesetting binds a one-letter word to the next with a no-break space)
+        appendix = html.split('id="sources"', 1)[1].replace("\xa0", " ")
+        assert f"<th>{card}</th>" in appendix, lang
+        assert f"<td>{exception}</td>" in appendix, lang
+        # the same rows the site shows: the card names stay as printed
+        assert "<td>Engineer</td>" in appendix
+        assert "<td>Billionaire</td>" in appendix
+
+
+def test_a_game_whose_cards_make_no_exception_shows_no_table() -> None:
+    ctx = _ctx(SPEC_ROOT / "brink")
+    labels = {s.label for s in _nodes(game_pages(ctx)["scoring"], tree.Section)}
+    assert "card-exceptions" not in labels
+    html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
+    assert "Exceptions on the cards" not in html

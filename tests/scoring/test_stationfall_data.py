@@ -5,7 +5,8 @@ Data; the scorer works it out from the Data each character gives, from what the
 Institutions already held, and from who may provide Data under the ruling. A
 Guilty player's own Evidence handed to the Authorities clears their Guilt. The
 Engineer's "may win even if Guilty" follows from the identity, through the
-spec's set of such identities.
+spec's set of such identities (the table of card exceptions): the identity is
+matched by the card's id in any case, never by a name in another language.
 """
 
 from __future__ import annotations
@@ -143,7 +144,16 @@ def test_evidence_carried_by_the_bonus_character_clears_no_guilt() -> None:
 
 @pytest.mark.parametrize(
     ("identity", "winners"),
-    [pytest.param("Engineer", ["Ada"], id="engineer"), pytest.param("Pilot", [], id="pilot")],
+    [
+        pytest.param("Engineer", ["Ada"], id="engineer"),
+        # the card's id itself, as sets.win_while_guilty lists it, in any case
+        pytest.param("engineer", ["Ada"], id="engineer-id"),
+        pytest.param("ENGINEER", ["Ada"], id="engineer-capitals"),
+        pytest.param("Pilot", [], id="pilot"),
+        # a near miss, or the card's name in another language, is not the card
+        pytest.param("Engineers", [], id="near-miss"),
+        pytest.param("Inženýr", [], id="czech-name"),
+    ],
 )
 def test_the_identity_decides_whether_a_guilty_player_can_win(
     identity: str, winners: list[str]

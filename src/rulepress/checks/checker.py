@@ -30,6 +30,7 @@ from rulepress.checks.sequences import SequenceChecks
 from rulepress.checks.sources import check_sources
 from rulepress.errors import Problem
 from rulepress.model import LoadedSpec
+from rulepress.model.sets import expand
 from rulepress.model.spec_model import (
     EXPR,
     PROSE,
@@ -133,6 +134,41 @@ class _Checker(SequenceChecks):
                         f"no rule numbered or named {ref!r} (a change names a rule of this"
                         " edition by its number or its id)",
                     )
+
+    def card_exceptions(self) -> None:
+        """The table of card exceptions: each card once, named by a set id, in its sets.
+
+        A card is matched in a table state by its id (``named_in``), and readers
+        see the vocabulary's word for it; a set it names must exist and list it,
+        or the scorer would apply another card's exception than the table says.
+        """
+        spec = self.spec
+        self.unique("card_exceptions", spec.card_exceptions)
+        members = expand({k: list(v) for k, v in spec.sets.items()}).members
+        examples = {ex.id for ex in spec.examples}
+        for i, card in enumerate(spec.card_exceptions):
+            here: DataPath = ("card_exceptions", i)
+            if card.id not in spec.vocabulary:
+                self.at(
+                    here + ("id",),
+                    f"card {card.id!r} has no word in the vocabulary (readers see the card"
+                    " by it, translated)",
+                )
+            for j, name in enumerate(card.sets):
+                listed = members.get(name)
+                if listed is None:
+                    known = ", ".join(sorted(members)) or "none"
+                    self.at(here + ("sets", j), f"no set {name!r} (sets: {known})")
+                elif card.id not in listed:
+                    self.at(
+                        here + ("sets", j),
+                        f"set {name!r} does not list card {card.id!r} (it lists:"
+                        f" {', '.join(listed) or 'nothing'})",
+                    )
+            for j, number in enumerate(card.rules):
+                self.cite(here + ("rules", j), number)
+            if card.example is not None and card.example not in examples:
+                self.at(here + ("example",), f"no example {card.example!r}")
 
     # ------------------------------------------------------------------ ids
 
@@ -449,6 +485,7 @@ def check_spec(loaded: LoadedSpec, *, on_expression: ScopeHook | None = None) ->
     chk.rulings_and_tables()
     check_sources(chk)
     chk.named_sets()
+    chk.card_exceptions()
     chk.texts()
     formats = {
         fmt_id: chk.state_format(fmt_id, fmt) for fmt_id, fmt in loaded.spec.table_states.items()

@@ -59,6 +59,8 @@ def entries(spec: Spec) -> Iterator[tuple[DataPath, str, Provenance | None]]:
             yield ("tables", i, "rows", j), f"row {j + 1} of table {table.id}", row.source
     for i, term in enumerate(spec.glossary):
         yield ("glossary", i), f"glossary term {term.id}", term.source
+    for i, card in enumerate(spec.card_exceptions):
+        yield ("card_exceptions", i), f"card exception {card.id}", card.source
 
 
 def quotes(spec: Spec) -> Iterator[str]:

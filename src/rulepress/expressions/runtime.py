@@ -303,6 +303,22 @@ def _sorted(fr: Frame, values: Any) -> list[Any]:
         raise ExpressionEvalError("sorted() cannot compare these values") from None
 
 
+def _named_in(fr: Frame, value: Any, ids: Any) -> bool:
+    """``named_in(text, ids)``: whether a text a table state writes names one of the ids.
+
+    A player writes a card's name as they like (``Engineer``, ``engineer``):
+    the id itself counts in any case and without the spaces around it, a label
+    in any language or a near miss (``Engineers``) does not, so a set of the
+    spec (``sets.win_while_guilty``) is matched by its ids only.
+    """
+    if value is None:
+        return False
+    if type(value) is not str:
+        raise ExpressionEvalError(f"named_in() needs text first, got {type_name(value)}")
+    wanted = value.strip().casefold()
+    return any(type(i) is str and i.casefold() == wanted for i in items(fr, ids, "named_in()"))
+
+
 #: the only functions an expression may call (name → implementation taking the frame first)
 IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {
     "abs": _abs,
@@ -314,6 +330,7 @@ IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {
     "len": _len,
     "max": _extreme(max, "max"),
     "min": _extreme(min, "min"),
+    "named_in": _named_in,
     "sorted": _sorted,
     "sum": _sum,
     "zip": _zip,

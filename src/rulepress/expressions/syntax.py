@@ -34,6 +34,7 @@ ARITY: dict[str, tuple[int, int | None]] = {
     "len": (1, 1),
     "max": (1, None),
     "min": (1, None),
+    "named_in": (2, 2),
     "sorted": (1, 1),
     "sum": (1, 2),
     "zip": (1, None),

@@ -348,6 +348,34 @@ class NotInSource(Model):
     """The table-state fields through which the scorer receives it, if it needs it."""
 
 
+class CardException(Model):
+    """A component card that makes an exception to the rules (`card_exceptions`).
+
+    Characters' cards change the rules for their own player (one may win while
+    Guilty); the source documents of a spec rarely say so, so each exception is
+    game data of its own: the card by its id, what it changes, and where that
+    comes from (a `not_in_source` entry naming the component). The scorer applies
+    it through the named sets that list the card, which expressions read
+    (`named_in(identity, sets.win_while_guilty)`): the table of exceptions and the
+    scoring cannot disagree about which card is meant.
+    """
+
+    id: StateId
+    """The card's id, as the spec's sets list it; readers see the vocabulary's word for it."""
+    text: Text
+    """What the card changes, in a sentence or two (shown in the table of card exceptions)."""
+    rules: list[RuleNumber] = Field(min_length=1)
+    """The rules it makes an exception to."""
+    sets: list[Name] = []
+    """The named sets that list the card, through which the scorer applies the exception
+    (`win_while_guilty`); none when the scorer does not apply it (then `text` says why)."""
+    example: Id | None = None
+    """The worked example that shows the exception applied."""
+    source: Provenance | None = None
+    """Where it comes from: the components, named by their `not_in_source` entry."""
+    translator_note: str = ""
+
+
 class Change(Model):
     """One line of the changelog: what an edition changed, and why, in the author's words."""
 
@@ -1080,6 +1108,8 @@ class Spec(Model):
     sources: list[SourceText] = []
     #: what players need that those documents do not give (rulepress.checks.sources)
     not_in_source: list[NotInSource] = []
+    #: the component cards that make exceptions to the rules, by the card's id
+    card_exceptions: list[CardException] = []
     rules: list[Rule] = Field(min_length=1)
     external_rules: list[ExternalRule] = []
     parameters: dict[Name, Parameter] = {}
@@ -1104,6 +1134,7 @@ class Spec(Model):
         {
             "sources",
             "not_in_source",
+            "card_exceptions",
             "rules",
             "external_rules",
             "glossary",

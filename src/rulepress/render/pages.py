@@ -62,6 +62,7 @@ from rulepress.render.patterns import (
 )
 from rulepress.render.source_entries import step_label, table_label
 from rulepress.render.sources import (
+    cards_section,
     missing_page,
     source_marker,
     source_says,
@@ -419,6 +420,8 @@ def _scoring(p: _Page) -> Page:
     (``tally`` and ``winners``), so a tie rule added to a spec appears here.
     """
     children: list[Block] = [_table(p, table) for table in p.ctx.spec.tables]
+    # the cards' exceptions to the rules, before the tie-breaks they may change
+    children += cards_section(p.ctx, p.links)
     for seq in p.ctx.spec.sequences:
         for step in all_steps(seq.steps):
             if step.tally is not None:

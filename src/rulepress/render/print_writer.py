@@ -333,6 +333,10 @@ def _appendix(a: Appendix) -> list[Element]:
             el("section", el("h4", inlines(m.title)), el("p", inlines(m.text)), cls="missing")
             for m in missing
         ]
+    if a.cards is not None:
+        # the cards' exceptions come from the components too: beside what the source lacks
+        title, intro, table = a.cards
+        out += [el("h3", title), el("p", intro), _table(table)]
     if a.documents is not None:
         title, docs = a.documents
         out += [el("h3", title), el("ul", [el("li", d) for d in docs])]

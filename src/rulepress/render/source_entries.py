@@ -21,7 +21,7 @@ from rulepress.render.context import RenderContext
 from rulepress.render.markup import rule_label, term_label
 from rulepress.uitext import ui
 
-EntryKind = Literal["rule", "step", "parameter", "row", "term"]
+EntryKind = Literal["rule", "step", "parameter", "row", "term", "card"]
 
 #: each kind of entry, in the order the Sources page and the appendix list them
 KIND_TITLES: dict[EntryKind, str] = {
@@ -30,6 +30,8 @@ KIND_TITLES: dict[EntryKind, str] = {
     "parameter": ui("page.sources", "Numbers in the rules"),
     "row": ui("page.sources", "Rows of the tables"),
     "term": ui("page.sources", "Glossary entries"),
+    # also the heading of the table of card exceptions (rulepress.render.sources)
+    "card": ui("page.sources", "Exceptions on the cards"),
 }
 #: the rows of a table a source covers, by their keys: "Rows 1–2, 5"
 ROWS = ui("page.sources", "Rows {rows}")
@@ -64,6 +66,10 @@ def parameter_label(name: str) -> str:
 def table_label(table: Table) -> str:
     """A table's section on the scoring page."""
     return f"table-{table.id}"
+
+
+#: the table of card exceptions on the scoring page, which each card's entry points to
+CARDS_LABEL = "card-exceptions"
 
 
 def row_groups(ctx: RenderContext, table: Table) -> list[tuple[list[str], Provenance]]:
@@ -131,4 +137,9 @@ def source_entries(ctx: RenderContext) -> dict[EntryKind, list[SourceEntry]]:
             out["term"].append(
                 SourceEntry("term", term_label(term.id), "", term.term, "", term.source)
             )
+    for card in spec.card_exceptions:
+        if card.source is not None:
+            # named by the vocabulary's word for the card: what the table shows
+            name = spec.vocabulary.get(card.id, card.id)
+            out["card"].append(SourceEntry("card", CARDS_LABEL, "", name, "", card.source))
     return out

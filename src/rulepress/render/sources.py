@@ -32,7 +32,8 @@ from babel import Locale
 from rulepress.i18n.typography import number_range, quotation_marks
 from rulepress.model import Provenance
 from rulepress.model.provenance import Passage
-from rulepress.model.spec_model import NotInSource, Spec, Table
+from rulepress.model.spec_model import NotInSource, Spec, all_rules
+from rulepress.model.spec_model import Table as SpecTable
 from rulepress.render.context import RenderContext
 from rulepress.render.markup import Links, inline, rule_label, ruling_label
 from rulepress.render.patterns import (
@@ -46,6 +47,7 @@ from rulepress.render.patterns import (
     side_by_side,
 )
 from rulepress.render.source_entries import (
+    CARDS_LABEL,
     KIND_TITLES,
     ROWS,
     SourceEntry,
@@ -65,6 +67,7 @@ from rulepress.render.tree import (
     Ref,
     Section,
     Strong,
+    Table,
     Text,
 )
 from rulepress.uitext import ui
@@ -81,6 +84,8 @@ T = {
         "print", "What this edition's source does not give is listed under Sources in the rulebook."
     ),
     "table_state": ui("page.sources", "From the table state"),
+    # before the titles of "Not in this edition's source" items: a card, the board …
+    "components": ui("page.sources", "From the components"),
     "intro": ui(
         "page.sources",
         "The source of this edition does not give the following. Take it from the"
@@ -101,6 +106,19 @@ RULED_PARAMETER = ui("page.sources", "{description} Ruling: {rulings}")
 LANGUAGE = DETAIL
 #: under a ruling's question, the passages of the sources it weighs, with their quotes
 SAYS = ui("page.ruling", "What the source says")
+
+#: the table of card exceptions: what it is, and its columns (its title is the kind's)
+CARDS = {
+    "intro": ui(
+        "page.scoring",
+        "Some cards change the rules for their own player. This edition's source does not"
+        " give these exceptions; they come from the components.",
+    ),
+    "card": ui("page.scoring", "Card"),
+    "exception": ui("page.scoring", "Exception"),
+    "rules": ui("page.rules", "Rules"),
+    "example": ui("page.title", "Worked examples"),
+}
 
 #: the page names this module adds to a game's pages
 PAGES = ("sources", "not-in-source")
@@ -178,7 +196,17 @@ class _Pieces(Generic[N]):
         lines = self.side([[self.text(_range(a, b, self.ctx.lang))] for a, b in ranges])
         return self.fill(PASSAGE_LINE if one else PASSAGE, document=[self.text(title)], lines=lines)
 
-    def parts(self, source: Provenance, ruling: Callable[[str], list[N]]) -> list[list[N]]:
+    def parts(
+        self,
+        source: Provenance,
+        ruling: Callable[[str], list[N]],
+        component: Callable[[str, str], list[N]] | None = None,
+    ) -> list[list[N]]:
+        """The passage, the rulings, the components and the table-state fields of a source.
+
+        ``component`` shows a component by its id and title (on the site, a link to its
+        item on the page "Not in this edition's source"); else its title as text.
+        """
         spec = self.ctx.spec
         out: list[list[N]] = []
         if source.document is not None and source.lines is not None:
@@ -186,6 +214,13 @@ class _Pieces(Generic[N]):
         if source.rulings:
             rulings = self.side([ruling(r) for r in source.rulings])
             out.append(self.fill(PAIR, label=[self.text(self.ctx.t(T["ruling"]))], value=rulings))
+        if source.components:
+            # each by the title of its item on the page "Not in this edition's source"
+            titles = {item.id: item.title for item in spec.not_in_source}
+            show = component or (lambda _, title: [self.text(title)])
+            named = self.side([show(c, titles.get(c, c)) for c in source.components])
+            label = [self.text(self.ctx.t(T["components"]))]
+            out.append(self.fill(PAIR, label=label, value=named))
         if source.table_state:
             fields = self.side([[self.text(_field_title(spec, f))] for f in source.table_state])
             label = [self.text(self.ctx.t(T["table_state"]))]
@@ -215,6 +250,11 @@ def _ruling_ref(ctx: RenderContext) -> Callable[[str], list[Inline]]:
     return ref
 
 
+def _component_ref(item: str, title: str) -> list[Inline]:
+    # the item's section on the page "Not in this edition's source" (missing_page)
+    return [Ref(label="missing-" + item, children=[Text(text=title)])]
+
+
 def grouped_marker(
     ctx: RenderContext, groups: Sequence[tuple[list[Inline], Provenance]]
 ) -> list[Block]:
@@ -229,7 +269,7 @@ def grouped_marker(
     ruling = _ruling_ref(ctx)
     body: list[Block] = []
     for covers, source in groups:
-        parts = pieces.parts(source, ruling)
+        parts = pieces.parts(source, ruling, _component_ref)
         joined = side_by_side(ctx.t(BOTH), parts, _text)
         if covers:
             joined = pieces.fill(PAIR, label=[Strong(children=covers)], value=joined)
@@ -243,7 +283,7 @@ def source_marker(ctx: RenderContext, source: Provenance | None) -> list[Block]:
     return grouped_marker(ctx, [([], source)] if source is not None else [])
 
 
-def table_marker(ctx: RenderContext, table: Table) -> list[Block]:
+def table_marker(ctx: RenderContext, table: SpecTable) -> list[Block]:
     """A table's marker: its rows' source once when they share one, else each source's rows."""
     groups = row_groups(ctx, table)
     if len(groups) == 1 and len(groups[0][0]) == len(table.rows):
@@ -415,6 +455,60 @@ def missing_page(ctx: RenderContext, links: Links) -> Page:
     return Page(blocks=[Section(label="not-in-source", title=title, children=children)])
 
 
+def card_table(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Table | None:
+    """The table of card exceptions, for the site's scoring page and the rulebook alike.
+
+    A row per card: its name (the vocabulary's word for its id), what it
+    changes, the rules it makes an exception to and the worked example that
+    shows it, each a reference (a link on the site, the book's rule style in
+    print). None for a game whose cards make no exception.
+    """
+    spec = ctx.spec
+    if not spec.card_exceptions:
+        return None
+    reproduced = {rule.number for rule in all_rules(spec.rules)}
+    examples = {ex.id: ex.title for ex in spec.examples}
+
+    def rule(number: str) -> list[Inline]:
+        if number not in reproduced:
+            return [Text(text=number)]  # a rule of another document: cited, not reproduced
+        return [Ref(label=rule_label(number), children=[Text(text=number)], classes=["rp-rule"])]
+
+    rows: list[list[list[Inline]]] = []
+    for card in spec.card_exceptions:
+        example: list[Inline] = []
+        if card.example is not None and card.example in examples:
+            shown = spec_text(examples[card.example])
+            example = [Ref(label=f"example-{card.example}", children=shown)]
+        rows.append(
+            [
+                [Text(text=spec.vocabulary.get(card.id, card.id))],
+                spec_text(card.text),
+                side_by_side(ctx.t(RULES), [rule(n) for n in card.rules], _text),
+                example,
+            ]
+        )
+    header = [[Text(text=ctx.t(CARDS[key]))] for key in ("card", "exception", "rules", "example")]
+    return Table(header=header, rows=rows)
+
+
+def cards_section(ctx: RenderContext, links: Links) -> list[Block]:
+    """The scoring page's section of card exceptions: the table, then each card's source."""
+    table = card_table(ctx, _plain(links))
+    if table is None:
+        return []
+    spec = ctx.spec
+    groups: list[tuple[list[Inline], Provenance]] = [
+        ([Text(text=spec.vocabulary.get(card.id, card.id))], card.source)
+        for card in spec.card_exceptions
+        if card.source is not None
+    ]
+    children: list[Block] = [Paragraph(children=[Text(text=ctx.t(CARDS["intro"]))]), table]
+    children += grouped_marker(ctx, groups)
+    title = [Text(text=ctx.t(KIND_TITLES["card"]))]
+    return [Section(label=CARDS_LABEL, title=title, children=children)]
+
+
 # --------------------------------------------------------------------------- print
 
 
@@ -444,6 +538,8 @@ class Appendix(Node):
     title: str
     #: each part only when it has entries (its title, and the missing part's intro, with it)
     missing: tuple[str, str, list[MissingItem]] | None
+    #: the table of card exceptions (its title, its intro, the table), as the site shows it
+    cards: tuple[str, str, Table] | None = None
     documents: tuple[str, list[str]] | None
     kinds: tuple[str, list[SourceKind]] | None
 
@@ -455,7 +551,7 @@ def appendix(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Ap
     own, which resolve its markup), so the appendix reads like the book.
     """
     spec = ctx.spec
-    if not spec.sources and not spec.not_in_source:
+    if not spec.sources and not spec.not_in_source and not spec.card_exceptions:
         return None
     # an entry's name holds spec text as inline nodes (its markup resolved)
     content: _Pieces[Inline] = _site(ctx)
@@ -487,9 +583,11 @@ def appendix(ctx: RenderContext, spec_text: Callable[[str], list[Inline]]) -> Ap
         fill_text(ctx.t(DETAIL), text=d.title, detail=_language(ctx, d.language))
         for d in spec.sources
     ]
+    cards = card_table(ctx, spec_text)
     return Appendix(
         title=title,
         missing=(ctx.t(T["missing"]), ctx.t(T["intro"]), missing) if missing else None,
+        cards=(ctx.t(KIND_TITLES["card"]), ctx.t(CARDS["intro"]), cards) if cards else None,
         documents=(ctx.t(T["documents"]), docs) if docs else None,
         kinds=(ctx.t(T["each_entry"]), kinds) if kinds else None,
     )
