@@ -307,3 +307,24 @@ def test_a_since_that_is_not_there_is_refused_before_any_work(
     assert "no-such-rev: no such folder, and no such revision in project" in err
     assert "Traceback" not in err
     assert not out.exists()
+
+
+def test_an_old_texts_references_are_named_in_the_old_editions_words() -> None:
+    # an old rule text cites a ruling (and a term) this edition may have dropped: its
+    # title comes from the old edition's catalog, never in English to a Czech reader
+    from rulepress.render.changes import _old_links
+    from rulepress.render.diff_text import DiffWords
+    from tests.conftest import loaded
+
+    spec = loaded("stationfall").spec
+    ruling, term = spec.rulings[0], spec.glossary[0]
+    old_words = {
+        f"rulings/{ruling.id}/title": "Starý výklad",
+        f"glossary/{term.id}/term": "starý pojem",
+    }
+    words = DiffWords("cs", str, lambda context, text: text, lambda c, e: old_words.get(c))
+    ctx = RenderContext(spec, "cs", str, str)
+    links = _old_links(ctx, spec, words)
+    assert links.rulings[ruling.id] == "„Starý výklad“"
+    assert links.terms[term.id] == "starý pojem"
+    assert not links.linked

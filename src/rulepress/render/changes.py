@@ -26,6 +26,7 @@ from dataclasses import replace
 from babel.lists import format_list
 
 from rulepress.editions.model import Diff, Edition, TextChange, ValueChange
+from rulepress.i18n.typography import quote
 from rulepress.model.spec_model import Spec, all_rules
 from rulepress.render.context import RenderContext
 from rulepress.render.diff_text import DiffWords, readable, where
@@ -171,6 +172,24 @@ class _Changes:
         return fill(self.ctx.t(DETAIL), {"text": text, "detail": [_text(detail)]}, _text)
 
 
+def _old_links(ctx: RenderContext, old_spec: Spec, words: DiffWords) -> Links:
+    """What the old edition's texts refer to, in the reader's language, unlinked.
+
+    A ruling or a term the old edition had and this one dropped is named as the old
+    edition's catalog named it (today's catalog no longer has its words, and its
+    English is no reader's language).
+    """
+    old = links_of(replace(ctx, spec=old_spec), linked=False)
+    return replace(
+        old,
+        terms={t.id: words.old(f"glossary/{t.id}/term", t.term) for t in old_spec.glossary},
+        rulings={
+            r.id: quote(words.old(f"rulings/{r.id}/title", r.title), ctx.lang)
+            for r in old_spec.rulings
+        },
+    )
+
+
 def changes_page(
     ctx: RenderContext,
     diff: Diff,
@@ -180,8 +199,8 @@ def changes_page(
 ) -> Page:
     """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's)."""
     links = links_of(ctx)
-    old_links = links_of(replace(ctx, spec=old_spec), linked=False)
-    c = _Changes(ctx, old_spec, links, old_links, old_text, new_text)
+    words = DiffWords(ctx.lang, ctx.translate, new_text, old_text)
+    c = _Changes(ctx, old_spec, links, _old_links(ctx, old_spec, words), old_text, new_text)
     w = c.words
     # each edition by its own version: one the spec did not bump is not named twice
     same = diff.old.version == diff.new.version
