@@ -116,6 +116,29 @@ def tiny_game_with_vote(tmp_path: Path, vote: str, examples: str) -> Path:
     return game
 
 
+def project_copy(work: Path, games: tuple[str, ...] | None = None, src: bool = True) -> Path:
+    """A copy of the project in ``work``: the specs and catalogs of ``games`` (all by
+    default), and rulepress's source (whose interface and theme domains the i18n
+    commands extract) unless ``src`` is false.
+
+    Every i18n command reads and renders every game of a project: a test of how the
+    workflow treats one game copies that one (Brink alone has 1,200 messages).
+    """
+    chosen = GAMES if games is None else games
+    for game in chosen:
+        shutil.copytree(SPEC_ROOT / game, work / "rules_spec" / game)
+    shutil.copytree(
+        ROOT / "locales",
+        work / "locales",
+        ignore=lambda folder, names: [
+            n for n in names if n.endswith((".po", ".pot")) and n.split(".")[0] not in chosen
+        ],
+    )
+    if src:
+        shutil.copytree(ROOT / "src", work / "src")
+    return work
+
+
 def one_game_root(tmp_path: Path, game: str = "stationfall") -> Path:
     """A spec root holding only ``game`` (a link to the real one), for a build of one game.
 

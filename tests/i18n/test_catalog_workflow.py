@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +11,15 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
-from tests.conftest import GAME_LANGUAGES, ROOT, TRANSLATIONS, edit, run_cli, run_main
+from tests.conftest import (
+    GAME_LANGUAGES,
+    ROOT,
+    TRANSLATIONS,
+    edit,
+    project_copy,
+    run_cli,
+    run_main,
+)
 
 
 def test_committed_templates_and_catalogs_are_current() -> None:
@@ -68,10 +75,9 @@ def test_messages_carry_context_comment_and_location() -> None:
     assert plural.context == "winners.places"
 
 
-def _project_copy(tmp_path: Path) -> Path:
-    for name in ("rules_spec", "locales", "src"):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    return tmp_path
+def _project_copy(tmp_path: Path, game: str = "stationfall") -> Path:
+    # one game: the workflow is the same for every game
+    return project_copy(tmp_path, (game,))
 
 
 @pytest.mark.slow  # i18n commands over every catalog: not in the quick run
@@ -145,7 +151,7 @@ def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
 
 
 def test_compile_writes_mo_files(tmp_path: Path) -> None:
-    work = _project_copy(tmp_path)
+    work = _project_copy(tmp_path, "brink")
     result = run_main("i18n", "compile", cwd=work)
     assert result.code == 0
     assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000

@@ -30,6 +30,7 @@ from tests.conftest import (
     ROOT,
     edit,
     loaded,
+    project_copy,
     run_cli,
     run_main,
 )
@@ -44,11 +45,9 @@ def _set_languages(game_yaml: Path, languages: str) -> None:
     game_yaml.write_text(new, encoding="utf-8")
 
 
-def _project_copy(tmp_path: Path) -> Path:
-    # src/ too: the interface domain's template is extracted from rulepress's sources
-    for name in ("rules_spec", "locales", "src"):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    return tmp_path
+def _project_copy(tmp_path: Path, games: tuple[str, ...] | None = None) -> Path:
+    # a test of how the commands treat a game's languages needs one real game beside its own
+    return project_copy(tmp_path, games)
 
 
 @pytest.mark.parametrize("code", ["de", "pt_BR", "zh_Hant_TW", "en"])
@@ -113,7 +112,7 @@ def _stats(work: Path) -> dict[tuple[str, str], dict[str, float]]:
 @pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_a_game_in_english_only_has_a_template_and_no_catalog(tmp_path: Path) -> None:
     """The issue's case: a new ``languages: [en]`` game made i18n check report 50 errors."""
-    work = _project_copy(tmp_path)
+    work = _project_copy(tmp_path, ("stationfall",))
     shutil.copytree(DATA / "specs" / "tiny", work / "rules_spec" / "tiny")
     assert game_languages(work / "rules_spec" / "tiny") == ("en",)
     # the new game's domain only: the others' catalogs stay as committed
@@ -134,7 +133,7 @@ def test_a_game_in_english_only_has_a_template_and_no_catalog(tmp_path: Path) ->
 
 @pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_shared_domains_cover_every_language_of_any_game(tmp_path: Path) -> None:
-    work = _project_copy(tmp_path)
+    work = _project_copy(tmp_path, ("stationfall",))
     shutil.copytree(DATA / "specs" / "tiny", work / "rules_spec" / "tiny")
     _set_languages(work / "rules_spec" / "tiny" / "game.yaml", "en, de")
     assert run_main("i18n", "extract", cwd=work).code == 0

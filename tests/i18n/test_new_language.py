@@ -10,7 +10,6 @@ is covered by tests/i18n/test_languages.py and the preview tests.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,17 +17,14 @@ import yaml
 
 from rulepress.games.load import load_spec
 from rulepress.i18n.termbase_file import skeleton
-from tests.conftest import ROOT, edit, loaded, run_main
+from tests.conftest import edit, loaded, project_copy, run_main
 
 GAME = "stationfall"
 
 
 def _project(tmp_path: Path) -> Path:
-    work = tmp_path / "project"
-    # src/ too: the interface domain's template is extracted from rulepress's sources
-    for name in ("rules_spec", "locales", "src"):
-        shutil.copytree(ROOT / name, work / name)
-    return work
+    # the game alone: every i18n command reads every game of the project
+    return project_copy(tmp_path / "project", (GAME,))
 
 
 @pytest.mark.slow  # i18n commands over every catalog: not in the quick run
