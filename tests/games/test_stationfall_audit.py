@@ -8,8 +8,11 @@ command finds nothing due.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
+
+import yaml
 
 from rulepress.games.load import load_spec
 from tests.conftest import SPEC_ROOT, run_cli
@@ -88,3 +91,33 @@ def test_each_split_ruling_offers_distinct_readings_and_says_which_it_scores() -
                 assert "cannot score" in str(ruling.reason), f"{ruling.id}: {option.id}"
     # the floor changes a total and the scorer can apply it; the others it cannot
     assert scored == {"floor_at_zero"}
+
+
+def _ruling_refs(node: object) -> set[str]:
+    """The rulings an expression anywhere under ``node`` reads (``ruling.<id>``)."""
+    if isinstance(node, str):
+        return set(re.findall(r"\bruling\.([a-z_]+)", node))
+    if isinstance(node, dict):
+        return set().union(*(_ruling_refs(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_ruling_refs(v) for v in node))
+    return set()
+
+
+def test_every_step_names_the_rulings_its_expressions_read() -> None:
+    # a step whose score changes with a ruling is inferred from it: its provenance must
+    # say so, or the reader sees a step "from the card" whose points a ruling decides
+    # (step 4a counted step 3's Data by data_providers without naming it)
+    sequence = yaml.safe_load((STATIONFALL / "sequence.yaml").read_text(encoding="utf-8"))
+    checked = 0
+    for seq in sequence["sequences"]:
+        todo = list(seq["steps"])
+        while todo:
+            step = todo.pop()
+            todo.extend(step.get("steps", []))
+            body = {k: v for k, v in step.items() if k not in ("steps", "source")}
+            read = _ruling_refs(body)
+            named = set(step.get("source", {}).get("rulings", []))
+            assert read <= named, f"step {step['number']} reads {sorted(read - named)} unnamed"
+            checked += bool(read)
+    assert checked >= 5  # steps 3, 4a, 4b, 4c and 4d read rulings
