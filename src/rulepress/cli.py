@@ -766,7 +766,7 @@ def score(
 
 @cli.command()
 @click.argument("game")
-@click.argument("old")
+@click.argument("old", required=False)
 @click.argument("new", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON (for programs).")
 @click.option(
@@ -778,13 +778,21 @@ def score(
 @_locales_option
 @_spec_root_option
 def diff(
-    game: str, old: str, new: str | None, as_json: bool, lang: str, locales: Path, spec_root: Path
+    game: str,
+    old: str | None,
+    new: str | None,
+    as_json: bool,
+    lang: str,
+    locales: Path,
+    spec_root: Path,
 ) -> None:
     """What changed in GAME from edition OLD to NEW, rule by rule.
 
     OLD and NEW are folders (the game's, or one holding GAME/ or
     rules_spec/GAME/) or git revisions (HEAD~1, a tag), read without touching
-    the work tree; NEW defaults to the game's folder as it is now. Rules added,
+    the work tree; OLD defaults to the previous edition the game records
+    (game.previous_edition in its game.yaml), the one its site's changes page
+    compares with, and NEW to the game's folder as it is now. Rules added,
     removed, renumbered and changed, numbers, table cells, the order of steps
     and tie-breaks, rulings, worked examples; and every worked example of OLD
     scored under NEW, with each result that changes. Exits 0 once the editions
@@ -792,10 +800,11 @@ def diff(
     did).
     """
     from rulepress.edition_reports import diff_report
+    from rulepress.editions.previous import recorded_old
 
-    shown = diff_report(
-        _game_dir(spec_root, game), old, new, as_json=as_json, lang=lang, locales=locales
-    )
+    game_dir = _game_dir(spec_root, game)
+    since = old if old is not None else recorded_old(game_dir)
+    shown = diff_report(game_dir, since, new, as_json=as_json, lang=lang, locales=locales)
     click.echo(shown, nl=False)
 
 
@@ -1099,7 +1108,7 @@ def i18n_stats(spec_root: Path, locales: Path, fmt: str, since: str | None) -> N
 
 @i18n.command("changes")
 @click.argument("game")
-@click.argument("old")
+@click.argument("old", required=False)
 @click.argument("new", required=False)
 @click.option("--lang", required=True, help="The catalog's language (one of the game's).")
 @click.option(

@@ -430,3 +430,34 @@ def test_only_the_placeholders_of_the_english_template_show_as_gaps() -> None:
     # nor is a brace the English does not have
     assert readable("Vítězství {doctest}", "Winning") == "Vítězství {doctest}"
     assert readable("{player} {raw}", "{player} wins") == "… {raw}"
+
+
+def test_without_old_the_command_compares_with_the_recorded_edition(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the edition the game's changes page compares with is what `diff GAME` compares with
+    project = tmp_path / "project"
+    shutil.copytree(SECOND, project / "rules_spec")
+    shutil.copytree(FIRST, project / "editions" / "first")
+    game_yaml = project / "rules_spec" / "harbour" / "game.yaml"
+    edit(
+        game_yaml,
+        "  languages:",
+        "  previous_edition: {folder: ../../editions/first}\n  languages:",
+    )
+    root = ["--spec-root", str(project / "rules_spec")]
+    assert main(["diff", "harbour", *root, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["old"]["version"] == "1"
+    assert {c["id"] for c in data["consequences"]} == {
+        "clear-majorities",
+        "ties-split",
+        "decided-by-goods",
+        "full-hold",
+    }
+    # a game that records none: a clean error that says what to give
+    edit(game_yaml, "  previous_edition: {folder: ../../editions/first}\n", "")
+    assert main(["diff", "harbour", *root]) == 2
+    captured = capsys.readouterr()
+    assert "harbour records no previous edition (game.yaml game.previous_edition)" in captured.err
+    assert captured.out == ""

@@ -136,6 +136,24 @@ def previous_edition_of(
     return Since(recorded.revision, True)
 
 
+def recorded_old(game_dir: Path) -> str:
+    """The edition ``rulepress diff GAME`` compares with when it is given no OLD: the record.
+
+    A folder is found as a build finds it; a revision is given as recorded (the diff
+    reads it, or says why it cannot). No record is a UsageError that says what to give.
+    """
+    recorded = recorded_previous(game_dir)
+    if recorded is None:
+        raise UsageError(
+            f"{game_dir.name} records no previous edition ({GAME_FILE} game.previous_edition):"
+            " give the edition to compare with, a folder or a git revision"
+        )
+    if recorded.folder is not None:
+        return str(_folder(game_dir, recorded.folder))
+    assert recorded.revision is not None
+    return recorded.revision
+
+
 def previous_problems(game_dir: Path) -> list[Problem]:
     """What ``rulepress validate`` reports of the recorded edition: a folder not there.
 
