@@ -150,7 +150,8 @@ def test_a_criterion_left_out_is_not_applied_and_ranks_nobody(tiny: LoadedSpec) 
     assert result.winners is not None
     assert [s.criterion for s in result.winners.trace] == ["most-points"]
     assert result.winners.conclusion.text == (
-        "Ada wins outright. No tie-break separates them: Bo and Cy share the last winning place."
+        "Ada wins outright. Some tie-breaks are not used in this game. No tie-break separates"
+        " them: Bo and Cy share the last winning place."
     )
     # Bo and Cy share a rank: the times that would have split them were never compared
     assert {p.id: p.rank for p in result.players} == {"Ada": 1, "Bo": 2, "Cy": 2, "Di": 4}

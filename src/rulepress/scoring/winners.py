@@ -90,6 +90,9 @@ EMPTY_PLACES = ui_plural(
 #: sentences above, already translated)
 TWO_SENTENCES = ui("winners.trace", "{first} {second}")
 NO_ELIGIBLE = ui("winners.conclusion", "No player is eligible to win.")
+#: said before a final tie when the game left a criterion out: "no tie-break separates
+#: them" would otherwise suggest that every tie-break was tried
+LEFT_OUT = ui("winners.conclusion", "Some tie-breaks are not used in this game.")
 #: every winning place fell to a player who cannot win (counted by the places)
 NOBODY_WON = ui_plural(
     "winners.conclusion",
@@ -320,6 +323,10 @@ def decide(
     if told is not None:
         # a player who cannot win shares in nothing: the sentence says so after the tie
         tie_args = {"first": NestedPlural(tie, tie_args), "second": told}
+        tie = TWO_SENTENCES
+    if not all(choices.used):
+        said = NestedPlural(tie, tie_args) if isinstance(tie, PluralText) else Nested(tie, tie_args)
+        tie_args = {"first": Nested(LEFT_OUT, {}), "second": said}
         tie = TWO_SENTENCES
     if not winners:
         return Outcome(eligible, won, ranks, decided, shared, trace, tie, tie_args)
