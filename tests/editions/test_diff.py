@@ -281,13 +281,19 @@ def test_stationfall_three_winners_from_eight_players(tmp_path: Path) -> None:
 
 
 def test_stationfall_three_winners_from_six_players(tmp_path: Path) -> None:
-    """Three winners from six players up: the two six-player examples come out otherwise."""
+    """Three winners from six players up: the six-player examples come out otherwise."""
     new = _stationfall_with_rows(tmp_path, f"      - {{min: 6, max: 8, value: 3, {SOURCE}}}\n")
     result = diff_specs(load_spec(SPEC_ROOT / "stationfall"), load_spec(new), "now", "new")
     ((cell),) = result.tables
     assert (cell.keys, cell.old, cell.new) == ((6, 8), 2, 3)
     found = {c.id: {v.key: (v.old, v.new) for v in c.changes} for c in result.consequences}
-    assert set(found) == {"six-players-two-winners", "outright-and-shared-place"}
+    assert set(found) == {
+        "six-players-two-winners",
+        "outright-and-shared-place",
+        "last-place-left-empty",
+        "points-alone-decide",
+        "guilty-place-left-empty",
+    }
     assert found["six-players-two-winners"]["winners"] == (
         ["Ada", "Chen"],
         ["Ada", "Chen", "Farid"],
@@ -295,6 +301,11 @@ def test_stationfall_three_winners_from_six_players(tmp_path: Path) -> None:
     # three winners already (a shared last place): the same three, now each by points
     assert "winners" not in found["outright-and-shared-place"]
     assert found["outright-and-shared-place"]["decided_by"] == ("shared", "most-points")
+    # the examples of the other readings, each under its own variant: a third place takes
+    # the tie nobody could share, and the next player after a Guilty player's empty place
+    assert found["last-place-left-empty"]["winners"] == (["Ada"], ["Ada", "Bo", "Cy"])
+    assert found["points-alone-decide"]["decided_by"] == ("shared", "most-points")
+    assert found["guilty-place-left-empty"]["winners"] == (["Bo"], ["Bo", "Cy"])
 
 
 # ------------------------------------------------------------------ the command

@@ -80,17 +80,24 @@ def test_each_split_ruling_offers_distinct_readings_and_says_which_it_scores() -
         for field in ("id", "title", "description"):
             values = [str(getattr(o, field)) for o in ruling.options]
             assert len(set(values)) == len(values), f"{ruling.id}: two options share a {field}"
-        # every other reading is either scored (the sequence reads it) or named in the
-        # reason as one the scorer cannot score
+        # every other reading is either scored (the sequence reads it, in an expression
+        # or as a key of a value per option) or named in the reason as one the scorer
+        # cannot score
         for option in ruling.options:
             if option.id == ruling.default:
                 continue
-            if f"'{option.id}'" in sequence:
+            if f"'{option.id}'" in sequence or f" {option.id}:" in sequence:
                 scored.add(option.id)
             else:
                 assert "cannot score" in str(ruling.reason), f"{ruling.id}: {option.id}"
-    # the floor changes a total and the scorer can apply it; the others it cannot
-    assert scored == {"floor_at_zero"}
+    # the floor changes a total, and the winners step reports a final tie, leaves the
+    # tie-breaks out or counts the places among every player: every reading is scored
+    assert scored == {
+        "floor_at_zero",
+        "no_more_winners_than_places",
+        "points_alone_when_several_win",
+        "guilty_place_stays_empty",
+    }
 
 
 def _ruling_refs(node: object) -> set[str]:

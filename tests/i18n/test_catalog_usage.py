@@ -55,16 +55,27 @@ def _languages() -> list[str]:
 
 
 def _other_final_tie(spec: LoadedSpec) -> LoadedSpec:
-    """The spec with every winners step settling a last tie the other way (share ↔ report).
+    """The spec with every winners step choosing the other way: a last tie settled the
+    other way (share ↔ report), and the places counted among the other players
+    (eligible ↔ all).
 
     The interface catalog serves every game a designer may write, so its
-    sentences for the choice our games do not make must be shown too.
+    sentences for the choice our games do not make must be shown too. A field a
+    ruling chooses (an expression) is turned round as a whole.
     """
+
+    def other(value: str, swap: dict[str, str]) -> str:
+        if value in swap:
+            return swap[value]
+        first, second = swap
+        return f"'{second}' if ({value}) == '{first}' else '{first}'"
 
     def flip(steps: list[dict[str, Any]]) -> None:
         for step in steps:
             if step.get("winners"):
-                step["winners"]["final_tie"] = OTHER[step["winners"]["final_tie"]]
+                rule = step["winners"]
+                rule["final_tie"] = other(rule["final_tie"], OTHER)
+                rule["places_among"] = other(rule["places_among"], OTHER_PLACES)
             flip(step.get("steps") or [])
 
     data = spec.spec.model_dump()
@@ -74,6 +85,7 @@ def _other_final_tie(spec: LoadedSpec) -> LoadedSpec:
 
 
 OTHER = {"share": "report", "report": "share"}
+OTHER_PLACES = {"eligible": "all", "all": "eligible"}
 
 
 def _fixture_games() -> list[LoadedSpec]:

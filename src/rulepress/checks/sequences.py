@@ -7,12 +7,14 @@ names, the scores and tallies of earlier steps.
 
 from __future__ import annotations
 
+import ast
 import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rulepress.checks.base import BASE_NAMES, CheckBase, SequenceFacts
 from rulepress.model import operations
+from rulepress.model.declared import Declared
 from rulepress.model.spec_model import (
     EXPR,
     Ballots,
@@ -25,6 +27,12 @@ from rulepress.model.spec_model import (
     Tally,
 )
 from rulepress.yamlsrc import DataPath
+
+#: what a winners rule's choosable fields may read: the table, and the number of places
+TABLE_NAMES = BASE_NAMES | {"places"}
+#: the values of those fields (as rulepress.scoring.engine accepts them)
+FINAL_TIES = ("share", "report")
+PLACES_AMONG = ("eligible", "all")
 
 
 def _expression_list(annotation: Any) -> bool:
@@ -104,6 +112,9 @@ class SequenceChecks(CheckBase):
                 self.expression(wpath + ("eligible", "test"), step.winners.eligible.test, every)
                 for c_index, crit in enumerate(step.winners.criteria):
                     self.expression(wpath + ("criteria", c_index, "key"), crit.key, every)
+                    self.expression(wpath + ("criteria", c_index, "when"), crit.when, TABLE_NAMES)
+                self.choice(wpath + ("final_tie",), step.winners.final_tie, FINAL_TIES)
+                self.choice(wpath + ("places_among",), step.winners.places_among, PLACES_AMONG)
                 found.criteria |= self.unique_in(
                     wpath + ("criteria",), [c.id for c in step.winners.criteria]
                 )
@@ -118,6 +129,29 @@ class SequenceChecks(CheckBase):
         if winners_steps and seq.total_label is None:
             self.at(spath, "a sequence that settles winners needs a total_label")
         self.facts[seq.id] = found
+
+    def choice(self, path: DataPath, value: str, allowed: tuple[str, ...]) -> None:
+        """A field that is one of ``allowed``, or an expression of the table giving one.
+
+        Every quoted value the expression can give is checked here, where it is
+        written (a misspelt option would otherwise fail only in the game that
+        reaches it); a bare word that is no option is named as such.
+        """
+        if value in allowed:
+            return
+        wanted = ", ".join(allowed)
+        if value.isidentifier() and value not in TABLE_NAMES:
+            self.at(path, f"{value!r} is none of {wanted} (or an expression that gives one)")
+            return
+        self.expression(path, value, TABLE_NAMES)
+        parts = value.parts if isinstance(value, Declared) else (((), value),)
+        for where, leaf in parts:
+            try:
+                given = ast.literal_eval(leaf.strip())
+            except (ValueError, SyntaxError):
+                continue  # not a literal: what it gives is checked when it is scored
+            if given not in allowed:
+                self.at(path + where, f"{given!r} is none of {wanted}")
 
     def update_target(self, path: DataPath, dotted: str, fmt_id: str) -> None:
         """An update's ``set``: a player field, or a field inside a record field, by name.

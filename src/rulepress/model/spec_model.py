@@ -773,6 +773,10 @@ class Criterion(Model):
     """Whether the `highest` or the `lowest` value ranks first."""
     label: Text
     """How the tie-break trace names it."""
+    when: ExprText = "True"
+    """Whether the game uses the criterion at all: an expression of the table (`ruling`,
+    `param`, `n_players`, and `places`, the number of winning places), so a ruling can
+    leave a tie-break out. A criterion left out ranks and places nobody."""
 
 
 class Lookup(Model):
@@ -790,9 +794,15 @@ class Winners(Model):
     criteria: list[Criterion] = Field(min_length=1)
     """The ranking criteria, in order: each later one only splits players the earlier ones
     left tied."""
-    final_tie: Literal["share", "report"]
+    final_tie: Literal["share", "report"] | ExprText
     """Players still tied after every criterion: `share` the place, or `report` the tie
-    unresolved."""
+    unresolved (none of them takes it); or an expression of the table (as a criterion's
+    `when`) that gives `'share'` or `'report'`, when a ruling chooses."""
+    places_among: Literal["eligible", "all"] | ExprText = "eligible"
+    """Who the places are counted among: `eligible` (a player who cannot win takes no place,
+    the next who can takes it), or `all` (the criteria place every player, and a place that
+    falls to a player who cannot win stays empty); or an expression of the table that gives
+    `'eligible'` or `'all'`."""
     final_tie_note: Text
     """What the report says of such a tie."""
 

@@ -46,6 +46,10 @@ NAMES: dict[str, str] = {
     "chosen": "what earlier scores decided: `chosen.<score id>` holds {held}",
     "total": "the player's points so far: the sum of the scores of earlier steps",
     "index": "the place of the current line or item in its list, counting from 1",
+    "places": (
+        "how many places win (only in a winners step's choices: a criterion's `when`,"
+        " `final_tie` and `places_among`)"
+    ),
     "winners": (
         "the candidates that won the tally (only in `route`: where a ballot goes may"
         " depend on who won)"

@@ -483,11 +483,36 @@ class _Run:
         except ValueError as exc:  # no row for that many players
             raise ExpressionEvalError(str(exc)) from None
 
+    def choices(self, rule: Winners, places: int) -> winners.Choices:
+        """The rule's fields a ruling may choose, as this table chooses them.
+
+        Evaluated once, of the table (the rulings, parameters, player count
+        and ``places``): every player is decided by the same choice.
+        """
+        table = {**self.base, "places": places}
+
+        def chosen(what: str, value: str, allowed: tuple[str, ...]) -> str:
+            if value in allowed:
+                return value
+            got = compiled(value).evaluate(table, self.functions)
+            if got not in allowed:
+                wanted = " or ".join(repr(a) for a in allowed)
+                raise ExpressionEvalError(f"{what} must give {wanted}, not {got!r}")
+            return str(got)
+
+        used = [bool(compiled(c.when).evaluate(table, self.functions)) for c in rule.criteria]
+        return winners.Choices(
+            chosen("final_tie", rule.final_tie, FINAL_TIES),
+            chosen("places_among", rule.places_among, PLACES_AMONG) == "all",
+            used,
+        )
+
     def decide(self, step: Step, plan: plan.WinnersPlan) -> None:
         rule = step.winners
         assert rule is not None
         self.current = "the table"
         places = self.places(rule, plan)
+        choices = self.choices(rule, places)
         ids, namespaces = self.ids, self.ns
         # the renderer's own note maker: the trace's sentences have plural forms
         note = self.renderer.note
@@ -497,7 +522,7 @@ class _Run:
             # naming the player), to raise the located error. Deciding makes
             # nothing but the outcome, so the first attempt leaves no trace.
             outcome = winners.decide(
-                rule, places, ids, namespaces.__getitem__, self.functions, note, plan.fast
+                rule, places, ids, namespaces.__getitem__, self.functions, note, plan.fast, choices
             )
         except EVAL_FAILURES:
 
@@ -506,7 +531,7 @@ class _Run:
                 return namespaces[i]
 
             outcome = winners.decide(
-                rule, places, ids, namespace_of, self.functions, note, plan.checked
+                rule, places, ids, namespace_of, self.functions, note, plan.checked, choices
             )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -526,6 +551,9 @@ class _Run:
         self.rule = rule
 
 
+#: the values of a winners rule's final_tie and places_among (literal, or an expression's)
+FINAL_TIES = ("share", "report")
+PLACES_AMONG = ("eligible", "all")
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
 #: values plain() gives back as they are

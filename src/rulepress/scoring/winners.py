@@ -12,18 +12,25 @@ The trace and the ranks show only what the game looked at: a step lists its
 contenders by that step's criterion alone (equal values in turn order), and
 a player's rank counts only the criteria that were applied. A tie-break the
 game never reached cannot order, rank or name anyone.
+
+Three fields of the rule may be chosen by the table (by a ruling, usually):
+whether each criterion is used at all, whether a final tie is shared or
+reported, and whether the places are counted among the players who can win
+or among all of them. The engine evaluates them once per game
+(:class:`Choices`); a criterion left out is as if it were not written, and
+when every player takes a place, one who cannot win leaves that place empty.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
 from rulepress.expressions import Evaluate, ExpressionEvalError
 from rulepress.model.spec_model import Winners
-from rulepress.scoring.notes import Listing, Names, NestedPlural, Template
+from rulepress.scoring.notes import Listing, Names, Nested, NestedPlural, Template
 from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.states.validation import compiled
 from rulepress.uitext import PluralText, ui, ui_plural
@@ -71,7 +78,28 @@ STILL_TIED_LAST = ui_plural(
     "Still tied for the last winning places: {tied}.",
     "room",
 )
+#: places counted among every player: those a step gave to players who cannot win
+#: (counted by those players)
+EMPTY_PLACES = ui_plural(
+    "winners.trace",
+    "{blocked} cannot win: that place is not passed on.",
+    "{blocked} cannot win: their places are not passed on.",
+    "count",
+)
+#: two sentences of a step or a conclusion, one after the other (``first``, ``second``:
+#: sentences above, already translated)
+TWO_SENTENCES = ui("winners.trace", "{first} {second}")
 NO_ELIGIBLE = ui("winners.conclusion", "No player is eligible to win.")
+#: said before a final tie when the game left a criterion out: "no tie-break separates
+#: them" would otherwise suggest that every tie-break was tried
+LEFT_OUT = ui("winners.conclusion", "Some tie-breaks are not used in this game.")
+#: every winning place fell to a player who cannot win (counted by the places)
+NOBODY_WON = ui_plural(
+    "winners.conclusion",
+    "Nobody wins: the winning place fell to a player who cannot win.",
+    "Nobody wins: every winning place fell to a player who cannot win.",
+    "places",
+)
 #: no more players can win than there are places (counted by the players who can win)
 FEWER_ELIGIBLE = ui_plural(
     "winners.conclusion",
@@ -130,6 +158,18 @@ class Outcome:
     conclusion_args: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the table chose of the rule for this game (the fields that may be expressions)."""
+
+    #: ``share`` or ``report``
+    final_tie: str
+    #: whether every player takes a place, not only those who can win (``places_among: all``)
+    among_all: bool
+    #: for each criterion of the rule, whether the game uses it
+    used: Sequence[bool]
+
+
 #: a winners rule's expressions compiled: its eligibility test, and each criterion's key
 #: with whether the highest value is best
 Evaluators = tuple[Evaluate, tuple[tuple[Evaluate, bool], ...]]
@@ -158,20 +198,30 @@ def decide(
     functions: Mapping[str, Callable[..., Any]],
     note: Callable[[Any, Any], Note],
     compiled_rule: Evaluators,
+    choices: Choices,
 ) -> Outcome:
     """Apply ``rule`` to the players (ids, in turn order); ``namespace_of(i)``: player i's names.
 
     ``note(template, args)`` makes the note of each step of the trace (the
     renderer's :meth:`~rulepress.scoring.notes.NoteRenderer.note`, which takes
-    plural sentences); ``compiled_rule`` comes from :func:`evaluators`.
+    plural sentences); ``compiled_rule`` comes from :func:`evaluators`;
+    ``choices``: what the table chose of the rule's choosable fields.
     """
-    test, criteria = compiled_rule
+    test, every_key = compiled_rule
+    # a criterion the game does not use is as if it were not written
+    used_criteria = [c for c, on in zip(rule.criteria, choices.used, strict=True) if on]
+    criteria = [k for k, on in zip(every_key, choices.used, strict=True) if on]
     eligible: list[str] = []
+    #: the players the places are counted among, in turn order
+    field: list[str] = []
     keys: dict[str, tuple[Any, ...]] = {}
     for i, p in enumerate(players):
         ns = namespace_of(i)
-        if test(ns, functions):
+        may_win = bool(test(ns, functions))
+        if may_win:
             eligible.append(p)
+        if may_win or choices.among_all:
+            field.append(p)
             # sort key: ascending puts the best first
             try:
                 keys[p] = tuple(
@@ -186,18 +236,21 @@ def decide(
                 raise ExpressionEvalError("a 'highest' tie-break key must be a number") from None
     if not eligible:
         return Outcome([], [], {}, BY_NOBODY, False, [], NO_ELIGIBLE, {})
-    if len(eligible) <= places:
+    if len(field) <= places:
         # every one of them wins: no criterion was applied, so none ranks anyone
         every = {"winners": Names(eligible), "count": len(eligible), "places": places}
-        ranks = dict.fromkeys(eligible, 1)
+        ranks = dict.fromkeys(field, 1)
         return Outcome(eligible, eligible, ranks, BY_ELIGIBILITY, False, [], FEWER_ELIGIBLE, every)
 
+    can_win = set(eligible)
     winners: list[str] = []
-    contenders = eligible
+    #: how many places the steps so far gave (to players who can win or not)
+    taken = 0
+    contenders = field
     #: how many criteria were applied to each player (a later one only to those it split)
-    applied = dict.fromkeys(eligible, 0)
+    applied = dict.fromkeys(field, 0)
     trace: list[TieBreakStep] = []
-    for index, crit in enumerate(rule.criteria):
+    for index, crit in enumerate(used_criteria):
         by_criterion = _key_of(keys, index)
         # equal values stay in turn order: sorted() is stable, and contenders are in turn order
         contenders = sorted(contenders, key=by_criterion)
@@ -208,7 +261,7 @@ def decide(
         placed: list[str] = []
         for _, group_iter in groupby(contenders, key=by_criterion):
             group = list(group_iter)
-            room = places - len(winners) - len(placed)
+            room = places - taken - len(placed)
             if room <= 0:
                 break
             if len(group) <= room:
@@ -216,45 +269,80 @@ def decide(
             else:
                 straddling = group
                 break
-        winners.extend(placed)
-        room = places - len(winners)
+        taken += len(placed)
+        won = [p for p in placed if p in can_win]
+        winners.extend(won)
+        room = places - taken
         args: dict[str, Any] = {
             "criterion": Template(crit.label),
             "values": Listing(values),
-            "winners": Names(placed),
-            "won": len(placed),
+            "winners": Names(won),
+            "won": len(won),
             "tied": Names(straddling),
             "room": room,
         }
-        if not straddling:
+        after = _after(
+            [p for p in placed if p not in can_win],
+            NestedPlural(
+                STILL_TIED_LAST if taken else STILL_TIED,
+                {"tied": Names(straddling), "room": room},
+            )
+            if straddling
+            else None,
+        )
+        if after is None:
             template: str | PluralText = CUT_DECIDED
         else:
-            still = STILL_TIED_LAST if winners else STILL_TIED
-            args["still"] = NestedPlural(still, {"tied": Names(straddling), "room": room})
-            template = CUT_DECIDED_TIED if placed else CUT_STILL_TIED
+            args["still"] = after
+            template = CUT_DECIDED_TIED if won else CUT_STILL_TIED
         trace.append(
             TieBreakStep(
                 crit.id, crit.label, values, list(winners), straddling, note(template, args)
             )
         )
         if not straddling:
-            ranks = _ranks(eligible, keys, applied)
+            ranks = _ranks(field, keys, applied)
+            if not winners:
+                nobody = {"places": places}
+                return Outcome(eligible, [], ranks, crit.id, False, trace, NOBODY_WON, nobody)
             conclusion = {"winners": Names(winners), "won": len(winners)}
             return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN, conclusion)
         contenders = straddling
-    ranks = _ranks(eligible, keys, applied)
-    room = places - len(winners)
-    if rule.final_tie == "share":
-        tie = WIN_SHARED_LAST if winners else WIN_SHARED
-        decided, shared, won = BY_SHARING, True, winners + contenders
+    ranks = _ranks(field, keys, applied)
+    room = places - taken
+    sharing = [p for p in contenders if p in can_win]
+    tie: str | PluralText
+    if choices.final_tie == "share":
+        tie = WIN_SHARED_LAST if taken else WIN_SHARED
+        decided, shared, won = BY_SHARING, True, winners + sharing
     else:
-        tie = WIN_UNRESOLVED_LAST if winners else WIN_UNRESOLVED
+        tie = WIN_UNRESOLVED_LAST if taken else WIN_UNRESOLVED
         decided, shared, won = UNRESOLVED, False, list(winners)
     tie_args: dict[str, Any] = {"tied": Names(contenders), "room": room}
+    told = _after([p for p in contenders if p not in can_win], None)
+    if told is not None:
+        # a player who cannot win shares in nothing: the sentence says so after the tie
+        tie_args = {"first": NestedPlural(tie, tie_args), "second": told}
+        tie = TWO_SENTENCES
+    if not all(choices.used):
+        said = NestedPlural(tie, tie_args) if isinstance(tie, PluralText) else Nested(tie, tie_args)
+        tie_args = {"first": Nested(LEFT_OUT, {}), "second": said}
+        tie = TWO_SENTENCES
     if not winners:
         return Outcome(eligible, won, ranks, decided, shared, trace, tie, tie_args)
-    args = {"winners": Names(winners), "won": len(winners), "tie": NestedPlural(tie, tie_args)}
+    tie_arg = NestedPlural(tie, tie_args) if isinstance(tie, PluralText) else Nested(tie, tie_args)
+    args = {"winners": Names(winners), "won": len(winners), "tie": tie_arg}
     return Outcome(eligible, won, ranks, decided, shared, trace, WIN_OUTRIGHT, args)
+
+
+def _after(blocked: list[str], still: NestedPlural | None) -> Nested | NestedPlural | None:
+    """What a step says after its winners: places not passed on, then the tie that goes on."""
+    if not blocked:
+        return still
+    empty = NestedPlural(EMPTY_PLACES, {"blocked": Names(blocked), "count": len(blocked)})
+    if still is None:
+        return empty
+    return Nested(TWO_SENTENCES, {"first": empty, "second": still})
 
 
 def _key_of(keys: Mapping[str, tuple[Any, ...]], index: int) -> Callable[[str], Any]:
