@@ -116,6 +116,7 @@ CATALOGS = {
 } | {(lang, domain) for lang in TRANSLATIONS for domain in ("rulepress", "theme")}
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_stats_are_complete_for_every_catalog_the_specs_ask_for() -> None:
     result = run_main("i18n", "stats", "--format", "json")
     assert result.code == 0
@@ -130,6 +131,7 @@ def test_stats_are_complete_for_every_catalog_the_specs_ask_for() -> None:
     assert f"{lang:<5} {game:<12}" in text
 
 
+@pytest.mark.slow  # i18n commands over every catalog: not in the quick run
 def test_translator_qa_passes_on_every_catalog() -> None:
     result = run_main("i18n", "check")
     assert result.code == 0, result.err
