@@ -89,13 +89,12 @@ class _Changes:
         old_spec: Spec,
         links: Links,
         old_links: Links,
-        old_text: OldTranslate,
-        new_text: Translate,
+        words: DiffWords,
     ) -> None:
         self.ctx, self.links, self.old_links = ctx, links, old_links
         # headings and cells that lead a row hold no links of their own
         self.plain = replace(links, linked=False)
-        self.words = DiffWords(ctx.lang, ctx.translate, new_text, old_text)
+        self.words = words
         self.rulings = {r.id for r in ctx.spec.rulings}
         self.examples = {e.id for e in ctx.spec.examples}
         self.old_rules = {r.number for r in all_rules(old_spec.rules)}
@@ -200,7 +199,7 @@ def changes_page(
     """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's)."""
     links = links_of(ctx)
     words = DiffWords(ctx.lang, ctx.translate, new_text, old_text)
-    c = _Changes(ctx, old_spec, links, _old_links(ctx, old_spec, words), old_text, new_text)
+    c = _Changes(ctx, old_spec, links, _old_links(ctx, old_spec, words), words)
     w = c.words
     # each edition by its own version: one the spec did not bump is not named twice
     same = diff.old.version == diff.new.version
