@@ -998,6 +998,39 @@ def _check_option(func: F) -> F:
     )(func)
 
 
+#: where ``rulepress reference`` writes by default (the repository commits its shared files)
+REFERENCE_OUT = Path("docs/reference")
+
+
+@cli.command()
+@_folder_option("--out", default=REFERENCE_OUT, help="Where the reference goes.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Change nothing; fail if a file every project shares (all but table-states/) is"
+    " out of date.",
+)
+@_spec_root_option
+def reference(out: Path, check: bool, spec_root: Path) -> None:
+    """Write the spec and CLI references and the JSON Schemas into a folder, without a site build.
+
+    spec-reference.md lists every field, step, operation, function, bound and
+    fixed value a spec may use; cli.md every command's help; spec.schema.json
+    is the schema of spec files, and table-states/GAME.SEQUENCE.schema.json
+    that of each game's table states.
+    """
+    from rulepress.reference.files import Reference, check_reference, write_reference
+    from rulepress.yamlsrc import display_path
+
+    documented = Reference(cli, "rulepress", spec_root)
+    if check:
+        check_reference(documented, out)
+        click.echo(f"reference: up to date in {display_path(out)}/")
+        return
+    changed = write_reference(documented, out)
+    click.echo(f"reference: {display_path(out)}/ ({len(changed)} file(s) written)")
+
+
 @cli.group()
 def i18n() -> None:
     """Gettext catalogs: extract, update, compile, statistics and translator QA."""

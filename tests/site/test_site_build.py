@@ -50,14 +50,18 @@ def test_every_page_in_every_language(site: SiteBuild) -> None:
         for game in games_in(lang):
             for name in PAGES:
                 assert (site.out / lang / game / f"{name}.html").is_file(), (lang, game, name)
-    assert (site.out / "en" / "guide" / "cli.html").is_file()
+    assert (site.out / "en" / "guide" / "reference" / "cli.html").is_file()
     # (sphinx-click's usage lines are highlighted as shell: the words are apart in the HTML)
     cli = re.sub(
-        r"<[^>]+>", "", (site.out / "en" / "guide" / "cli.html").read_text(encoding="utf-8")
+        r"<[^>]+>",
+        "",
+        (site.out / "en" / "guide" / "reference" / "cli.html").read_text(encoding="utf-8"),
     )
     assert "rulepress score [OPTIONS] GAME [STATE]" in cli
     # the author's reference, generated from the code, with its examples' reports
-    reference = (site.out / "en" / "guide" / "spec-reference.html").read_text(encoding="utf-8")
+    reference = (site.out / "en" / "guide" / "reference" / "spec-reference.html").read_text(
+        encoding="utf-8"
+    )
     assert 'id="ref-names"' in reference
     assert "set of 3: Ruby, Jade, and joker as Onyx: 6" in reference
 

@@ -51,6 +51,7 @@ from rulepress.reference.examples import (
 )
 from rulepress.reference.scopes import SPEC_KINDS, Place, scopes
 from rulepress.reference.scopes import names as scope_names
+from rulepress.reference.values import fixed_values
 from rulepress.yamlsrc import SourceMap
 
 #: the step kinds: the fields of a step that make it do something
@@ -656,8 +657,55 @@ def _sets_part() -> list[str]:
     ]
 
 
-def author_reference() -> str:
-    """The whole page, as MyST."""
+def _values_part() -> list[str]:
+    ops = operations()
+    rows = []
+    for item in fixed_values():
+        where = f"`{item.where}`"
+        if item.model in ops and (op := _op_name(item.model)) is not None and item.field != "op":
+            where += f" (`op: {op}`)"
+        values = ", ".join(f"`{v}`" for v in item.values)
+        rows.append(f"| {_cell(where)} | {_cell(values)} | {_cell(item.besides)} |")
+    return [
+        "(ref-values)=",
+        "## Fixed values",
+        "",
+        "Where a spec file or a worked example takes one of a fixed set of values, these are"
+        " the values rulepress accepts there; it refuses any other. The list is read from the"
+        " spec model's types and from the sets the spec check and the scorer compare with, so"
+        " it is the one of the version you run. `[]` stands for any item of a list,"
+        " `<name>` for any key of a mapping.",
+        "",
+        "| where | values | besides |",
+        "| --- | --- | --- |",
+        *rows,
+        "",
+    ]
+
+
+#: MyST's own syntax in the page, and its plain Markdown (as GitHub shows it)
+_MYST_TARGET = re.compile(r"^\(([a-z0-9-]+)\)=$", flags=re.MULTILINE)
+_MYST_REF = re.compile(r"\{ref\}`([^`<]+?) <([a-z0-9-]+)>`")
+_MYST_DOC = re.compile(r"\{doc\}`([^`]+)`")
+
+
+def as_markdown(page: str) -> str:
+    """The page with its MyST targets and roles as plain Markdown (anchors and links).
+
+    The page's text is rulepress's own, and these three forms are the only MyST
+    it writes (the tests check none is left), so a rewrite of them is enough.
+    """
+    page = _MYST_TARGET.sub(r'<a id="\1"></a>', page)
+    page = _MYST_REF.sub(r"[\1](#\2)", page)
+    return _MYST_DOC.sub(lambda m: f"[{m[1].split('/')[-1]}.md]({m[1]}.md)", page)
+
+
+def author_reference(*, markdown: bool = False) -> str:
+    """The whole page, as MyST for the site, or as plain Markdown for the repository.
+
+    Either is read from ``guide/reference/`` (the site) or ``docs/reference/``
+    (the repository), so the guides are one folder up.
+    """
     with reference_game() as game:
         loaded = load_spec(game)
         places = scopes(loaded)
@@ -668,7 +716,7 @@ def author_reference() -> str:
             " and the expression language. Every example below is a small game that"
             " rulepress loads and scores when this page is made, and the tests check that"
             " each result is the one its example states. The guide that explains how to"
-            " write a spec is {doc}`spec-authors`.",
+            " write a spec is {doc}`../spec-authors`.",
             "",
             *_naming(),
             *_steps_part(loaded),
@@ -681,5 +729,7 @@ def author_reference() -> str:
             *_functions_part(),
             *_limits_part(),
             *_sets_part(),
+            *_values_part(),
         ]
-    return "\n".join(parts)
+    page = "\n".join(parts)
+    return as_markdown(page) if markdown else page

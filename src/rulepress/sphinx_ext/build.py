@@ -81,7 +81,7 @@ from rulepress.render.preview import LABEL as PREVIEW_LABEL
 from rulepress.render.preview import with_notice
 from rulepress.render.tree import Block, Grid, LinkCard, Page, Paragraph, Section, TocTree, text
 from rulepress.sphinx_ext import deploy, rootpage, worker
-from rulepress.sphinx_ext.reference import cli_reference, schema_page
+from rulepress.sphinx_ext.reference import cli_reference, schema_json, schema_page
 from rulepress.sphinx_ext.siteconf import CONF_PY, LOCALE_DIR, GameSite, SiteConfig
 from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
@@ -627,9 +627,12 @@ class SiteBuild:
         assert self.guides is not None
         for path in sorted(self.guides.glob("*.md")):
             self.write(target / path.name, path.read_text(encoding="utf-8"))
-        self.write(target / "cli.md", cli_reference())
-        self.write(target / "spec-schema.md", schema_page())
-        self.write(target / "spec-reference.md", author_reference())
+        # the generated references sit where the repository keeps its copies (docs/reference/,
+        # `rulepress reference`), so a guide's link to one works on the site and in the repository
+        self.write(target / "reference" / "cli.md", cli_reference())
+        self.write(target / "reference" / "spec-schema.md", schema_page())
+        self.write(target / "reference" / "spec-reference.md", author_reference())
+        self.write(target / "reference" / "spec.schema.json", schema_json())
 
     # ----------------------------------------------------------------- stage 2
 

@@ -40,18 +40,24 @@ def cli_reference() -> str:
     )
 
 
+def schema_json() -> str:
+    """The JSON Schema of spec files, as ``rulepress schema`` prints it (and the page's download)."""
+    schema: dict[str, Any] = spec_schema()
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
 def schema_page() -> str:
     """The JSON Schema of spec files, for editors."""
-    schema: dict[str, Any] = spec_schema()
     return "\n".join(
         [
             "# Spec file schema",
             "",
-            "`rulepress schema` prints this JSON Schema; point your editor's YAML support at it",
+            "`rulepress schema` prints this JSON Schema ([spec.schema.json](spec.schema.json));"
+            " point your editor's YAML support at it",
             "to validate and complete files in `rules_spec/`.",
             "",
             "```json",
-            json.dumps(schema, indent=2, ensure_ascii=False),
+            schema_json().rstrip(),
             "```",
             "",
         ]
