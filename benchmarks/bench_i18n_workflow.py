@@ -87,7 +87,7 @@ def main() -> None:
         timed("update (new catalogs)", lambda: update(project, check=False), results)
         translate_all(project)
         timed("update (nothing to do)", lambda: update(project, check=False), results)
-        timed("compile", lambda: compile_all(project), results)
+        timed("compile", lambda: compile_all(project, root / "build" / "locales"), results)
         paths = [catalogs.catalog_path(project.locales, lang, "bench") for lang in LANGS]
         timed(
             "check (QA)",

@@ -189,6 +189,10 @@ def test_every_block_of_the_page_is_a_step() -> None:
     commands = [s.text for s in steps if s.kind == "command"]
     for needed in ("rulepress new", "rulepress score", "rulepress i18n update", "rulepress build"):
         assert any(c.startswith(needed) for c in commands), needed
+    # the catalogs' real sequence: the template, the catalog merged from it, then QA
+    sequence = ("rulepress i18n extract", "rulepress i18n update", "rulepress i18n check")
+    firsts = [next(i for i, c in enumerate(commands) if c.startswith(s)) for s in sequence]
+    assert firsts == sorted(firsts), sequence
     # the builds come last: the quick run leaves them out without missing a later step
     first_build = next(i for i, s in enumerate(steps) if s.text.startswith("rulepress build"))
     assert all(s.kind == "command" for s in steps[first_build:])

@@ -1061,7 +1061,11 @@ def i18n_extract(spec_root: Path, locales: Path, check: bool, domains: tuple[str
 @_check_option
 @_domain_option
 def i18n_update(spec_root: Path, locales: Path, check: bool, domains: tuple[str, ...]) -> None:
-    """Merge the templates into every language's catalog (changed English becomes fuzzy)."""
+    """Write the templates (as extract does), then merge them into every language's catalog.
+
+    Changed English becomes fuzzy. With --check, a stale template fails as a
+    stale catalog does.
+    """
     from rulepress.i18n.workflow import update
 
     changed = update(_project(spec_root, locales), check=check, domains=domains)
@@ -1071,16 +1075,33 @@ def i18n_update(spec_root: Path, locales: Path, check: bool, domains: tuple[str,
         click.echo("catalogs: up to date")
 
 
+#: where ``i18n compile`` writes by default: build output, never beside the catalogs
+COMPILED_OUT = Path("build/locales")
+
+
 @i18n.command("compile")
 @_spec_root_option
 @_locales_option
-def i18n_compile(spec_root: Path, locales: Path) -> None:
-    """Compile every catalog to .mo (fuzzy entries are left out)."""
-    from rulepress.i18n.workflow import compile_all
+@_folder_option(
+    "--out",
+    default=COMPILED_OUT,
+    help="Where the .mo files go, as <lang>/LC_MESSAGES/<domain>.mo (never beside the .po).",
+)
+def i18n_compile(spec_root: Path, locales: Path, out: Path) -> None:
+    """Compile every catalog to .mo (fuzzy entries are left out), for other gettext tools.
 
-    written = compile_all(_project(spec_root, locales))
+    rulepress itself reads the .po files: the sites, the print files and score
+    need no compiled catalog.
+    """
+    from rulepress.i18n.workflow import compile_all
+    from rulepress.yamlsrc import display_path
+
+    written = compile_all(_project(spec_root, locales), out)
+    where = f"{display_path(out)}/"
     click.echo(
-        f"compiled {len(written)} catalog(s)" if written else "compiled catalogs: up to date"
+        f"compiled {len(written)} catalog(s) into {where}"
+        if written
+        else f"compiled catalogs: up to date in {where}"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from rulepress.i18n.catalogs import PACKAGE_LOCALES, read_catalog
+from rulepress.i18n.catalogs import PACKAGE_LOCALES, compile_catalog, read_catalog
 from tests.conftest import (
     GAME_LANGUAGES,
     ROOT,
@@ -152,11 +152,35 @@ def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
         assert proc.returncode == 0, (po, proc.stderr)
 
 
-def test_compile_writes_mo_files(tmp_path: Path) -> None:
+def test_compile_writes_mo_files_into_the_build_folder(tmp_path: Path) -> None:
     work = _project_copy(tmp_path, "brink")
     result = run_main("i18n", "compile", cwd=work)
-    assert result.code == 0
-    assert (work / "locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
+    assert (result.code, result.out) == (0, "compiled 2 catalog(s) into build/locales/\n")
+    assert (work / "build/locales/cs/LC_MESSAGES/brink.mo").stat().st_size > 1000
+    assert list((work / "locales").rglob("*.mo")) == []  # never beside the .po
+    elsewhere = run_main("i18n", "compile", "--out", str(tmp_path / "mo"), cwd=work)
+    assert elsewhere.code == 0
+    assert (tmp_path / "mo/cs/LC_MESSAGES/brink.mo").read_bytes() == (
+        work / "build/locales/cs/LC_MESSAGES/brink.mo"
+    ).read_bytes()
+
+
+def test_a_stale_mo_beside_a_catalog_is_never_read(tmp_path: Path) -> None:
+    """rulepress reads the .po: a .mo left beside it from an older compile changes nothing."""
+    work = _project_copy(tmp_path, "brink")
+    po = work / "locales/cs/LC_MESSAGES/brink.po"
+    args = ("score", "brink", "--example", "bill-bendo-cost", "--lang", "cs")
+    before = run_main(*args, cwd=work)
+    assert before.code == 0, before.err
+    catalog = read_catalog(po, "cs")
+    shown = [m for m in catalog if m.id and m.string and str(m.string) in before.out]
+    assert shown  # sanity: the report shows translations of this catalog
+    for message in shown:
+        message.string = "ZASTARALÉ"  # what an older compile would still say
+    po.with_suffix(".mo").write_bytes(compile_catalog(catalog))
+    assert "ZASTARALÉ".encode() in po.with_suffix(".mo").read_bytes()
+    after = run_main(*args, cwd=work)
+    assert (after.code, after.out) == (0, before.out)
 
 
 @pytest.mark.slow  # i18n commands over every catalog: not in the quick run

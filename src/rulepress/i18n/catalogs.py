@@ -6,7 +6,10 @@ theme, ship inside the package in ``rulepress/locales/``, laid out alike)::
     <domain>.pot                         template, made by ``rulepress i18n extract``
     <lang>/LC_MESSAGES/<domain>.po       what translators edit (Poedit, Weblate, an editor),
                                          for the languages the specs list (rulepress.i18n.workflow)
-    <lang>/LC_MESSAGES/<domain>.mo       compiled, not committed
+
+Compiled catalogs are build output, never beside these (``rulepress i18n
+compile`` writes ``build/locales/<lang>/LC_MESSAGES/<domain>.mo`` by default,
+:func:`compiled_path`); rulepress reads the ``.po`` files themselves.
 
 Updating merges a template into a catalog by msgctxt, which is stable (rule
 numbers and spec ids): a message whose English text changed keeps its
@@ -68,6 +71,11 @@ def template_path(locales: Path, domain: str) -> Path:
 
 def catalog_path(locales: Path, lang: str, domain: str) -> Path:
     return locales / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def compiled_path(out: Path, lang: str, domain: str) -> Path:
+    """Where ``i18n compile`` writes a catalog's ``.mo`` in its output folder (gettext's layout)."""
+    return out / lang / "LC_MESSAGES" / f"{domain}.mo"
 
 
 def find_template(locales: Path, domain: str) -> Path:

@@ -170,13 +170,18 @@ def _changes(path: Path, plan: _Planned) -> bool:
     return plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
 
 
-def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
-    """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
-    files = {
+def _planned_templates(project: Project, domains: tuple[str, ...]) -> dict[Path, _Planned]:
+    """Every template of ``domains`` (or all) the project writes, planned."""
+    return {
         path: _planned_template(path, template)
         for domain, template in project.templates(domains).items()
         if (path := project.template_file(domain)) is not None
     }
+
+
+def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
+    """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
+    files = _planned_templates(project, domains)
     changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
@@ -184,12 +189,16 @@ def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> 
 
 
 def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
-    """Merge each template (of ``domains``, or all) into each language's catalog.
+    """Write each template (as :func:`extract`), then merge it into each language's catalog.
 
     Changed English becomes fuzzy. ``domains`` lets one domain be updated while
-    translators have the others' files open.
+    translators have the others' files open. The templates are written in the
+    same step as the catalogs, all or none, so the ``.pot`` a translator opens
+    is never older than the catalogs merged from it; with ``check``, a stale
+    template fails as a stale catalog does. Returns the files written
+    (templates first).
     """
-    files: dict[Path, _Planned] = {}
+    files = _planned_templates(project, domains)
     for domain, template in project.templates(domains).items():
         for lang in project.languages(domain):
             path = project.catalog_file(lang, domain)
@@ -201,7 +210,7 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
             files[path] = _merged(path, template, lang, spec_text=spec_text)
     changed = _sync_content(files, check=check)
     if check and changed:
-        raise CatalogError("catalogs are stale", [_stale(p) for p in changed])
+        raise CatalogError("catalogs or templates are stale", [_stale(p) for p in changed])
     return changed
 
 
@@ -267,11 +276,19 @@ def existing_catalogs(project: Project) -> list[tuple[str, str, Path]]:
     return out
 
 
-def compile_all(project: Project) -> list[Path]:
-    """Compile every catalog; every .mo is made in memory before any is written."""
+def compile_all(project: Project, out: Path) -> list[Path]:
+    """Compile every catalog into ``out`` (``<lang>/LC_MESSAGES/<domain>.mo``); the files changed.
+
+    ``out`` is a build folder, never the catalogs' own: a ``.mo`` beside its
+    ``.po`` outlives the next edit of the ``.po``, and any tool that prefers
+    compiled catalogs would read the stale one (rulepress itself reads only the
+    ``.po`` files). Every ``.mo`` is made in memory before any is written.
+    """
     files = {
-        path.with_suffix(".mo"): catalogs.compile_catalog(catalogs.read_catalog(path, lang))
-        for lang, _domain, path in existing_catalogs(project)
+        catalogs.compiled_path(out, lang, domain): catalogs.compile_catalog(
+            catalogs.read_catalog(path, lang)
+        )
+        for lang, domain, path in existing_catalogs(project)
     }
     return _sync(files, check=False)
 
