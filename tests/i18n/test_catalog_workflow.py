@@ -152,6 +152,24 @@ def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
         assert proc.returncode == 0, (po, proc.stderr)
 
 
+def test_update_alone_brings_the_template_up_to_date(tmp_path: Path) -> None:
+    """A translator who runs only `update` never merges from, nor leaves, a stale .pot."""
+    work = _project_copy(tmp_path)
+    edit(work / "rules_spec/stationfall/rules.yaml", "title: Winning", "title: Winning the Game")
+    stale = run_main("i18n", "update", "--check", cwd=work)
+    assert stale.code == 5
+    assert "locales/stationfall.pot: out of date" in stale.err
+    updated = run_main("i18n", "update", cwd=work)
+    assert updated.code == 0, updated.err
+    assert "updated locales/stationfall.pot" in updated.out.splitlines()
+    assert 'msgid "Winning the Game"' in (work / "locales/stationfall.pot").read_text()
+    assert run_main("i18n", "extract", "--check", cwd=work).code == 0
+    assert run_main("i18n", "update", "--check", cwd=work).code == 0
+    # a template the catalogs agree with, alone stale, is stale for update --check too
+    (work / "locales/stationfall.pot").write_text("", encoding="utf-8")
+    assert run_main("i18n", "update", "--check", cwd=work).code == 5
+
+
 def test_compile_writes_mo_files_into_the_build_folder(tmp_path: Path) -> None:
     work = _project_copy(tmp_path, "brink")
     result = run_main("i18n", "compile", cwd=work)

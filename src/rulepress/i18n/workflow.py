@@ -195,8 +195,7 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     translators have the others' files open. The templates are written in the
     same step as the catalogs, all or none, so the ``.pot`` a translator opens
     is never older than the catalogs merged from it; with ``check``, a stale
-    template fails as a stale catalog does. Returns the files written
-    (templates first).
+    template fails as a stale catalog does. Returns the files written.
     """
     files = _planned_templates(project, domains)
     for domain, template in project.templates(domains).items():
