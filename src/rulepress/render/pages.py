@@ -13,7 +13,7 @@ game (to all games, to other languages) are the site theme's, not a page's.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from babel.lists import format_list
 
@@ -23,6 +23,7 @@ from rulepress.model.spec_model import (
     Example,
     Rule,
     Sequence,
+    Spec,
     Step,
     Tally,
     Winners,
@@ -99,6 +100,16 @@ from rulepress.uitext import ui
 #: the pages of every game, in reading order (then those of sources, when the spec
 #: names any, and the pages made from more than the spec)
 PAGES = ("index", "rules", "sequences", "scoring", "rulings", "glossary", "examples", "rules-index")
+
+
+def page_names(spec: Spec) -> list[str]:
+    """The :data:`PAGES` a game has: a game with no rulings has no page of them.
+
+    An empty page, and its entry in the navigation, would tell readers there is
+    something to look up; so would the contents of the rulebook (print_trees).
+    """
+    return [name for name in PAGES if name != "rulings" or spec.rulings]
+
 
 T = {
     "rules": ui("page.title", "Rules"),
@@ -268,15 +279,18 @@ def game_pages(
     if press:
         sourced[PRESS_PAGE] = _press(p, press)
     extra = {**sourced, **(extra or {})}
+    made: dict[str, Callable[[_Page], Page]] = {
+        "rules": _rules,
+        "sequences": _sequences,
+        "scoring": _scoring,
+        "rulings": _rulings,
+        "glossary": _glossary,
+        "examples": _examples,
+        "rules-index": _rules_index,
+    }
     pages = {
         "index": _index(p, players, list(extra)),
-        "rules": _rules(p),
-        "sequences": _sequences(p),
-        "scoring": _scoring(p),
-        "rulings": _rulings(p),
-        "glossary": _glossary(p),
-        "examples": _examples(p),
-        "rules-index": _rules_index(p),
+        **{name: made[name](p) for name in page_names(ctx.spec) if name != "index"},
         **extra,
     }
     # a long page opens with its chapters: Brink's rules run to fifty phone screens
@@ -303,7 +317,7 @@ def _index(p: _Page, downloads: Collection[str] = (), extra: list[str] | None = 
         # the game's pages right under its summary: on a phone they are on the first
         # screen, where a player looking for a rule starts (the facts can wait)
         # the link back to all games is the theme's, on every page (T["home"] is its text)
-        TocTree(entries=[page for page in PAGES if page != "index"] + (extra or [])),
+        TocTree(entries=[n for n in page_names(p.ctx.spec) if n != "index"] + (extra or [])),
         BulletList(items=[[p.labelled(key, value)] for key, value in facts]),
     ]
     if g.source.note:

@@ -438,8 +438,10 @@ def rulebook(ctx: RenderContext) -> Rulebook:
         ContentsEntry(label=rule_label(r.number), number=r.number, title=r.title)
         for r in spec.rules
     ]
+    # a game with no rulings (or no glossary, no examples) has no such chapter, nor its entry
+    present = {"glossary": spec.glossary, "rulings": spec.rulings, "examples": spec.examples}
     contents += [
-        ContentsEntry(label=key, title=ctx.t(T[key])) for key in ("glossary", "rulings", "examples")
+        ContentsEntry(label=key, title=ctx.t(T[key])) for key, held in present.items() if held
     ]
     sources = appendix(ctx, lambda value: inline(_line(value), ctx, anchors=anchors))
     if sources is not None:

@@ -294,30 +294,36 @@ def _rulebook(book: Rulebook) -> list[Element]:
     glossary = [
         [el("dt", inlines(t.icon), t.term), el("dd", inlines(t.definition))] for t in book.glossary
     ]
-    body = [
-        cover,
-        toc,
-        el("section", _rules(book.rules), cls="rules"),
-        el(
-            "section",
-            el("h2", book.glossary_title, cls="chapter"),
-            el("dl", glossary),
-            cls="glossary",
-            id="glossary",
-        ),
-        el(
-            "section",
-            el("h2", book.rulings_title, cls="chapter"),
-            [_part(r, "ruling") for r in book.rulings],
-            id="rulings",
-        ),
-        el(
-            "section",
-            el("h2", book.examples_title, cls="chapter"),
-            [_part(ex, "example", compact=True) for ex in book.examples],
-            id="examples",
-        ),
-    ]
+    body = [cover, toc, el("section", _rules(book.rules), cls="rules")]
+    # a chapter with nothing in it is left out, as its entry in the contents is (print_trees)
+    if glossary:
+        body.append(
+            el(
+                "section",
+                el("h2", book.glossary_title, cls="chapter"),
+                el("dl", glossary),
+                cls="glossary",
+                id="glossary",
+            )
+        )
+    if book.rulings:
+        body.append(
+            el(
+                "section",
+                el("h2", book.rulings_title, cls="chapter"),
+                [_part(r, "ruling") for r in book.rulings],
+                id="rulings",
+            )
+        )
+    if book.examples:
+        body.append(
+            el(
+                "section",
+                el("h2", book.examples_title, cls="chapter"),
+                [_part(ex, "example", compact=True) for ex in book.examples],
+                id="examples",
+            )
+        )
     if book.sources is not None:
         # the appendix: what the source lacks, the documents, and where each rule comes from
         body.append(el("section", _appendix(book.sources), cls="sources", id="sources"))
