@@ -17,7 +17,7 @@ from rulepress.model.spec_model import Spec
 from rulepress.render import print_trees, print_writer, tree
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT, run_main
 from tests.site.test_pages import _nodes
 
 A_RULING = """\
@@ -88,3 +88,29 @@ def test_the_rulebook_has_a_rulings_chapter_only_with_rulings(tmp_path: Path, ru
     assert rules
     assert all(f'href="#{label}"' in markup for label in rules)
     assert 'id="examples"' not in markup
+
+
+@pytest.mark.slow  # a real site build (Sphinx), English only, of the tiny game and the guides
+def test_a_site_of_a_game_without_rulings_has_no_rulings_page_or_link(tmp_path: Path) -> None:
+    game = tmp_path / "rules_spec" / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    out = tmp_path / "site"
+    built = run_main(
+        *("build", "site", "--spec-root", str(game.parent), "--docs", str(ROOT / "docs")),
+        *("--lang", "en", "--no-doctest", "--quiet", "--out", str(out)),
+        cwd=tmp_path,
+    )
+    assert built.code == 0, built.err
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (out / "en" / "tiny").glob("*.html")}
+    assert "rules.html" in pages
+    assert "rulings.html" not in pages
+    for name, html in pages.items():
+        # the navigation (built from the start page's toctree) and every link on the page
+        assert "rulings.html" not in html, name
+        assert ">Rulings<" not in html, name
+    # the guides carry the generated references where docs/reference/ keeps them
+    reference = out / "en" / "guide" / "reference"
+    assert 'id="ref-values"' in (reference / "spec-reference.html").read_text(encoding="utf-8")
+    guide = (out / "en" / "guide" / "spec-authors.html").read_text(encoding="utf-8")
+    assert 'href="reference/spec-reference.html"' in guide
+    assert re.search(r'href="\.\./_downloads/[0-9a-f]+/spec\.schema\.json"', guide)
