@@ -298,7 +298,7 @@ def test_i18n_compile_on_a_full_disk_writes_no_catalog(small_disk: Disk) -> None
     before = _tree(disk)
     run = _cli(
         "i18n", "compile", "--spec-root", str(SPEC_ROOT), "--locales", str(disk / "locales"),
-        cwd=ROOT, first=first,
+        "--out", str(disk / "build" / "locales"), cwd=ROOT, first=first,
     )  # fmt: skip
     assert run.code == ExitCode.OUTPUT, run.err
     assert "Traceback" not in run.err
