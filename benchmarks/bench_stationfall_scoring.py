@@ -32,7 +32,7 @@ from rulepress.yamlsrc import SourceMap
 from timing import best_of, paired  # benchmarks/timing.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
-STATES = ("live", "down", "escaped", "annihilated")
+STATES = ("live", "down", "escaped", "offsite", "annihilated")
 #: the most the engine may be slower than the baseline (issue 9: 5,000/s against 44,000/s)
 TARGET_RATIO = 44_000 / 5_000
 NAMES = ("Security", "Medical", "Legal", "Corpsicle", "Boarder", "Pilot", "Captain")
@@ -41,6 +41,13 @@ INSTITUTIONS = ("authorities", "news")
 #: the Secret Identities whose card lets a Guilty player win (the spec's sets.win_while_guilty,
 #: ids a state's identity names in any case, as the spec's named_in matches them)
 WIN_WHILE_GUILTY = ("engineer",)
+#: the character states that provide Data in step 3 under each reading of the spec's ruling
+#: data_providers (its options)
+PROVIDERS = {
+    "escaped_characters": ("escaped",),
+    "surviving_characters": ("escaped", "live"),
+    "escaped_or_offsite": ("escaped", "offsite"),
+}
 
 
 def _data(rng: random.Random) -> list[dict[str, Any]]:
@@ -91,7 +98,8 @@ def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
                 "id": pid,
                 "identity": rng.choice(("Pilot", "Pilot", "Engineer")),
                 "influence_limit": rng.randint(2, 6),
-                "character": {"state": rng.choice(STATES[:3]), "data": _data(rng)},
+                # Annihilated is left to the Antimatter, which these states leave out
+                "character": {"state": rng.choice(STATES[:4]), "data": _data(rng)},
                 "bonus_character": {
                     "name": rng.choice(NAMES),
                     "kind": rng.choice(("friend", "grudge")),
@@ -109,22 +117,29 @@ def generate_state(rng: random.Random, players: int = 9) -> dict[str, Any]:
     return {"players": out}
 
 
-def baseline_score(state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:
-    """Stationfall's end game written directly in Python (default rulings)."""
+def baseline_score(
+    state: dict[str, Any], data_providers: str = "escaped_characters"
+) -> tuple[dict[str, int], list[str]]:
+    """Stationfall's end game written directly in Python.
+
+    Default rulings, but for who provides Data in step 3: ``data_providers`` names
+    the reading (an option of that ruling, a key of PROVIDERS).
+    """
+    providers = PROVIDERS[data_providers]
     totals: dict[str, int] = {}
     guilt: dict[str, str] = {}
     table = state.get("table") or {}
-    # what each Institution holds after step 3: what it held, and what Escaped characters give
+    # what each Institution holds after step 3: what it held, and what the providers give
     held = {(h["institution"], h["data"]) for h in table.get("held_before_data") or []}
     for p in state["players"]:
         for c in (p["character"], p["bonus_character"]):
-            if c["state"] == "escaped":
+            if c["state"] in providers:
                 held.update((i, d["kind"]) for d in c["data"] for i in d["to"])
     for p in state["players"]:
         g = p["guilt"]
         own = p["character"]
         evidence = any(d["kind"] == "evidence" and "authorities" in d["to"] for d in own["data"])
-        if g == "guilty" and evidence and own["state"] == "escaped":
+        if g == "guilty" and evidence and own["state"] in providers:
             g = "suspect"
         guilt[p["id"]] = g
         agenda = 0

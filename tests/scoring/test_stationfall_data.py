@@ -104,6 +104,42 @@ def test_the_live_variant_lets_a_live_character_give() -> None:
     assert agenda(run([reader, other], variants=["surviving_characters"]), "Ada") == 4
 
 
+@pytest.mark.parametrize(
+    ("giver", "variant", "expected"),
+    [
+        pytest.param("offsite", None, 0, id="offsite-gives-nothing-by-default"),
+        # the Live-or-Escaped reading reads the state's words: Offsite is neither
+        pytest.param("offsite", "surviving_characters", 0, id="offsite-not-live"),
+        pytest.param("offsite", "escaped_or_offsite", 4, id="offsite-gives-under-its-reading"),
+        pytest.param("live", "escaped_or_offsite", 0, id="live-does-not-give-there"),
+        pytest.param("escaped", "escaped_or_offsite", 4, id="escaped-still-gives"),
+    ],
+)
+def test_who_gives_data_under_each_reading(giver: str, variant: str | None, expected: int) -> None:
+    reader = player("Ada", agenda=[line("authorities", "evidence")])
+    other = player("Boris", character=gives(giver, ("evidence", ["authorities"])))
+    variants = [variant] if variant else []
+    assert agenda(run([reader, other], variants=variants), "Ada") == expected
+    # the same reading decides whether Boris's own Evidence clears his Guilt (step 3)
+    guilty = player("Boris", guilt="guilty", character=gives(giver, ("evidence", ["authorities"])))
+    shown = run([guilty], variants=variants).players[0].shown["guilt"]
+    assert shown == ("suspect" if expected else "guilty")
+
+
+def test_an_offsite_character_scores_as_one_that_has_not_escaped() -> None:
+    # Possession needs an Escaped holder; a Friend needs to have Escaped, a Grudge to be
+    # Down (or Annihilated): Offsite is none of these, whichever reading gives it Data
+    lines = [
+        {"text": "3 if in Possession of the Gun", "points": 3, "met": True, "possession": True}
+    ]
+    for kind in ("friend", "grudge"):
+        bc = {"name": "Pilot", "kind": kind, "symbols": 2, "state": "offsite"}
+        ada = player("Ada", character={"state": "offsite"}, bonus_character=bc, agenda=lines)
+        (result,) = run([ada], variants=["escaped_or_offsite"]).players
+        assert {x.score: x.points for x in result.lines}["agenda_points"] == 0
+        assert {x.score: x.points for x in result.lines}["bonus_points"] == 0
+
+
 def test_a_failed_holdings_line_says_why() -> None:
     reader = player("Ada", agenda=[line("news", "evidence"), line("news", "nda", held=False)])
     other = player("Boris", character=gives("escaped", ("nda", ["news"])))
