@@ -253,6 +253,38 @@ class CheckBase:
                                 " ids are lower_snake_case",
                             )
 
+    def known_values(self, source: str) -> list[tuple[Any, str]]:
+        """The values ``source`` can give that the spec alone tells, each as a message names it.
+
+        A quoted text or a number gives itself (named: ``''``, its value), ``ruling.x``
+        each option of ``x``, ``param.x`` its value, and a conditional whatever
+        either of its sides gives. Of anything else (a field of the table
+        state, a call) nothing is known here, and nothing is listed: it is
+        checked when it is scored.
+        """
+        try:
+            tree, _ = parse_tree(source)
+        except ExpressionSyntaxError:
+            return []  # reported where the expression is checked
+        out: list[tuple[Any, str]] = []
+        todo: list[ast.expr] = [tree.body]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.IfExp):
+                todo += [node.orelse, node.body]
+            elif isinstance(node, ast.Constant):
+                out.append((node.value, ""))
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                base, attr = node.value.id, node.attr
+                if base == "ruling" and attr in self.ruling_options:
+                    out += [
+                        (o, f"the option {o!r} of ruling.{attr}") for o in self.ruling_options[attr]
+                    ]
+                elif base == "param" and attr in self.spec.parameters:
+                    value = self.spec.parameters[attr].value
+                    out.append((value, f"param.{attr} ({value!r})"))
+        return out
+
     def declared(
         self, path: DataPath, source: Declared, names: frozenset[str]
     ) -> Expression | None:

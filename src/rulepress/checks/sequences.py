@@ -7,7 +7,6 @@ names, the scores and tallies of earlier steps.
 
 from __future__ import annotations
 
-import ast
 import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -130,28 +129,37 @@ class SequenceChecks(CheckBase):
             self.at(spath, "a sequence that settles winners needs a total_label")
         self.facts[seq.id] = found
 
-    def choice(self, path: DataPath, value: str, allowed: tuple[str, ...]) -> None:
-        """A field that is one of ``allowed``, or an expression of the table giving one.
+    def choice(
+        self,
+        path: DataPath,
+        value: str,
+        allowed: tuple[str, ...],
+        names: frozenset[str] = TABLE_NAMES,
+    ) -> None:
+        """A field that is one of ``allowed``, or an expression (read with ``names``) giving one.
 
-        Every quoted value the expression can give is checked here, where it is
-        written (a misspelt option would otherwise fail only in the game that
-        reaches it); a bare word that is no option is named as such.
+        Every value the expression can give that the spec alone tells (a quoted
+        text, either side of a conditional, each option of a ruling it reads,
+        a parameter) is checked here, where it is written: a misspelt value
+        would otherwise fail only in the game that reaches it. A bare word that
+        is no option is named as such.
         """
         if value in allowed:
             return
         wanted = ", ".join(allowed)
-        if value.isidentifier() and value not in TABLE_NAMES:
+        if value.isidentifier() and value not in names:
             self.at(path, f"{value!r} is none of {wanted} (or an expression that gives one)")
             return
-        self.expression(path, value, TABLE_NAMES)
+        if self.expression(path, value, names) is None:
+            return
         parts = value.parts if isinstance(value, Declared) else (((), value),)
         for where, leaf in parts:
-            try:
-                given = ast.literal_eval(leaf.strip())
-            except (ValueError, SyntaxError):
-                continue  # not a literal: what it gives is checked when it is scored
-            if given not in allowed:
-                self.at(path + where, f"{given!r} is none of {wanted}")
+            if where and where[-1] == "when":
+                continue  # a case's test, not a value the field takes
+            for given, how in self.known_values(leaf):
+                if given in allowed:
+                    continue
+                self.at(path + where, f"{how or repr(given)} is none of {wanted}")
 
     def update_target(self, path: DataPath, dotted: str, fmt_id: str) -> None:
         """An update's ``set``: a player field, or a field inside a record field, by name.

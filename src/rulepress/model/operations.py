@@ -85,6 +85,10 @@ class Checker(Protocol):
 
     def parts(self, path: Path, parts: list[Any], names: frozenset[str]) -> None: ...
 
+    def choice(
+        self, path: Path, value: str, allowed: tuple[str, ...], names: frozenset[str]
+    ) -> None: ...
+
 
 @runtime_checkable
 class Checked(Protocol):

@@ -164,8 +164,11 @@ class Majorities:
     ) -> None:
         checker.expression(path + ("areas",), comp.areas, names)
         in_area = names | {comp.area}
-        for attr in ("least", "ties", "label"):
+        for attr in ("least", "label"):
             checker.expression(path + (attr,), getattr(comp, attr), in_area)
+        # a tie rule the spec alone tells (a quoted one, a ruling's options) is checked
+        # here, not first when a tie happens in some game
+        checker.choice(path + ("ties",), comp.ties, TIE_RULES, in_area)
         for i, src in enumerate(comp.places):
             checker.expression(path + ("places", i), src, in_area)
         checker.expression(path + ("presence",), comp.presence, in_area | {comp.rival})
