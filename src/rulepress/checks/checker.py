@@ -54,6 +54,7 @@ class _Checker(SequenceChecks):
 
     def rules(self) -> None:
         seen: dict[str, DataPath] = {}
+        top: set[str] = set()
 
         def visit(rules: list[Rule], parent: str | None, path: DataPath) -> None:
             previous: tuple[int, ...] = ()
@@ -67,11 +68,28 @@ class _Checker(SequenceChecks):
                         f"rule {rule.number} is numbered twice (also at {format_path(seen[rule.number])})",
                     )
                 seen.setdefault(rule.number, here)
-                if parent is None and len(parts) != 1:
+                # A top-level rule may start where the rulebook does (chapter 16, or
+                # rule 3.2 of a rulebook whose chapter 3 the spec does not reproduce);
+                # one that extends another top-level rule's number belongs among its
+                # sub-rules, where it is shown
+                owner = next(
+                    (
+                        n
+                        for n in (
+                            ".".join(rule.number.split(".")[:k]) for k in range(1, len(parts))
+                        )
+                        if n in top
+                    ),
+                    None,
+                )
+                if parent is None and owner is not None:
                     self.at(
                         here + ("number",),
-                        f"a top-level rule (chapter) has a one-part number, not {rule.number}",
+                        f"rule {rule.number} extends rule {owner}: give it among the rules"
+                        f" of rule {owner}",
                     )
+                if parent is None:
+                    top.add(rule.number)
                 if parent is not None and not (
                     rule.number.startswith(parent + ".") and len(parts) == parent.count(".") + 2
                 ):
@@ -225,15 +243,18 @@ class _Checker(SequenceChecks):
                 and spec.default not in spec.choices
             ):
                 self.at(path + ("default",), f"default {spec.default!r} is not one of the choices")
-            # Table states are untrusted: a count or a list without a most allowed
-            # value lets one state make the validator and the scorer do unbounded
-            # work, so the spec must say how many the game's components allow.
-            if spec.type in ("int", "list") and spec.max is None:
-                what = "an integer" if spec.type == "int" else "a list"
+            # Table states are untrusted: a list without a most allowed length lets
+            # one state make the validator and the scorer do unbounded work, so the
+            # spec must say how many the game's components allow. An integer without
+            # 'max' (points, money: no component bounds them) keeps the bound every
+            # integer keeps, ±MAX_INT; the work a large count causes (units grouped
+            # into sets, a tally's ballots) is charged to the command's budget
+            # (rulepress.expressions.budget), which stops it with a located error.
+            if spec.type == "list" and spec.max is None:
                 self.at(
                     path,
-                    f"{what} field needs 'max' (the most the game allows, "
-                    "an integer or param:name), so that table states stay bounded",
+                    "a list field needs 'max' (the most the game allows, an integer or"
+                    " param:name), so that table states stay bounded",
                 )
             if spec.type == "list":
                 low, high = self.lengths(path, spec.min, spec.max, "a list's length")
