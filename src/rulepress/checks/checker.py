@@ -19,6 +19,7 @@ from rulepress.checks.base import (
     BASE_NAMES,
     DECIDED_SPECIAL,
     EXPECT_KEYS,
+    MAX_TABLE_KEYS,
     NOTES_WITH_ARGS,
     TALLY_KEYS,
     TALLY_SHAPES,
@@ -36,17 +37,14 @@ from rulepress.model.spec_model import (
     PROSE,
     Example,
     FieldSpec,
+    Parameter,
     Rule,
     Sequence,
     StateFormat,
+    TableRow,
 )
 from rulepress.states.validation import StateCheck, check_value, validate_state
 from rulepress.yamlsrc import DataPath, format_path
-
-#: The most keys a table's rows may cover together. A table maps a count the
-#: table state gives (players, sets, wins) to a value; the shipped games' largest
-#: covers 9 keys, so this leaves a thousandfold room.
-MAX_TABLE_KEYS = 10_000
 
 
 class _Checker(SequenceChecks):
@@ -349,10 +347,20 @@ class _Checker(SequenceChecks):
         self.options = options
         self.unique("tables", spec.tables)
         for i, table in enumerate(spec.tables):
+            if table.keys is not None:
+                self.keyed_table(i, table.keys, table.rows)
+                continue
             last: int | None = None
             keys = 0
             for j, row in enumerate(table.rows):
                 rpath: DataPath = ("tables", i, "rows", j)
+                if row.key is not None or row.min is None:
+                    self.at(
+                        rpath,
+                        "a row of a table keyed by numbers gives 'min' (and 'max'), not 'key';"
+                        " a table keyed by a set's members names the set: keys: sets.<name>",
+                    )
+                    continue
                 low, high, _ = (
                     self.number(rpath + (k,), getattr(row, k)) for k in ("min", "max", "value")
                 )
@@ -383,6 +391,65 @@ class _Checker(SequenceChecks):
                     self.at(("termbase", lang, term_id), f"no glossary term {term_id!r}", key=True)
         for name, param in spec.parameters.items():
             self.cite(("parameters", name, "rule"), param.rule)
+            self.parameter_map(name, param)
+
+    def parameter_map(self, name: str, param: Parameter) -> None:
+        """A parameter map gives a number for each member of its set, and for nothing else."""
+        here: DataPath = ("parameters", name)
+        if param.keys is None:
+            if isinstance(param.value, dict):
+                self.at(
+                    here + ("value",),
+                    "a number per member needs 'keys', the set they are members of"
+                    " (keys: sets.<name>)",
+                )
+            return
+        if isinstance(param.value, int):
+            self.at(
+                here + ("keys",), "'keys' is for a number per member: give 'value' as a mapping"
+            )
+            return
+        members = self.set_members.get(param.keys.removeprefix("sets."))
+        if members is None:
+            known = ", ".join(sorted(self.set_members)) or "none"
+            self.at(here + ("keys",), f"unknown set {param.keys} (sets: {known})")
+            return
+        missing = [m for m in members if m not in param.value]
+        if missing:
+            self.at(
+                here + ("value",),
+                f"no number for {', '.join(missing)} of {param.keys} (a map gives one for"
+                " every member)",
+            )
+        for member in param.value:
+            if member not in members:
+                self.at(
+                    here + ("value", member),
+                    f"{member!r} is not a member of {param.keys} ({', '.join(members)})",
+                    key=True,
+                )
+
+    def keyed_table(self, index: int, keys: str, rows: list[TableRow]) -> None:
+        """A table keyed by a named set: each row one member of it, given once."""
+        members = self.set_members.get(keys.removeprefix("sets."))
+        if members is None:
+            known = ", ".join(sorted(self.set_members)) or "none"
+            self.at(("tables", index, "keys"), f"unknown set {keys} (sets: {known})")
+        seen: set[str] = set()
+        for j, row in enumerate(rows):
+            rpath: DataPath = ("tables", index, "rows", j)
+            self.number(rpath + ("value",), row.value)
+            if row.key is None or row.min is not None or row.max is not None:
+                self.at(rpath, f"a row of a table keyed by {keys} gives its member as 'key'")
+                continue
+            if members is not None and row.key not in members:
+                self.at(
+                    rpath + ("key",),
+                    f"{row.key!r} is not a member of {keys} ({', '.join(members)})",
+                )
+            if row.key in seen:
+                self.at(rpath + ("key",), f"{row.key!r} has a row already")
+            seen.add(row.key)
 
     def texts(self) -> None:
         for path, kind, value in self.walk(self.spec, ()):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterator, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 from rulepress.checks.base import BASE_NAMES, CheckBase, SequenceFacts
@@ -66,6 +67,19 @@ class SequenceChecks(CheckBase):
             self.sequence(spath, seq, player_names)
 
     def sequence(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        # a player's choice field is one of its choices: a key built from it (a table
+        # looked up by a district) is checked for each (rulepress.checks.built_names)
+        fields = self.spec.table_states[seq.state].players.fields
+        with ExitStack() as stack:
+            for name, spec in fields.items():
+                if spec.type == "choice" and spec.choices:
+                    stack.enter_context(
+                        self.ranging(name, "the field's choices", tuple(spec.choices))
+                    )
+            self.sequence_steps(spath, seq, player_names)
+
+    def sequence_steps(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        """A sequence's steps, each with the names that exist when it runs."""
         tables = {t.id for t in self.spec.tables}
         names = set(player_names | BASE_NAMES | {"chosen"})
         found = SequenceFacts()

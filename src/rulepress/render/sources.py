@@ -376,7 +376,12 @@ def _parameters(ctx: RenderContext, links: Links) -> list[list[Block]]:
     pieces = _site(ctx)
     out: list[list[Block]] = []
     for name, param in ctx.spec.parameters.items():
-        value: list[Inline] = [Text(text=ctx.number(param.value))]
+        if isinstance(param.value, int):
+            shown = ctx.number(param.value)
+        else:  # a parameter map: each member's word and its number
+            words = ctx.spec.vocabulary
+            shown = ", ".join(f"{words.get(m, m)} {ctx.number(n)}" for m, n in param.value.items())
+        value: list[Inline] = [Text(text=shown)]
         if param.rule in links.rules:
             rule: Inline = Ref(label=rule_label(param.rule), children=[Text(text=param.rule)])
             value = pieces.fill(DETAIL, text=value, detail=[rule])
