@@ -10,6 +10,7 @@ game's state format and whose expectations name real players.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,8 +44,16 @@ from rulepress.model.spec_model import (
     StateFormat,
     TableRow,
 )
+from rulepress.model.text import Ref, scan
 from rulepress.states.validation import StateCheck, check_value, validate_state
 from rulepress.yamlsrc import DataPath, format_path
+
+#: the sections whose prose is the rulebook players read, where a number is a game value
+#: (a worked example's sums, a ruling's reasoning, a step cited by its number and the
+#: changelog may write digits)
+RULEBOOK_PROSE = frozenset({"rules", "glossary"})
+#: their fields that players read (a source's quote is the document's own words)
+RULEBOOK_FIELDS = frozenset({"title", "text", "term", "definition"})
 
 
 class _Checker(SequenceChecks):
@@ -459,6 +468,28 @@ class _Checker(SequenceChecks):
                 self.cite(path, value)
             elif kind == "prose" and path[-1] not in NOTES_WITH_ARGS:
                 self.prose(path, value, set())
+                if path[0] in RULEBOOK_PROSE and path[-1] in RULEBOOK_FIELDS:
+                    self.no_digits(path, value)
+
+    def no_digits(self, path: DataPath, text: str) -> None:
+        """Rule text writes no number as digits: a number players read is a parameter.
+
+        So a translator cannot change a printed value, each language formats it
+        (``1 234``, ``１２``) and a change of value reaches every page. Digits
+        inside markup (``{rule:16.4}``) are references, not numbers of the game.
+        """
+        plain = list(text)
+        for token in scan(text):
+            end = token.end if isinstance(token, Ref) else token.start + 1
+            plain[token.start : end] = " " * (end - token.start)
+        found = re.findall(r"\d+", "".join(plain))
+        if found:
+            self.at(
+                path,
+                f"{', '.join(dict.fromkeys(found))} written as digits: a number in rule text"
+                " is a parameter ({param:name}), so that each language formats it and no"
+                " translation can change it",
+            )
 
     def examples(self) -> None:
         spec = self.spec
