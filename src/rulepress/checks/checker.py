@@ -52,8 +52,9 @@ from rulepress.yamlsrc import DataPath, format_path
 #: (a worked example's sums, a ruling's reasoning, a step cited by its number and the
 #: changelog may write digits)
 RULEBOOK_PROSE = frozenset({"rules", "glossary"})
-#: their fields that players read (a source's quote is the document's own words)
-RULEBOOK_FIELDS = frozenset({"title", "text", "term", "definition"})
+#: their running text (a title or a term may hold a number that names, as "Phase 2"
+#: does, and a source's quote is the document's own words)
+RULEBOOK_FIELDS = frozenset({"text", "definition"})
 
 
 class _Checker(SequenceChecks):

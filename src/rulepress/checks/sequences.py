@@ -231,12 +231,17 @@ class SequenceChecks(CheckBase):
             bpath = path + ("ballots", i)
             self.expression(bpath + ("items",), ballots.items, names)
             inner = names | {ballots.item}
-            for attr in ("player", "target", "units", "unit", "weight"):
+            for attr in ("player", "units", "unit", "weight"):
                 self.expression(bpath + (attr,), getattr(ballots, attr), inner)
+            # a candidate and a route, where the spec tells them, are checked here
+            self.choice(bpath + ("target",), ballots.target, tuple(tally.candidates), inner)
             for arg, src in ballots.args.items():
                 self.expression(bpath + ("args", arg), src, inner)
             self.ballot_weights(bpath, ballots, inner, stages)
-            if ballots.route is not None:
+            if ballots.route is not None and tally.routes:
+                routes = tuple(tally.routes)
+                self.choice(bpath + ("route",), ballots.route, routes, inner | {"winners"})
+            elif ballots.route is not None:
                 self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
             if (ballots.route is None) != (not tally.routes):
                 self.at(

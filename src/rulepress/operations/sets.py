@@ -166,7 +166,9 @@ class Sets:
                 path + ("kinds",),
                 f"{len(comp.kinds)} kinds; a sets component groups at most {MAX_SET_KINDS}",
             )
-        checker.expression(path + ("count",), comp.count, names | {comp.kind})
+        # the kind is each of the kinds: a name built from it is checked for each
+        with checker.ranging(comp.kind, "the kinds", tuple(comp.kinds)):
+            checker.expression(path + ("count",), comp.count, names | {comp.kind})
         checker.expression(path + ("wild",), comp.wild, names)
         checker.expression(path + ("wild_per_set",), comp.wild_per_set, names)
         if comp.values not in tables:
