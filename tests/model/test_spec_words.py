@@ -19,6 +19,9 @@ import pytest
 from rulepress.errors import StateError
 from rulepress.expressions import MAX_INT
 from rulepress.games import load_spec
+from rulepress.render.context import RenderContext
+from rulepress.render.pages import links_of
+from rulepress.render.sources import _parameters
 from rulepress.scoring.examples import fact, mismatches, run_example
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap
@@ -115,3 +118,18 @@ def test_the_diff_names_each_member_that_changed(tmp_path: Path) -> None:
     assert changed == [("first.market", 5, 7)]
     cells = [(c["table"], c["keys"], c["old"], c["new"]) for c in diff["tables"]]
     assert cells == [("patron-bonus", ["temple", "temple"], 1, 2)]
+
+
+def test_the_sources_page_lists_a_maps_numbers_by_member() -> None:
+    """Where the site lists every parameter with its value, a map shows each member's
+    word and number, listed as the reader's language lists things."""
+    spec = load_spec(GAME).spec
+    shown = {}
+    for lang in ("en", "ja"):
+        ctx = RenderContext(spec, lang, str, str)
+        rows = _parameters(ctx, links_of(ctx))
+        labels = [block.label for blocks in rows for block in blocks[:1]]
+        first = rows[labels.index("parameter-first")][0]
+        shown[lang] = repr(first)
+    assert "Docks 6, Market 5, and Temple 4" in shown["en"]
+    assert "Docks 6、Market 5、Temple 4" in shown["ja"]
