@@ -20,7 +20,7 @@ from rulepress.errors import StateError
 from rulepress.expressions import MAX_INT
 from rulepress.games import load_spec
 from rulepress.render.context import RenderContext
-from rulepress.render.pages import links_of
+from rulepress.render.pages import game_pages, links_of
 from rulepress.render.sources import _parameters
 from rulepress.scoring.examples import fact, mismatches, run_example
 from rulepress.states.validation import validate_state
@@ -133,3 +133,13 @@ def test_the_sources_page_lists_a_maps_numbers_by_member() -> None:
         shown[lang] = repr(first)
     assert "Docks 6, Market 5, and Temple 4" in shown["en"]
     assert "Docks 6、Market 5、Temple 4" in shown["ja"]
+
+
+def test_rule_text_shows_one_number_of_a_map(tmp_path: Path) -> None:
+    """``{param:first.docks}`` shows that member's number, in the agreeing form."""
+    game = copy_of(tmp_path)
+    edit(game / "game.yaml", "{docks: 6, market: 5, temple: 4}", "{docks: 1, market: 5, temple: 4}")
+    ctx = RenderContext(load_spec(game).spec, "en", str, str)
+    shown = repr(game_pages(ctx)["rules"])
+    assert "worth 1 point in the docks, " in shown
+    assert "5 in the market and " in shown

@@ -181,15 +181,22 @@ class CheckBase:
             if token.kind == "rule":
                 self.cite(path, token.target)
             elif token.kind == "param":
-                self.used_params.add(token.target)
-                if token.target not in self.spec.parameters:
-                    self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
-                elif not isinstance(self.spec.parameters[token.target].value, int):
-                    self.at(
-                        path,
-                        f"{{param:{token.target}}} is a map (a number per member of a set):"
-                        " text shows one number (give each its own parameter)",
+                name, _, member = token.target.partition(".")
+                self.used_params.add(name)
+                value = self.spec.parameters[name].value if name in self.spec.parameters else None
+                if value is None:
+                    self.at(path, f"unknown parameter {name!r} in {{param:{token.target}}}")
+                elif isinstance(value, int) and member:
+                    self.at(path, f"{{param:{token.target}}}: {name} is one number, not a map")
+                elif not isinstance(value, int) and member not in value:
+                    members = ", ".join(f"{name}.{m}" for m in value)
+                    what = (
+                        f"{name} gives no number for {member!r}"
+                        if member
+                        else f"{name} is a map (a number per member of a set): text shows"
+                        " one of its numbers"
                     )
+                    self.at(path, f"{{param:{token.target}}}: {what} ({members})")
                 else:
                     self.forms(path, token)
             elif token.kind == "term" and token.target not in terms:

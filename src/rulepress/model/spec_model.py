@@ -506,13 +506,11 @@ def bound_value(value: Bound, params: Mapping[str, Parameter]) -> int:
     return named
 
 
-def single_numbers(params: Mapping[str, Parameter]) -> dict[str, int]:
-    """The parameters that are one number each, by name: those text can show (`{param:x}`)."""
-    return {name: p.value for name, p in params.items() if isinstance(p.value, int)}
-
-
 def every_number(params: Mapping[str, Parameter]) -> dict[str, int]:
-    """Every number the parameters give: a map's under ``name.member``, in the map's order."""
+    """Every number the parameters give, by the name text gives it (``{param:name}``).
+
+    A map's numbers are under ``name.member`` (``{param:first.docks}``), in its order.
+    """
     out: dict[str, int] = {}
     for name, param in params.items():
         if isinstance(param.value, int):

@@ -16,7 +16,7 @@ from typing import Any
 
 from rulepress.expressions.records import Record, plain
 from rulepress.model import Spec
-from rulepress.model.spec_model import single_numbers
+from rulepress.model.spec_model import every_number
 from rulepress.model.text import (
     NumberFormat,
     PlainContext,
@@ -336,7 +336,7 @@ _CACHE_SIZE = 4096
 
 def plain_context(spec: Spec) -> PlainContext:
     return PlainContext(
-        params=single_numbers(spec.parameters),
+        params=every_number(spec.parameters),
         terms={t.id: t.term for t in spec.glossary},
         rulings={r.id: r.title for r in spec.rulings},
         names=dict(spec.vocabulary),

@@ -42,8 +42,8 @@ from rulepress.model.spec_model import (
     Parameter,
     RecordFormat,
     StateFormat,
+    every_number,
     is_state_id,
-    single_numbers,
 )
 from rulepress.model.text import PlainContext
 from rulepress.states.constraints import failures
@@ -372,7 +372,7 @@ def _constraints(
     context: Mapping[str, Any],
     path: DataPath,
 ) -> None:
-    plain = PlainContext(single_numbers(chk.params), {}, {})
+    plain = PlainContext(every_number(chk.params), {}, {})
     # the table-wide names, then the record's own fields (these win, as in the scorer)
     ns = {**context, **record}
     for where, message in failures(fmt.constraints, record, ns, plain, compiled):
