@@ -143,3 +143,28 @@ def test_rule_text_shows_one_number_of_a_map(tmp_path: Path) -> None:
     shown = repr(game_pages(ctx)["rules"])
     assert "worth 1 point in the docks, " in shown
     assert "5 in the market and " in shown
+
+
+def test_a_key_only_the_state_tells_is_a_located_state_error(tmp_path: Path) -> None:
+    """A key a table state writes as free text cannot be checked at validate: a member
+    the table has no row for is refused when scored, at the step, naming the key."""
+    game = copy_of(tmp_path)
+    edit(
+        game / "state.yaml",
+        "        coins:\n",
+        "        guild_hall:\n          type: text\n          optional: true\n"
+        "          description: Where the guild meets, as the player writes it.\n"
+        "        coins:\n",
+    )
+    edit(
+        game / "sequence.yaml",
+        "lookup('patron-bonus', patron)",
+        "lookup('patron-bonus', guild_hall or patron)",
+    )
+    loaded = load_spec(game)  # validate has nothing to try the key with
+    loaded.spec.examples[0].state["players"][0]["guild_hall"] = "harbour"
+    with pytest.raises(StateError) as caught:
+        run_example(loaded, 0)
+    (problem,) = caught.value.problems
+    assert str(problem.location).endswith("sequence.yaml:37:9")  # the score of step 3
+    assert "table 'patron-bonus' has no row for 'harbour'" in problem.message
