@@ -100,7 +100,7 @@ def spec_copy(tmp: Path, rules: int) -> Path:
         lines += [
             f'  - number: "{100 + i}"',
             f"    title: Generated rule {i}",
-            f"    text: Generated text of rule {i}, citing {{rule:16.1}}.",
+            "    text: Generated text, citing {rule:16.1}.",
             # every rule names its source (issue 17) and quotes it (issue 30): the card's
             # lines and words, as the real ones do
             '    source: {document: card, lines: "3", quote: "Závěrečná sekvence hry"}',

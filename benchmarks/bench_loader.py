@@ -86,7 +86,7 @@ def generate(directory: Path, rules: int) -> Path:
                 f'  - number: "{n}"',
                 f"    title: Rule {n}",
                 "    text: >-",
-                f"      Rule {n} follows {{rule:{cited}.1}} and uses {{param:p{n % params}}}",
+                f"      This rule follows {{rule:{cited}.1}} and uses {{param:p{n % params}}}",
                 f"      [points](term:t{n % terms}).",
                 "    rules:",
                 f'      - number: "{n}.1"',
@@ -103,7 +103,7 @@ def generate(directory: Path, rules: int) -> Path:
         lines += [
             f"  - id: t{t}",
             f"    term: Term {t}",
-            f"    definition: What term {t} means, see {{rule:{t + 1}}}.",
+            f"    definition: What the term means, see {{rule:{t + 1}}}.",
             f'    rules: ["{t + 1}", "{t + 1}.2"]',
         ]
     (directory / "glossary.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")

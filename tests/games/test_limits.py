@@ -171,7 +171,7 @@ def test_spec_loading_rebases_each_path_once(
     """
     extra = ["rules:"]
     for i in range(300):
-        extra += [f'  - number: "{100 + i}"', f"    title: Extra {i}", f"    text: Rule {i}."]
+        extra += [f'  - number: "{100 + i}"', f"    title: Extra {i}", "    text: An extra rule."]
         extra.append('    source: {document: card, lines: "3", quote: "Vítězem je hráč"}')
     (spec_copy / "stationfall" / "zz-extra.yaml").write_text("\n".join(extra) + "\n")
     visited = [0]

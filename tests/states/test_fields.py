@@ -131,10 +131,9 @@ def test_schema_and_template_show_the_members(
         ),
         (
             # the item is checked once, not once per member
-            HELD.replace("max: 9, ", ""),
+            HELD.replace("type: int, min: 0, max: 9, default: 0", "type: choice, optional: true"),
             "tokens.item",
-            "an integer field needs 'max' (the most the game allows, an integer or"
-            " param:name), so that table states stay bounded",
+            "a choice field needs 'choices'",
         ),
         (
             # a list of records has no value to compare (it crashed the state check)

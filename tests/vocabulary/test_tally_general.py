@@ -141,3 +141,33 @@ def test_a_vote_names_the_rulings_that_decided_it(tmp_path: Path) -> None:
     )
     assert "Reading ties" not in twice.out
     assert "“Do repeated votes count double?”: Twice each" in twice.out
+
+
+def test_a_candidate_or_route_the_spec_writes_is_checked_at_validate(tmp_path: Path) -> None:
+    """A ballot's target and route must be a candidate and a declared route: one the spec
+    writes (a quoted text, either side of a conditional) is refused where it is written,
+    not when a table state first casts such a ballot (issue 31, point 4)."""
+    game = tiny_with_a_vote(tmp_path)
+    edit(
+        game / "sequence.yaml",
+        "target: voter.colour",
+        "target: \"voter.colour if voter.times else 'green'\"",
+    )
+    edit(
+        game / "sequence.yaml",
+        '          tie_note: "{tied} are tied on {votes}"\n',
+        '          tie_note: "{tied} are tied on {votes}"\n          routes: {kept: kept}\n',
+    )
+    edit(
+        game / "sequence.yaml",
+        "              units: voter.times\n",
+        "              units: voter.times\n              route: \"'keep'\"\n",
+    )
+    result = run_cli("validate", "rules_spec/tiny", cwd=tmp_path)
+    assert result.code == 3
+    assert result.err.splitlines()[:2] == [
+        "rules_spec/tiny/sequence.yaml:51:23: sequences[0].steps[2].tally.ballots[0].target:"
+        " 'green' is none of red, blue",
+        "rules_spec/tiny/sequence.yaml:53:22: sequences[0].steps[2].tally.ballots[0].route:"
+        " 'keep' is none of kept",
+    ]

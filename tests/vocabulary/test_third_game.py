@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.errors import StateError
+from rulepress.errors import SpecError, StateError
 from rulepress.games import load_spec
 from rulepress.operations.majorities import _tied_points
 from rulepress.scoring.examples import mismatches, run_example
@@ -90,11 +90,23 @@ def test_tie_rules(rule: str, covered: list[int], each: int) -> None:
     assert _tied_points(rule, covered) == each
 
 
-def test_a_tie_rule_no_operation_knows_is_a_located_state_error(tmp_path: Path) -> None:
+def test_a_tie_rule_no_operation_knows_is_a_spec_error_where_written(tmp_path: Path) -> None:
     copy = tmp_path / "harbour"
     shutil.copytree(GAME, copy)
     edit(copy / "sequence.yaml", "ties: ruling.harbour_ties", "ties: \"'share'\"")
-    loaded = load_spec(copy)  # a text is a valid expression: the scorer finds it is no rule
+    with pytest.raises(SpecError) as caught:
+        load_spec(copy)  # the value is written: validate tells it, not the first tie scored
+    (problem,) = caught.value.problems
+    assert str(problem.location).endswith("sequence.yaml:23:19")
+    assert problem.message == "'share' is none of split, best, worst, none"
+
+
+def test_a_tie_rule_only_scoring_can_tell_is_a_located_state_error(tmp_path: Path) -> None:
+    copy = tmp_path / "harbour"
+    shutil.copytree(GAME, copy)
+    # a text the expression computes: nothing about it is known before it runs
+    edit(copy / "sequence.yaml", "ties: ruling.harbour_ties", "ties: \"'sh' + 'are'\"")
+    loaded = load_spec(copy)
     with pytest.raises(StateError) as caught:
         run_example(loaded, 1)  # a tie in North and East
     (problem,) = caught.value.problems

@@ -7,13 +7,15 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from pydantic import TypeAdapter
 
+from rulepress.checks.built_names import Range, generator_ranges, missing_reads, missing_rows
 from rulepress.errors import Problem
 from rulepress.expressions import Expression, ExpressionSyntaxError, parse
 from rulepress.expressions.syntax import parse_tree
@@ -21,6 +23,7 @@ from rulepress.model import LoadedSpec, Spec
 from rulepress.model.declared import Declared
 from rulepress.model.sets import expand
 from rulepress.model.text import Ref, Stray, scan_deep
+from rulepress.states.models import bound as bound_of
 from rulepress.yamlsrc import DataPath, format_path
 
 #: what check_spec tells of each expression: its path and the names in scope there
@@ -30,6 +33,10 @@ ScopeHook = Callable[[DataPath, frozenset[str]], None]
 BASE_NAMES = frozenset(
     {"param", "ruling", "sets", "n_players", "table", "players", "player", "lookup", "label"}
 )
+#: The most keys a table's rows may cover together. A table maps a count the
+#: table state gives (players, sets, wins) to a value; the shipped games' largest
+#: covers 9 keys, so this leaves a thousandfold room.
+MAX_TABLE_KEYS = 10_000
 #: plural forms of the spec's own language (English: one, other), for {param:x|…|…}
 SOURCE_PLURALS = 2
 #: what an example may state about a player besides score ids and shown fields
@@ -92,6 +99,9 @@ class CheckBase:
     facts: dict[str, SequenceFacts] = field(default_factory=dict)
     #: told every expression's path and the names in scope there (see check_spec)
     on_expression: ScopeHook | None = None
+    #: the names bound to the members of a named set where the expressions being
+    #: checked run (a majorities score's area), for names built at run time
+    ranges: dict[str, Range] = field(default_factory=dict)
 
     @property
     def spec(self) -> Spec:
@@ -102,6 +112,38 @@ class CheckBase:
     @cached_property
     def term_ids(self) -> frozenset[str]:
         return frozenset(t.id for t in self.spec.glossary)
+
+    @cached_property
+    def set_members(self) -> dict[str, tuple[str, ...]]:
+        """Every named set's members, spelled out (a set that includes another: both's)."""
+        members = expand({k: list(v) for k, v in self.spec.sets.items()}).members
+        return {name: tuple(ids) for name, ids in members.items()}
+
+    @contextmanager
+    def ranging(
+        self, name: str, source: str, members: tuple[str, ...] | None = None
+    ) -> Iterator[None]:
+        """While checking the expressions inside: ``name`` is each member of ``source``.
+
+        ``members``: given, or those of the named set ``source`` writes
+        (``sets.districts``); of any other list nothing is known before a
+        state is given.
+        """
+        written = source.strip()
+        if members is None and written.startswith("sets."):
+            members = self.set_members.get(written.removeprefix("sets."))
+        before = self.ranges.get(name)
+        if members is not None:
+            self.ranges[name] = (written, members)
+        else:
+            self.ranges.pop(name, None)
+        try:
+            yield
+        finally:
+            if before is None:
+                self.ranges.pop(name, None)
+            else:
+                self.ranges[name] = before
 
     @cached_property
     def ruling_ids(self) -> frozenset[str]:
@@ -139,9 +181,22 @@ class CheckBase:
             if token.kind == "rule":
                 self.cite(path, token.target)
             elif token.kind == "param":
-                self.used_params.add(token.target)
-                if token.target not in self.spec.parameters:
-                    self.at(path, f"unknown parameter {token.target!r} in {{param:{token.target}}}")
+                name, _, member = token.target.partition(".")
+                self.used_params.add(name)
+                value = self.spec.parameters[name].value if name in self.spec.parameters else None
+                if value is None:
+                    self.at(path, f"unknown parameter {name!r} in {{param:{token.target}}}")
+                elif isinstance(value, int) and member:
+                    self.at(path, f"{{param:{token.target}}}: {name} is one number, not a map")
+                elif not isinstance(value, int) and member not in value:
+                    members = ", ".join(f"{name}.{m}" for m in value)
+                    what = (
+                        f"{name} gives no number for {member!r}"
+                        if member
+                        else f"{name} is a map (a number per member of a set): text shows"
+                        " one of its numbers"
+                    )
+                    self.at(path, f"{{param:{token.target}}}: {what} ({members})")
                 else:
                     self.forms(path, token)
             elif token.kind == "term" and token.target not in terms:
@@ -205,7 +260,40 @@ class CheckBase:
                 )
         if "ruling" in expr.names and "ruling" in names:
             self.ruling_options_compared(path, source)
+        reads = "param" in expr.names and "param" in names and "get" in source
+        if reads or ("lookup" in source and "lookup" in names):
+            self.built_names(path, source)
         return expr
+
+    def built_names(self, path: DataPath, source: str) -> None:
+        """Each name ``get`` builds and key ``lookup`` asks for must exist (:mod:`.built_names`)."""
+        tree, _ = parse_tree(source)  # parsed again only for expressions that call these
+        ranges = {**self.ranges, **generator_ranges(tree, self.set_members)}
+        found = missing_reads(tree, self.spec.parameters, ranges)
+        found += missing_rows(tree, self.table_keys, ranges)
+        for message in found:
+            self.at(path, message)
+
+    @cached_property
+    def table_keys(self) -> dict[str, tuple[str | None, frozenset[Any]]]:
+        """By table id: the set it is keyed by (None: integers) and every key its rows give."""
+        out: dict[str, tuple[str | None, frozenset[Any]]] = {}
+        params = self.spec.parameters
+        for table in self.spec.tables:
+            keys: set[Any] = set()
+            for row in table.rows:
+                if row.key is not None:
+                    keys.add(row.key)
+                    continue
+                low = bound_of(row.min, params)
+                high = bound_of(row.max, params) if row.max is not None else low
+                # (past the bound the table is refused, at its row: see check_spec)
+                if low is not None and high is not None and high - low < MAX_TABLE_KEYS:
+                    keys.update(range(low, high + 1))
+                if len(keys) > MAX_TABLE_KEYS:
+                    break
+            out[table.id] = (table.keys, frozenset(keys))
+        return out
 
     @cached_property
     def ruling_options(self) -> dict[str, tuple[str, ...]]:
@@ -253,6 +341,38 @@ class CheckBase:
                                 " ids are lower_snake_case",
                             )
 
+    def known_values(self, source: str) -> list[tuple[Any, str]]:
+        """The values ``source`` can give that the spec alone tells, each as a message names it.
+
+        A quoted text or a number gives itself (named: ``''``, its value), ``ruling.x``
+        each option of ``x``, ``param.x`` its value, and a conditional whatever
+        either of its sides gives. Of anything else (a field of the table
+        state, a call) nothing is known here, and nothing is listed: it is
+        checked when it is scored.
+        """
+        try:
+            tree, _ = parse_tree(source)
+        except ExpressionSyntaxError:
+            return []  # reported where the expression is checked
+        out: list[tuple[Any, str]] = []
+        todo: list[ast.expr] = [tree.body]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.IfExp):
+                todo += [node.orelse, node.body]
+            elif isinstance(node, ast.Constant):
+                out.append((node.value, ""))
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                base, attr = node.value.id, node.attr
+                if base == "ruling" and attr in self.ruling_options:
+                    out += [
+                        (o, f"the option {o!r} of ruling.{attr}") for o in self.ruling_options[attr]
+                    ]
+                elif base == "param" and attr in self.spec.parameters:
+                    value = self.spec.parameters[attr].value
+                    out.append((value, f"param.{attr} ({value!r})"))
+        return out
+
     def declared(
         self, path: DataPath, source: Declared, names: frozenset[str]
     ) -> Expression | None:
@@ -292,7 +412,16 @@ class CheckBase:
             return value
         self.bound(path, value)
         param = self.spec.parameters.get(value.removeprefix("param:"))
-        return param.value if param else None
+        if param is None:
+            return None
+        if not isinstance(param.value, int):
+            self.at(
+                path,
+                f"parameter {value.removeprefix('param:')!r} is a map (a number per member"
+                " of a set), not one number",
+            )
+            return None
+        return param.value
 
     def bound(self, path: DataPath, value: str) -> None:
         name = value.removeprefix("param:")

@@ -10,6 +10,7 @@ game's state format and whose expectations name real players.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +20,7 @@ from rulepress.checks.base import (
     BASE_NAMES,
     DECIDED_SPECIAL,
     EXPECT_KEYS,
+    MAX_TABLE_KEYS,
     NOTES_WITH_ARGS,
     TALLY_KEYS,
     TALLY_SHAPES,
@@ -36,17 +38,23 @@ from rulepress.model.spec_model import (
     PROSE,
     Example,
     FieldSpec,
+    Parameter,
     Rule,
     Sequence,
     StateFormat,
+    TableRow,
 )
+from rulepress.model.text import Ref, scan
 from rulepress.states.validation import StateCheck, check_value, validate_state
 from rulepress.yamlsrc import DataPath, format_path
 
-#: The most keys a table's rows may cover together. A table maps a count the
-#: table state gives (players, sets, wins) to a value; the shipped games' largest
-#: covers 9 keys, so this leaves a thousandfold room.
-MAX_TABLE_KEYS = 10_000
+#: the sections whose prose is the rulebook players read, where a number is a game value
+#: (a worked example's sums, a ruling's reasoning, a step cited by its number and the
+#: changelog may write digits)
+RULEBOOK_PROSE = frozenset({"rules", "glossary"})
+#: their running text (a title or a term may hold a number that names, as "Phase 2"
+#: does, and a source's quote is the document's own words)
+RULEBOOK_FIELDS = frozenset({"text", "definition"})
 
 
 class _Checker(SequenceChecks):
@@ -54,6 +62,7 @@ class _Checker(SequenceChecks):
 
     def rules(self) -> None:
         seen: dict[str, DataPath] = {}
+        top: set[str] = set()
 
         def visit(rules: list[Rule], parent: str | None, path: DataPath) -> None:
             previous: tuple[int, ...] = ()
@@ -67,11 +76,28 @@ class _Checker(SequenceChecks):
                         f"rule {rule.number} is numbered twice (also at {format_path(seen[rule.number])})",
                     )
                 seen.setdefault(rule.number, here)
-                if parent is None and len(parts) != 1:
+                # A top-level rule may start where the rulebook does (chapter 16, or
+                # rule 3.2 of a rulebook whose chapter 3 the spec does not reproduce);
+                # one that extends another top-level rule's number belongs among its
+                # sub-rules, where it is shown
+                owner = next(
+                    (
+                        n
+                        for n in (
+                            ".".join(rule.number.split(".")[:k]) for k in range(1, len(parts))
+                        )
+                        if n in top
+                    ),
+                    None,
+                )
+                if parent is None and owner is not None:
                     self.at(
                         here + ("number",),
-                        f"a top-level rule (chapter) has a one-part number, not {rule.number}",
+                        f"rule {rule.number} extends rule {owner}: give it among the rules"
+                        f" of rule {owner}",
                     )
+                if parent is None:
+                    top.add(rule.number)
                 if parent is not None and not (
                     rule.number.startswith(parent + ".") and len(parts) == parent.count(".") + 2
                 ):
@@ -225,15 +251,18 @@ class _Checker(SequenceChecks):
                 and spec.default not in spec.choices
             ):
                 self.at(path + ("default",), f"default {spec.default!r} is not one of the choices")
-            # Table states are untrusted: a count or a list without a most allowed
-            # value lets one state make the validator and the scorer do unbounded
-            # work, so the spec must say how many the game's components allow.
-            if spec.type in ("int", "list") and spec.max is None:
-                what = "an integer" if spec.type == "int" else "a list"
+            # Table states are untrusted: a list without a most allowed length lets
+            # one state make the validator and the scorer do unbounded work, so the
+            # spec must say how many the game's components allow. An integer without
+            # 'max' (points, money: no component bounds them) keeps the bound every
+            # integer keeps, ±MAX_INT; the work a large count causes (units grouped
+            # into sets, a tally's ballots) is charged to the command's budget
+            # (rulepress.expressions.budget), which stops it with a located error.
+            if spec.type == "list" and spec.max is None:
                 self.at(
                     path,
-                    f"{what} field needs 'max' (the most the game allows, "
-                    "an integer or param:name), so that table states stay bounded",
+                    "a list field needs 'max' (the most the game allows, an integer or"
+                    " param:name), so that table states stay bounded",
                 )
             if spec.type == "list":
                 low, high = self.lengths(path, spec.min, spec.max, "a list's length")
@@ -328,10 +357,20 @@ class _Checker(SequenceChecks):
         self.options = options
         self.unique("tables", spec.tables)
         for i, table in enumerate(spec.tables):
+            if table.keys is not None:
+                self.keyed_table(i, table.keys, table.rows)
+                continue
             last: int | None = None
             keys = 0
             for j, row in enumerate(table.rows):
                 rpath: DataPath = ("tables", i, "rows", j)
+                if row.key is not None or row.min is None:
+                    self.at(
+                        rpath,
+                        "a row of a table keyed by numbers gives 'min' (and 'max'), not 'key';"
+                        " a table keyed by a set's members names the set: keys: sets.<name>",
+                    )
+                    continue
                 low, high, _ = (
                     self.number(rpath + (k,), getattr(row, k)) for k in ("min", "max", "value")
                 )
@@ -362,6 +401,65 @@ class _Checker(SequenceChecks):
                     self.at(("termbase", lang, term_id), f"no glossary term {term_id!r}", key=True)
         for name, param in spec.parameters.items():
             self.cite(("parameters", name, "rule"), param.rule)
+            self.parameter_map(name, param)
+
+    def parameter_map(self, name: str, param: Parameter) -> None:
+        """A parameter map gives a number for each member of its set, and for nothing else."""
+        here: DataPath = ("parameters", name)
+        if param.keys is None:
+            if isinstance(param.value, dict):
+                self.at(
+                    here + ("value",),
+                    "a number per member needs 'keys', the set they are members of"
+                    " (keys: sets.<name>)",
+                )
+            return
+        if isinstance(param.value, int):
+            self.at(
+                here + ("keys",), "'keys' is for a number per member: give 'value' as a mapping"
+            )
+            return
+        members = self.set_members.get(param.keys.removeprefix("sets."))
+        if members is None:
+            known = ", ".join(sorted(self.set_members)) or "none"
+            self.at(here + ("keys",), f"unknown set {param.keys} (sets: {known})")
+            return
+        missing = [m for m in members if m not in param.value]
+        if missing:
+            self.at(
+                here + ("value",),
+                f"no number for {', '.join(missing)} of {param.keys} (a map gives one for"
+                " every member)",
+            )
+        for member in param.value:
+            if member not in members:
+                self.at(
+                    here + ("value", member),
+                    f"{member!r} is not a member of {param.keys} ({', '.join(members)})",
+                    key=True,
+                )
+
+    def keyed_table(self, index: int, keys: str, rows: list[TableRow]) -> None:
+        """A table keyed by a named set: each row one member of it, given once."""
+        members = self.set_members.get(keys.removeprefix("sets."))
+        if members is None:
+            known = ", ".join(sorted(self.set_members)) or "none"
+            self.at(("tables", index, "keys"), f"unknown set {keys} (sets: {known})")
+        seen: set[str] = set()
+        for j, row in enumerate(rows):
+            rpath: DataPath = ("tables", index, "rows", j)
+            self.number(rpath + ("value",), row.value)
+            if row.key is None or row.min is not None or row.max is not None:
+                self.at(rpath, f"a row of a table keyed by {keys} gives its member as 'key'")
+                continue
+            if members is not None and row.key not in members:
+                self.at(
+                    rpath + ("key",),
+                    f"{row.key!r} is not a member of {keys} ({', '.join(members)})",
+                )
+            if row.key in seen:
+                self.at(rpath + ("key",), f"{row.key!r} has a row already")
+            seen.add(row.key)
 
     def texts(self) -> None:
         for path, kind, value in self.walk(self.spec, ()):
@@ -371,6 +469,28 @@ class _Checker(SequenceChecks):
                 self.cite(path, value)
             elif kind == "prose" and path[-1] not in NOTES_WITH_ARGS:
                 self.prose(path, value, set())
+                if path[0] in RULEBOOK_PROSE and path[-1] in RULEBOOK_FIELDS:
+                    self.no_digits(path, value)
+
+    def no_digits(self, path: DataPath, text: str) -> None:
+        """Rule text writes no number as digits: a number players read is a parameter.
+
+        So a translator cannot change a printed value, each language formats it
+        (``1 234``, ``１２``) and a change of value reaches every page. Digits
+        inside markup (``{rule:16.4}``) are references, not numbers of the game.
+        """
+        plain = list(text)
+        for token in scan(text):
+            end = token.end if isinstance(token, Ref) else token.start + 1
+            plain[token.start : end] = " " * (end - token.start)
+        found = re.findall(r"\d+", "".join(plain))
+        if found:
+            self.at(
+                path,
+                f"{', '.join(dict.fromkeys(found))} written as digits: a number in rule text"
+                " is a parameter ({param:name}), so that each language formats it and no"
+                " translation can change it",
+            )
 
     def examples(self) -> None:
         spec = self.spec

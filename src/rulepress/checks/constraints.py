@@ -51,6 +51,17 @@ def check_constraint(
         scope = scope | {c.item}
     elif "item" in c.model_fields_set:
         check.at(path + ("item",), "'item' names the members of 'items', which is not given")
+    # the member is each of a named set given as the items: a name built from it is
+    # checked for each (rulepress.checks.built_names)
+    with check.ranging(c.item, c.items or ""):
+        _expressions(check, path, c, scope, per_member)
+    _field(check, path + ("field",), c, field_names)
+
+
+def _expressions(
+    check: CheckBase, path: DataPath, c: Constraint, scope: frozenset[str], per_member: bool
+) -> None:
+    """The constraint's ``let``, ``test`` and ``args``, and its message's placeholders."""
     for name, source in c.let.items():
         check.expression(path + ("let", name), source, scope)
         if name in scope or name in CALLABLE:
@@ -72,7 +83,6 @@ def check_constraint(
                 key=True,
             )
     check.prose(path + ("message",), c.message, set(c.args) | given)
-    _field(check, path + ("field",), c, field_names)
 
 
 def _items_are_a_list(

@@ -7,9 +7,9 @@ names, the scores and tallies of earlier steps.
 
 from __future__ import annotations
 
-import ast
 import typing
 from collections.abc import Iterator, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 from rulepress.checks.base import BASE_NAMES, CheckBase, SequenceFacts
@@ -67,6 +67,19 @@ class SequenceChecks(CheckBase):
             self.sequence(spath, seq, player_names)
 
     def sequence(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        # a player's choice field is one of its choices: a key built from it (a table
+        # looked up by a district) is checked for each (rulepress.checks.built_names)
+        fields = self.spec.table_states[seq.state].players.fields
+        with ExitStack() as stack:
+            for name, spec in fields.items():
+                if spec.type == "choice" and spec.choices:
+                    stack.enter_context(
+                        self.ranging(name, "the field's choices", tuple(spec.choices))
+                    )
+            self.sequence_steps(spath, seq, player_names)
+
+    def sequence_steps(self, spath: DataPath, seq: Sequence, player_names: frozenset[str]) -> None:
+        """A sequence's steps, each with the names that exist when it runs."""
         tables = {t.id for t in self.spec.tables}
         names = set(player_names | BASE_NAMES | {"chosen"})
         found = SequenceFacts()
@@ -130,28 +143,37 @@ class SequenceChecks(CheckBase):
             self.at(spath, "a sequence that settles winners needs a total_label")
         self.facts[seq.id] = found
 
-    def choice(self, path: DataPath, value: str, allowed: tuple[str, ...]) -> None:
-        """A field that is one of ``allowed``, or an expression of the table giving one.
+    def choice(
+        self,
+        path: DataPath,
+        value: str,
+        allowed: tuple[str, ...],
+        names: frozenset[str] = TABLE_NAMES,
+    ) -> None:
+        """A field that is one of ``allowed``, or an expression (read with ``names``) giving one.
 
-        Every quoted value the expression can give is checked here, where it is
-        written (a misspelt option would otherwise fail only in the game that
-        reaches it); a bare word that is no option is named as such.
+        Every value the expression can give that the spec alone tells (a quoted
+        text, either side of a conditional, each option of a ruling it reads,
+        a parameter) is checked here, where it is written: a misspelt value
+        would otherwise fail only in the game that reaches it. A bare word that
+        is no option is named as such.
         """
         if value in allowed:
             return
         wanted = ", ".join(allowed)
-        if value.isidentifier() and value not in TABLE_NAMES:
+        if value.isidentifier() and value not in names:
             self.at(path, f"{value!r} is none of {wanted} (or an expression that gives one)")
             return
-        self.expression(path, value, TABLE_NAMES)
+        if self.expression(path, value, names) is None:
+            return
         parts = value.parts if isinstance(value, Declared) else (((), value),)
         for where, leaf in parts:
-            try:
-                given = ast.literal_eval(leaf.strip())
-            except (ValueError, SyntaxError):
-                continue  # not a literal: what it gives is checked when it is scored
-            if given not in allowed:
-                self.at(path + where, f"{given!r} is none of {wanted}")
+            if where and where[-1] == "when":
+                continue  # a case's test, not a value the field takes
+            for given, how in self.known_values(leaf):
+                if given in allowed:
+                    continue
+                self.at(path + where, f"{how or repr(given)} is none of {wanted}")
 
     def update_target(self, path: DataPath, dotted: str, fmt_id: str) -> None:
         """An update's ``set``: a player field, or a field inside a record field, by name.
@@ -209,12 +231,17 @@ class SequenceChecks(CheckBase):
             bpath = path + ("ballots", i)
             self.expression(bpath + ("items",), ballots.items, names)
             inner = names | {ballots.item}
-            for attr in ("player", "target", "units", "unit", "weight"):
+            for attr in ("player", "units", "unit", "weight"):
                 self.expression(bpath + (attr,), getattr(ballots, attr), inner)
+            # a candidate and a route, where the spec tells them, are checked here
+            self.choice(bpath + ("target",), ballots.target, tuple(tally.candidates), inner)
             for arg, src in ballots.args.items():
                 self.expression(bpath + ("args", arg), src, inner)
             self.ballot_weights(bpath, ballots, inner, stages)
-            if ballots.route is not None:
+            if ballots.route is not None and tally.routes:
+                routes = tuple(tally.routes)
+                self.choice(bpath + ("route",), ballots.route, routes, inner | {"winners"})
+            elif ballots.route is not None:
                 self.expression(bpath + ("route",), ballots.route, inner | {"winners"})
             if (ballots.route is None) != (not tally.routes):
                 self.at(

@@ -11,7 +11,7 @@ reports changed is exactly what a translator has to look at again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulepress.editions.facts import FactNames, fact_changes, stated_facts
@@ -31,6 +31,7 @@ from rulepress.editions.model import (
 )
 from rulepress.games import Message, messages_in
 from rulepress.model import Rule, Spec, Step
+from rulepress.model.spec_model import every_number
 from rulepress.scoring.components import table_values
 from rulepress.yamlsrc import DataPath
 
@@ -146,19 +147,23 @@ def compare_rules(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[Rule
 
 def compare_parameters(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[ParameterChange]:
     out = []
-    for name in dict.fromkeys([*new.parameters, *old.parameters]):
-        before, after = old.parameters.get(name), new.parameters.get(name)
-        if before is not None and after is not None and before.value == after.value:
+    # a parameter map's numbers are compared member by member (``first.docks``)
+    olds, news = every_number(old.parameters), every_number(new.parameters)
+    for key in dict.fromkeys([*news, *olds]):
+        before, after = olds.get(key), news.get(key)
+        if before == after:
             continue
-        shown, messages = (after, nm) if after is not None else (before, om)
-        assert shown is not None
+        name = key.split(".")[0]
+        shown, messages = (
+            (new.parameters[name], nm) if name in new.parameters else (old.parameters[name], om)
+        )
         out.append(
             ParameterChange(
-                name=name,
+                name=key,
                 description=messages.text(("parameters", name, "description"), shown.description),
                 rule=shown.rule,
-                old=before.value if before else None,
-                new=after.value if after else None,
+                old=before,
+                new=after,
             )
         )
     return out
@@ -174,8 +179,15 @@ def compare_tables(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[Cel
             continue  # a new table is cited by the rules that use it
         before = table_values(before_table, old.parameters)
         after = table_values(table, new.parameters)
+        if table.keys is not None or before_table.keys is not None:
+            # keyed by a set's members: each changed member is a change of its own
+            for member in dict.fromkeys([*after, *before]):
+                pair = (before.get(member), after.get(member))
+                if pair[0] != pair[1]:
+                    out.append(_cells(table.id, index, table, nm, [(member, *pair)]))
+            continue
         run: list[tuple[int, int | None, int | None]] = []
-        for key in sorted(set(before) | set(after)):
+        for key in sorted(k for k in set(before) | set(after) if isinstance(k, int)):
             pair = (before.get(key), after.get(key))
             if pair[0] == pair[1]:
                 continue
@@ -191,7 +203,7 @@ def compare_tables(old: Spec, new: Spec, om: Messages, nm: Messages) -> list[Cel
 
 
 def _cells(
-    table_id: str, index: int, table: Any, nm: Messages, run: list[tuple[int, Any, Any]]
+    table_id: str, index: int, table: Any, nm: Messages, run: Sequence[tuple[int | str, Any, Any]]
 ) -> CellChange:
     base: DataPath = ("tables", index)
     return CellChange(

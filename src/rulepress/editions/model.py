@@ -102,8 +102,9 @@ class CellChange(_Data):
     """The number of the rule the table belongs to (its ``rule``), in the new edition."""
     key_label: Text
     value_label: Text
-    keys: tuple[int, int]
-    """The first and the last key of the run (the same number for one key)."""
+    keys: tuple[int, int] | tuple[str, str]
+    """The first and the last key of the run (the same number for one key; the same
+    member for a table keyed by a named set)."""
     old: int | None
     new: int | None
 

@@ -71,11 +71,14 @@ def _sibling_parameters(filename: str) -> dict[str, int]:
     if not isinstance(params, dict):
         # left empty, or not a mapping: the loader reports it, located, after extraction
         return {}
-    return {
-        name: p["value"]
-        for name, p in params.items()
-        if isinstance(p, dict) and isinstance(p.get("value"), int)
-    }
+    out: dict[str, int] = {}
+    for name, p in params.items():
+        value = p.get("value") if isinstance(p, dict) else None
+        if isinstance(value, int):
+            out[name] = value
+        elif isinstance(value, dict):  # a parameter map: text names each number by member
+            out.update({f"{name}.{m}": n for m, n in value.items() if isinstance(n, int)})
+    return out
 
 
 #: the sections that tell which values of an example's table state are translated; a

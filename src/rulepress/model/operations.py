@@ -48,6 +48,7 @@ untrusted data) can only name it. Discovery uses
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from importlib.resources.abc import Traversable
@@ -84,6 +85,14 @@ class Checker(Protocol):
     def prose(self, path: Path, text: str, args: set[str]) -> None: ...
 
     def parts(self, path: Path, parts: list[Any], names: frozenset[str]) -> None: ...
+
+    def choice(
+        self, path: Path, value: str, allowed: tuple[str, ...], names: frozenset[str]
+    ) -> None: ...
+
+    def ranging(
+        self, name: str, source: str, members: tuple[str, ...] | None = None
+    ) -> AbstractContextManager[None]: ...
 
 
 @runtime_checkable

@@ -454,7 +454,18 @@ class ExternalRule(Model):
 
 
 class Parameter(Model):
-    value: int
+    """A number of the game, named: `{param:name}` in text, `param.name` in expressions.
+
+    A number per member of a named set (the first place's points in each district)
+    is a *parameter map*: `keys` names the set and `value` gives a number for each of
+    its members, every member once; expressions read it as a record,
+    `get(param.first, area)`.
+    """
+
+    value: int | dict[StateId, int]
+    """The number; or, with `keys`, a number per member of that set."""
+    keys: SetRef | None = None
+    """The named set whose members a parameter map's `value` gives a number for (`sets.districts`)."""
     description: Text
     rule: RuleNumber
     #: where the value comes from (rulepress.model.provenance)
@@ -484,30 +495,65 @@ Bound = (
 
 
 def bound_value(value: Bound, params: Mapping[str, Parameter]) -> int:
-    """A bound's number: the integer itself, or the value of the parameter it names."""
-    return value if isinstance(value, int) else params[value.removeprefix("param:")].value
+    """A bound's number: the integer itself, or the value of the parameter it names.
+
+    (The spec check refuses a parameter map as a bound, before anything reads one.)
+    """
+    if isinstance(value, int):
+        return value
+    named = params[value.removeprefix("param:")].value
+    assert isinstance(named, int), f"{value} is a parameter map, which the spec check refuses"
+    return named
+
+
+def every_number(params: Mapping[str, Parameter]) -> dict[str, int]:
+    """Every number the parameters give, by the name text gives it (``{param:name}``).
+
+    A map's numbers are under ``name.member`` (``{param:first.docks}``), in its order.
+    """
+    out: dict[str, int] = {}
+    for name, param in params.items():
+        if isinstance(param.value, int):
+            out[name] = param.value
+        else:
+            out.update({f"{name}.{member}": n for member, n in param.value.items()})
+    return out
 
 
 class TableRow(Model):
     """Keys ``min``..``max`` (inclusive; one key without ``max``) map to ``value``.
 
     Each may be an integer or ``param:name``, so a number printed in the
-    rules text and used in a table is written once.
+    rules text and used in a table is written once. In a table keyed by a
+    named set (``keys``) a row gives its member as ``key`` instead.
     """
 
-    min: Bound
+    min: Bound | None = None
+    """The least key of the row (a table keyed by numbers)."""
     max: Bound | None = None
+    """The greatest key of the row, if it covers more than `min`."""
+    key: StateId | None = None
+    """The row's member of the table's `keys` (a table keyed by a named set)."""
     value: Bound
+    """The value every key of the row maps to."""
     #: where the row comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
 
 class Table(Model):
-    """A lookup table from an integer key to an integer value, by ranges."""
+    """A lookup table to an integer value: from an integer key, by ranges, or from a set's members.
+
+    `lookup('<table>', key)` reads it in expressions. Keyed by numbers (a count of
+    players, of sets), each row gives `min` (and `max`); keyed by a named set (a
+    district, a faction, a card: `keys: sets.districts`), each row gives its member
+    as `key`, and readers see the vocabulary's word for it.
+    """
 
     id: Id
     title: Text
     rule: RuleNumber
+    keys: SetRef | None = None
+    """The named set whose members key the table (`sets.districts`); none: integer keys."""
     key_label: Text
     value_label: Text
     rows: list[TableRow] = Field(min_length=1)

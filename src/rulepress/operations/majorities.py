@@ -164,11 +164,17 @@ class Majorities:
     ) -> None:
         checker.expression(path + ("areas",), comp.areas, names)
         in_area = names | {comp.area}
-        for attr in ("least", "ties", "label"):
-            checker.expression(path + (attr,), getattr(comp, attr), in_area)
-        for i, src in enumerate(comp.places):
-            checker.expression(path + ("places", i), src, in_area)
-        checker.expression(path + ("presence",), comp.presence, in_area | {comp.rival})
+        # the area is each member of a named set given as the areas: a name built from
+        # it (get(param, area + '_first')) is checked for each
+        with checker.ranging(comp.area, comp.areas):
+            for attr in ("least", "label"):
+                checker.expression(path + (attr,), getattr(comp, attr), in_area)
+            # a tie rule the spec alone tells (a quoted one, a ruling's options) is
+            # checked here, not first when a tie happens in some game
+            checker.choice(path + ("ties",), comp.ties, TIE_RULES, in_area)
+            for i, src in enumerate(comp.places):
+                checker.expression(path + ("places", i), src, in_area)
+            checker.expression(path + ("presence",), comp.presence, in_area | {comp.rival})
 
     @staticmethod
     def compile(comp: MajoritiesComponent, pick: Pick) -> Run:

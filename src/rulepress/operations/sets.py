@@ -94,16 +94,15 @@ def _units(value: Any, source: str) -> int:
     return units
 
 
-def _sets(
-    comp: SetsComponent, ns: Namespace, tables: Mapping[str, dict[int, int]], fns: Functions
-) -> Outcome:
+def _sets(comp: SetsComponent, ns: Namespace, tables: Tables, fns: Functions) -> Outcome:
     scope = ns if isinstance(ns, dict) else dict(ns)
     counts: dict[str, int] = {}
     for kind in comp.kinds:
         scope[comp.kind] = kind
         counts[kind] = _units(compiled(comp.count).evaluate(scope, fns), comp.count)
     wild = _units(compiled(comp.wild).evaluate(scope, fns), comp.wild)
-    values = tables[comp.values]
+    # a set's size keys the table: a table keyed by a named set has no such rows
+    values = {k: v for k, v in tables[comp.values].items() if isinstance(k, int)}
     missing = [size for size in range(1, len(counts) + 1) if size not in values]
     if missing:
         raise ExpressionEvalError(f"table {comp.values!r} gives no value for a set of {missing[0]}")
@@ -167,7 +166,9 @@ class Sets:
                 path + ("kinds",),
                 f"{len(comp.kinds)} kinds; a sets component groups at most {MAX_SET_KINDS}",
             )
-        checker.expression(path + ("count",), comp.count, names | {comp.kind})
+        # the kind is each of the kinds: a name built from it is checked for each
+        with checker.ranging(comp.kind, "the kinds", tuple(comp.kinds)):
+            checker.expression(path + ("count",), comp.count, names | {comp.kind})
         checker.expression(path + ("wild",), comp.wild, names)
         checker.expression(path + ("wild_per_set",), comp.wild_per_set, names)
         if comp.values not in tables:

@@ -423,10 +423,12 @@ class WeightedCounts:
             checker.expression(path + ("choices", i, "options"), choice.options, names)
             checker.prose(path + ("choices", i, "note"), choice.note, {"choice"})
         kinded = scope | {comp.kind}
-        checker.expression(path + ("count",), comp.count, kinded)
-        if comp.count_sources is not None:
-            checker.expression(path + ("count_sources",), comp.count_sources, kinded)
-        checker.parts(path + ("multiplier",), comp.multiplier, kinded)
+        # the kind is each of the kinds: a name built from it is checked for each
+        with checker.ranging(comp.kind, "the kinds", tuple(comp.kinds)):
+            checker.expression(path + ("count",), comp.count, kinded)
+            if comp.count_sources is not None:
+                checker.expression(path + ("count_sources",), comp.count_sources, kinded)
+            checker.parts(path + ("multiplier",), comp.multiplier, kinded)
         checker.expression(path + ("wild",), comp.wild, scope)
         checker.expression(path + ("wild_value",), comp.wild_value, scope | {"multipliers"})
         checker.prose(path + ("wild_note",), comp.wild_note, {"count", "value", "points"})
@@ -437,7 +439,9 @@ class WeightedCounts:
         if comp.no_rate_note is not None:
             checker.prose(path + ("no_rate_note",), comp.no_rate_note, {"kind"})
         if comp.item_uses is not None:
-            _check_item_uses(checker, path + ("item_uses",), comp.item_uses, scope)
+            _check_item_uses(
+                checker, path + ("item_uses",), comp.item_uses, scope, tuple(comp.kinds)
+            )
 
     @staticmethod
     def compile(comp: WeightedCountsComponent, pick: Pick) -> Run:
@@ -461,7 +465,9 @@ class WeightedCounts:
         return names
 
 
-def _check_item_uses(checker: Checker, ipath: Path, uses: ItemUses, scope: frozenset[str]) -> None:
+def _check_item_uses(
+    checker: Checker, ipath: Path, uses: ItemUses, scope: frozenset[str], kinds: tuple[str, ...]
+) -> None:
     checker.expression(ipath + ("items",), uses.items, scope)
     inner = scope | {uses.item, "multipliers"}
     checker.expression(ipath + ("label",), uses.label, inner)
@@ -471,7 +477,7 @@ def _check_item_uses(checker: Checker, ipath: Path, uses: ItemUses, scope: froze
         checker.expression(upath + ("when",), use.when, inner)
         if (use.kind is None) == (use.value is None):
             checker.at(upath, "a use gives either 'kind' or 'value'")
-        for attr in ("kind", "value"):
-            src = getattr(use, attr)
-            if src is not None:
-                checker.expression(upath + (attr,), src, inner)
+        if use.kind is not None:  # one of the kinds, where the spec tells it
+            checker.choice(upath + ("kind",), use.kind, kinds, inner)
+        if use.value is not None:
+            checker.expression(upath + ("value",), use.value, inner)

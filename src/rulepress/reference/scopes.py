@@ -41,7 +41,8 @@ NAMES: dict[str, str] = {
     "table": "the table's record: the fields of the state format's `table`",
     "players": "every player's record, in the order the table state lists them",
     "player": "`player(id)`: the record of the player with that id",
-    "lookup": "`lookup(table, key)`: the value a table of the spec gives for an integer key",
+    "lookup": "`lookup(table, key)`: the value a table of the spec gives for a key (an"
+    " integer, or a member of the set the table is keyed by)",
     "label": "`label(id)`: the word the spec's vocabulary has for an id, in the reader's language",
     "chosen": "what earlier scores decided: `chosen.<score id>` holds {held}",
     "total": "the player's points so far: the sum of the scores of earlier steps",

@@ -61,14 +61,21 @@ class RenderContext:
         return self.translate(text)
 
     def table_rows(self, table: Table) -> list[tuple[str, str]]:
-        """A range table's rows as the reader's locale writes them: (the key or range, the value)."""
+        """A table's rows as the reader's locale writes them: (the key or range, the value).
+
+        A row of a table keyed by a named set shows its member as the vocabulary's word.
+        """
         params = self.spec.parameters
+        words = self.spec.vocabulary
 
         def num(value: Bound | None) -> str:
             return "" if value is None else self.number(bound_value(value, params))
 
         rows = []
         for row in table.rows:
+            if row.key is not None:
+                rows.append((words.get(row.key, row.key), num(row.value)))
+                continue
             low, high = num(row.min), num(row.max)
             key = low if not high or high == low else number_range(low, high, self.lang)
             rows.append((key, num(row.value)))

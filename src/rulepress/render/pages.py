@@ -29,6 +29,7 @@ from rulepress.model.spec_model import (
     Winners,
     all_rules,
     all_steps,
+    every_number,
 )
 from rulepress.model.spec_model import Table as SpecTable
 from rulepress.render.contents import with_contents
@@ -165,12 +166,12 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
     spec = ctx.spec
     return Links(
         frozenset(rule.number for rule in all_rules(spec.rules)),
-        {name: ctx.number(p.value) for name, p in spec.parameters.items()},
+        {name: ctx.number(n) for name, n in every_number(spec.parameters).items()},
         {term.id: term.term for term in spec.glossary},
         # a ruling cited in prose shows its title in the language's quotation marks
         {r.id: quote(r.title, ctx.lang) for r in spec.rulings},
         linked=linked,
-        values={name: p.value for name, p in spec.parameters.items()},
+        values=every_number(spec.parameters),
         plural=ctx.plural,
     )
 

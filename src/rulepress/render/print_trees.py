@@ -237,7 +237,7 @@ def inline(
                 out.extend(fill(ctx.t(PAGE_REF), {"target": [span], "page": [page]}, _text))
             else:
                 out.append(span)
-        elif token.kind == "param" and token.forms and token.target in ctx.spec.parameters:
+        elif token.kind == "param" and token.forms and token.target in links.params:
             # the form that agrees, as spec text of its own: it may hold glossary links
             out.extend(inline(shown, ctx, anchors=anchors))
         elif token.kind == "term":

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from babel import Locale
+from babel.lists import format_list
 
 from rulepress.i18n.typography import number_range, quotation_marks
 from rulepress.model import Provenance
@@ -376,7 +377,15 @@ def _parameters(ctx: RenderContext, links: Links) -> list[list[Block]]:
     pieces = _site(ctx)
     out: list[list[Block]] = []
     for name, param in ctx.spec.parameters.items():
-        value: list[Inline] = [Text(text=ctx.number(param.value))]
+        if isinstance(param.value, int):
+            shown = ctx.number(param.value)
+        else:  # a parameter map: each member's word and its number, listed as the language lists
+            words = ctx.spec.vocabulary
+            shown = format_list(
+                [f"{words.get(m, m)} {ctx.number(n)}" for m, n in param.value.items()],
+                locale=ctx.lang,
+            )
+        value: list[Inline] = [Text(text=shown)]
         if param.rule in links.rules:
             rule: Inline = Ref(label=rule_label(param.rule), children=[Text(text=param.rule)])
             value = pieces.fill(DETAIL, text=value, detail=[rule])

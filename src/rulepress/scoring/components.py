@@ -26,7 +26,7 @@ Namespace = Mapping[str, Any]
 #: the context functions the scorer supplies to expressions (``lookup``, ``player``, ``label``)
 Functions = Mapping[str, Callable[..., Any]]
 #: a spec's range tables: table id → {key: value}
-Tables = Mapping[str, dict[int, int]]
+Tables = Mapping[str, dict[int | str, int]]
 #: makes one note from a template and its arguments (see :func:`compile_component`)
 MakeNote = Callable[[str, Any], Note]
 #: what a component gives one player: points, notes, breakdown by kind, decisions (or None)
@@ -82,10 +82,19 @@ def as_list(value: Any, source: str) -> list[Any] | tuple[Any, ...]:
     raise ExpressionEvalError(f"{source!r} must give a list, gave {value!r}")
 
 
-def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int, int]:
-    """A range table as {key: value} for every key its rows cover (parameters resolved)."""
-    out: dict[int, int] = {}
+def table_values(table: Table, params: Mapping[str, Parameter]) -> dict[int | str, int]:
+    """A table as {key: value} for every key its rows cover (parameters resolved).
+
+    A table keyed by a named set maps each row's member; a range table every
+    integer from a row's ``min`` to its ``max``.
+    """
+    out: dict[int | str, int] = {}
     for row in table.rows:
+        if row.key is not None:
+            out[row.key] = bound_value(row.value, params)
+            continue
+        if row.min is None:
+            continue  # a row without a key: the spec check reports it
         low = bound_value(row.min, params)
         high = bound_value(row.max, params) if row.max is not None else low
         for key in range(low, high + 1):

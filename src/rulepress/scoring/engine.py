@@ -116,7 +116,7 @@ class _SpecData:
 
     #: the spec itself, kept so that its id cannot be reused while cached
     spec: Spec
-    tables: dict[str, dict[int, int]]
+    tables: dict[str, dict[int | str, int]]
     #: the ``param`` record (expressions cannot change a record, nor does the scorer)
     params: Record
     vocabulary: dict[str, str]
@@ -279,11 +279,18 @@ class _Run:
                 raise ValueError(f"no player {pid!r}")
             return by_id[pid]
 
-        def lookup(table_id: str, key: int) -> int:
-            if not isinstance(key, int):  # a list or a record is no key (nor hashable)
-                raise ValueError(f"table {table_id!r} is looked up by an integer, not {key!r}")
+        keyed_by = {t.id: t.keys for t in spec.tables}
+
+        def lookup(table_id: str, key: int | str) -> int:
+            if table_id not in tables:
+                raise ValueError(f"no table {table_id!r}")
+            keys = keyed_by.get(table_id)
+            if not isinstance(key, str if keys else int):  # a list or a record is no key
+                wanted = f"a member of {keys}" if keys else "an integer"
+                raise ValueError(f"table {table_id!r} is looked up by {wanted}, not {key!r}")
             if key not in tables[table_id]:
-                raise ValueError(f"table {table_id!r} has no row for {key}")
+                shown = key if isinstance(key, int) else repr(key)
+                raise ValueError(f"table {table_id!r} has no row for {shown}")
             return tables[table_id][key]
 
         def label(key: str) -> str:

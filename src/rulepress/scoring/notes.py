@@ -16,6 +16,7 @@ from typing import Any
 
 from rulepress.expressions.records import Record, plain
 from rulepress.model import Spec
+from rulepress.model.spec_model import every_number
 from rulepress.model.text import (
     NumberFormat,
     PlainContext,
@@ -335,7 +336,7 @@ _CACHE_SIZE = 4096
 
 def plain_context(spec: Spec) -> PlainContext:
     return PlainContext(
-        params={name: p.value for name, p in spec.parameters.items()},
+        params=every_number(spec.parameters),
         terms={t.id: t.term for t in spec.glossary},
         rulings={r.id: r.title for r in spec.rulings},
         names=dict(spec.vocabulary),

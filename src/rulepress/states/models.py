@@ -67,7 +67,8 @@ def bound(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:
     if value is None or isinstance(value, int):
         return value
     param = params.get(value.removeprefix("param:"))
-    return param.value if param else None
+    # (a parameter map is no bound: the spec check says so, at the bound)
+    return param.value if param and isinstance(param.value, int) else None
 
 
 def length(value: Bound | None, params: Mapping[str, Parameter]) -> int | None:

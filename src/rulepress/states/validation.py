@@ -42,6 +42,7 @@ from rulepress.model.spec_model import (
     Parameter,
     RecordFormat,
     StateFormat,
+    every_number,
     is_state_id,
 )
 from rulepress.model.text import PlainContext
@@ -371,7 +372,7 @@ def _constraints(
     context: Mapping[str, Any],
     path: DataPath,
 ) -> None:
-    plain = PlainContext({n: p.value for n, p in chk.params.items()}, {}, {})
+    plain = PlainContext(every_number(chk.params), {}, {})
     # the table-wide names, then the record's own fields (these win, as in the scorer)
     ns = {**context, **record}
     for where, message in failures(fmt.constraints, record, ns, plain, compiled):
@@ -392,5 +393,10 @@ compiled: Callable[[str], Expression] = _Compiled().__getitem__
 
 
 def params_record(params: Mapping[str, Parameter]) -> Record:
-    """The spec's parameters as the record ``param`` of expressions."""
-    return fields_record({name: p.value for name, p in params.items()})
+    """The spec's parameters as the record ``param`` of expressions (a map as a record)."""
+    return fields_record(
+        {
+            name: p.value if isinstance(p.value, int) else fields_record(p.value)
+            for name, p in params.items()
+        }
+    )
