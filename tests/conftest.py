@@ -36,7 +36,15 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC_ROOT = ROOT / "rules_spec"
+#: the variable that names another project folder for the games the tests are about
+PROJECT_VARIABLE = "RULEPRESS_TEST_PROJECT"
+#: the project whose games (rules_spec/) and catalogs (locales/) the tests are about: this
+#: repository, or a copy named by $RULEPRESS_TEST_PROJECT where a designer's game sits
+#: beside ours (tests/test_any_game.py runs the suite there); the interface, the guides
+#: and the source are always this repository's
+PROJECT = Path(os.environ.get(PROJECT_VARIABLE) or ROOT).resolve()
+SPEC_ROOT = PROJECT / "rules_spec"
+LOCALES = PROJECT / "locales"
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -128,7 +136,7 @@ def project_copy(work: Path, games: tuple[str, ...] | None = None, src: bool = T
     for game in chosen:
         shutil.copytree(SPEC_ROOT / game, work / "rules_spec" / game)
     shutil.copytree(
-        ROOT / "locales",
+        LOCALES,
         work / "locales",
         ignore=lambda folder, names: [
             n for n in names if n.endswith((".po", ".pot")) and n.split(".")[0] not in chosen
@@ -176,7 +184,7 @@ def run_cli(
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     proc = subprocess.run(
         [sys.executable, "-m", "rulepress", *args],
-        cwd=cwd or ROOT,
+        cwd=cwd or PROJECT,
         capture_output=True,
         text=True,
         env=env,
@@ -198,7 +206,7 @@ def run_main(*args: str, cwd: Path | None = None, env: dict[str, str] | None = N
 
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(cwd or ROOT)
+        patch.chdir(cwd or PROJECT)
         for name, value in (env or {}).items():
             patch.setenv(name, value)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -211,7 +219,7 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
     from babel.messages.pofile import read_po
 
     locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
+    shutil.copytree(LOCALES, locales)
     po = locales / lang / "LC_MESSAGES" / f"{domain}.po"
     with po.open("rb") as fp:
         return locales, po, read_po(fp)
@@ -251,7 +259,7 @@ def make_previous_edition(project: Path) -> Path:
     """Write the session's previous edition (see :func:`previous_specs`) into ``project``."""
     folder = project / "rules_spec"
     shutil.copytree(SPEC_ROOT, folder)
-    shutil.copytree(ROOT / "locales", project / "locales")
+    shutil.copytree(LOCALES, project / "locales")
     edit(
         folder / "stationfall" / "tables.yaml",
         WINNERS_ROW,
@@ -375,8 +383,9 @@ def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
 def _build_main_job(project: Path, previous: Path, done: Path) -> None:
     shutil.rmtree(project, ignore_errors=True)  # a build killed half-way
     project.mkdir()
-    for name in ("rules_spec", "locales", "docs"):
-        (project / name).symlink_to(ROOT / name)
+    (project / "rules_spec").symlink_to(SPEC_ROOT)
+    (project / "locales").symlink_to(LOCALES)
+    (project / "docs").symlink_to(ROOT / "docs")
     options = ["--since", str(previous), "--base-url", BASE_URL, "--quiet"]
     with recording() as usage:
         run = run_main("build", "--spec-root", str(project / "rules_spec"), *options)
@@ -509,6 +518,54 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
+    _keep_only_games(config, items)
+
+
+# ------------------------------------------------- the tests of one game, for any game
+
+#: the option that keeps only the tests parametrized over a game (tests/test_any_game.py)
+ONLY_GAME = "--only-game"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        ONLY_GAME,
+        action="append",
+        default=[],
+        metavar="GAME",
+        help="run only the tests parametrized over GAME, a game of the spec root (repeatable)",
+    )
+
+
+def _games_named(value: object) -> set[str]:
+    """The names a test's parameter may give a game by: itself, a game folder, or a tuple."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Path):
+        return {value.name}
+    if isinstance(value, tuple | list):
+        return set().union(*(_games_named(v) for v in value))
+    return set()
+
+
+def _keep_only_games(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--only-game``, deselect every test that is not parametrized over one of them.
+
+    A designer's game is tried beside ours by running the suite's tests for that game
+    alone: the tests of every other game (and those of no game) ran in the suite itself.
+    """
+    chosen = set(config.getoption(ONLY_GAME))
+    if not chosen:
+        return
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        named = set().union(*(_games_named(v) for v in params)) if params else set()
+        (kept if named & chosen else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's sends the order to the controller

@@ -21,7 +21,7 @@ from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.terms import CheckedTerms, terms_for
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.model.spec_model import VocabularyEntry
-from tests.conftest import DATA, ROOT, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
 
 
 def _vocabulary(**entries: dict[str, object]) -> Vocabulary:
@@ -87,7 +87,7 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
     ("domain", "lang"), [*TRANSLATED, *(("rulepress", lang) for lang in TRANSLATIONS)]
 )
 def test_committed_catalogs_use_no_avoided_variant(domain: str, lang: str) -> None:
-    path = find_catalog(ROOT / "locales", lang, domain)  # rulepress: the package's
+    path = find_catalog(LOCALES, lang, domain)  # rulepress: the package's
     terms, _ = terms_for(SPEC_ROOT, domain, lang)
     assert isinstance(terms, CheckedTerms)
     with path.open("rb") as f:

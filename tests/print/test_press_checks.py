@@ -22,7 +22,7 @@ from rulepress.print.build import PrintBuild, PrintError
 from rulepress.print.formats import PRESETS
 from rulepress.print.profiles import DEFAULT_PROFILE, read_profile
 from rulepress.render.html_tree import document, el
-from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT
+from tests.conftest import GAMES, LANGUAGES, LOCALES, PUBLISHED, ROOT, SPEC_ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
@@ -201,7 +201,7 @@ def test_the_rulebook_is_ready_to_bind(printed: Path, lang: str, game: str) -> N
 
 def test_chapters_can_continue_on_the_same_page(tmp_path: Path, printed: Path) -> None:
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec" / "stationfall", specs / "stationfall")
+    shutil.copytree(SPEC_ROOT / "stationfall", specs / "stationfall")
     game = specs / "stationfall" / "game.yaml"
     game.write_text(
         game.read_text(encoding="utf-8").replace(
@@ -209,7 +209,7 @@ def test_chapters_can_continue_on_the_same_page(tmp_path: Path, printed: Path) -
         ),
         encoding="utf-8",
     )
-    PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("en",)).build()
+    PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("en",)).build()
     together = _text(tmp_path / "out/en/stationfall/rulebook-a4.pdf").split("\f")[:-1]
     apart = _text(printed / "en/stationfall/rulebook-a4.pdf").split("\f")[:-1]
     assert len(together) % 4 == 0
@@ -261,7 +261,7 @@ def test_bad_options_are_refused_and_nothing_is_written(
 
 def test_a_profile_per_language_comes_from_the_spec_and_is_checked(tmp_path: Path) -> None:
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec" / "stationfall", specs / "stationfall")
+    shutil.copytree(SPEC_ROOT / "stationfall", specs / "stationfall")
     game = specs / "stationfall" / "game.yaml"
     text = game.read_text(encoding="utf-8")
     shutil.copy(DEFAULT_PROFILE, specs / "stationfall" / "press-cs.icc")
@@ -275,7 +275,7 @@ def test_a_profile_per_language_comes_from_the_spec_and_is_checked(tmp_path: Pat
         encoding="utf-8",
     )
     shutil.copy(DEFAULT_PROFILE, tmp_path / "outside.icc")  # a real profile, outside the game
-    job = PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("en", "cs", "ja"))
+    job = PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("en", "cs", "ja"))
     with pytest.raises(PrintError) as caught:
         job.build()
     problems = {p.where: p for p in caught.value.problems}
@@ -293,7 +293,7 @@ def test_a_profile_per_language_comes_from_the_spec_and_is_checked(tmp_path: Pat
         ),
         encoding="utf-8",
     )
-    PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("cs",)).build()
+    PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("cs",)).build()
     assert (tmp_path / "out" / "cs" / "stationfall" / "reference-a5-pdfx4.pdf").is_file()
 
 
@@ -310,8 +310,8 @@ def test_step_cards_say_what_they_are_on_their_backs(printed: Path, lang: str, k
 
 def test_printers_marks_sit_outside_the_bleed_with_a_slug_line(tmp_path: Path) -> None:
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec" / "stationfall", specs / "stationfall")
-    job = PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("cs",), marks=True)
+    shutil.copytree(SPEC_ROOT / "stationfall", specs / "stationfall")
+    job = PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("cs",), marks=True)
     job.build()
     folder = tmp_path / "out" / "cs" / "stationfall"
     for name in ("reference-a5-pdfx4", "rulebook-a4-pdfx4", "cards-poker-pdfx4"):

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.render.source_entries import KIND_TITLES
 from rulepress.render.sources import SAYS, T
-from tests.conftest import PUBLISHED, ROOT, loaded
+from tests.conftest import LOCALES, PUBLISHED, loaded
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
@@ -42,7 +42,7 @@ def _ui(lang: str, context: str, msgid: str) -> str:
 def _game_text(lang: str, game: str, context: str, english: str) -> str:
     if lang == "en":
         return english
-    with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
+    with (LOCALES / lang / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
         catalog = read_po(f)
     found = [m for m in catalog if m.context == context]
     assert found, context

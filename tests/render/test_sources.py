@@ -29,7 +29,7 @@ from rulepress.render.markup import ruling_label
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
 from rulepress.render.sources import SAYS, source_marker, source_says, table_marker
-from tests.conftest import DATA, ROOT, SPEC_ROOT, game_dirs
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
 
@@ -464,7 +464,7 @@ def test_the_card_exceptions_table_is_in_the_rulebook_in_every_language() -> Non
         ("cs", "Karta", "Hráč s touto kartou smí vyhrát, i když je vinen."),
         ("ja", "カード", "このカードのプレイヤーは、有罪でも勝利できます。"),
     ]:
-        ctx = RenderContext.of(localize(load_spec(game_dir), lang, ROOT / "locales"), lang)
+        ctx = RenderContext.of(localize(load_spec(game_dir), lang, LOCALES), lang)
         html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
         # (Czech typesetting binds a one-letter word to the next with a no-break space)
         appendix = html.split('id="sources"', 1)[1].replace("\xa0", " ")

@@ -46,7 +46,7 @@ from rulepress.render.score_text import render_text, visible
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import Note
 from rulepress.sphinx_ext.doctree import PageParser, _text
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import GAMES, LOCALES, SPEC_ROOT, loaded
 from tests.site.test_pages import _nodes  # the pages tests' walk over every node
 
 LANGS = ("en", "cs", "ja")
@@ -59,7 +59,7 @@ NOT_SHOWN = frozenset(
 
 @cache
 def _context(game: str, lang: str) -> RenderContext:
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     numbers = LocaleNumbers(lang) if lang != "en" else str
     return RenderContext(
         local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
@@ -228,13 +228,13 @@ def test_icons_and_page_numbers_reach_print_and_not_the_site_text() -> None:
 @pytest.fixture(scope="module")
 def changes(previous_specs: Path) -> dict[str, tree.Page]:
     """The changes page of Stationfall in each language, against the session's previous edition."""
-    game = ROOT / "rules_spec" / "stationfall"
+    game = SPEC_ROOT / "stationfall"
     since = str(previous_specs / "rules_spec")
-    previous = previous_edition(game, load_spec(game), since, ROOT / "locales", LANGS)
+    previous = previous_edition(game, load_spec(game), since, LOCALES, LANGS)
     out = {}
     for lang in LANGS:
         ctx = _context("stationfall", lang)
-        new_text = game_translator(ROOT / "locales", lang, "stationfall")
+        new_text = game_translator(LOCALES, lang, "stationfall")
         out[lang] = changes_page(
             ctx, previous.diff, previous.spec, previous.old_text[lang], new_text
         )
@@ -277,7 +277,7 @@ def _result_texts(value: object) -> Iterator[str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -> None:
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     spec = local.loaded.spec
     for i in range(len(spec.examples)):
         result = run_example(local.loaded, i, renderer=local.renderer)
@@ -292,7 +292,7 @@ def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -
 @pytest.mark.parametrize("game", GAMES)
 def test_every_writer_shows_every_text_of_the_score_report_tree(game: str, lang: str) -> None:
     """The report's tree of each worked example: as terminal text, docutils nodes and print HTML."""
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     spec = local.loaded.spec
     for i, example in enumerate(spec.examples):
         result = run_example(local.loaded, i, renderer=local.renderer, cite_rulings=True)

@@ -21,7 +21,8 @@ from tests.conftest import (
     GAME_LANGUAGES,
     GAMES,
     LANGUAGES,
-    ROOT,
+    LOCALES,
+    SPEC_ROOT,
     TRANSLATIONS,
     loaded,
 )
@@ -238,13 +239,13 @@ def test_a_wrong_stated_result_fails_the_doctest_build(tmp_path: Path) -> None:
     import yaml
 
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec", specs)
+    shutil.copytree(SPEC_ROOT, specs)
     path = specs / "stationfall" / "examples.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     facts = next(iter(data["examples"][0]["expect"]["players"].values()))
     facts["total"] += 1
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    build = SiteBuild(tmp_path, specs, ROOT / "locales", tmp_path / "out", ("en",))
+    build = SiteBuild(tmp_path, specs, LOCALES, tmp_path / "out", ("en",))
     with pytest.raises(SiteError) as info:
         build.build(doctest=True)
     assert "sphinx doctest (en)" in info.value.render()
@@ -255,8 +256,8 @@ def test_a_wrong_stated_result_fails_the_doctest_build(tmp_path: Path) -> None:
 def test_the_publication_gate_passes_on_every_page(site: SiteBuild) -> None:
     from rulepress.gate import English, RawIds, scan_site
 
-    raw = RawIds.from_specs(ROOT / "rules_spec")
-    assert scan_site(site.out, English.from_templates(ROOT / "locales"), raw) == []
+    raw = RawIds.from_specs(SPEC_ROOT)
+    assert scan_site(site.out, English.from_templates(LOCALES), raw) == []
 
 
 def test_the_site_folder_holds_only_what_is_served(site: SiteBuild) -> None:
@@ -297,14 +298,14 @@ class _Counting(SiteBuild):
 
 def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_path: Path) -> None:
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec", specs)
+    shutil.copytree(SPEC_ROOT, specs)
     # two languages are enough (English and a translation); the edit is Stationfall's
     two = LANGS[:2]
     both = sorted(("html", lang) for lang in two)
     other = next(game for game in GAMES if game != "stationfall")
 
     def build() -> _Counting:
-        site = _Counting(tmp_path, specs, ROOT / "locales", tmp_path / "out", two)
+        site = _Counting(tmp_path, specs, LOCALES, tmp_path / "out", two)
         site.runs, site.generated = [], []
         site.build(doctest=False)
         return site
@@ -402,9 +403,7 @@ def test_a_sphinx_build_that_fails_in_a_worker_reports_its_output(tmp_path: Path
 
 def test_a_docs_folder_without_a_start_page_adds_no_guides(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
-    site = SiteBuild(
-        tmp_path, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out", docs=tmp_path
-    )
+    site = SiteBuild(tmp_path, SPEC_ROOT, LOCALES, tmp_path / "out", docs=tmp_path)
     assert site.guides is None  # a project's own notes are not rulepress guides
     (tmp_path / "index.md").write_text("# Guides\n", encoding="utf-8")
     assert site.guides == tmp_path
@@ -470,7 +469,7 @@ def test_a_languages_doctest_build_waits_for_its_html_build(
         return 0, ""
 
     monkeypatch.setattr(worker, "run", fake_run)
-    site = SiteBuild(tmp_path, ROOT / "rules_spec", ROOT / "locales", tmp_path / "out")
+    site = SiteBuild(tmp_path, SPEC_ROOT, LOCALES, tmp_path / "out")
     tasks = [("html", lang) for lang in LANGS]
     tasks += [("doctest", lang) for lang in LANGS]
     with ThreadPoolExecutor(len(LANGS)) as executor:
