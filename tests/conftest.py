@@ -260,6 +260,8 @@ def make_previous_edition(project: Path) -> Path:
     folder = project / "rules_spec"
     shutil.copytree(SPEC_ROOT, folder)
     shutil.copytree(LOCALES, project / "locales")
+    if not (folder / "stationfall").is_dir():
+        return project  # a project of other games (tests/test_any_game.py): as they are
     edit(
         folder / "stationfall" / "tables.yaml",
         WINNERS_ROW,
@@ -330,7 +332,9 @@ class MainJob:
 
 
 @pytest.fixture(scope="session")
-def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> MainJob:
+def main_job(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, previous_specs: Path
+) -> MainJob:
     """``rulepress build`` (validate, every print file, every site, the gate), once per test run.
 
     The README's first command runs it; here in a project folder of its own (its
@@ -343,9 +347,11 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     Made once for all of pytest-xdist's processes: the first to need it builds it
     in the folder they share, under a lock, and leaves its outcome there (exit code,
     output, the lookups as JSON); the others wait for the lock and read that.
+
+    A run of ``--only-game`` builds those games alone: its tests read nothing else.
     """
     folder = _main_job_folder(tmp_path_factory)
-    build_main_job_at(folder, previous_specs)
+    build_main_job_at(folder, previous_specs, tuple(request.config.getoption(ONLY_GAME)))
     return MainJob.from_json((folder / "outcome.json").read_text(encoding="utf-8"))
 
 
@@ -359,8 +365,11 @@ def _main_job_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
-    """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`).
+def build_main_job_at(
+    folder: Path, previous: Path | None = None, games: tuple[str, ...] = ()
+) -> None:
+    """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`);
+    of ``games`` alone if any are named, else of every game.
 
     ``python -m tests.main_job FOLDER`` runs this in the background from the start of a
     run (:func:`pytest_collection_modifyitems`); without ``previous``, it writes a
@@ -377,13 +386,17 @@ def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
             shutil.rmtree(previous, ignore_errors=True)  # a run killed half-way
             previous.mkdir()
             make_previous_edition(previous)
-        _build_main_job(folder / "project", previous, done)
+        _build_main_job(folder / "project", previous, done, games)
 
 
-def _build_main_job(project: Path, previous: Path, done: Path) -> None:
+def _build_main_job(project: Path, previous: Path, done: Path, games: tuple[str, ...]) -> None:
     shutil.rmtree(project, ignore_errors=True)  # a build killed half-way
     project.mkdir()
-    (project / "rules_spec").symlink_to(SPEC_ROOT)
+    if games:
+        for game in games:  # copies: rulepress follows no link inside a spec root
+            shutil.copytree(SPEC_ROOT / game, project / "rules_spec" / game)
+    else:
+        (project / "rules_spec").symlink_to(SPEC_ROOT)
     (project / "locales").symlink_to(LOCALES)
     (project / "docs").symlink_to(ROOT / "docs")
     options = ["--since", str(previous), "--base-url", BASE_URL, "--quiet"]
@@ -611,7 +624,13 @@ def _start_main_job(config: pytest.Config) -> None:
     with (folder / "log").open("wb") as log:  # the child keeps its own copy of the file
         _EARLY.append(
             subprocess.Popen(
-                [sys.executable, "-m", "tests.main_job", str(folder)],
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.main_job",
+                    str(folder),
+                    *config.getoption(ONLY_GAME),
+                ],
                 cwd=ROOT,
                 env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
                 stdout=log,

@@ -7,9 +7,11 @@ in ``rules_spec/`` are held to the editors' own standard on top of that.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from tests.conftest import GAMES, loaded
+from tests.conftest import GAME_LANGUAGES, GAMES, loaded
 
 #: The one list of game names in the tests: the games whose editorial rules these
 #: are. Every other test parametrizes over the games found in rules_spec/ (GAMES).
@@ -128,3 +130,14 @@ def test_our_games_cite_their_shipped_documents_over_forty_times(game: str) -> N
     shipped = {d.id for d in spec.sources if d.file is not None}
     cited = [what for _, what, s in entries(spec) if s is not None and s.document in shipped]
     assert len(cited) > 40
+
+
+@pytest.mark.parametrize("lang", GAME_LANGUAGES["brink"])
+def test_brinks_sources_page_gives_its_rounds_as_a_sentence(
+    built_site: tuple[Any, object], lang: str
+) -> None:
+    """Brink's parameter "rounds", on its Sources page in each of its languages."""
+    from tests.site.conftest import page
+    from tests.site.test_reader_words import ROUNDS, _text
+
+    assert ROUNDS[lang] in _text(page(built_site[0], lang, "brink", "sources"))
