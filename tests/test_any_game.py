@@ -78,8 +78,9 @@ def new_game(work: Path) -> Path:
     return work / "rules_spec" / NEW_GAME
 
 
-def run_suite(project: Path, games: list[str], marks: str, basetemp: Path) -> str:
-    """Run the suite's tests of ``games`` (selected by ``marks``) in ``project``; its output.
+def run_suite(project: Path, games: list[str], marks: str | None, basetemp: Path) -> str:
+    """Run the suite's tests of ``games`` (those ``marks`` selects, or all) in ``project``;
+    its output.
 
     In one process (no pytest-xdist): the machine's cores are the outer run's. Fails
     with the run's output unless every selected test passed.
@@ -98,8 +99,7 @@ def run_suite(project: Path, games: list[str], marks: str, basetemp: Path) -> st
             "-p",
             "no:cacheprovider",
             "-q",
-            "-m",
-            marks,
+            *(["-m", marks] if marks else []),
             *chosen,
             f"--basetemp={basetemp}",
             # these run the suite themselves: not again inside it

@@ -210,7 +210,8 @@ def test_the_rulebook_is_ready_to_bind(printed: Path, lang: str, game: str) -> N
     pages = text.split("\f")[:-1]
     assert len(pages) % 4 == 0
     # cross-references carry the page their target is on
-    marker = {"en": r", p\. (\d+)", "cs": r", s\. (\d+)", "ja": r"(\d+)ページ"}[lang]
+    # (a line may break inside one: pdftotext gives a line break for a space)
+    marker = {"en": r",\s+p\.\s+(\d+)", "cs": r",\s+s\.\s+(\d+)", "ja": r"(\d+)\s*ページ"}[lang]
     found = [int(n) for n in re.findall(marker, text)]
     # one page number for each cross-reference of the book (a game may have none)
     ctx = RenderContext(loaded(game).spec, "en", str, str)
