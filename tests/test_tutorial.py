@@ -261,17 +261,18 @@ def test_the_tutorial_publishes_as_written(tmp_path: Path) -> None:
     assert not (made / "build" / "print" / "cs" / "star-hunt").exists()
     translate_the_rest(made / "locales" / "cs" / "LC_MESSAGES" / "star-hunt.po")
     env = _shim(tmp_path / "bin-again")
-    built = subprocess.run(
-        ["rulepress", "build", "--quiet"],
-        cwd=made,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    assert "preview" not in built.stdout + built.stderr
+    for command in ("i18n check --domain star-hunt", "build --quiet"):
+        done = subprocess.run(
+            ["rulepress", *command.split()],
+            cwd=made,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        assert done.returncode == 0, f"rulepress {command}:\n{done.stdout}{done.stderr}"
+        assert "preview" not in done.stdout + done.stderr
     for lang in ("en", "cs"):
         assert (site / lang / "star-hunt" / "examples.html").is_file(), lang
         printed = made / "build" / "print" / lang / "star-hunt"
