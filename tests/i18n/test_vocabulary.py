@@ -9,6 +9,7 @@ and the committed catalogs use none of them.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,15 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
     shared = {rule.english for rule in terms.vocabulary.rules}
     assert "tie" in shared
     assert "board" not in shared  # Brink's only
+
+
+def test_a_game_in_english_only_leaves_the_shared_vocabulary_as_it_is(spec_copy: Path) -> None:
+    """A designer's game that is not published in Czech has no Czech pages: the words our
+    games share in Czech still apply to the interface's Czech sentences."""
+    shutil.copytree(DATA / "specs" / "tidewater", spec_copy / "tidewater")
+    terms, _ = terms_for(spec_copy, "rulepress", "cs")
+    assert isinstance(terms, CheckedTerms)
+    assert "tie" in {rule.english for rule in terms.vocabulary.rules}
 
 
 @pytest.mark.parametrize(
