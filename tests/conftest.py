@@ -36,7 +36,15 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC_ROOT = ROOT / "rules_spec"
+#: the variable that names another project folder for the games the tests are about
+PROJECT_VARIABLE = "RULEPRESS_TEST_PROJECT"
+#: the project whose games (rules_spec/) and catalogs (locales/) the tests are about: this
+#: repository, or a copy named by $RULEPRESS_TEST_PROJECT where a designer's game sits
+#: beside ours (tests/test_any_game.py runs the suite there); the interface, the guides
+#: and the source are always this repository's
+PROJECT = Path(os.environ.get(PROJECT_VARIABLE) or ROOT).resolve()
+SPEC_ROOT = PROJECT / "rules_spec"
+LOCALES = PROJECT / "locales"
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -128,7 +136,7 @@ def project_copy(work: Path, games: tuple[str, ...] | None = None, src: bool = T
     for game in chosen:
         shutil.copytree(SPEC_ROOT / game, work / "rules_spec" / game)
     shutil.copytree(
-        ROOT / "locales",
+        LOCALES,
         work / "locales",
         ignore=lambda folder, names: [
             n for n in names if n.endswith((".po", ".pot")) and n.split(".")[0] not in chosen
@@ -176,7 +184,7 @@ def run_cli(
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     proc = subprocess.run(
         [sys.executable, "-m", "rulepress", *args],
-        cwd=cwd or ROOT,
+        cwd=cwd or PROJECT,
         capture_output=True,
         text=True,
         env=env,
@@ -198,7 +206,7 @@ def run_main(*args: str, cwd: Path | None = None, env: dict[str, str] | None = N
 
     out, err = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(cwd or ROOT)
+        patch.chdir(cwd or PROJECT)
         for name, value in (env or {}).items():
             patch.setenv(name, value)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -211,7 +219,7 @@ def catalog_copy(tmp_path: Path, lang: str, domain: str) -> tuple[Path, Path, An
     from babel.messages.pofile import read_po
 
     locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
+    shutil.copytree(LOCALES, locales)
     po = locales / lang / "LC_MESSAGES" / f"{domain}.po"
     with po.open("rb") as fp:
         return locales, po, read_po(fp)
@@ -251,7 +259,9 @@ def make_previous_edition(project: Path) -> Path:
     """Write the session's previous edition (see :func:`previous_specs`) into ``project``."""
     folder = project / "rules_spec"
     shutil.copytree(SPEC_ROOT, folder)
-    shutil.copytree(ROOT / "locales", project / "locales")
+    shutil.copytree(LOCALES, project / "locales")
+    if not (folder / "stationfall").is_dir():
+        return project  # a project of other games (tests/test_any_game.py): as they are
     edit(
         folder / "stationfall" / "tables.yaml",
         WINNERS_ROW,
@@ -322,7 +332,9 @@ class MainJob:
 
 
 @pytest.fixture(scope="session")
-def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> MainJob:
+def main_job(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, previous_specs: Path
+) -> MainJob:
     """``rulepress build`` (validate, every print file, every site, the gate), once per test run.
 
     The README's first command runs it; here in a project folder of its own (its
@@ -335,9 +347,11 @@ def main_job(tmp_path_factory: pytest.TempPathFactory, previous_specs: Path) -> 
     Made once for all of pytest-xdist's processes: the first to need it builds it
     in the folder they share, under a lock, and leaves its outcome there (exit code,
     output, the lookups as JSON); the others wait for the lock and read that.
+
+    A run of ``--only-game`` builds those games alone: its tests read nothing else.
     """
     folder = _main_job_folder(tmp_path_factory)
-    build_main_job_at(folder, previous_specs)
+    build_main_job_at(folder, previous_specs, tuple(request.config.getoption(ONLY_GAME)))
     return MainJob.from_json((folder / "outcome.json").read_text(encoding="utf-8"))
 
 
@@ -351,8 +365,11 @@ def _main_job_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
-    """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`).
+def build_main_job_at(
+    folder: Path, previous: Path | None = None, games: tuple[str, ...] = ()
+) -> None:
+    """Make the main job in ``folder`` unless it is made, under its lock (see :func:`main_job`);
+    of ``games`` alone if any are named, else of every game.
 
     ``python -m tests.main_job FOLDER`` runs this in the background from the start of a
     run (:func:`pytest_collection_modifyitems`); without ``previous``, it writes a
@@ -369,14 +386,19 @@ def build_main_job_at(folder: Path, previous: Path | None = None) -> None:
             shutil.rmtree(previous, ignore_errors=True)  # a run killed half-way
             previous.mkdir()
             make_previous_edition(previous)
-        _build_main_job(folder / "project", previous, done)
+        _build_main_job(folder / "project", previous, done, games)
 
 
-def _build_main_job(project: Path, previous: Path, done: Path) -> None:
+def _build_main_job(project: Path, previous: Path, done: Path, games: tuple[str, ...]) -> None:
     shutil.rmtree(project, ignore_errors=True)  # a build killed half-way
     project.mkdir()
-    for name in ("rules_spec", "locales", "docs"):
-        (project / name).symlink_to(ROOT / name)
+    if games:
+        for game in games:  # copies: rulepress follows no link inside a spec root
+            shutil.copytree(SPEC_ROOT / game, project / "rules_spec" / game)
+    else:
+        (project / "rules_spec").symlink_to(SPEC_ROOT)
+    (project / "locales").symlink_to(LOCALES)
+    (project / "docs").symlink_to(ROOT / "docs")
     options = ["--since", str(previous), "--base-url", BASE_URL, "--quiet"]
     with recording() as usage:
         run = run_main("build", "--spec-root", str(project / "rules_spec"), *options)
@@ -509,6 +531,54 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "main_job" in getattr(item, "fixturenames", ()):  # built_site and built_print use it
             item.add_marker(pytest.mark.print)
             item.add_marker(pytest.mark.slow)
+    _keep_only_games(config, items)
+
+
+# ------------------------------------------------- the tests of one game, for any game
+
+#: the option that keeps only the tests parametrized over a game (tests/test_any_game.py)
+ONLY_GAME = "--only-game"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        ONLY_GAME,
+        action="append",
+        default=[],
+        metavar="GAME",
+        help="run only the tests parametrized over GAME, a game of the spec root (repeatable)",
+    )
+
+
+def _games_named(value: object) -> set[str]:
+    """The names a test's parameter may give a game by: itself, a game folder, or a tuple."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Path):
+        return {value.name}
+    if isinstance(value, tuple | list):
+        return set().union(*(_games_named(v) for v in value))
+    return set()
+
+
+def _keep_only_games(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--only-game``, deselect every test that is not parametrized over one of them.
+
+    A designer's game is tried beside ours by running the suite's tests for that game
+    alone: the tests of every other game (and those of no game) ran in the suite itself.
+    """
+    chosen = set(config.getoption(ONLY_GAME))
+    if not chosen:
+        return
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        named = set().union(*(_games_named(v) for v in params)) if params else set()
+        (kept if named & chosen else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's sends the order to the controller
@@ -554,7 +624,13 @@ def _start_main_job(config: pytest.Config) -> None:
     with (folder / "log").open("wb") as log:  # the child keeps its own copy of the file
         _EARLY.append(
             subprocess.Popen(
-                [sys.executable, "-m", "tests.main_job", str(folder)],
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.main_job",
+                    str(folder),
+                    *config.getoption(ONLY_GAME),
+                ],
                 cwd=ROOT,
                 env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
                 stdout=log,

@@ -8,7 +8,18 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import DATA, GAMES, ROOT, TRANSLATED, MainJob, loaded, run_cli, run_main
+from rulepress.yamlsrc import find_game_dirs
+from tests.conftest import (
+    DATA,
+    GAMES,
+    ROOT,
+    SPEC_ROOT,
+    TRANSLATED,
+    MainJob,
+    loaded,
+    run_cli,
+    run_main,
+)
 
 GOOD_STATE = DATA / "states" / "stationfall-four-players.yaml"
 
@@ -123,7 +134,7 @@ def test_spec_schema_validates_every_spec_file() -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     # one validator for every file: jsonschema.validate checks the schema again each call
     validator = jsonschema.Draft202012Validator(schema)
-    for path in sorted((ROOT / "rules_spec").glob("*/*.yaml")):
+    for path in sorted((SPEC_ROOT).glob("*/*.yaml")):
         validator.validate(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
@@ -241,11 +252,13 @@ def test_state_schema_per_sequence() -> None:
 def test_the_specs_are_found_from_a_subfolder_or_the_environment(tmp_path: Path) -> None:
     from_docs = run_main("games", cwd=ROOT / "docs")
     assert from_docs.code == 0
-    assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == list(GAMES)
+    # the repository's games (the tests may be about another project's, see PROJECT)
+    ours = [d.name for d in find_game_dirs(ROOT / "rules_spec")]
+    assert [line.split("\t")[0] for line in from_docs.out.splitlines()] == ours
     elsewhere = run_main("games", cwd=tmp_path)
     assert elsewhere.code == 2  # nothing found is an error, naming where rulepress looks
     assert "give --spec-root, set RULEPRESS_SPEC_ROOT" in elsewhere.err
-    by_env = run_main("games", cwd=tmp_path, env={"RULEPRESS_SPEC_ROOT": str(ROOT / "rules_spec")})
+    by_env = run_main("games", cwd=tmp_path, env={"RULEPRESS_SPEC_ROOT": str(SPEC_ROOT)})
     assert by_env.code == 0
     assert "stationfall" in by_env.out
 
@@ -297,12 +310,12 @@ def test_every_command_needing_games_refuses_a_folder_without_any(tmp_path: Path
 def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> None:
     # the catalogs are found beside the specs' folder, not in the current folder
     game = TRANSLATED[0][0]  # a game with a translation
-    inside = run_main("i18n", "stats", "--format", "json", cwd=ROOT / "rules_spec" / game)
+    inside = run_main("i18n", "stats", "--format", "json", cwd=SPEC_ROOT / game)
     assert inside.code == 0, inside.err
     rows = json.loads(inside.out)
     assert any(row["domain"] == game and row["translated"] > 0 for row in rows)
     outside = run_main(
-        "i18n", "stats", "--format", "json", "--spec-root", str(ROOT / "rules_spec"), cwd=tmp_path
+        "i18n", "stats", "--format", "json", "--spec-root", str(SPEC_ROOT), cwd=tmp_path
     )
     assert outside.code == 0, outside.err  # a traceback before: the specs outside the cwd
     assert json.loads(outside.out) == rows

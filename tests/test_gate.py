@@ -21,9 +21,9 @@ from rulepress.gate import (
 )
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.i18n.fallbacks import FallbackRecord, write_record
-from tests.conftest import DATA, ROOT, SPEC_ROOT, edit, run_main
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, edit, run_main
 
-ENGLISH = English.from_templates(ROOT / "locales")
+ENGLISH = English.from_templates(LOCALES)
 RAW = RawIds.from_specs(SPEC_ROOT)
 
 
@@ -122,8 +122,8 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
 
 def test_every_report_in_every_language_passes() -> None:
     games = [load_spec(d) for d in find_game_dirs(SPEC_ROOT)]
-    english = ENGLISH.with_vocabulary(translated_vocabulary(games, ROOT / "locales"))
-    assert scan_reports(SPEC_ROOT, ROOT / "locales", english, RAW, games) == []
+    english = ENGLISH.with_vocabulary(translated_vocabulary(games, LOCALES))
+    assert scan_reports(SPEC_ROOT, LOCALES, english, RAW, games) == []
 
 
 def test_raw_ids_are_found_where_labels_exist() -> None:
@@ -176,7 +176,7 @@ def test_a_games_own_untranslated_english_may_repeat_an_interface_phrase() -> No
 def test_a_game_word_its_language_translates_is_found_in_english() -> None:
     # the player colours: Japanese writes 緑 and 橙, as the Japanese rulebook does
     games = [load_spec(d) for d in find_game_dirs(SPEC_ROOT)]
-    words = translated_vocabulary(games, ROOT / "locales")
+    words = translated_vocabulary(games, LOCALES)
     assert {"Green", "Orange", "Blue", "Act of War"} <= words["ja"]
     assert "Komek" not in words["ja"]  # a faction's name is kept as printed: no finding
     gate = ENGLISH.with_vocabulary(words)

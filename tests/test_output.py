@@ -21,7 +21,7 @@ import pytest
 
 from rulepress.errors import ExitCode
 from rulepress.output import MARKER, OutputError, check, replace_files, replacing
-from tests.conftest import ROOT, SPEC_ROOT, Run, one_game_root, run_cli
+from tests.conftest import LOCALES, ROOT, SPEC_ROOT, Run, one_game_root, run_cli
 
 
 def _tree(folder: Path) -> dict[str, bytes | str]:
@@ -290,11 +290,11 @@ def _cli(*args: str, cwd: Path, first: Callable[[], None] | None) -> Run:
 
 
 def test_i18n_compile_on_a_full_disk_writes_no_catalog(small_disk: Disk) -> None:
-    po = sum(p.stat().st_size for p in (ROOT / "locales").rglob("*") if p.is_file())
+    po = sum(p.stat().st_size for p in (LOCALES).rglob("*") if p.is_file())
     # room for the catalogs and the first .mo files, not for all of them (on a tmpfs);
     # or no file larger than the largest catalogs' .mo (a size limit)
     disk, first = small_disk(po + 400_000, file_limit=200_000)
-    shutil.copytree(ROOT / "locales", disk / "locales")
+    shutil.copytree(LOCALES, disk / "locales")
     before = _tree(disk)
     run = _cli(
         "i18n", "compile", "--spec-root", str(SPEC_ROOT), "--locales", str(disk / "locales"),
@@ -358,7 +358,7 @@ def test_publishing_the_site_on_a_full_disk_keeps_the_published_one(
         pytest.skip("needs a tmpfs: the site's publish step runs in this process")
     # Sphinx's output (the work folder) on a roomy disk, larger than the room left here
     work = tmp_path / "work"
-    site = SiteBuild(ROOT, SPEC_ROOT, ROOT / "locales", disk / "site", ("en",), work_dir=work)
+    site = SiteBuild(ROOT, SPEC_ROOT, LOCALES, disk / "site", ("en",), work_dir=work)
     _made(site.out, {"index.html": b"the published site"}, "site")
     (work / "html" / "en").mkdir(parents=True)
     for n in range(4):

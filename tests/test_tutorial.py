@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.conftest import ROOT
+from tests.conftest import DATA, ROOT
+from tests.test_any_game import passed, project_beside_ours, run_suite
 
 TUTORIAL = ROOT / "docs" / "first-game.md"
 #: an opening or closing fence (the page uses backticks only)
@@ -182,6 +184,34 @@ def run_tutorial(tmp_path: Path, *, builds: bool) -> int:
     return ran
 
 
+#: the rest of the Czech translation of the page's game, by msgctxt
+REST_OF_CZECH = DATA / "tutorial" / "star-hunt.cs.yaml"
+
+
+def translate_the_rest(catalog: Path) -> None:
+    """Fill in every message of ``catalog`` the page leaves untranslated, from
+    ``REST_OF_CZECH``; each of those must be there, and nothing else."""
+    from babel.messages.pofile import read_po, write_po
+
+    rest = yaml.safe_load(REST_OF_CZECH.read_text(encoding="utf-8"))
+    with catalog.open("rb") as f:
+        messages = read_po(f)
+    filled = set()
+    for message in messages:
+        if not message.id or message.fuzzy:
+            continue
+        done = all(message.string) if isinstance(message.string, tuple) else message.string
+        if done:
+            continue
+        assert message.context in rest, f"no Czech for {message.context} in {REST_OF_CZECH.name}"
+        text = rest[message.context]
+        message.string = tuple(text) if isinstance(text, list) else text
+        filled.add(message.context)
+    assert filled == set(rest), f"not in the page's catalog: {sorted(set(rest) - filled)}"
+    with catalog.open("wb") as f:
+        write_po(f, messages)
+
+
 def test_every_block_of_the_page_is_a_step() -> None:
     steps = tutorial_steps(TUTORIAL.read_text(encoding="utf-8"))
     kinds = {s.kind for s in steps}
@@ -222,8 +252,39 @@ def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.print
 def test_the_tutorial_publishes_as_written(tmp_path: Path) -> None:
+    """From an empty folder: the game the page builds validates, scores, builds its site and
+    print files in English and Czech, and passes the suite's tests of any game."""
     run_tutorial(tmp_path, builds=True)
-    site = tmp_path / "work" / "star-hunt-rules" / "build" / "site"
+    made = tmp_path / "work" / "star-hunt-rules"
+    site = made / "build" / "site"
     czech = (site / "cs" / "star-hunt" / "rules.html").read_text(encoding="utf-8")
     assert "Konec hry" in czech  # the translated rule title
     assert "Počítání bodů" in czech
+    # the page leaves Czech a preview, printed in English only; its translator fills in
+    # the rest, and the next build publishes and prints the game in Czech too
+    assert not (made / "build" / "print" / "cs" / "star-hunt").exists()
+    translate_the_rest(made / "locales" / "cs" / "LC_MESSAGES" / "star-hunt.po")
+    env = _shim(tmp_path / "bin-again")
+    for command in ("i18n check --domain star-hunt", "build --quiet"):
+        done = subprocess.run(
+            ["rulepress", *command.split()],
+            cwd=made,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        assert done.returncode == 0, f"rulepress {command}:\n{done.stdout}{done.stderr}"
+        assert "preview" not in done.stdout + done.stderr
+    for lang in ("en", "cs"):
+        assert (site / lang / "star-hunt" / "examples.html").is_file(), lang
+        printed = made / "build" / "print" / lang / "star-hunt"
+        assert {"rulebook-a4.pdf", "reference-a5.pdf"} <= {p.name for p in printed.iterdir()}
+    # the game as the page leaves it, beside ours: every game-parametrized test, quick
+    # and slow, for it (tests/test_any_game.py)
+    project = project_beside_ours(
+        tmp_path / "suite", {made / "rules_spec" / "star-hunt": made / "locales"}
+    )
+    out = run_suite(project, ["star-hunt"], None, tmp_path / "run")
+    assert passed(out) > 60

@@ -20,7 +20,7 @@ from rulepress.editions.diff import diff_specs
 from rulepress.editions.model import Diff, to_json
 from rulepress.games.load import load_spec
 from rulepress.render.diff_text import readable, render_diff
-from tests.conftest import DATA, ROOT, SPEC_ROOT, edit
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, edit
 
 FIRST = DATA / "editions" / "first"
 SECOND = DATA / "editions" / "second"
@@ -417,7 +417,7 @@ def test_other_texts_are_named_by_their_page_in_the_readers_words(tmp_path: Path
         None,
         as_json=False,
         lang="cs",
-        locales=ROOT / "locales",
+        locales=LOCALES,
     )
     lines = text.splitlines()
     # the page, and the term the definition belongs to, in Czech

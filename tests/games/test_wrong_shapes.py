@@ -24,7 +24,7 @@ from rulepress.i18n.extract import extract_spec
 from rulepress.model.spec_model import MAX_ID_LENGTH
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from tests.conftest import DATA, ROOT, edit
+from tests.conftest import DATA, LOCALES, edit
 
 
 def line_of(path: Path, text: str) -> int:
@@ -497,7 +497,7 @@ def test_extraction_reads_a_sequences_section_of_any_shape(value: str, spec_copy
 def test_i18n_extract_reports_a_broken_spec_located(
     spec_copy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shutil.copytree(ROOT / "locales", spec_copy.parent / "locales")
+    shutil.copytree(LOCALES, spec_copy.parent / "locales")
     (spec_copy / "stationfall" / "parameters.yaml").write_text("parameters:\n", encoding="utf-8")
     code = main(["i18n", "extract", "--check", "--domain", "stationfall"])
     err = capsys.readouterr().err

@@ -32,7 +32,7 @@ from rulepress.i18n.plural import (
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import localize
 from rulepress.uitext import PluralText
-from tests.conftest import DATA, GAME_LANGUAGES, ROOT, loaded, run_cli
+from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, ROOT, loaded, run_cli
 
 BAD = DATA / "bad_catalogs"
 CASES = sorted(BAD.glob("*.po"))
@@ -44,7 +44,7 @@ def _install(tmp_path: Path, case: Path) -> tuple[Path, str, Path]:
     lang = re.search(r"Language: (\w+)", text)
     assert lang is not None
     locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
+    shutil.copytree(LOCALES, locales)
     target = locales / lang.group(1) / "LC_MESSAGES" / f"{case.name.split('.')[0]}.po"
     target.write_bytes(case.read_bytes())
     return locales, lang.group(1), target
@@ -101,7 +101,7 @@ def test_score_refuses_a_catalog_with_a_syntax_error(tmp_path: Path) -> None:
 
 def test_a_missing_catalog_still_falls_back_to_english(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
+    shutil.copytree(LOCALES, locales)
     (locales / "cs" / "LC_MESSAGES" / "stationfall.po").unlink()
     result = run_cli(
         "score", "stationfall", "--example", "shared-win", "--lang", "cs", "--locales", str(locales)
@@ -137,7 +137,7 @@ def test_the_real_catalogs_are_safe() -> None:
     assert result.code == 0, result.err
     for game, languages in GAME_LANGUAGES.items():
         for lang in languages:
-            localize(loaded(game), lang, ROOT / "locales")
+            localize(loaded(game), lang, LOCALES)
 
 
 def test_no_catalog_expression_reaches_eval(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,7 +148,7 @@ def test_no_catalog_expression_reaches_eval(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(gettext, "c2py", forbidden)
     monkeypatch.setattr(builtins, "eval", forbidden)
     monkeypatch.setattr(builtins, "compile", forbidden)
-    local = localize(spec, "cs", ROOT / "locales")
+    local = localize(spec, "cs", LOCALES)
     text = PluralText(
         "winners.places",
         "{places} winning place {with_players}.",

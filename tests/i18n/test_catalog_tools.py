@@ -24,7 +24,7 @@ from rulepress.i18n import catalogs
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, find_template, parse_po, read_catalog
 from rulepress.i18n.content import same_content
 from rulepress.i18n.header_fields import kept_header
-from tests.conftest import DATA, ROOT, edit, project_copy, run_main
+from tests.conftest import DATA, LOCALES, edit, project_copy, run_main
 from tests.i18n.po_tools import tool_problems
 
 #: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
@@ -34,8 +34,8 @@ pytestmark = pytest.mark.slow
 FIXTURES = DATA / "tool_catalogs"
 SHIPPED = sorted(
     [
-        *(ROOT / "locales").glob("*.pot"),
-        *(ROOT / "locales").glob("*/LC_MESSAGES/*.po"),
+        *(LOCALES).glob("*.pot"),
+        *(LOCALES).glob("*/LC_MESSAGES/*.po"),
         *PACKAGE_LOCALES.glob("*.pot"),
         *PACKAGE_LOCALES.glob("*/LC_MESSAGES/*.po"),
     ]

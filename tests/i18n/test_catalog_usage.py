@@ -42,10 +42,9 @@ from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import to_json
 from rulepress.yamlsrc import find_game_dirs
-from tests.conftest import DATA, GAMES, ROOT, edit, loaded
+from tests.conftest import DATA, GAMES, LOCALES, edit, loaded
 
 pytestmark = pytest.mark.slow
-LOCALES = ROOT / "locales"
 
 
 def _languages() -> list[str]:

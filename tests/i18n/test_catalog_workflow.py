@@ -13,7 +13,9 @@ from babel.messages.pofile import read_po
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, compile_catalog, read_catalog
 from tests.conftest import (
     GAME_LANGUAGES,
+    LOCALES,
     ROOT,
+    SPEC_ROOT,
     TRANSLATIONS,
     edit,
     project_copy,
@@ -45,14 +47,14 @@ def test_plain_pybabel_extracts_the_same_messages(tmp_path: Path) -> None:
     )
     with out.open("rb") as fp:
         plain = {(m.context, m.id) for m in read_po(fp) if m.id}
-    with (ROOT / "locales" / "stationfall.pot").open("rb") as fp:
+    with (LOCALES / "stationfall.pot").open("rb") as fp:
         ours = {(m.context, m.id) for m in read_po(fp) if m.id}
     assert plain == ours
     assert len(ours) > 200
 
 
 def test_messages_carry_context_comment_and_location() -> None:
-    with (ROOT / "locales" / "stationfall.pot").open("rb") as fp:
+    with (LOCALES / "stationfall.pot").open("rb") as fp:
         catalog = read_po(fp)
     title = catalog.get("Winning", "rules/16.4.8/title")
     assert title is not None
@@ -140,7 +142,7 @@ def test_translator_qa_passes_on_every_catalog() -> None:
 
 def test_msgfmt_agrees_the_catalogs_are_valid() -> None:
     """GNU msgfmt --check as an independent second opinion (syntax, plurals, formats)."""
-    found = [*(ROOT / "locales").glob("*/LC_MESSAGES/*.po"), *PACKAGE_LOCALES.glob("*/*/*.po")]
+    found = [*(LOCALES).glob("*/LC_MESSAGES/*.po"), *PACKAGE_LOCALES.glob("*/*/*.po")]
     assert len(found) == len(CATALOGS)
     for po in sorted(found):
         proc = subprocess.run(
@@ -248,7 +250,7 @@ def test_listing_the_catalogs_extracts_no_template(monkeypatch: pytest.MonkeyPat
         raise AssertionError("a template was made to list the catalogs")
 
     monkeypatch.setattr(workflow, "all_templates", extracted)
-    project = workflow.Project(ROOT, ROOT / "rules_spec", ROOT / "locales")
+    project = workflow.Project(ROOT, SPEC_ROOT, LOCALES)
     listed = workflow.existing_catalogs(project)
     assert {(lang, domain) for lang, domain, _ in listed} == {
         (lang, domain)

@@ -21,7 +21,7 @@ from rulepress.i18n.runtime import interface_translator, localize
 from rulepress.i18n.visible import as_seen, disguised
 from rulepress.sphinx_ext.theme import compile_theme
 from rulepress.uitext import ui
-from tests.conftest import ROOT, catalog_copy, loaded
+from tests.conftest import LOCALES, ROOT, catalog_copy, loaded
 
 ZWSP = "\u200b"
 
@@ -99,14 +99,14 @@ def test_an_interface_sentence_shown_in_english_is_noted_as_it_is_looked_up(
     ids=["zwsp", "zwnj", "zwj", "word-joiner", "soft-hyphen", "bom", "rlo", "lri", "vs16"],
 )
 def test_invisible_characters_do_not_hide_english_from_the_gate(hidden: str) -> None:
-    english = English.from_templates(ROOT / "locales")
+    english = English.from_templates(LOCALES)
     text = "Přeskočit: " + hidden.join("Skip to content")
     assert as_seen(text) == "Přeskočit: Skip to content"
     assert "English words: 'Skip to content'" in scan_text(text, "cs", english)
 
 
 def test_text_is_compared_in_nfkc_form() -> None:
-    english = English.from_templates(ROOT / "locales")
+    english = English.from_templates(LOCALES)
     # full-width Latin letters read as the same words
     assert "English words: 'Skip to content'" in scan_text(
         "Ｓｋｉｐ ｔｏ ｃｏｎｔｅｎｔ", "cs", english
@@ -209,7 +209,7 @@ def test_a_theme_word_left_out_of_the_compiled_catalog_is_noted(tmp_path: Path) 
     )
     assert found.line > 0
     shown.clear()
-    compile_theme(ROOT / "locales", "cs", shown)  # the shipped catalog: nothing left out
+    compile_theme(LOCALES, "cs", shown)  # the shipped catalog: nothing left out
     assert shown == set()
 
 

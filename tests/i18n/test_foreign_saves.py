@@ -22,7 +22,17 @@ from rulepress.i18n.content import same_content
 from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
-from tests.conftest import DATA, ROOT, TRANSLATED, TRANSLATIONS, edit, loaded, run_cli, run_main
+from tests.conftest import (
+    DATA,
+    LOCALES,
+    ROOT,
+    TRANSLATED,
+    TRANSLATIONS,
+    edit,
+    loaded,
+    run_cli,
+    run_main,
+)
 
 #: runs the i18n commands over every catalog, many times (tens of seconds): left out of the
 #: quick run (-m 'not slow'), which must stay under three minutes
@@ -186,7 +196,7 @@ SAVERS: dict[str, Callable[[Path, Path], None]] = {
 
 def _shipped(work: Path) -> dict[Path, Path]:
     """Every shipped catalog and template → its place in the copy, where it is re-saved."""
-    found = [*(ROOT / "locales").glob("**/*.po*"), *PACKAGE_LOCALES.glob("**/*.po*")]
+    found = [*(LOCALES).glob("**/*.po*"), *PACKAGE_LOCALES.glob("**/*.po*")]
     return {path: work / path.relative_to(ROOT) for path in found}
 
 
@@ -247,5 +257,5 @@ def test_a_catalog_saved_by_another_tool_is_current_and_reads_the_same(
     read = _reading_folder(work)
     for game, lang in TRANSLATED:
         if (game, lang) not in _ORIGINAL:
-            _ORIGINAL[game, lang] = _page_trees(ROOT / "locales", game, lang)
+            _ORIGINAL[game, lang] = _page_trees(LOCALES, game, lang)
         assert _page_trees(read, game, lang) == _ORIGINAL[game, lang], (game, lang)

@@ -27,7 +27,7 @@ from tests.conftest import (
     GAME_LANGUAGES,
     GAMES,
     LANGUAGES,
-    ROOT,
+    SPEC_ROOT,
     edit,
     loaded,
     project_copy,
@@ -98,7 +98,7 @@ def test_unusable_game_languages_are_located(
 def test_conftest_languages_are_the_specs() -> None:
     for game in GAMES:
         assert GAME_LANGUAGES[game] == tuple(loaded(game).spec.game.languages)
-        assert game_languages(ROOT / "rules_spec" / game) == GAME_LANGUAGES[game]
+        assert game_languages(SPEC_ROOT / game) == GAME_LANGUAGES[game]
     assert LANGUAGES[0] == "en"
     assert set(LANGUAGES) == {lang for langs in GAME_LANGUAGES.values() for lang in langs}
 

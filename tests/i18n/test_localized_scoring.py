@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import find_catalog, render
 from rulepress.i18n.runtime import LocaleNumbers
-from tests.conftest import DATA, ROOT, catalog_copy, run_main
+from tests.conftest import DATA, LOCALES, ROOT, catalog_copy, run_main
 
 STATE = str((DATA / "states" / "stationfall-four-players.yaml").relative_to(ROOT))
 
@@ -69,7 +69,7 @@ def test_numbers_follow_the_locale() -> None:
 
 
 def test_czech_plural_forms_in_the_interface() -> None:
-    with find_catalog(ROOT / "locales", "cs", "rulepress").open("rb") as fp:
+    with find_catalog(LOCALES, "cs", "rulepress").open("rb") as fp:
         catalog = read_po(fp)
     plural = next(m for m in catalog if isinstance(m.id, tuple))
     assert catalog.num_plurals == 3
@@ -113,7 +113,7 @@ def test_one_english_text_in_two_contexts_keeps_both_translations() -> None:
     from rulepress.render.score_text import LABELS
     from tests.conftest import loaded
 
-    renderer = localize(loaded("stationfall"), "cs", ROOT / "locales").renderer
+    renderer = localize(loaded("stationfall"), "cs", LOCALES).renderer
     # "Who wins": a rule's heading on the scoring page, and over a finished game's result
     assert T["tiebreak"] == LABELS["winners"] == "Who wins"
     assert renderer.translate(T["tiebreak"]) == "Kdo vyhrává"

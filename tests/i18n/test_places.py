@@ -15,7 +15,7 @@ from rulepress.render.context import RenderContext
 from rulepress.render.pages import game_pages
 from rulepress.render.places import Place
 from rulepress.render.tree import Card, GlossaryEntry, Section
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import GAMES, LOCALES, ROOT, loaded
 
 
 @cache
@@ -96,7 +96,7 @@ def test_hidden_and_metadata_text_is_no_place() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_committed_template_carries_the_places(game: str) -> None:
-    with (ROOT / "locales" / f"{game}.pot").open("rb") as f:
+    with (LOCALES / f"{game}.pot").open("rb") as f:
         template = read_po(f)
     found = places_of(game)
     for message in template:

@@ -29,15 +29,15 @@ from rulepress.i18n.plural_entries import from_forms, to_forms
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import game_translator, localize
 from rulepress.model.text import PlainContext, to_plain
-from tests.conftest import GAME_LANGUAGES, ROOT, loaded
+from tests.conftest import GAME_LANGUAGES, LOCALES, loaded
 
 CATALOGS = [
-    ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po"
+    LOCALES / lang / "LC_MESSAGES" / f"{game}.po"
     for game, langs in GAME_LANGUAGES.items()
     for lang in langs
     if lang != "en"
 ]
-TEMPLATES = [ROOT / "locales" / f"{game}.pot" for game in GAME_LANGUAGES]
+TEMPLATES = [LOCALES / f"{game}.pot" for game in GAME_LANGUAGES]
 CZECH_RULE = parse_plural_forms("nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);").rule
 CZECH = Language("cs", "Czech", 3, CZECH_RULE.index)
 HEADER = (
@@ -350,10 +350,10 @@ def _read(path: Path) -> Catalog:
 def test_the_shipped_czech_catalog_reaches_the_renderers_as_spec_markup() -> None:
     """The migrated catalog: a count in Czech agrees with its value, on every page."""
     english = Messages(loaded("stationfall").spec).by_context["rules/16.4.7/text"].text
-    czech = game_translator(ROOT / "locales", "cs", "stationfall")("rules/16.4.7/text", english)
+    czech = game_translator(LOCALES, "cs", "stationfall")("rules/16.4.7/text", english)
     assert "{param:cubes_per_player|# [kostku vlivu](term:influence-cube)|" in czech
     assert _plain(czech, 5).startswith("Každý hráč má 5 kostek vlivu.")
-    local = localize(loaded("stationfall"), "cs", ROOT / "locales")
+    local = localize(loaded("stationfall"), "cs", LOCALES)
     assert local.missing.get("stationfall", 0) == 0
 
 

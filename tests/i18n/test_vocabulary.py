@@ -9,6 +9,7 @@ and the committed catalogs use none of them.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.terms import CheckedTerms, terms_for
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.model.spec_model import VocabularyEntry
-from tests.conftest import DATA, ROOT, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, TRANSLATED, TRANSLATIONS, edit
 
 
 def _vocabulary(**entries: dict[str, object]) -> Vocabulary:
@@ -83,11 +84,20 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
     assert "board" not in shared  # Brink's only
 
 
+def test_a_game_in_english_only_leaves_the_shared_vocabulary_as_it_is(spec_copy: Path) -> None:
+    """A designer's game that is not published in Czech has no Czech pages: the words our
+    games share in Czech still apply to the interface's Czech sentences."""
+    shutil.copytree(DATA / "specs" / "tidewater", spec_copy / "tidewater")
+    terms, _ = terms_for(spec_copy, "rulepress", "cs")
+    assert isinstance(terms, CheckedTerms)
+    assert "tie" in {rule.english for rule in terms.vocabulary.rules}
+
+
 @pytest.mark.parametrize(
     ("domain", "lang"), [*TRANSLATED, *(("rulepress", lang) for lang in TRANSLATIONS)]
 )
 def test_committed_catalogs_use_no_avoided_variant(domain: str, lang: str) -> None:
-    path = find_catalog(ROOT / "locales", lang, domain)  # rulepress: the package's
+    path = find_catalog(LOCALES, lang, domain)  # rulepress: the package's
     terms, _ = terms_for(SPEC_ROOT, domain, lang)
     assert isinstance(terms, CheckedTerms)
     with path.open("rb") as f:

@@ -1,8 +1,7 @@
 """Provenance: every statement of a spec made from documents says where it comes from.
 
-Every rule, step, parameter, table row and glossary entry of our games names
-the lines of a source document, the rulings that settle it, or the table-state
-fields that supply it; a copy of a real spec with one source removed, or
+Every ruling is the provenance of something (our games' rule that every entry
+names its source is in tests/test_our_games.py); a copy of a real spec with one source removed, or
 naming what is not there, is refused with a located problem; `rulepress
 provenance` lists it all and filters for what is ruled.
 """
@@ -21,24 +20,6 @@ from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
 from rulepress.model.provenance import Provenance
 from tests.conftest import SPEC_ROOT, edit, game_dirs, run_cli
-
-
-@pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
-def test_every_entry_of_our_games_names_its_source(game_dir: Path) -> None:
-    spec = load_spec(game_dir).spec
-    assert spec.sources, "our games are made from documents, and list them"
-    listed = list(entries(spec))
-    missing = [what for _, what, source in listed if source is None]
-    assert not missing
-    # every kind of entry is among them, so none is skipped by the walk
-    kinds = {what.split(" ")[0] for _, what, _ in listed}
-    assert kinds >= {"rule", "step", "parameter", "row", "glossary"}
-    lines = {doc.id: doc.lines for doc in spec.sources}
-    for _, what, source in listed:
-        assert source is not None
-        for _first, last in source.ranges():
-            assert source.document is not None
-            assert last <= lines[source.document], what
 
 
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)

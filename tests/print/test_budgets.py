@@ -12,7 +12,7 @@ from rulepress.i18n.catalogs import read_catalog
 from rulepress.print.budget_check import Budgets, Where, where
 from rulepress.print.budgets import Budget
 from rulepress.print.measure import PT_MM, Style, lines, width_em
-from tests.conftest import GAMES, ROOT, SPEC_ROOT, TRANSLATED, loaded, run_cli
+from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATED, loaded, run_cli
 
 #: a step of the first card sequence: the budgeted messages the tests lengthen
 STEP = "sequences/council-vote/steps/2/text"
@@ -78,7 +78,7 @@ def test_a_text_over_its_budget_on_a_face_with_room_to_spare_is_not_reported(
 
 @pytest.mark.parametrize(("game", "lang"), TRANSLATED)
 def test_the_shipped_catalogs_fit_their_cards(game: str, lang: str) -> None:
-    po = ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po"
+    po = LOCALES / lang / "LC_MESSAGES" / f"{game}.po"
     errors = [f for f in Budgets(SPEC_ROOT).check(game, po, lang) if f.error]
     assert errors == []
 
@@ -149,7 +149,7 @@ def test_the_measure_agrees_with_weasyprint_on_every_shipped_budgeted_text(lang:
 
     compared, exact = 0, 0
     for game in GAMES:
-        po = ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po"
+        po = LOCALES / lang / "LC_MESSAGES" / f"{game}.po"
         texts, plain = _translated(loaded(game), read_catalog(po), lang)
         shown = {c: to_plain(t, plain) for c, t in texts.items()}
         budgets = [b for bs in found(game).budgets.values() for b in bs]

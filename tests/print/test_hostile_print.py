@@ -22,7 +22,7 @@ from rulepress.print.formats import parse_format
 from rulepress.print.profiles import DEFAULT_PROFILE
 from rulepress.render import print_trees, print_writer
 from rulepress.render.context import RenderContext
-from tests.conftest import ROOT, loaded
+from tests.conftest import LOCALES, loaded
 
 PAYLOADS = (
     "<script>alert(1)</script>",
@@ -110,7 +110,7 @@ def _documents(
     top of the real Czech catalogs, in memory: the catalog reader has checks
     of its own, and the print writer must hold even without them.
     """
-    local = localize(loaded("stationfall"), "cs", ROOT / "locales")
+    local = localize(loaded("stationfall"), "cs", LOCALES)
     spec = local.loaded.spec
     if spec_lookup is not None:
         spec = Spec.model_validate(translate_data(spec.model_dump(), spec_lookup))

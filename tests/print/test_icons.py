@@ -11,7 +11,7 @@ import pytest
 
 from rulepress.print.build import PrintBuild, PrintError
 from rulepress.print.icons import check_icon
-from tests.conftest import ROOT
+from tests.conftest import LOCALES, ROOT, SPEC_ROOT
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" fill="{fill}">{body}</svg>'
 GOOD = SVG.format(fill="device-cmyk(0.85 0.45 0 0.3)", body='<circle cx="5" cy="5" r="4"/>')
@@ -67,7 +67,7 @@ def test_a_terms_icon_is_printed_before_it_in_cmyk_and_a_bad_one_stops_the_build
     tmp_path: Path,
 ) -> None:
     specs = tmp_path / "rules_spec"
-    shutil.copytree(ROOT / "rules_spec" / "stationfall", specs / "stationfall")
+    shutil.copytree(SPEC_ROOT / "stationfall", specs / "stationfall")
     game = specs / "stationfall" / "game.yaml"
     text = game.read_text(encoding="utf-8")
     _icon(specs / "stationfall", GOOD.replace("0.85 0.45 0 0.3", "0.1 0.9 0.8 0.05"), "bribe.svg")
@@ -75,14 +75,14 @@ def test_a_terms_icon_is_printed_before_it_in_cmyk_and_a_bad_one_stops_the_build
     pub = "  rulebook_format: a4\n"
     game.write_text(text.replace(pub, pub + "  icons: {bribe: red.svg, nothing: bribe.svg}\n"))
     with pytest.raises(PrintError) as caught:
-        PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("en",)).build()
+        PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("en",)).build()
     problems = sorted(p.where for p in caught.value.problems)
     assert problems == ["icon (bribe)", "icon (nothing)"]
     assert all("game.yaml:" in str(p.location) for p in caught.value.problems)
     assert not (tmp_path / "out").exists()
     # the Influence cube: linked in the rules' text, and in the glossary
     game.write_text(text.replace(pub, pub + "  icons: {influence-cube: bribe.svg}\n"))
-    PrintBuild(ROOT, specs, ROOT / "locales", tmp_path / "out", ("en",)).build()
+    PrintBuild(ROOT, specs, LOCALES, tmp_path / "out", ("en",)).build()
     data = (tmp_path / "out/en/stationfall/rulebook-a4.pdf").read_bytes()
     # a decompressor object, since the pattern can end a binary stream early at bytes
     # that look like its end: what it decoded so far is kept, with no "truncated" error

@@ -19,7 +19,16 @@ from pathlib import Path
 import pytest
 
 from rulepress.print.build import PrintBuild, PrintError
-from tests.conftest import GAMES, LANGUAGES, PUBLISHED, ROOT, loaded, one_game_root
+from tests.conftest import (
+    GAMES,
+    LANGUAGES,
+    LOCALES,
+    PUBLISHED,
+    ROOT,
+    SPEC_ROOT,
+    loaded,
+    one_game_root,
+)
 
 #: renders PDFs: left out of the quick run (-m 'not slow') and of -m 'not print'
 pytestmark = [pytest.mark.slow, pytest.mark.print]
@@ -233,7 +242,7 @@ def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.Mo
     first, second = tmp_path / "a", tmp_path / "b"
     specs = one_game_root(tmp_path)  # Japanese: fonts subset, glyphs shaped, twice alike
     for out in (first, second):
-        PrintBuild(ROOT, specs, ROOT / "locales", out, ("ja",)).build()
+        PrintBuild(ROOT, specs, LOCALES, out, ("ja",)).build()
     files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
     assert files
     for rel in files:
@@ -243,9 +252,7 @@ def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_overflow_names_card_language_and_amount_and_writes_nothing(tmp_path: Path) -> None:
-    job = PrintBuild(
-        ROOT, one_game_root(tmp_path), ROOT / "locales", tmp_path / "out", ("cs",), ("poker",)
-    )
+    job = PrintBuild(ROOT, one_game_root(tmp_path), LOCALES, tmp_path / "out", ("cs",), ("poker",))
     with pytest.raises(PrintError) as info:
         job.build()
     message = info.value.render()
@@ -284,11 +291,11 @@ def test_cli_reports_overflow_without_traceback(tmp_path: Path) -> None:
 def test_the_publication_gate_passes_on_every_pdf(printed: Path) -> None:
     from rulepress.gate import English, RawIds, scan_print, source_quotes
 
-    raw = RawIds.from_specs(ROOT / "rules_spec")
-    english = English.from_templates(ROOT / "locales")
+    raw = RawIds.from_specs(SPEC_ROOT)
+    english = English.from_templates(LOCALES)
     # the source documents' own words, quoted in the Sources appendix, are the source's
     # (the Japanese rulebook's ASCII brackets and hyphens): run_gate takes them out too
-    quotes = source_quotes(ROOT / "rules_spec")
+    quotes = source_quotes(SPEC_ROOT)
     assert scan_print(printed, english, raw, quotes=quotes) == []
 
 

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.render.source_entries import KIND_TITLES
 from rulepress.render.sources import SAYS, T
-from tests.conftest import PUBLISHED, ROOT, loaded
+from tests.conftest import LOCALES, PUBLISHED, loaded
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
@@ -42,7 +42,7 @@ def _ui(lang: str, context: str, msgid: str) -> str:
 def _game_text(lang: str, game: str, context: str, english: str) -> str:
     if lang == "en":
         return english
-    with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
+    with (LOCALES / lang / "LC_MESSAGES" / f"{game}.po").open("rb") as f:
         catalog = read_po(f)
     found = [m for m in catalog if m.context == context]
     assert found, context
@@ -67,8 +67,16 @@ def test_the_rulebook_lists_its_sources_and_the_card_points_there(
     printed = built_print[0]
     book = _text(printed / lang / game / "rulebook-a4.pdf")
     heading = _ui(lang, "page.title", "Not in this edition's source")
-    assert _flat(heading) in book
+    card = _text(printed / lang / game / "reference-a5.pdf")
     spec = loaded(game).spec
+    if not spec.sources:
+        # a game written straight into a spec (a designer's own): no appendix about
+        # sources, and the card points to none
+        assert _flat(heading) not in book
+        assert _flat(_ui(lang, "page.sources", T["each_entry"])) not in book
+        assert _flat(_ui(lang, "print", T["on_card"])) not in card
+        return
+    assert _flat(heading) in book
     assert spec.not_in_source
     for item in spec.not_in_source:
         title = _game_text(lang, game, f"not_in_source/{item.id}/title", item.title)
@@ -79,7 +87,6 @@ def test_the_rulebook_lists_its_sources_and_the_card_points_there(
         if kind == "card" and not spec.card_exceptions:
             continue  # a game whose cards make no exception (Brink) has no such heading
         assert _flat(_ui(lang, "page.sources", title)) in book, title
-    card = _text(printed / lang / game / "reference-a5.pdf")
     assert _flat(_ui(lang, "print", T["on_card"])) in card
 
 

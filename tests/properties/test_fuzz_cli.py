@@ -38,7 +38,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import DATA, ROOT, SPEC_ROOT
+from tests.conftest import DATA, LOCALES, SPEC_ROOT
 from tests.properties.strategies import MUTATION, mutate
 
 CORPUS = DATA / "fuzz_corpus"
@@ -319,7 +319,7 @@ def test_a_mutated_catalog(
     """``score --lang cs`` of a worked example with the game's Czech catalog damaged."""
     tmp = tmp_path_factory.mktemp("catalog")
     work = _spec_copy(tmp, game)
-    shutil.copytree(ROOT / "locales", work / "locales")
+    shutil.copytree(LOCALES, work / "locales")
     catalog = work / "locales" / "cs" / "LC_MESSAGES" / f"{game}.po"
     lines = catalog.read_text(encoding="utf-8").splitlines(keepends=True)
     at = int(where * len(lines))

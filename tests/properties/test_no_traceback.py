@@ -34,7 +34,7 @@ from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state, load_state
 from rulepress.yamlsrc import spec_files
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import GAME_LANGUAGES, GAMES, LANGUAGES, ROOT, SPEC_ROOT, loaded
+from tests.conftest import GAME_LANGUAGES, GAMES, LANGUAGES, LOCALES, SPEC_ROOT, loaded
 from tests.properties.strategies import MUTATION, mutate, raw_states, sequence, sequences
 
 #: the C emitter where PyYAML has it: a spec file is tens of KiB, written once per example
@@ -45,7 +45,7 @@ _local: dict[tuple[str, str], Localized] = {}
 
 def localized(game: str, lang: str) -> Localized:
     if (game, lang) not in _local:
-        _local[game, lang] = localize(loaded(game), lang, ROOT / "locales")
+        _local[game, lang] = localize(loaded(game), lang, LOCALES)
     return _local[game, lang]
 
 

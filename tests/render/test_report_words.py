@@ -15,7 +15,7 @@ import pytest
 from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import GAMES, LOCALES, loaded
 
 CASES = [
     (game, lang) for game in GAMES for lang in loaded(game).spec.game.languages if lang != "en"
@@ -24,7 +24,7 @@ CASES = [
 
 def _reports(game: str, lang: str) -> tuple[list[str], list[str]]:
     spec = loaded(game)
-    local = localize(spec, lang, ROOT / "locales")
+    local = localize(spec, lang, LOCALES)
     reports = [
         render_text(
             run_example(local.loaded, i, renderer=local.renderer),
@@ -91,7 +91,7 @@ def test_the_reference_card_footer_is_worded_in_its_language(lang: str) -> None:
     from rulepress.render.context import RenderContext
 
     game = GAMES[0]
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     spec = local.loaded.spec
     assert spec.publishing is not None
     card = spec.publishing.reference_card

@@ -20,7 +20,7 @@ from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import LABELS, render_text, visible
 from rulepress.scoring import load_state, score
 from rulepress.scoring.result import Note, ScoreResult, to_json
-from tests.conftest import DATA, GAME_LANGUAGES, ROOT, loaded, run_cli
+from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, loaded, run_cli
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 # a player id that would forge a report line, a heading, colours and reorder text
@@ -151,7 +151,7 @@ def _tables(report: str) -> list[list[str]]:
 # the state is Stationfall's (tests/data/states), so are the languages
 @pytest.mark.parametrize("lang", GAME_LANGUAGES["stationfall"])
 def test_columns_line_up_by_display_width(lang: str) -> None:
-    local = localize(loaded("stationfall"), lang, ROOT / "locales")
+    local = localize(loaded("stationfall"), lang, LOCALES)
     game = local.loaded
     result = score(game, load_state(game, STATE), renderer=local.renderer)
     report = render_text(result, game.spec, local.renderer.translate)

@@ -29,7 +29,7 @@ from rulepress.render.markup import ruling_label
 from rulepress.render.pages import PAGES, game_pages
 from rulepress.render.source_entries import KIND_TITLES, source_entries, step_label
 from rulepress.render.sources import SAYS, source_marker, source_says, table_marker
-from tests.conftest import DATA, ROOT, SPEC_ROOT, game_dirs
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, game_dirs
 from tests.site.test_pages import _nodes as every_node
 
 
@@ -42,9 +42,29 @@ def _ctx(game_dir: Path) -> RenderContext:
     return RenderContext(load_spec(game_dir).spec, "en", str, str)
 
 
+def _shows_no_provenance(ctx: RenderContext) -> bool:
+    """Whether ``ctx``'s game names no source document; if so, check that nothing shows one.
+
+    A game written straight into a spec (``rulepress new``, a designer's own game) has no
+    sources: the tests of how sources show check, for it, that no page and no print
+    document has a source marker, a Sources page or an appendix about them.
+    """
+    if ctx.spec.sources:
+        return False
+    pages = game_pages(ctx)
+    assert not {"sources", "not-in-source"} & set(pages)
+    assert [d for d in _nodes(list(pages.values()), tree.Details) if "rp-source" in d.classes] == []
+    rulebook = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
+    assert 'id="sources"' not in rulebook
+    assert 'class="source"' not in rulebook
+    return True
+
+
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
 def test_every_rule_has_a_closed_source_marker(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
+    if _shows_no_provenance(ctx):
+        return
     page = game_pages(ctx)["rules"]
     sections = {s.label: s for s in _nodes(page, tree.Section) if isinstance(s, tree.Section)}
     for rule in all_rules(ctx.spec.rules):
@@ -78,18 +98,16 @@ def test_the_marker_names_the_passage_the_rulings_and_the_table_state() -> None:
 def test_the_page_not_in_this_editions_source(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
     pages = game_pages(ctx)
-    assert {"sources", "not-in-source"} <= set(pages)
+    # the page is there when the spec names something its source lacks, and only then
+    assert ("not-in-source" in pages) == bool(ctx.spec.not_in_source)
+    if _shows_no_provenance(ctx) or not ctx.spec.not_in_source:
+        return
     page = pages["not-in-source"]
     labels = {s.label for s in _nodes(page, tree.Section) if isinstance(s, tree.Section)}
-    assert ctx.spec.not_in_source
     assert {"missing-" + item.id for item in ctx.spec.not_in_source} <= labels
     words = "".join(t.text for t in _nodes(page, tree.Text) if isinstance(t, tree.Text))
     for item in ctx.spec.not_in_source:
         assert item.title in words
-    if game_dir.name == "brink":
-        # values the scorer needs but the source lacks are named as table-state inputs
-        assert "From the table state: Council track" in words
-        assert "From the table state: Left in the common supply" in words
 
 
 def test_the_sources_page_lists_every_ruled_rule() -> None:
@@ -128,6 +146,8 @@ def _anchors(pages: dict[str, tree.Page]) -> set[str]:
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
 def test_every_kind_of_entry_has_its_marker(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
+    if _shows_no_provenance(ctx):
+        return
     spec = ctx.spec
     pages = game_pages(ctx)
     # each step's card holds one marker of its own (a sub-step's is in the sub-card)
@@ -208,6 +228,8 @@ def test_a_steps_marker_names_its_passage_and_its_rulings() -> None:
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
 def test_the_editors_list_holds_every_ruled_entry_of_every_kind(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
+    if _shows_no_provenance(ctx):
+        return
     pages = game_pages(ctx)
     anchors = _anchors(pages)
     [ruled] = [s for s in _nodes(pages["sources"], tree.Section) if s.label == "ruled"]
@@ -233,7 +255,6 @@ def test_the_editors_list_holds_every_ruled_entry_of_every_kind(game_dir: Path) 
     # every kind the game rules something of is there, each entry once, linked to its
     # place and its rulings, and nothing stated plainly by the source
     assert listed == expected
-    assert {"ruled-rule", "ruled-step", "ruled-parameter", "ruled-term"} <= set(listed)
     for refs in (r for rows in listed.values() for r in rows):
         assert refs <= anchors, refs - anchors
 
@@ -267,6 +288,8 @@ def test_a_ruled_table_row_is_listed_with_its_table(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
 def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir: Path) -> None:
     ctx = _ctx(game_dir)
+    if _shows_no_provenance(ctx):
+        return
     html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
     appendix = html.split('id="sources"', 1)[1]
     assert 'href="#sources"' in html.split('id="sources"', 1)[0]  # in the contents
@@ -279,9 +302,6 @@ def test_the_rulebook_has_a_sources_appendix_and_the_card_points_to_it(game_dir:
         # a kind no entry has gets no heading (Brink's cards make no exception)
         assert (f"<h4>{KIND_TITLES[kind]}</h4>" in appendix) == bool(listed), kind
         assert listed or kind == "card"
-    assert '<span class="n">4a. Agenda (Stationfall and Scoring)</span>' in html or (
-        game_dir.name != "stationfall"
-    )
     pub = ctx.spec.publishing
     assert pub is not None
     card = print_writer.write(
@@ -331,11 +351,6 @@ def test_a_game_without_sources_has_no_pages_about_them() -> None:
     ]
 
 
-#: the language each shipped game's rulings quote: Stationfall's Czech card, Brink's
-#: Japanese rulebook (a game added later is checked against its own sources only)
-QUOTED_IN = {"stationfall": "cs", "brink": "ja"}
-
-
 def _with_quotes(node: object) -> str:
     """The text of a tree with its quotes, in order (:func:`_words` leaves quotes out)."""
     found = _nodes(node, tree.Node)
@@ -356,16 +371,15 @@ def test_every_ruling_quotes_what_the_source_says_under_its_question(game_dir: P
     """The rulings page and the rulebook show each quote of a ruling's ``says``, as a Quote
     in its document's language, between the question and the decision (one tree for both)."""
     ctx = _ctx(game_dir)
+    if _shows_no_provenance(ctx) or not ctx.spec.rulings:
+        return
     languages = {doc.id: doc.language for doc in ctx.spec.sources}
     titles = {doc.id: doc.title for doc in ctx.spec.sources}
     page = game_pages(ctx)["rulings"]
     sections = {s.label: s for s in _nodes(page, tree.Section) if isinstance(s, tree.Section)}
     book = {part.label: part for part in print_trees.rulebook(ctx).rulings}
-    assert any(r.says for r in ctx.spec.rulings), "the shipped games' rulings quote a source"
     for ruling in ctx.spec.rulings:
         expected = [(q, languages[p.document]) for p in ruling.says for q in p.quotes()]
-        if game_dir.name in QUOTED_IN and expected:
-            assert {lang for _, lang in expected} == {QUOTED_IN[game_dir.name]}
         section = sections[ruling_label(ruling.id)]
         assert isinstance(section, tree.Section)
         for children in (section.children, book[ruling_label(ruling.id)].children):
@@ -467,7 +481,7 @@ def test_the_card_exceptions_table_is_in_the_rulebook_in_every_language() -> Non
         ("cs", "Karta", "Hráč s touto kartou smí vyhrát, i když je vinen."),
         ("ja", "カード", "このカードのプレイヤーは、有罪でも勝利できます。"),
     ]:
-        ctx = RenderContext.of(localize(load_spec(game_dir), lang, ROOT / "locales"), lang)
+        ctx = RenderContext.of(localize(load_spec(game_dir), lang, LOCALES), lang)
         html = print_writer.write(print_trees.rulebook(ctx), "2026-01-01")
         # (Czech typesetting binds a one-letter word to the next with a no-break space)
         appendix = html.split('id="sources"', 1)[1].replace("\xa0", " ")

@@ -1,4 +1,4 @@
-"""Every writer shows every text of the tree it is given, for both games, in every language.
+"""Every writer shows every text of the tree it is given, for every game, in its languages.
 
 A tree is built once per game and language; then each writer that should show
 it writes it: the site's pages through the site writer (docutils nodes, as
@@ -46,7 +46,7 @@ from rulepress.render.score_text import render_text, visible
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import Note
 from rulepress.sphinx_ext.doctree import PageParser, _text
-from tests.conftest import GAMES, ROOT, loaded
+from tests.conftest import LOCALES, PUBLISHED, SPEC_ROOT, loaded
 from tests.site.test_pages import _nodes  # the pages tests' walk over every node
 
 LANGS = ("en", "cs", "ja")
@@ -59,7 +59,7 @@ NOT_SHOWN = frozenset(
 
 @cache
 def _context(game: str, lang: str) -> RenderContext:
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     numbers = LocaleNumbers(lang) if lang != "en" else str
     return RenderContext(
         local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
@@ -140,8 +140,7 @@ def _site_missing(page: tree.Page, lang: str, docname: str) -> list[str]:
     return _missing(_entries(page), shown, lambda e: _text(e, lang).astext(), _quotes(page))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_the_site_writer_shows_every_text_of_every_page(game: str, lang: str) -> None:
     pages = game_pages(_context(game, lang))
     for name, page in pages.items():
@@ -196,8 +195,7 @@ def _documents(ctx: RenderContext) -> Iterator[tuple[str, tree.Node, str]]:
         yield "cards", deck, print_writer.card_document(deck, faces, CREATED)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_the_print_writer_shows_every_text_of_every_document(game: str, lang: str) -> None:
     ctx = _context(game, lang)
     for name, document, markup in _documents(ctx):
@@ -228,13 +226,13 @@ def test_icons_and_page_numbers_reach_print_and_not_the_site_text() -> None:
 @pytest.fixture(scope="module")
 def changes(previous_specs: Path) -> dict[str, tree.Page]:
     """The changes page of Stationfall in each language, against the session's previous edition."""
-    game = ROOT / "rules_spec" / "stationfall"
+    game = SPEC_ROOT / "stationfall"
     since = str(previous_specs / "rules_spec")
-    previous = previous_edition(game, load_spec(game), since, ROOT / "locales", LANGS)
+    previous = previous_edition(game, load_spec(game), since, LOCALES, LANGS)
     out = {}
     for lang in LANGS:
         ctx = _context("stationfall", lang)
-        new_text = game_translator(ROOT / "locales", lang, "stationfall")
+        new_text = game_translator(LOCALES, lang, "stationfall")
         out[lang] = changes_page(
             ctx, previous.diff, previous.spec, previous.old_text[lang], new_text
         )
@@ -274,10 +272,9 @@ def _result_texts(value: object) -> Iterator[str]:
             yield from _result_texts(item)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -> None:
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     spec = local.loaded.spec
     for i in range(len(spec.examples)):
         result = run_example(local.loaded, i, renderer=local.renderer)
@@ -288,11 +285,10 @@ def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -
         assert missing == [], spec.examples[i].id
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_every_writer_shows_every_text_of_the_score_report_tree(game: str, lang: str) -> None:
     """The report's tree of each worked example: as terminal text, docutils nodes and print HTML."""
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     spec = local.loaded.spec
     for i, example in enumerate(spec.examples):
         result = run_example(local.loaded, i, renderer=local.renderer, cite_rulings=True)

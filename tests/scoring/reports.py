@@ -6,12 +6,12 @@ from rulepress.i18n.runtime import Localized, localize
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import find_example, run_example
 from rulepress.scoring.result import ScoreResult
-from tests.conftest import ROOT, loaded
+from tests.conftest import LOCALES, loaded
 
 
 def example_result(lang: str, example: str, game: str = "brink") -> tuple[Localized, ScoreResult]:
     """The game in ``lang`` (its renderer and spec) and the example's result."""
-    local = localize(loaded(game), lang, ROOT / "locales")
+    local = localize(loaded(game), lang, LOCALES)
     index, _ = find_example(local.loaded, example)
     return local, run_example(local.loaded, index, renderer=local.renderer)
 

@@ -21,7 +21,7 @@ from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import ROOT, loaded
+from tests.conftest import LOCALES, loaded
 
 FACTIONS = ["komek", "henko", "magnomi", "ventus"]
 COLOURS = [*FACTIONS, "sorelia", "ua"]
@@ -132,7 +132,7 @@ def test_the_scorer_pays_exactly_when_some_plan_does(
 
 
 def report(example: str, lang: str) -> str:
-    local = localize(loaded("brink"), lang, ROOT / "locales")
+    local = localize(loaded("brink"), lang, LOCALES)
     entry = next(e for e in local.loaded.spec.examples if e.id == example)
     state = check_state(local.loaded, entry.state, SourceMap(), example, sequence="cost-payment")
     result = score(local.loaded, state, sequence="cost-payment", renderer=local.renderer)

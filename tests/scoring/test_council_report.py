@@ -23,7 +23,7 @@ from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples, example_state, find_example, run_example
 from rulepress.scoring.result import to_json
-from tests.conftest import GAME_LANGUAGES, ROOT, edit, loaded, run_cli, tiny_game_with_vote
+from tests.conftest import GAME_LANGUAGES, LOCALES, edit, loaded, run_cli, tiny_game_with_vote
 from tests.scoring.reports import example_report, example_result
 
 EXAMPLE = "council-three-way-tie"
@@ -109,7 +109,7 @@ def test_the_json_result_carries_rules_reasons_stages_and_placements() -> None:
 
 
 def test_a_vote_without_ballots_says_so() -> None:
-    local = localize(loaded("brink"), "en", ROOT / "locales")
+    local = localize(loaded("brink"), "en", LOCALES)
     index, _ = find_example(local.loaded, "council-tie-order")
     state = example_state(local.loaded, index)
     state["table"] = dict(state["table"]) | {"votes": []}

@@ -19,7 +19,7 @@ from rulepress.scoring import score
 from rulepress.scoring.result import Line, ScoreResult, to_json
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import ROOT, loaded
+from tests.conftest import LOCALES, loaded
 from tests.scoring.players import stationfall_player as player
 
 PLAYERS = [
@@ -47,7 +47,7 @@ PLAYERS = [
 def scored(
     lang: str = "en", variants: list[str] | None = None, cite: bool = True
 ) -> tuple[ScoreResult, str]:
-    local = localize(loaded("stationfall"), lang, ROOT / "locales")
+    local = localize(loaded("stationfall"), lang, LOCALES)
     state = check_state(local.loaded, {"players": PLAYERS}, SourceMap(), "test")
     result = score(
         local.loaded, state, variants=variants, renderer=local.renderer, cite_rulings=cite
@@ -152,7 +152,7 @@ def test_an_event_and_the_winners_name_the_ruling_that_decided_them() -> None:
         agenda=[{"text": "5 if the Reactor blew", "points": 5, "met": True}],
     )
     other = player("Xenia", agenda=[{"text": "1 if you Escaped", "points": 1, "met": True}])
-    local = localize(loaded("stationfall"), "en", ROOT / "locales")
+    local = localize(loaded("stationfall"), "en", LOCALES)
     state = check_state(local.loaded, {"players": [yusuf, other]}, SourceMap(), "test")
     result = score(local.loaded, state, variants=["surviving_characters"], cite_rulings=True)
     (event,) = result.events

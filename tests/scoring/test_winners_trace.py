@@ -21,7 +21,7 @@ from rulepress.scoring.engine import PLACES_NOTE, places_args
 from rulepress.scoring.result import ScoreResult, to_json
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import ROOT, loaded
+from tests.conftest import LOCALES, loaded
 from tests.scoring.players import stationfall_player
 
 
@@ -42,7 +42,7 @@ def player(
 
 def scored(players: list[dict[str, Any]], lang: str = "en") -> tuple[ScoreResult, str]:
     """The result and the text report in ``lang``."""
-    local = localize(loaded("stationfall"), lang, ROOT / "locales")
+    local = localize(loaded("stationfall"), lang, LOCALES)
     state = check_state(local.loaded, {"players": players}, SourceMap(), "test")
     result = score(local.loaded, state, renderer=local.renderer)
     return result, render_text(result, local.loaded.spec, local.renderer.translate)
@@ -215,7 +215,7 @@ PLACES = {
 def test_places_and_players_each_take_their_own_plural(
     lang: str, places: int, players: int, text: str
 ) -> None:
-    renderer = localize(loaded("stationfall"), lang, ROOT / "locales").renderer
+    renderer = localize(loaded("stationfall"), lang, LOCALES).renderer
     assert renderer.text(PLACES_NOTE, places_args(places, players)) == text
 
 

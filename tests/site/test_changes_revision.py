@@ -22,7 +22,7 @@ import yaml
 from rulepress.gate import run_gate
 from rulepress.i18n.visible import as_seen
 from rulepress.model.previous import PreviousEdition
-from tests.conftest import ROOT, SPEC_ROOT, loaded, run_main
+from tests.conftest import LOCALES, ROOT, SPEC_ROOT, loaded, run_main
 from tests.editions.test_previous import _have, diff_english, words_only
 
 pytestmark = [pytest.mark.slow]
@@ -48,7 +48,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = tmp_path_factory.mktemp("revision")
     (project / "rules_spec").mkdir()
     (project / "rules_spec" / GAME).symlink_to(SPEC_ROOT / GAME)
-    (project / "locales").symlink_to(ROOT / "locales")
+    (project / "locales").symlink_to(LOCALES)
     run = run_main(
         "build",
         "site",
@@ -141,4 +141,4 @@ def test_no_english_template_context_or_path_reaches_a_reader(built: Path, lang:
 
 
 def test_the_gate_passes_the_site(built: Path) -> None:
-    run_gate(built / "site", None, built / "rules_spec", ROOT / "locales")
+    run_gate(built / "site", None, built / "rules_spec", LOCALES)

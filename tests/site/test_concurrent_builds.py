@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, ROOT, edit
+from tests.conftest import DATA, LOCALES, edit
 
 pytestmark = pytest.mark.slow
 
@@ -34,7 +34,7 @@ def _start(specs: Path, out: Path, cwd: Path) -> subprocess.Popen[str]:
             "--spec-root",
             str(specs),
             "--locales",
-            str(ROOT / "locales"),
+            str(LOCALES),
             "--lang",
             "en",
             "--no-doctest",

@@ -12,7 +12,7 @@ import yaml
 from rulepress.render import tree
 from rulepress.render.pages import doctest
 from rulepress.sphinx_ext.siteconf import CONF_PY, SiteConfig
-from tests.conftest import ROOT, loaded
+from tests.conftest import ROOT, SPEC_ROOT, loaded
 
 HOSTILE = (
     "<script>alert(1)</script> <img src=x onerror=alert(2)> &amp; "
@@ -32,7 +32,7 @@ def _project(tmp_path: Path, page: tree.Page, title: str = "Game <b>title</b>") 
         language_names={"en": "English"},
         theme="rulepress",
         favicon=str(ROOT / "src/rulepress/sphinx_ext/static/rulepress-icon.svg"),
-        spec_root=str(ROOT / "rules_spec"),
+        spec_root=str(SPEC_ROOT),
     )
     path, text = config.write(src)
     path.write_text(text, encoding="utf-8")

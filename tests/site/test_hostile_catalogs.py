@@ -32,7 +32,17 @@ from rulepress.i18n.runtime import LocaleNumbers, localize
 from rulepress.render import print_trees, print_writer
 from rulepress.render.context import RenderContext
 from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import GAMES, ROOT, Run, loaded, one_game_root, run_cli, run_main
+from tests.conftest import (
+    GAMES,
+    LOCALES,
+    ROOT,
+    SPEC_ROOT,
+    Run,
+    loaded,
+    one_game_root,
+    run_cli,
+    run_main,
+)
 from tests.site.conftest import ElementCounter, doctest_count, doctests
 
 #: builds sites or PDFs, or drives a browser: left out of the quick run (-m 'not slow')
@@ -102,7 +112,7 @@ def _hostile_catalogs(tmp_path: Path, attack: str) -> tuple[Path, dict[str, str]
     locales = tmp_path / "locales"
     markers: dict[str, str] = {}
     for domain in (*GAMES, "rulepress", "theme"):
-        src = find_catalog(ROOT / "locales", LANG, domain)  # the interface and theme: the package's
+        src = find_catalog(LOCALES, LANG, domain)  # the interface and theme: the package's
         with src.open("rb") as fh:
             catalog = read_po(fh, locale=LANG)
         for i, message in enumerate(catalog):
@@ -221,7 +231,7 @@ def test_every_command_succeeds_and_no_code_ran(hostile: dict[str, object]) -> N
 
 
 def test_only_the_generated_doctests_ran(hostile: dict[str, object], site: SiteBuild) -> None:
-    spoiled = SiteBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", Path(str(hostile["site"])))
+    spoiled = SiteBuild(ROOT, SPEC_ROOT, LOCALES, Path(str(hostile["site"])))
     blocks, statements = doctests(spoiled, LANG, GAME)
     assert blocks == len(loaded(GAME).spec.examples)
     assert (blocks, statements) == doctests(site, LANG, GAME)
@@ -295,7 +305,7 @@ def test_the_print_build_refuses_what_does_not_fit_and_runs_nothing(
 def test_every_kind_of_message_is_shown_whole_as_text(hostile: dict[str, object]) -> None:
     site_texts = ["".join(_read(p).text) for p in Path(str(hostile["site"])).rglob("*.html")]
     reports = [_terminal(r) for r in hostile["reports"]]  # type: ignore[attr-defined]
-    honest = _print_documents(ROOT / "locales")
+    honest = _print_documents(LOCALES)
     spoiled = _print_documents(Path(str(hostile["locales"])))
     assert spoiled.keys() == honest.keys()
     printed = []

@@ -22,7 +22,7 @@ from rulepress.render.preview import NOTICE, NOTICE_CLASS, with_notice
 from rulepress.render.tree import Page, Paragraph, Section, text
 from rulepress.sphinx_ext import deploy, language_links
 from rulepress.sphinx_ext.rootpage import root_page
-from tests.conftest import DATA, ROOT, SPEC_ROOT, catalog_copy, edit, loaded, run_cli
+from tests.conftest import DATA, LOCALES, SPEC_ROOT, catalog_copy, edit, loaded, run_cli
 
 
 def _with_bar(spec: Spec, bar: int) -> Spec:
@@ -56,7 +56,7 @@ def test_the_spec_sets_the_bar_and_a_bad_one_is_located(
 
 def test_a_language_below_the_bar_is_a_preview(tmp_path: Path) -> None:
     spec = loaded("stationfall").spec
-    locales = ROOT / "locales"
+    locales = LOCALES
     assert completeness(locales, "cs", ("stationfall", "rulepress")) == 100.0
     assert not readiness(_with_bar(spec, 100), "cs", locales).preview
     assert not readiness(_with_bar(spec, 0), "cs", tmp_path).preview  # no bar: never a preview

@@ -32,8 +32,14 @@ def test_every_rule_has_a_closed_marker_and_the_source_pages_exist(
     spec = loaded(game).spec
     rules = page(site, lang, game, "rules")
     markers = re.findall(r"<details[^>]*rp-source[^>]*>", rules)
-    assert len(markers) == len(list(all_rules(spec.rules)))
+    assert len(markers) == len([r for r in all_rules(spec.rules) if r.source is not None])
     assert not any(re.search(r"\bopen\b", m) for m in markers)
+    # a game that names no source (a designer's own) has neither page
+    folder = site.out / lang / game
+    assert (folder / "sources.html").exists() == bool(spec.sources)
+    assert (folder / "not-in-source.html").exists() == bool(spec.not_in_source)
+    if not spec.sources:
+        return
     missing = page(site, lang, game, "not-in-source")
     assert f'lang="{lang}"' in missing
     for item in spec.not_in_source:
@@ -49,6 +55,10 @@ def test_every_step_term_table_and_parameter_has_its_marker_and_the_editors_list
     spec = loaded(game).spec
     steps = [(seq, step) for seq in spec.sequences for step in all_steps(seq.steps)]
     sequences = page(site, lang, game, "sequences")
+    if not spec.sources:  # a game that names no source shows no marker on any page
+        for name in ("sequences", "glossary", "scoring"):
+            assert "rp-source" not in page(site, lang, game, name), name
+        return
     assert len(re.findall(r"<details[^>]*rp-source", sequences)) == len(steps)
     for seq, step in steps:
         assert f'id="{step_label(seq, step)}"' in sequences
@@ -66,14 +76,8 @@ def test_every_step_term_table_and_parameter_has_its_marker_and_the_editors_list
     # the editors' list links each ruled step to its card on the sequences page
     assert 'id="ruled"' in sources
     ruled = [(q, s) for q, s in steps if s.source is not None and s.source.kind == "inferred"]
-    assert ruled
     for seq, step in ruled:
         assert f'href="sequences.html#{step_label(seq, step)}"' in sources
-
-
-#: the language each shipped game's rulings quote: Stationfall's Czech card, Brink's
-#: Japanese rulebook
-QUOTED_IN = {"stationfall": "cs", "brink": "ja"}
 
 
 @pytest.mark.parametrize(("game", "lang"), PUBLISHED)
@@ -82,9 +86,10 @@ def test_every_rulings_quotes_carry_their_language(site: SiteBuild, game: str, l
     language of the site: a screen reader reads the card's Czech as Czech on an English page."""
     spec = loaded(game).spec
     languages = {doc.id: doc.language for doc in spec.sources}
-    rulings = page(site, lang, game, "rulings")
     quoted = [r for r in spec.rulings if r.says]
-    assert quoted
+    if not quoted:  # a game without rulings, or whose rulings quote nothing
+        return
+    rulings = page(site, lang, game, "rulings")
     for ruling in quoted:
         start = rulings.index(f'id="{ruling_label(ruling.id)}"')
         end = rulings.find('id="ruling-', start + 1)
@@ -93,5 +98,3 @@ def test_every_rulings_quotes_carry_their_language(site: SiteBuild, game: str, l
         shown = [(found, html.unescape(words)) for found, words in spans]
         expected = [(languages[p.document], q) for p in ruling.says for q in p.quotes()]
         assert shown == expected, ruling.id
-        if game in QUOTED_IN:
-            assert {found for found, _ in shown} == {QUOTED_IN[game]}

@@ -25,7 +25,7 @@ from rulepress.i18n.catalogs import CatalogError, find_catalog, render
 from rulepress.i18n.extract import THEME_DIR
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.theme import SPHINX_TEXTS, compile_theme, theme_msgids
-from tests.conftest import GAMES, ROOT, TRANSLATIONS
+from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATIONS
 from tests.site.conftest import ElementCounter
 
 ATTACK = '"><script>alert(1)</script><b>'
@@ -34,7 +34,7 @@ TEMPLATES = sorted((THEME_DIR / "rulepress").glob("*.html"))
 
 def _theme_po(tmp_path: Path, lang: str, strings: dict[str, str]) -> Path:
     """A copy of locales/ whose ``lang`` theme catalog has ``strings`` as its msgstrs."""
-    with find_catalog(ROOT / "locales", lang, "theme").open("rb") as fh:
+    with find_catalog(LOCALES, lang, "theme").open("rb") as fh:
         catalog = read_po(fh, locale=lang)
     for message in catalog:
         if message.id in strings:
@@ -42,7 +42,7 @@ def _theme_po(tmp_path: Path, lang: str, strings: dict[str, str]) -> Path:
     # the games' catalogs too: without them the language would be a preview, with pages
     # other than the honest site's
     locales = tmp_path / "locales"
-    shutil.copytree(ROOT / "locales", locales)
+    shutil.copytree(LOCALES, locales)
     target = locales / lang / "LC_MESSAGES" / "theme.po"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(render(catalog))
@@ -88,7 +88,7 @@ def test_the_template_words_and_sphinx_words_are_apart() -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_the_compiled_catalog_holds_every_theme_word(lang: str) -> None:
-    compiled = _mo(compile_theme(ROOT / "locales", lang))
+    compiled = _mo(compile_theme(LOCALES, lang))
     assert set(compiled) == theme_msgids()
     assert all(compiled.values())
 
@@ -98,7 +98,7 @@ def test_every_theme_word_is_translated_by_ours_or_sphinx(lang: str, tmp_path: P
     """As Sphinx looks words up: the project's sphinx.mo first, then Sphinx's own catalog."""
     import sphinx
 
-    data = compile_theme(ROOT / "locales", lang)
+    data = compile_theme(LOCALES, lang)
     assert data is not None
     folder = tmp_path / lang / "LC_MESSAGES"
     folder.mkdir(parents=True)
@@ -134,7 +134,7 @@ def test_an_unsafe_theme_catalog_stops_the_build(tmp_path: Path) -> None:
     with pytest.raises(CatalogError) as info:
         compile_theme(locales, "cs")
     assert "theme.po" in info.value.render()
-    build = SiteBuild(ROOT, ROOT / "rules_spec", locales, tmp_path / "out", ("cs",))
+    build = SiteBuild(ROOT, SPEC_ROOT, locales, tmp_path / "out", ("cs",))
     with pytest.raises(CatalogError):
         build.generate()
 
@@ -174,7 +174,7 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(
     # against the honest site's previous edition, so that both have the same pages
     build = SiteBuild(
         ROOT,
-        ROOT / "rules_spec",
+        SPEC_ROOT,
         locales,
         tmp_path / "out",
         ("en", "cs"),

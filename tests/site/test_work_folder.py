@@ -23,7 +23,7 @@ from rulepress import workdir
 from rulepress.output import OutputError
 from rulepress.print import written
 from rulepress.sphinx_ext.build import SiteBuild
-from tests.conftest import DATA, ROOT, edit
+from tests.conftest import DATA, LOCALES, edit
 
 
 def _tiny(tmp_path: Path) -> Path:
@@ -33,7 +33,7 @@ def _tiny(tmp_path: Path) -> Path:
 
 
 def _site(tmp_path: Path, specs: Path, **options: object) -> SiteBuild:
-    return SiteBuild(tmp_path, specs, ROOT / "locales", tmp_path / "out", ("en",), **options)  # type: ignore[arg-type]
+    return SiteBuild(tmp_path, specs, LOCALES, tmp_path / "out", ("en",), **options)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ the private folder

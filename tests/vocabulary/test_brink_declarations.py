@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib.util
 import re
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SPEC_ROOT
 
-BRINK = ROOT / "rules_spec" / "brink"
+BRINK = SPEC_ROOT / "brink"
 #: the spec's files but its worked examples (whose states name factions, as players do)
 TEXTS = {
     p.name: p.read_text(encoding="utf-8")

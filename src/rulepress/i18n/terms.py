@@ -98,9 +98,13 @@ def _language(spec: Spec, lang: str) -> LanguageTermbase:
 
 
 def _shared_vocabulary(specs: list[Spec], lang: str) -> dict[str, VocabularyEntry]:
-    """The vocabulary entries every game gives alike (same English, same approved word)."""
+    """The vocabulary entries every game published in ``lang`` gives alike.
+
+    Alike: the same English and the same approved word. A game not published in
+    ``lang`` has no pages in it, and no say in its shared words.
+    """
     shared: dict[str, VocabularyEntry] | None = None
-    for spec in specs:
+    for spec in (s for s in specs if lang in s.game.languages):
         entries = _language(spec, lang).vocabulary
         if shared is None:
             shared = dict(entries)
