@@ -169,11 +169,13 @@ class Rulebook(Node):
     contents_title: str
     contents: list[ContentsEntry]
     rules: list[RulePart]
-    glossary_title: str
+    #: a chapter's title, or None where the game has nothing for it: the writer prints
+    #: a chapter (and the contents list it) only where the tree gives it a title
+    glossary_title: str | None
     glossary: list[BookTerm]
-    rulings_title: str
+    rulings_title: str | None
     rulings: list[Part]
-    examples_title: str
+    examples_title: str | None
     examples: list[Part]
     sources: Appendix | None = None
 
@@ -440,8 +442,9 @@ def rulebook(ctx: RenderContext) -> Rulebook:
     ]
     # a game with no rulings (or no glossary, no examples) has no such chapter, nor its entry
     present = {"glossary": spec.glossary, "rulings": spec.rulings, "examples": spec.examples}
+    titles = {key: ctx.t(T[key]) if held else None for key, held in present.items()}
     contents += [
-        ContentsEntry(label=key, title=ctx.t(T[key])) for key, held in present.items() if held
+        ContentsEntry(label=key, title=title) for key, title in titles.items() if title is not None
     ]
     sources = appendix(ctx, lambda value: inline(_line(value), ctx, anchors=anchors))
     if sources is not None:
@@ -452,7 +455,7 @@ def rulebook(ctx: RenderContext) -> Rulebook:
         contents_title=ctx.t(T["contents"]),
         contents=contents,
         rules=_rules(spec.rules, ctx, anchors),
-        glossary_title=ctx.t(T["glossary"]),
+        glossary_title=titles["glossary"],
         glossary=[
             BookTerm(
                 icon=_icon(ctx, t.id),
@@ -464,7 +467,7 @@ def rulebook(ctx: RenderContext) -> Rulebook:
             )
             for t in ctx.glossary()
         ],
-        rulings_title=ctx.t(T["rulings"]),
+        rulings_title=titles["rulings"],
         rulings=[
             Part(
                 label=ruling_label(r.id),
@@ -478,7 +481,7 @@ def rulebook(ctx: RenderContext) -> Rulebook:
             )
             for r in spec.rulings
         ],
-        examples_title=ctx.t(T["examples"]),
+        examples_title=titles["examples"],
         examples=[
             Part(
                 title=[*text(ex.title), *cites(ex.rules, ctx)],

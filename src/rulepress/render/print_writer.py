@@ -295,8 +295,8 @@ def _rulebook(book: Rulebook) -> list[Element]:
         [el("dt", inlines(t.icon), t.term), el("dd", inlines(t.definition))] for t in book.glossary
     ]
     body = [cover, toc, el("section", _rules(book.rules), cls="rules")]
-    # a chapter with nothing in it is left out, as its entry in the contents is (print_trees)
-    if glossary:
+    # the tree leaves a chapter untitled where the game has nothing for it (print_trees)
+    if book.glossary_title is not None:
         body.append(
             el(
                 "section",
@@ -306,7 +306,7 @@ def _rulebook(book: Rulebook) -> list[Element]:
                 id="glossary",
             )
         )
-    if book.rulings:
+    if book.rulings_title is not None:
         body.append(
             el(
                 "section",
@@ -315,7 +315,7 @@ def _rulebook(book: Rulebook) -> list[Element]:
                 id="rulings",
             )
         )
-    if book.examples:
+    if book.examples_title is not None:
         body.append(
             el(
                 "section",
