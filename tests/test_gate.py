@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po, write_po
@@ -303,3 +304,23 @@ def test_a_preview_is_reported_in_one_line_per_language() -> None:
     assert str(pages[0]) in lines[0]
     assert str(pages[-1]) not in lines[0]
     assert lines[1].startswith("pl is a preview: 2 text(s) in English")
+
+
+def test_the_gate_translates_each_game_once_per_language(
+    shared_win: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The games' English and the examples' reports read one translation: making it is the
+    costliest step of the gate's set-up, which ``rulepress build`` runs after every build."""
+    from rulepress.i18n import runtime
+
+    made: list[tuple[str, str]] = []
+    real = runtime.localize
+
+    def counted(loaded: Any, lang: str, locales: Path) -> Any:
+        made.append((loaded.spec.game.id, lang))
+        return real(loaded, lang, locales)
+
+    monkeypatch.setattr(runtime, "localize", counted)
+    run = run_main("gate", "--site", "none", "--print", "none", cwd=shared_win)
+    assert run.code == 0, run.err
+    assert sorted(made) == [("tiny", "cs"), ("tiny", "en")]
