@@ -33,7 +33,17 @@ settings.register_profile(
 settings.register_profile(
     "thorough", max_examples=1000, database=None, deadline=None, print_blob=True
 )
+# The quick run (-m "not slow", while one works) draws fewer examples of each property;
+# the full run, which CI runs, keeps the ci profile's count (see pytest_configure).
+settings.register_profile("quick", settings.get_profile("ci"), max_examples=10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The quick profile for a run that leaves the slow tests out, unless a profile is named."""
+    if "HYPOTHESIS_PROFILE" not in os.environ and "not slow" in (config.option.markexpr or ""):
+        settings.load_profile("quick")
+
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the variable that names another project folder for the games the tests are about

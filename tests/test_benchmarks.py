@@ -39,6 +39,7 @@ _LIGHTHOUSE = (
         ["bench_i18n_workflow.py", "--messages", "200"],
         ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],
         ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
+        ["bench_repeated_loads.py", "--rounds", "1"],
         ["bench_expressions.py", "--states", "20", "--repeat", "1"],
         ["bench_budget.py", "--examples", "1"],
         [

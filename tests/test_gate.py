@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po, write_po
@@ -113,7 +114,12 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
     page = tmp_path / "site" / "cs" / "game" / "rules.html"
     page.parent.mkdir(parents=True)
     page.write_text("<html><body><p>Skip to content v {rule:16.4}</p></body></html>", "utf-8")
-    run = run_main("gate", "--site", str(tmp_path / "site"), "--print", str(tmp_path / "none"))
+    # the tiny game: the command also reads every worked example's report of the games it
+    # is given, which for the real ones test_every_report_in_every_language_passes reads
+    specs = tmp_path / "rules_spec"
+    shutil.copytree(DATA / "specs" / "tiny", specs / "tiny")
+    site, printed = str(tmp_path / "site"), str(tmp_path / "none")
+    run = run_main("gate", "--site", site, "--print", printed, "--spec-root", str(specs))
     assert run.code == 8
     assert f"{page}: page (cs): English words: 'Skip to content'" in run.err
     assert f"{page}: page (cs): spec markup: '{{rule:16.4}}'" in run.err
@@ -303,3 +309,23 @@ def test_a_preview_is_reported_in_one_line_per_language() -> None:
     assert str(pages[0]) in lines[0]
     assert str(pages[-1]) not in lines[0]
     assert lines[1].startswith("pl is a preview: 2 text(s) in English")
+
+
+def test_the_gate_translates_each_game_once_per_language(
+    shared_win: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The games' English and the examples' reports read one translation: making it is the
+    costliest step of the gate's set-up, which ``rulepress build`` runs after every build."""
+    from rulepress.i18n import runtime
+
+    made: list[tuple[str, str]] = []
+    real = runtime.localize
+
+    def counted(loaded: Any, lang: str, locales: Path) -> Any:
+        made.append((loaded.spec.game.id, lang))
+        return real(loaded, lang, locales)
+
+    monkeypatch.setattr(runtime, "localize", counted)
+    run = run_main("gate", "--site", "none", "--print", "none", cwd=shared_win)
+    assert run.code == 0, run.err
+    assert sorted(made) == [("tiny", "cs"), ("tiny", "en")]

@@ -932,7 +932,8 @@ def provenance(
         for line in lines:
             click.echo(line)
     if audit and report["findings"]:
-        raise SystemExit(ExitCode.FAILED)
+        # click's exit, whose code main() returns (a SystemExit would escape main)
+        raise click.exceptions.Exit(ExitCode.FAILED)
 
 
 @cli.command("state-template")
@@ -1252,7 +1253,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # one budget of operations for the whole command, whatever the spec says
         with command_budget():
-            cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
+            # every command returns None: an int is the code of click's Exit, which
+            # click returns rather than raises when it is not in standalone mode
+            done = cli.main(args=argv, prog_name="rulepress", standalone_mode=False)
     except RulepressError as exc:
         click.echo(exc.render(), err=True)
         return exc.exit_code
@@ -1279,7 +1282,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"{where}{exc.strerror or exc}", err=True)
         # a full disk (or a read-only one) is an output that cannot be written: the table's 9
         return ExitCode.OUTPUT if exc.errno in _FULL else ExitCode.FAILED
-    return 0
+    return done if isinstance(done, int) else 0
 
 
 #: what a failed write says when the disk, the quota or the file system is full (or read-only)

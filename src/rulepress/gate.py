@@ -67,7 +67,11 @@ from rulepress.i18n.reader_text import (
 from rulepress.i18n.visible import as_seen
 
 if TYPE_CHECKING:  # the gate imports the spec model only when it reads specs
+    from rulepress.i18n.runtime import Localized
     from rulepress.model import LoadedSpec
+
+#: the translations a gate run has made, by game folder and language (see :func:`translation`)
+Translations = dict[tuple[Path, str], "Localized"]
 
 #: how much of an English sentence must match to count: a phrase of two words or more
 _MIN_PHRASE = 2
@@ -432,15 +436,34 @@ def _games(spec_root: Path) -> list[LoadedSpec]:
     return [load_spec(directory) for directory in find_game_dirs(spec_root)]
 
 
+def translation(
+    loaded: LoadedSpec, lang: str, locales: Path, kept: Translations | None = None
+) -> Localized:
+    """``loaded`` translated into ``lang``, made once per gate run when ``kept`` keeps them.
+
+    A translation is the costliest step of the gate's set-up (every text of the spec
+    looked up, the spec checked again): the games' English and the worked examples'
+    reports read the same one, as the pages and PDFs were made with one.
+    """
+    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
+
+    if kept is None:
+        return localize(loaded, lang, locales)
+    key = (loaded.directory, lang)
+    if key not in kept:
+        kept[key] = localize(loaded, lang, locales)
+    return kept[key]
+
+
 def games_english(
-    games: Iterable[LoadedSpec], locales: Path
+    games: Iterable[LoadedSpec], locales: Path, kept: Translations | None = None
 ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """By language: the game texts shown in English, and the vocabulary words translated.
 
     Both from one translation of each game per language, the costly part of the
-    gate's set-up (see :func:`own_english` and :func:`translated_vocabulary`).
+    gate's set-up (see :func:`own_english` and :func:`translated_vocabulary`);
+    ``kept`` keeps those translations for the reports (:func:`translation`).
     """
-    from rulepress.i18n.runtime import localize  # noqa: PLC0415  (see scan_reports)
     from rulepress.model import SOURCE_LANGUAGE  # noqa: PLC0415  (see _games)
 
     own: dict[str, set[str]] = {}
@@ -450,7 +473,7 @@ def games_english(
         for lang in loaded.spec.game.languages:
             if lang == SOURCE_LANGUAGE:
                 continue
-            local = localize(loaded, lang, locales)
+            local = translation(loaded, lang, locales, kept)
             own.setdefault(lang, set()).update(local.untranslated)
             shown = local.loaded.spec.vocabulary
             found = words.setdefault(lang, set())
@@ -487,16 +510,17 @@ def scan_reports(
     raw: RawIds | None = None,
     games: list[LoadedSpec] | None = None,
     previews: list[Problem] | None = None,
+    kept: Translations | None = None,
 ) -> list[Problem]:
     """The scorer's text report of every worked example, in every language of its game.
 
     ``games``: the specs of ``spec_root`` when the caller has loaded them already.
     ``previews``: where to put the findings in a language the game publishes only as a
     preview (reported, not failed, as its pages are); without it they are failures.
+    ``kept``: the translations the caller has made already (:func:`translation`).
     """
     # imported here: the gate reads sites and PDFs without the scorer otherwise
     from rulepress.i18n.preview import readiness  # noqa: PLC0415
-    from rulepress.i18n.runtime import localize  # noqa: PLC0415
     from rulepress.render.score_text import render_text  # noqa: PLC0415
     from rulepress.scoring.examples import run_example  # noqa: PLC0415
 
@@ -504,7 +528,7 @@ def scan_reports(
     for loaded in games if games is not None else _games(spec_root):
         for lang in loaded.spec.game.languages:
             preview = previews is not None and readiness(loaded.spec, lang, locales).preview
-            local = localize(loaded, lang, locales)
+            local = translation(loaded, lang, locales, kept)
             for i, ex in enumerate(local.loaded.spec.examples):
                 result = run_example(local.loaded, i, renderer=local.renderer)
                 text = render_text(result, local.loaded.spec, local.renderer.translate)
@@ -593,7 +617,8 @@ def run_gate(
     ``warn`` is told each message a preview shows in English. Returns how many it was told.
     """
     games = _games(spec_root)  # loaded once, for the raw ids, the games' English and the reports
-    own, words = games_english(games, locales)
+    kept: Translations = {}  # and translated once, for the games' English and the reports
+    own, words = games_english(games, locales, kept)
     english = English.from_templates(locales).with_own(own).with_vocabulary(words)
     raw = RawIds.of(game.spec for game in games)
     found: list[Problem] = []
@@ -612,7 +637,7 @@ def run_gate(
             failures, warnings = scan_record(out, output, read)
             found += failures
             previews += warnings
-    found += scan_reports(spec_root, locales, english, raw, games, previews)
+    found += scan_reports(spec_root, locales, english, raw, games, previews, kept)
     if warn is not None:
         for line in preview_lines(previews):
             warn(line)

@@ -32,7 +32,7 @@ from rulepress.scoring.grouping import groupings
 from rulepress.states.fields import MAX_FORMAT_FIELDS
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import DATA, edit, run_cli, run_main
 
 
 def tiny_with_field_types(tmp_path: Path, depth: int, width: int) -> Path:
@@ -251,7 +251,7 @@ def test_a_catalog_past_its_size_bound_is_refused_unread(tmp_path: Path) -> None
         while out.tell() <= MAX_CATALOG_BYTES:
             out.write(entry.format(n=n, pad="x" * 1000))
             n += 1
-    run = run_cli("i18n", "check", str(big))
+    run = run_main("i18n", "check", str(big))
     assert run.code == 5, run.err
     assert "Traceback" not in run.err
     assert f"{big}: larger than 16 MiB, the most a catalog may be" in run.err

@@ -14,7 +14,7 @@ from rulepress.expressions.expression import (
     parse,
 )
 from rulepress.expressions.records import record
-from tests.conftest import edit, run_cli
+from tests.conftest import edit, run_main
 
 
 def test_evaluates_records_generators_and_functions() -> None:
@@ -138,7 +138,7 @@ def test_known_escapes_are_refused_by_validate(
         "when: bc.kind == 'friend' and bc.state == 'escaped'",
         f'when: "{when}"',
     )
-    result = run_cli("validate", "rules_spec/stationfall", cwd=spec_copy.parent)
+    result = run_main("validate", "rules_spec/stationfall", cwd=spec_copy.parent)
     assert result.code != 0
     assert "Traceback" not in result.err
     assert not sentinel.exists()

@@ -17,7 +17,7 @@ import pytest
 from rulepress.errors import SpecError
 from rulepress.games import load_spec
 from rulepress.scoring.examples import check_examples, run_example
-from tests.conftest import edit, run_cli
+from tests.conftest import edit, run_main
 
 #: the first example of economy.yaml, which the files list first of Brink's examples
 STATE_FAULT = ("cost: {faction: henko, amount: 5}", "cost: {faction: henko, amount: ten}")
@@ -117,7 +117,7 @@ def test_score_is_stopped_only_by_the_example_it_uses(spec_copy: Path, tmp_path:
     brink = spec_copy / "brink"
     break_three(brink)
     root = str(spec_copy)
-    other = run_cli("score", "brink", "--example", "council-tie-order", "--spec-root", root)
+    other = run_main("score", "brink", "--example", "council-tie-order", "--spec-root", root)
     assert other.code == 0, other.err
     assert "Anna" in other.out
     assert "3 worked example(s) of brink have problems" in other.err
@@ -128,9 +128,9 @@ def test_score_is_stopped_only_by_the_example_it_uses(spec_copy: Path, tmp_path:
         " power: {henko: 3}, influence: {henko: 3}}]\n",
         encoding="utf-8",
     )
-    scored = run_cli("score", "brink", str(state), "--format", "json", "--spec-root", root)
+    scored = run_main("score", "brink", str(state), "--format", "json", "--spec-root", root)
     assert scored.code == 0, scored.err
-    used = run_cli("score", "brink", "--example", "bill-bendo-cost", "--spec-root", root)
+    used = run_main("score", "brink", "--example", "bill-bendo-cost", "--spec-root", root)
     assert used.code == 3
     assert used.out == ""
     assert re.search(
@@ -144,7 +144,7 @@ def test_score_is_stopped_only_by_the_example_it_uses(spec_copy: Path, tmp_path:
 
 def test_validate_reports_every_broken_example(spec_copy: Path) -> None:
     break_three(spec_copy / "brink")
-    run = run_cli("validate", str(spec_copy), "--no-examples")
+    run = run_main("validate", str(spec_copy), "--no-examples")
     assert run.code == 3
     located = re.findall(r"^\S+\.yaml:\d+:\d+: (examples\[\d+\]\S*):", run.err, re.M)
     assert len(located) == 3, run.err

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from rulepress.games.load import load_spec
-from tests.conftest import SPEC_ROOT, run_cli
+from tests.conftest import SPEC_ROOT, run_main
 
 STATIONFALL = SPEC_ROOT / "stationfall"
 
@@ -30,7 +30,7 @@ def _copy(tmp_path: Path) -> Path:
 
 
 def _audit(tmp_path: Path) -> tuple[int, str]:
-    result = run_cli("provenance", "stationfall", "--audit", cwd=tmp_path)
+    result = run_main("provenance", "stationfall", "--audit", cwd=tmp_path)
     return result.code, result.out + result.err
 
 

@@ -32,7 +32,7 @@ from rulepress.i18n.plural import (
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import localize
 from rulepress.uitext import PluralText
-from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, ROOT, loaded, run_cli
+from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, ROOT, loaded, run_cli, run_main
 
 BAD = DATA / "bad_catalogs"
 CASES = sorted(BAD.glob("*.po"))
@@ -80,7 +80,7 @@ def test_the_cli_reports_the_reading_problems_localize_refuses() -> None:
 
 def test_score_refuses_an_unusable_plural_forms_header(tmp_path: Path) -> None:
     locales, _, target = _install(tmp_path, BAD / "rulepress.plural-div-zero.po")
-    result = run_cli(
+    result = run_main(
         "score", "stationfall", "--example", "shared-win", "--lang", "cs", "--locales", str(locales)
     )
     assert result.code == 5
@@ -91,7 +91,7 @@ def test_score_refuses_an_unusable_plural_forms_header(tmp_path: Path) -> None:
 
 def test_score_refuses_a_catalog_with_a_syntax_error(tmp_path: Path) -> None:
     locales, _, target = _install(tmp_path, BAD / "rulepress.syntax-error.po")
-    result = run_cli(
+    result = run_main(
         "score", "stationfall", "--example", "shared-win", "--lang", "cs", "--locales", str(locales)
     )
     assert result.code == 5
@@ -103,7 +103,7 @@ def test_a_missing_catalog_still_falls_back_to_english(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
     shutil.copytree(LOCALES, locales)
     (locales / "cs" / "LC_MESSAGES" / "stationfall.po").unlink()
-    result = run_cli(
+    result = run_main(
         "score", "stationfall", "--example", "shared-win", "--lang", "cs", "--locales", str(locales)
     )
     assert result.code == 0

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import escape, read_po
 
-from tests.conftest import LOCALES, Run, run_cli
+from tests.conftest import LOCALES, Run, run_main
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def checked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Run, st
         po = folder / "brink.po"
         shutil.copyfile(LOCALES / lang / "LC_MESSAGES" / "brink.po", po)
         lines = _mistaken(po, [m for m in MISTAKES if m.lang == lang])
-        out[lang] = (run_cli("i18n", "check", str(po)), str(po), lines)
+        out[lang] = (run_main("i18n", "check", str(po)), str(po), lines)
     return out
 
 

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import yaml
 
-from tests.conftest import SPEC_ROOT, edit, run_cli
+from tests.conftest import SPEC_ROOT, edit, run_main
 
 
 def _copy_with_audit(tmp_path: Path) -> Path:
     game = tmp_path / "rules_spec" / "stationfall"
     shutil.copytree(SPEC_ROOT / "stationfall", game)
     (game / "audit.yaml").unlink(missing_ok=True)
-    report = json.loads(run_cli("provenance", "stationfall", "--json", cwd=tmp_path).out)
+    report = json.loads(run_main("provenance", "stationfall", "--json", cwd=tmp_path).out)
     spec_rulings = yaml.safe_load((game / "rulings.yaml").read_text(encoding="utf-8"))["rulings"]
     audit = {
         "date": "2026-12-05",
@@ -44,7 +44,7 @@ def _copy_with_audit(tmp_path: Path) -> Path:
 
 
 def _audit(tmp_path: Path) -> tuple[int, list[str]]:
-    run = run_cli("provenance", "stationfall", "--audit", cwd=tmp_path)
+    run = run_main("provenance", "stationfall", "--audit", cwd=tmp_path)
     assert "Traceback" not in run.err
     return run.code, [line for line in run.out.splitlines() if line.startswith("finding: ")]
 
@@ -91,7 +91,7 @@ def test_a_ruling_with_fewer_options_than_the_readings_found_is_reported(
         yaml.safe_dump(audit, allow_unicode=True, sort_keys=False), encoding="utf-8"
     )
     # the spec check cannot see it: the spec is valid
-    assert run_cli("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path).code == 0
+    assert run_main("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path).code == 0
     code, found = _audit(tmp_path)
     assert code == 1
     assert found == [
@@ -103,7 +103,7 @@ def test_a_ruling_with_fewer_options_than_the_readings_found_is_reported(
 def test_the_audit_record_is_checked_as_spec_data(tmp_path: Path) -> None:
     game = _copy_with_audit(tmp_path)
     edit(game / "audit.yaml", "verdict: stated", "verdict: plausible")
-    run = run_cli("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path)
+    run = run_main("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path)
     assert run.code == 3
     assert "rules_spec/stationfall/audit.yaml:" in run.err
     assert "verdict" in run.err

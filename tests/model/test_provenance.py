@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
 from rulepress.model.provenance import Provenance
-from tests.conftest import SPEC_ROOT, edit, game_dirs, run_cli
+from tests.conftest import SPEC_ROOT, edit, game_dirs, run_main
 
 
 @pytest.mark.parametrize("game_dir", game_dirs(), ids=lambda d: d.name)
@@ -37,7 +37,7 @@ def _brink_copy(tmp_path: Path) -> Path:
 
 
 def _validate(tmp_path: Path) -> tuple[int, list[str]]:
-    result = run_cli("validate", "--no-examples", "rules_spec/brink", cwd=tmp_path)
+    result = run_main("validate", "--no-examples", "rules_spec/brink", cwd=tmp_path)
     return result.code, result.err.splitlines()
 
 
@@ -101,8 +101,8 @@ def test_a_source_naming_what_is_not_there_is_a_located_error(tmp_path: Path) ->
 
 def test_a_spec_without_documents_demands_no_source(tmp_path: Path) -> None:
     # a game written straight into its spec (rulepress new, the fixtures) is its own source
-    run_cli("new", "mygame", "--spec-root", str(tmp_path / "rules_spec"), cwd=tmp_path)
-    assert run_cli("validate", "rules_spec/mygame", cwd=tmp_path).code == 0
+    run_main("new", "mygame", "--spec-root", str(tmp_path / "rules_spec"), cwd=tmp_path)
+    assert run_main("validate", "rules_spec/mygame", cwd=tmp_path).code == 0
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ def test_kind_and_ranges() -> None:
 
 
 def test_the_provenance_command_filters_what_is_ruled() -> None:
-    result = run_cli("provenance", "brink", "--kind", "inferred", "--json", cwd=SPEC_ROOT.parent)
+    result = run_main("provenance", "brink", "--kind", "inferred", "--json", cwd=SPEC_ROOT.parent)
     assert result.code == 0, result.err
     report = json.loads(result.out)
     assert report["documents"][0]["id"] == "rulebook"
@@ -138,7 +138,7 @@ def test_the_provenance_command_filters_what_is_ruled() -> None:
     assert rows["rule 11.6.2"]["rulings"] == ["rider_slot"]
     assert rows["rule 11.6.2"]["lines"] == "151, 181"
     assert "rule 14.2.1" not in rows  # stated plainly by the rulebook
-    text = run_cli("provenance", "brink", cwd=SPEC_ROOT.parent).out.splitlines()
+    text = run_main("provenance", "brink", cwd=SPEC_ROOT.parent).out.splitlines()
     assert text[0].startswith("rulebook: ")
     line = next(t for t in text if t.startswith("rule 14.2.1 "))
     assert line.split()[:6] == ["rule", "14.2.1", "stated", "rulebook", "line", "258;"]

@@ -22,7 +22,7 @@ from rulepress.checks.quotes import split_lines
 from rulepress.checks.sources import entries
 from rulepress.games.load import load_spec
 from rulepress.model.provenance import fold
-from tests.conftest import SPEC_ROOT, edit, game_dirs, run_cli
+from tests.conftest import SPEC_ROOT, edit, game_dirs, run_main
 from tests.site.test_pages import _nodes as every_node
 
 CARD = "sources/stationfall-endgame-card.cs.txt"
@@ -37,7 +37,7 @@ def _copy(tmp_path: Path) -> Path:
 
 
 def _validate(tmp_path: Path) -> tuple[int, str]:
-    result = run_cli("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path)
+    result = run_main("validate", "--no-examples", "rules_spec/stationfall", cwd=tmp_path)
     assert "Traceback" not in result.err
     return result.code, result.err
 
@@ -192,17 +192,17 @@ def test_an_unshipped_document_leaves_its_citations_unchecked(tmp_path: Path) ->
     # a wrong quote of a document no one can read is not an error: it cannot be checked
     edit(game / "rules.yaml", RULE, RULE.replace("kostku vlivu", "kostku moci"))
     assert _validate(tmp_path)[0] == 0
-    result = run_cli("provenance", "stationfall", "--json", cwd=tmp_path)
+    result = run_main("provenance", "stationfall", "--json", cwd=tmp_path)
     report = json.loads(result.out)
     assert report["documents"][0]["file"] is None
     assert {r["checked"] for r in report["entries"] if r["document"]} == {False}
-    text_out = run_cli("provenance", "stationfall", cwd=tmp_path).out
+    text_out = run_main("provenance", "stationfall", cwd=tmp_path).out
     assert "not shipped: its citations are unchecked" in text_out
     assert "unchecked" in next(t for t in text_out.splitlines() if t.startswith("rule 16.4.7 "))
 
 
 def test_the_provenance_report_shows_each_quote_and_kind() -> None:
-    result = run_cli("provenance", "stationfall", "--json", cwd=SPEC_ROOT.parent)
+    result = run_main("provenance", "stationfall", "--json", cwd=SPEC_ROOT.parent)
     assert result.code == 0, result.err
     report = json.loads(result.out)
     rows = {r["entry"]: r for r in report["entries"]}

@@ -12,7 +12,7 @@ from rulepress.i18n.catalogs import read_catalog
 from rulepress.print.budget_check import Budgets, Where, where
 from rulepress.print.budgets import Budget
 from rulepress.print.measure import PT_MM, Style, lines, width_em
-from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATED, loaded, run_cli
+from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATED, loaded, run_main
 
 #: a step of the first card sequence: the budgeted messages the tests lengthen
 STEP = "sequences/council-vote/steps/2/text"
@@ -42,7 +42,7 @@ def test_a_step_too_long_for_its_card_is_an_error_located_at_its_msgctxt(tmp_pat
     po = tmp_path / "brink.cs.po"
     po.write_bytes((ROOT / "locales/cs/LC_MESSAGES/brink.po").read_bytes())
     line = _lengthen(po, STEP, 8)
-    run = run_cli("i18n", "check", str(po))
+    run = run_main("i18n", "check", str(po))
     assert run.code != 0
     assert next(m for m in read_catalog(po) if m.context == STEP).lineno == line
     expected = f"{po}:{line}: {STEP}: too long for cards-poker.pdf, card 'council-vote step 2':"

@@ -20,7 +20,7 @@ from rulepress.i18n.runtime import localize
 from rulepress.render.score_text import LABELS, render_text, visible
 from rulepress.scoring import load_state, score
 from rulepress.scoring.result import Note, ScoreResult, to_json
-from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, loaded, run_cli
+from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, loaded, run_main
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 # a player id that would forge a report line, a heading, colours and reorder text
@@ -92,7 +92,7 @@ def test_a_hostile_player_id_round_trips_in_json_as_data() -> None:
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_the_cli_refuses_a_hostile_id_with_located_lines(tmp_path: Path, fmt: str) -> None:
     state = _state(tmp_path, HOSTILE_ID, HOSTILE_AGENDA)
-    result = run_cli("score", "stationfall", str(state), "--format", fmt)
+    result = run_main("score", "stationfall", str(state), "--format", fmt)
     assert result.code == 4, result.err
     assert result.out == ""
     assert not set(result.err) & set(FORBIDDEN)

@@ -33,7 +33,7 @@ from docutils.utils import new_document
 
 from rulepress.edition_reports import previous_edition
 from rulepress.games.load import load_spec
-from rulepress.i18n.runtime import LocaleNumbers, game_translator, localize
+from rulepress.i18n.runtime import LocaleNumbers, Localized, game_translator, localize
 from rulepress.i18n.typography import typeset
 from rulepress.render import print_trees, print_writer, text_writer, tree
 from rulepress.render.changes import changes_page
@@ -58,8 +58,14 @@ NOT_SHOWN = frozenset(
 
 
 @cache
+def _localized(game: str, lang: str) -> Localized:
+    """The real spec of ``game`` translated into ``lang``, once for the module's tests."""
+    return localize(loaded(game), lang, LOCALES)
+
+
+@cache
 def _context(game: str, lang: str) -> RenderContext:
-    local = localize(loaded(game), lang, LOCALES)
+    local = _localized(game, lang)
     numbers = LocaleNumbers(lang) if lang != "en" else str
     return RenderContext(
         local.loaded.spec, lang, local.renderer.translate, numbers, local.renderer.plain.plural
@@ -274,7 +280,7 @@ def _result_texts(value: object) -> Iterator[str]:
 
 @pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -> None:
-    local = localize(loaded(game), lang, LOCALES)
+    local = _localized(game, lang)
     spec = local.loaded.spec
     for i in range(len(spec.examples)):
         result = run_example(local.loaded, i, renderer=local.renderer)
@@ -288,7 +294,7 @@ def test_the_score_report_shows_every_text_of_the_result(game: str, lang: str) -
 @pytest.mark.parametrize(("game", "lang"), PUBLISHED)
 def test_every_writer_shows_every_text_of_the_score_report_tree(game: str, lang: str) -> None:
     """The report's tree of each worked example: as terminal text, docutils nodes and print HTML."""
-    local = localize(loaded(game), lang, LOCALES)
+    local = _localized(game, lang)
     spec = local.loaded.spec
     for i, example in enumerate(spec.examples):
         result = run_example(local.loaded, i, renderer=local.renderer, cite_rulings=True)

@@ -23,7 +23,14 @@ from rulepress.render.score_text import render_text
 from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples, example_state, find_example, run_example
 from rulepress.scoring.result import to_json
-from tests.conftest import GAME_LANGUAGES, LOCALES, edit, loaded, run_cli, tiny_game_with_vote
+from tests.conftest import (
+    GAME_LANGUAGES,
+    LOCALES,
+    edit,
+    loaded,
+    run_main,
+    tiny_game_with_vote,
+)
 from tests.scoring.reports import example_report, example_result
 
 EXAMPLE = "council-three-way-tie"
@@ -282,11 +289,11 @@ TIE_RULING = {
 
 @pytest.mark.parametrize("lang", ["en", "cs", "ja"])
 def test_the_tie_names_the_ruling_that_says_how_it_is_read(lang: str) -> None:
-    result = run_cli("score", "brink", "--example", EXAMPLE, "--lang", lang)
+    result = run_main("score", "brink", "--example", EXAMPLE, "--lang", lang)
     assert result.code == 0, result.err
     lines = result.out.replace("\u00a0", " ").splitlines()
     tie = next(i for i, line in enumerate(lines) if line.startswith("  · 14.4.4"))
     assert lines[tie + 1] == TIE_RULING[lang]
     # a vote without a tie names no tie ruling
-    untied = run_cli("score", "brink", "--example", "council-reassignment-order", "--lang", lang)
+    untied = run_main("score", "brink", "--example", "council-reassignment-order", "--lang", lang)
     assert TIE_RULING[lang] not in untied.out.replace("\u00a0", " ").splitlines()

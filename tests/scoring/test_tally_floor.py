@@ -19,7 +19,7 @@ from rulepress.errors import SpecError
 from rulepress.games import load_spec
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import check_examples, run_example
-from tests.conftest import edit, loaded, run_cli, tiny_game_with_vote
+from tests.conftest import edit, loaded, run_main, tiny_game_with_vote
 
 VOTE = """          final_tie_note: Players still tied share the win.
       - number: "3"
@@ -206,7 +206,7 @@ def test_brinks_council_scores_both_readings_of_negative_totals() -> None:
     assert plain.totals == {"komek": -2, "henko": 0, "magnomi": -1, "ventus": 3}
     assert plain.winners == ["ventus", "henko"]
     assert plain.floored == []
-    result = run_cli(
+    result = run_main(
         "score", "brink", "--example", "council-totals-stop-at-zero", "--variant", "plain_totals"
     )
     assert result.code == 0, result.err

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import DATA, edit, run_main
 
 SECOND_STEP = """      - number: "2"
         title: Points again
@@ -40,7 +40,7 @@ def test_a_total_past_the_bound_is_refused_located(tmp_path: Path) -> None:
         "players:\n  - {id: ada, colour: red, points: 1000000000000000, times: 1}\n",
         encoding="utf-8",
     )
-    run = run_cli("score", "tiny", str(state), "--spec-root", str(game.parent))
+    run = run_main("score", "tiny", str(state), "--spec-root", str(game.parent))
     assert run.code == 4, (run.out, run.err)
     assert "Traceback" not in run.err
     assert "sequence.yaml:" in run.err

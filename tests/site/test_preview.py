@@ -22,7 +22,16 @@ from rulepress.render.preview import NOTICE, NOTICE_CLASS, with_notice
 from rulepress.render.tree import Page, Paragraph, Section, text
 from rulepress.sphinx_ext import deploy, language_links
 from rulepress.sphinx_ext.rootpage import root_page
-from tests.conftest import DATA, LOCALES, SPEC_ROOT, catalog_copy, edit, loaded, run_cli
+from tests.conftest import (
+    DATA,
+    LOCALES,
+    SPEC_ROOT,
+    catalog_copy,
+    edit,
+    loaded,
+    run_cli,
+    run_main,
+)
 
 
 def _with_bar(spec: Spec, bar: int) -> Spec:
@@ -48,7 +57,7 @@ def test_the_spec_sets_the_bar_and_a_bad_one_is_located(
         "  languages: [en]\n",
         f"  languages: [en]\n  translation: {{complete_at: {value}}}\n",
     )
-    run = run_cli("validate", "--no-examples", "rules_spec/tiny", cwd=tmp_path)
+    run = run_main("validate", "--no-examples", "rules_spec/tiny", cwd=tmp_path)
     assert run.code == 3
     assert f"rules_spec/tiny/game.yaml:13:30: {message}" in run.err
     assert "Traceback" not in run.err

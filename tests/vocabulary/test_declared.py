@@ -17,7 +17,7 @@ from rulepress.games import load_spec
 from rulepress.model.declared import Declared
 from rulepress.model.spec_model import Spec
 from rulepress.scoring.examples import check_examples
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import DATA, edit, run_main
 
 GAME = DATA / "specs" / "harbour"
 TIES = "            ties: ruling.harbour_ties\n"
@@ -105,7 +105,7 @@ def test_a_wrong_declaration_is_located(
     game = copy_of(tmp_path)
     for old, new in edits:
         edit(game / "sequence.yaml", old, new)
-    result = run_cli("validate", "rules_spec/harbour", cwd=tmp_path)
+    result = run_main("validate", "rules_spec/harbour", cwd=tmp_path)
     assert result.code == 3, result.err
     assert "Traceback" not in result.err
     assert expected in result.err.splitlines(), result.err

@@ -16,7 +16,7 @@ from rulepress.games import load_spec
 from rulepress.games.schema import state_schema
 from rulepress.model.spec_model import Spec
 from rulepress.operations.sets import SetsComponent
-from tests.conftest import DATA, edit, run_cli
+from tests.conftest import DATA, edit, run_main
 
 GAME = DATA / "specs" / "harbour"
 
@@ -82,7 +82,7 @@ def test_a_wrong_set_name_is_located(
     game = copy_of(tmp_path)
     for file, old, new in edits:
         edit(game / file, old, new)
-    result = run_cli("validate", "rules_spec/harbour", cwd=tmp_path)
+    result = run_main("validate", "rules_spec/harbour", cwd=tmp_path)
     assert result.code == 3, result.err
     assert "Traceback" not in result.err
     assert expected in result.err.splitlines(), result.err

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rulepress.games import load_spec
 from rulepress.scoring.examples import check_examples
-from tests.conftest import edit, run_cli, tiny_game_with_vote
+from tests.conftest import edit, run_main, tiny_game_with_vote
 
 VOTE = """          final_tie_note: Players still tied share the win.
       - number: "3"
@@ -65,7 +65,7 @@ def test_routes_and_routed_ballots_go_together(tmp_path: Path) -> None:
         '          tie_note: "{tied} are tied on {votes}"\n',
         '          tie_note: "{tied} are tied on {votes}"\n          routes: {kept: kept}\n',
     )
-    result = run_cli("validate", "rules_spec/tiny", cwd=tmp_path)
+    result = run_main("validate", "rules_spec/tiny", cwd=tmp_path)
     assert result.code == 3
     assert result.err.splitlines()[0] == (
         "rules_spec/tiny/sequence.yaml:48:15: sequences[0].steps[2].tally.ballots[0]:"
@@ -114,7 +114,7 @@ def test_a_vote_names_the_rulings_that_decided_it(tmp_path: Path) -> None:
         '          tie_note: "{tied} are tied on {votes}"\n',
         '          tie_note: "{tied} are tied on {votes}"\n          tie_rulings: [tie_reading]\n',
     )
-    result = run_cli("score", "tiny", "--example", "a-tied-vote", cwd=tmp_path)
+    result = run_main("score", "tiny", "--example", "a-tied-vote", cwd=tmp_path)
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     tie = lines.index("  · Red and Blue are tied on 2")
@@ -122,7 +122,7 @@ def test_a_vote_names_the_rulings_that_decided_it(tmp_path: Path) -> None:
     won = next(i for i, line in enumerate(lines) if line.startswith("  Won:"))
     assert lines[won + 1] == "    · Ruling “Do repeated votes count double?”: Once each"
     data = json.loads(
-        run_cli("score", "tiny", "--example", "a-tied-vote", "--format", "json", cwd=tmp_path).out
+        run_main("score", "tiny", "--example", "a-tied-vote", "--format", "json", cwd=tmp_path).out
     )
     (tally,) = data["tallies"]
     assert [(c["ruling"], c["option"]) for c in tally["rulings"]] == [("double_votes", "once")]
@@ -130,7 +130,7 @@ def test_a_vote_names_the_rulings_that_decided_it(tmp_path: Path) -> None:
         ("tie_reading", "declared_order")
     ]
     # under the other option red wins on 4 against 2: no tie, so no tie ruling is named
-    twice = run_cli(
+    twice = run_main(
         "score",
         "tiny",
         "--example",
@@ -163,7 +163,7 @@ def test_a_candidate_or_route_the_spec_writes_is_checked_at_validate(tmp_path: P
         "              units: voter.times\n",
         "              units: voter.times\n              route: \"'keep'\"\n",
     )
-    result = run_cli("validate", "rules_spec/tiny", cwd=tmp_path)
+    result = run_main("validate", "rules_spec/tiny", cwd=tmp_path)
     assert result.code == 3
     assert result.err.splitlines()[:2] == [
         "rules_spec/tiny/sequence.yaml:51:23: sequences[0].steps[2].tally.ballots[0].target:"

@@ -18,7 +18,7 @@ from rulepress.errors import SpecError, StateError
 from rulepress.games import load_spec
 from rulepress.operations.majorities import _tied_points
 from rulepress.scoring.examples import mismatches, run_example
-from tests.conftest import DATA, ROOT, edit, run_cli
+from tests.conftest import DATA, ROOT, edit, run_main
 
 GAME = DATA / "specs" / "harbour"
 HARBOUR = load_spec(GAME)
@@ -41,13 +41,13 @@ def test_the_examples_cover_every_decision_of_the_tie_break_chain() -> None:
 
 
 def test_validate_runs_the_examples() -> None:
-    result = run_cli("validate", str(GAME))
+    result = run_main("validate", str(GAME))
     assert (result.code, result.err) == (0, "")
     assert result.out.endswith(": ok (6 examples checked)\n")
 
 
 def test_score_finds_the_game_with_spec_root() -> None:
-    result = run_cli(
+    result = run_main(
         "score", "harbour", "--example", "decided-by-reserve", "--spec-root", str(GAME.parent)
     )
     assert result.code == 0, result.err
@@ -63,7 +63,7 @@ def test_a_wrong_hand_computed_result_fails_validation(tmp_path: Path) -> None:
         "cargo: 15, cargo.sets_of_5: 1, total: 27",
         "cargo: 15, cargo.sets_of_5: 1, total: 28",
     )
-    result = run_cli("validate", str(copy))
+    result = run_main("validate", str(copy))
     assert result.code != 0
     assert "Bo total: the text states 28, the scorer gives 27" in result.err
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
+import yaml
 
 from rulepress.yamlsrc.reader import YamlError, load_yaml_text
 
@@ -19,6 +22,22 @@ def test_positions_of_keys_and_values() -> None:
     assert str(smap.locate(("a", "b", 1))) == "f.yaml:2:10"
     assert str(smap.locate(("a", "c"), key=True)) == "f.yaml:3:3"
     assert str(smap.locate(("a", "missing"))) == "f.yaml:2:3"
+
+
+def _live_nodes() -> int:
+    return sum(1 for o in gc.get_objects() if isinstance(o, yaml.Node))
+
+
+def test_the_yaml_nodes_of_a_file_read_are_not_kept() -> None:
+    """A file's nodes (each with its marks) go once its data is made: a process that reads
+    specs again and again (a server, the test run, a build of every game) must not grow."""
+    text = "a: \"quoted\"\nb: ['x', !!str 1, plain]\n"
+    load_yaml_text(text, "f.yaml")  # whatever the first read sets up once
+    before = _live_nodes()
+    for _ in range(3):
+        data, _ = load_yaml_text(text, "f.yaml")
+        assert data == {"a": "quoted", "b": ["x", "1", "plain"]}
+    assert _live_nodes() == before
 
 
 def test_malformed_yaml_is_located() -> None:

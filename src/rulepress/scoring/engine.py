@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.expressions import BudgetError, within_budget
@@ -126,13 +126,30 @@ class _SpecData:
     sets: Record
 
 
+#: the most specs whose data and renderer are kept (below): a build scores every game in
+#: each of its languages and an earlier edition's; the oldest goes first, so that a
+#: process that loads specs again and again (a test run, a server) keeps a few, not
+#: every spec it ever scored, each with its whole model
+_MAX_SPECS = 16
+
 _SPEC_DATA: dict[int, _SpecData] = {}
+
+_V = TypeVar("_V")
+
+
+def _keep(cache: dict[int, _V], spec: Spec, value: _V) -> _V:
+    """``value`` kept in ``cache`` for ``spec``, the oldest entry dropped past the bound."""
+    cache.pop(id(spec), None)
+    if len(cache) >= _MAX_SPECS:
+        cache.pop(next(iter(cache)))
+    cache[id(spec)] = value
+    return value
 
 
 def _spec_data(spec: Spec) -> _SpecData:
     cached = _SPEC_DATA.get(id(spec))
     if cached is None or cached.spec is not spec:
-        cached = _SPEC_DATA[id(spec)] = _SpecData(
+        cached = _SpecData(
             spec,
             {t.id: components.table_values(t, spec.parameters) for t in spec.tables},
             params_record(spec.parameters),
@@ -140,6 +157,7 @@ def _spec_data(spec: Spec) -> _SpecData:
             {r.id: r.default for r in spec.rulings},
             fields_record(spelled_out(spec.sets)),
         )
+        _keep(_SPEC_DATA, spec, cached)
     return cached
 
 
@@ -150,7 +168,7 @@ def english(spec: Spec) -> NoteRenderer:
     """The spec's default (English) renderer, made once: it caches the templates it splits."""
     cached = _ENGLISH.get(id(spec))
     if cached is None or cached[0] is not spec:
-        cached = _ENGLISH[id(spec)] = (spec, NoteRenderer.english(spec))
+        cached = _keep(_ENGLISH, spec, (spec, NoteRenderer.english(spec)))
     return cached[1]
 
 

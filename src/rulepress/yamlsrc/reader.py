@@ -105,8 +105,6 @@ for _tag, _pattern, _first in (
 ):
     _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
 
-_scalar_constructor = yaml.constructor.SafeConstructor()
-
 #: the only node tags a spec file needs; anything else (python/*, binary, …) is refused
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
@@ -261,6 +259,11 @@ class _Converter:
         self.problems: list[Problem] = []
         self._seen: set[int] = set()
         self._too_deep = False
+        # PyYAML's constructor remembers every node it has made a value of (until a whole
+        # document is constructed, which this reader never asks of it): one per file, so
+        # that the nodes, their marks and values go with the file's converter. One kept in
+        # the module held every quoted scalar of every file a process ever read.
+        self._constructor = yaml.constructor.SafeConstructor()
 
     def problem(self, mark: yaml.Mark, path: DataPath, message: str) -> None:
         self.problems.append(Problem(_loc(self.file, mark), format_path(path), message))
@@ -309,7 +312,7 @@ class _Converter:
             if plain:
                 value = core_scalar(text)  # plain: YAML 1.2, not PyYAML's 1.1
             else:
-                value = _scalar_constructor.construct_object(node, deep=True)
+                value = self._constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             self.problem(node.start_mark, path, f"cannot read this value: {exc.problem}")
             return None
