@@ -296,34 +296,24 @@ def _rulebook(book: Rulebook) -> list[Element]:
     ]
     body = [cover, toc, el("section", _rules(book.rules), cls="rules")]
     # the tree leaves a chapter untitled where the game has nothing for it (print_trees)
-    if book.glossary_title is not None:
-        body.append(
-            el(
-                "section",
-                el("h2", book.glossary_title, cls="chapter"),
-                el("dl", glossary),
-                cls="glossary",
-                id="glossary",
-            )
-        )
-    if book.rulings_title is not None:
-        body.append(
-            el(
-                "section",
-                el("h2", book.rulings_title, cls="chapter"),
-                [_part(r, "ruling") for r in book.rulings],
-                id="rulings",
-            )
-        )
-    if book.examples_title is not None:
-        body.append(
-            el(
-                "section",
-                el("h2", book.examples_title, cls="chapter"),
-                [_part(ex, "example", compact=True) for ex in book.examples],
-                id="examples",
-            )
-        )
+    chapters: list[tuple[str | None, Content, str]] = [
+        (book.glossary_title, el("dl", glossary), "glossary"),
+        (book.rulings_title, [_part(r, "ruling") for r in book.rulings], "rulings"),
+        (
+            book.examples_title,
+            [_part(ex, "example", compact=True) for ex in book.examples],
+            "examples",
+        ),
+    ]
+    for title, content, key in chapters:
+        if title is None:
+            continue
+        heading = el("h2", title, cls="chapter")
+        # only the glossary's section has a class of its own (the print styles set its columns)
+        if key == "glossary":
+            body.append(el("section", heading, content, cls=key, id=key))
+        else:
+            body.append(el("section", heading, content, id=key))
     if book.sources is not None:
         # the appendix: what the source lacks, the documents, and where each rule comes from
         body.append(el("section", _appendix(book.sources), cls="sources", id="sources"))
