@@ -95,6 +95,14 @@ PUBLISHED = [(game, lang) for game, langs in GAME_LANGUAGES.items() for lang in 
 TRANSLATED = [
     (game, lang) for game, langs in GAME_LANGUAGES.items() for lang in translations(langs)
 ]
+#: the games whose catalog template (locales/<game>.pot) the project keeps: every game
+#: with catalogs must have one, and a game published in English only has one once someone
+#: extracts it (rulepress.i18n.workflow.Project.needs_template)
+TEMPLATED = tuple(
+    game
+    for game, langs in GAME_LANGUAGES.items()
+    if translations(langs) or (LOCALES / f"{game}.pot").is_file()
+)
 
 _cache: dict[str, LoadedSpec] = {}
 

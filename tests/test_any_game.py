@@ -54,7 +54,14 @@ def project_beside_ours(work: Path, games: Mapping[str, Path | None]) -> Path:
     rulepress follows no link inside a spec root.
     """
     project = work / "project"
-    shutil.copytree(SPEC_ROOT, project / "rules_spec")
+    added = {Path(folder).name for folder in games}
+    # a game of the same name in the spec root (a designer put the fixture there) gives way
+    # to the one added here
+    shutil.copytree(
+        SPEC_ROOT,
+        project / "rules_spec",
+        ignore=lambda folder, names: [n for n in names if Path(folder) == SPEC_ROOT and n in added],
+    )
     shutil.copytree(LOCALES, project / "locales")
     for folder, locales in games.items():
         name = Path(folder).name

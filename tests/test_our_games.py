@@ -141,3 +141,17 @@ def test_brinks_sources_page_gives_its_rounds_as_a_sentence(
     from tests.site.test_reader_words import ROUNDS, _text
 
     assert ROUNDS[lang] in _text(page(built_site[0], lang, "brink", "sources"))
+
+
+def test_every_sequence_of_our_games_with_a_winner_has_a_way_to_give_points() -> None:
+    """The property that the leader stays ahead with more points runs on each of them."""
+    from tests.properties.test_scoring_properties import MORE_POINTS, sequences_with_a_winner
+
+    ours = {(game, seq) for game, seq in sequences_with_a_winner() if game in OUR_GAMES}
+    assert ours == set(MORE_POINTS)
+
+
+@pytest.mark.parametrize("game", OUR_GAMES)
+def test_our_games_state_their_copyright(game: str) -> None:
+    """Shown in every page's footer (tests/site/test_site_build.py); a designer's may state none."""
+    assert loaded(game).spec.game.copyright

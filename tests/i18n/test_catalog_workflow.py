@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from babel.messages.pofile import read_po
 
 from rulepress.i18n.catalogs import PACKAGE_LOCALES, compile_catalog, read_catalog
 from tests.conftest import (
+    DATA,
     GAME_LANGUAGES,
     LOCALES,
     ROOT,
@@ -170,6 +172,38 @@ def test_update_alone_brings_the_template_up_to_date(tmp_path: Path) -> None:
     # a template the catalogs agree with, alone stale, is stale for update --check too
     (work / "locales/stationfall.pot").write_text("", encoding="utf-8")
     assert run_main("i18n", "update", "--check", cwd=work).code == 5
+
+
+def test_only_a_game_with_catalogs_must_have_its_template(tmp_path: Path) -> None:
+    """A game published in English only has no catalog to keep current: its designer, who
+    never ran ``extract``, is not told its template is stale. Once written, the template
+    is checked like any other; and a game with catalogs must have it."""
+    game = tmp_path / "rules_spec" / "tidewater"
+    shutil.copytree(DATA / "specs" / "tidewater", game)
+    (tmp_path / "locales").mkdir()
+    template = tmp_path / "locales" / "tidewater.pot"
+    for step in ("extract", "update"):
+        unextracted = run_main("i18n", step, "--check", cwd=tmp_path)
+        assert unextracted.code == 0, unextracted.err
+    assert not template.exists()
+    # extract still writes it when run, and then it must be current
+    assert run_main("i18n", "extract", cwd=tmp_path).code == 0
+    assert 'msgid "Tides"' in template.read_text(encoding="utf-8")
+    edit(game / "rules.yaml", "title: Tides\n", "title: Tides and Quays\n")
+    for step in ("extract", "update"):
+        stale = run_main("i18n", step, "--check", cwd=tmp_path)
+        assert stale.code == 5
+        assert "locales/tidewater.pot: out of date" in stale.err
+    # published in Czech too: the template and the Czech catalog are missing, and stale
+    template.unlink()
+    edit(game / "game.yaml", "languages: [en]", "languages: [en, cs]")
+    missing = run_main("i18n", "extract", "--check", cwd=tmp_path)
+    assert missing.code == 5
+    assert "locales/tidewater.pot: out of date" in missing.err
+    missing = run_main("i18n", "update", "--check", cwd=tmp_path)
+    assert missing.code == 5
+    assert "locales/tidewater.pot: out of date" in missing.err
+    assert "locales/cs/LC_MESSAGES/tidewater.po: out of date" in missing.err
 
 
 def test_compile_writes_mo_files_into_the_build_folder(tmp_path: Path) -> None:

@@ -188,8 +188,10 @@ def test_numbers_and_typography_fall_back_on_cldr() -> None:
 def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: Path) -> None:
     """Adding a language: list it in game.yaml, run i18n update, build: nothing else."""
     work = _project_copy(tmp_path / "project")
-    # the game with the fewest worked examples, so that its site builds fastest
-    game = min(GAMES, key=lambda g: len(loaded(g).spec.examples))
+    # of the games that make an unfinished language a preview (ours set the bar at 90 %),
+    # the one with the fewest worked examples, so that its site builds fastest
+    previewed = [g for g in GAMES if loaded(g).spec.game.translation.complete_at]
+    game = min(previewed, key=lambda g: len(loaded(g).spec.examples))
     others = [g for g in GAMES if g != game]
     edit(
         work / "rules_spec" / game / "game.yaml",
@@ -206,7 +208,7 @@ def test_german_added_to_a_copy_builds_in_english_where_untranslated(tmp_path: P
         assert stats[("de", domain)]["total"] > 0
     assert not any((("de", other) in stats) for other in others)
 
-    # a new language is a preview (Stationfall and Brink set the bar at 90 %): no print
+    # a new language is a preview (the game sets a bar above 0 %): no print
     # files, which a printer would take as final
     printed = tmp_path / "print"
     made = run_cli("build", "print", "--lang", "de", "--out", str(printed), cwd=work, timeout=900)

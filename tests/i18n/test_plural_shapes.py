@@ -29,7 +29,7 @@ from rulepress.i18n.plural_entries import from_forms, to_forms
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import game_translator, localize
 from rulepress.model.text import PlainContext, to_plain
-from tests.conftest import GAME_LANGUAGES, LOCALES, loaded
+from tests.conftest import GAME_LANGUAGES, LOCALES, TEMPLATED, loaded
 
 CATALOGS = [
     LOCALES / lang / "LC_MESSAGES" / f"{game}.po"
@@ -37,7 +37,8 @@ CATALOGS = [
     for lang in langs
     if lang != "en"
 ]
-TEMPLATES = [LOCALES / f"{game}.pot" for game in GAME_LANGUAGES]
+#: the templates the project keeps (an English-only game may have none yet)
+TEMPLATES = [LOCALES / f"{game}.pot" for game in TEMPLATED]
 CZECH_RULE = parse_plural_forms("nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);").rule
 CZECH = Language("cs", "Czech", 3, CZECH_RULE.index)
 HEADER = (

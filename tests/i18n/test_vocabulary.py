@@ -87,6 +87,8 @@ def test_the_interface_gets_the_vocabulary_every_game_shares() -> None:
 def test_a_game_in_english_only_leaves_the_shared_vocabulary_as_it_is(spec_copy: Path) -> None:
     """A designer's game that is not published in Czech has no Czech pages: the words our
     games share in Czech still apply to the interface's Czech sentences."""
+    # the fixture's own copy, whether or not the spec root has a game of that name already
+    shutil.rmtree(spec_copy / "tidewater", ignore_errors=True)
     shutil.copytree(DATA / "specs" / "tidewater", spec_copy / "tidewater")
     terms, _ = terms_for(spec_copy, "rulepress", "cs")
     assert isinstance(terms, CheckedTerms)

@@ -148,7 +148,7 @@ def test_the_measure_agrees_with_weasyprint_on_every_shipped_budgeted_text(lang:
         return len(div.children)
 
     compared, exact = 0, 0
-    for game in GAMES:
+    for game in (game for game, translated in TRANSLATED if translated == lang):
         po = LOCALES / lang / "LC_MESSAGES" / f"{game}.po"
         texts, plain = _translated(loaded(game), read_catalog(po), lang)
         shown = {c: to_plain(t, plain) for c, t in texts.items()}

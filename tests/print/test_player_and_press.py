@@ -24,7 +24,7 @@ from rulepress.print import pdf, styles
 from rulepress.print.formats import PRESETS, Format
 from rulepress.print.profiles import DEFAULT_PROFILE
 from rulepress.render.html_tree import document, el
-from tests.conftest import LANGUAGES
+from tests.conftest import LANGUAGES, PUBLISHED, loaded
 
 pytestmark = [pytest.mark.slow, pytest.mark.print]
 
@@ -124,7 +124,18 @@ def test_one_document_s_intent_reads_four_channels(tmp_path: Path) -> None:
 
 def test_press_files_are_trim_plus_bleed_with_their_boxes(printed: Path) -> None:
     files = _press_files(printed)
-    assert len(files) == 3 * 2 * len(LANGUAGES)  # three documents, two games, each language
+    # the rulebook, the reference card and the step cards (if the game has them), of
+    # every game in each of its languages
+    expected = [
+        (lang, game, name)
+        for game, lang in PUBLISHED
+        for name in ("rulebook", "reference", "cards")
+        if name != "cards" or loaded(game).spec.publishing.step_cards  # type: ignore[union-attr]
+    ]
+    assert len(files) == len(expected)
+    assert {(p.parent.parent.name, p.parent.name) for p in files} == {
+        (lang, game) for lang, game, _ in expected
+    }
     for path in files:
         fmt = PAPER[path.stem.removesuffix("-pdfx4")]
         with pikepdf.open(path) as doc:

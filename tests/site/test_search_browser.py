@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
+from tests.conftest import GAME_LANGUAGES
 from tests.site.test_browser import base_url, browser  # noqa: F401 - the browser tests' fixtures
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -50,7 +51,7 @@ def _games(tab: Any, base: str, lang: str) -> dict[str, str]:
     """Each game's title in ``lang``, as its own pages' header shows it."""
     page = tab.context.new_page()
     titles = {}
-    for game in ("stationfall", "brink"):
+    for game in (g for g, langs in GAME_LANGUAGES.items() if lang in langs):
         page.goto(f"{base}/{lang}/{game}/index.html")
         titles[game] = page.locator(".rp-brand").inner_text().strip()
     page.close()

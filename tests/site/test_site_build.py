@@ -13,6 +13,7 @@ import pytest
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import all_rules
 from rulepress.render.pages import PAGES as SPEC_PAGES
+from rulepress.render.pages import page_names
 from rulepress.render.sources import PAGES as SOURCE_PAGES
 from rulepress.sphinx_ext import worker
 from rulepress.sphinx_ext.build import GeneratedGame, SiteBuild, SiteError
@@ -37,6 +38,16 @@ LANGS = LANGUAGES
 PAGES = (*SPEC_PAGES, *SOURCE_PAGES)
 
 
+def game_pages_of(game: LoadedSpec) -> list[str]:
+    """The pages the site gives ``game``: those of its spec, and those of its sources if it
+    names any (rulepress.render.pages.game_pages)."""
+    spec = game.spec
+    sourced = [
+        n for n, has in zip(SOURCE_PAGES, (spec.sources, spec.not_in_source), strict=True) if has
+    ]
+    return [*page_names(spec), *sourced]
+
+
 def games_in(lang: str) -> list[str]:
     """The games published in ``lang`` (their game.languages), as the site builds them."""
     return [game for game in GAMES if lang in GAME_LANGUAGES[game]]
@@ -50,8 +61,11 @@ def test_every_page_in_every_language(site: SiteBuild) -> None:
             # a game's folder exists in its own languages only
             assert (site.out / lang / game).is_dir() == (lang in GAME_LANGUAGES[game])
         for game in games_in(lang):
-            for name in PAGES:
+            for name in game_pages_of(loaded(game)):
                 assert (site.out / lang / game / f"{name}.html").is_file(), (lang, game, name)
+            # and no empty page of what a game has none of (rulings, sources)
+            for name in set(PAGES) - set(game_pages_of(loaded(game))):
+                assert not (site.out / lang / game / f"{name}.html").exists(), (lang, game, name)
     assert (site.out / "en" / "guide" / "reference" / "cli.html").is_file()
     # (sphinx-click's usage lines are highlighted as shell: the words are apart in the HTML)
     cli = re.sub(
@@ -321,7 +335,8 @@ def test_a_build_with_nothing_changed_runs_no_sphinx_and_an_edit_rebuilds(tmp_pa
 
     first = build()
     assert sorted(first.runs) == both
-    assert len(first.generated) == 2 * len(GAMES)
+    # each game in each of the two languages it is published in
+    assert len(first.generated) == sum(lang in GAME_LANGUAGES[g] for g in GAMES for lang in two)
     again = build()
     assert again.runs == []
     assert again.skipped == set(two)
@@ -392,10 +407,12 @@ def test_every_game_links_its_pdfs_in_the_language(site: SiteBuild, lang: str) -
 def test_the_footer_shows_the_games_edition_and_copyright(site: SiteBuild) -> None:
     for game in GAMES:
         spec = loaded(game).spec
-        assert spec.game.copyright  # both games state one
         for lang in GAME_LANGUAGES[game]:
             footer = page(site, lang, game, "rules").split('<footer class="rp-footer">')[1]
-            assert f'<p class="rp-copyright">{spec.game.copyright}</p>' in footer
+            if spec.game.copyright:
+                assert f'<p class="rp-copyright">{spec.game.copyright}</p>' in footer
+            else:  # a game that states none (a designer's, say) shows no empty line
+                assert "rp-copyright" not in footer
     # the site's own pages belong to no game: no copyright line
     assert "rp-copyright" not in (site.out / "en" / "index.html").read_text(encoding="utf-8")
 

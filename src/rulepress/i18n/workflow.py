@@ -87,6 +87,18 @@ class Project:
         """The package's catalogs folder, as the project's own is given (relative, if it is)."""
         return self.locales.parent / PACKAGE_LOCALES.relative_to(self.root.resolve())
 
+    def needs_template(self, domain: str) -> bool:
+        """Whether ``domain``'s template must exist for its files to be current.
+
+        A domain with catalogs needs its template: the catalogs are merged from it,
+        and a translator opens it beside them. A game published in English only has
+        no catalog, so a template no one has extracted yet holds back nothing: it is
+        not stale, and a designer who adds a game to ``rules_spec/`` and never runs
+        ``i18n extract`` keeps ``--check`` green. Once written (``extract`` and
+        ``update`` always write it), it is checked like any other.
+        """
+        return bool(self.languages(domain))
+
     def template_file(self, domain: str) -> Path | None:
         """Where ``domain``'s template is written (None: the package's, not this project's)."""
         if domain not in PACKAGE_DOMAINS:
@@ -170,18 +182,25 @@ def _changes(path: Path, plan: _Planned) -> bool:
     return plan.current != read_content(plan.data.decode("utf-8"), plan.lang)
 
 
-def _planned_templates(project: Project, domains: tuple[str, ...]) -> dict[Path, _Planned]:
-    """Every template of ``domains`` (or all) the project writes, planned."""
+def _planned_templates(
+    project: Project, domains: tuple[str, ...], *, check: bool
+) -> dict[Path, _Planned]:
+    """Every template of ``domains`` (or all) the project writes, planned.
+
+    With ``check``, only those it must have or has: a missing template the project
+    need not have is not stale (:meth:`Project.needs_template`).
+    """
     return {
         path: _planned_template(path, template)
         for domain, template in project.templates(domains).items()
         if (path := project.template_file(domain)) is not None
+        and (not check or path.is_file() or project.needs_template(domain))
     }
 
 
 def extract(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> list[Path]:
     """Write every domain's template (or ``domains``'); with ``check``, raise if any would change."""
-    files = _planned_templates(project, domains)
+    files = _planned_templates(project, domains, check=check)
     changed = _sync_content(files, check=check)
     if check and changed:
         raise CatalogError("templates are stale", [_stale(p) for p in changed])
@@ -197,7 +216,7 @@ def update(project: Project, *, check: bool, domains: tuple[str, ...] = ()) -> l
     is never older than the catalogs merged from it; with ``check``, a stale
     template fails as a stale catalog does. Returns the files written.
     """
-    files = _planned_templates(project, domains)
+    files = _planned_templates(project, domains, check=check)
     for domain, template in project.templates(domains).items():
         for lang in project.languages(domain):
             path = project.catalog_file(lang, domain)
