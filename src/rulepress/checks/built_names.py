@@ -82,19 +82,24 @@ def _keys(key: ast.expr, ranges: Mapping[str, Range]) -> Iterator[tuple[dict[str
         yield given, made
 
 
+def _calls(tree: ast.AST, function: str) -> Iterator[ast.Call]:
+    """Every call of the expression language's two-argument ``function`` in ``tree``."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == function
+            and len(node.args) == 2
+        ):
+            yield node
+
+
 def missing_reads(
     tree: ast.AST, params: Mapping[str, Parameter], ranges: Mapping[str, Range]
 ) -> list[str]:
     """A message for each ``get`` of a parameter or a map member whose built name does not exist."""
     out: list[str] = []
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "get"
-            and len(node.args) == 2
-        ):
-            continue
+    for node in _calls(tree, "get"):
         readable = _readable(params, node.args[0])
         if readable is None:
             continue
@@ -136,15 +141,8 @@ def missing_rows(
     ``tables``: by id, the set a table is keyed by (None: integers) and its keys.
     """
     out: list[str] = []
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "lookup"
-            and len(node.args) == 2
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
+    for node in _calls(tree, "lookup"):
+        if not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             continue
         table_id = node.args[0].value
         if table_id not in tables:
