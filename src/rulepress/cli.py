@@ -809,6 +809,106 @@ def diff(
 
 
 @cli.command()
+@click.argument("game")
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="NAME",
+    help="A ruling option the later rule set takes (repeatable); the earlier keeps the defaults.",
+)
+@click.option(
+    "--since",
+    metavar="REV",
+    default=None,
+    help="Compare with this earlier edition (a git revision or a folder holding the game).",
+)
+@click.option("--sequence", "sequence_id", metavar="ID", help="The sequence the tables are for.")
+@click.option(
+    "--tables",
+    type=int,
+    default=10_000,
+    show_default=True,
+    help="How many tables to draw (a seeded sample of the game's legal tables).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="The seed of the draw.")
+@click.option(
+    "--corpus",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Recorded tables instead of drawn ones: a folder of state files or a JSON Lines file.",
+)
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="Processes to run on (default: every core this process may use).",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on a Dask cluster (tcp://host:port); needs pip install 'rulepress[scale]'.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language of the text report: one of the game's.",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Also write the report folder (report.json, report.txt) here.",
+)
+@click.option("--force", is_flag=True, help="With --out: replace a folder rulepress did not make.")
+@_locales_option
+@_spec_root_option
+def impact(
+    game: str,
+    variants: tuple[str, ...],
+    since: str | None,
+    sequence_id: str | None,
+    tables: int,
+    seed: int,
+    corpus: Path | None,
+    workers: int | None,
+    scheduler: str | None,
+    fmt: str,
+    lang: str,
+    out: Path | None,
+    force: bool,
+    locales: Path,
+    spec_root: Path,
+) -> None:
+    """How often a rule change changes who wins, over many tables of GAME.
+
+    Compares two rule sets over one population of tables: the spec's
+    defaults (or the earlier edition --since REV) against the spec with the
+    --variant options. The tables are drawn from the game's state format
+    (--tables, --seed: the same seed draws the same tables) or read from
+    --corpus. Reports how many tables change winner, place and score, the
+    score differences, the steps, lines and rulings that account for them,
+    and the smallest table that shows each change, as a worked example.
+    """
+    from rulepress.impact_reports import Asked, impact_report, report_text, write_folder
+
+    game_dir = _game_dir(spec_root, game)
+    if corpus is not None and tables != 10_000:
+        raise UsageError("--tables counts drawn tables; a --corpus is read whole")
+    asked = Asked(game_dir, variants, since, sequence_id, tables, seed, corpus, workers, scheduler)
+    report = impact_report(asked)
+    text = report_text(report, game_dir, lang, locales)
+    if out is not None:
+        write_folder(out, report, text, force=force)
+    click.echo(report.to_json() if fmt == "json" else text, nl=fmt == "json")
+
+
+@cli.command()
 @click.option(
     "--state",
     "state_game",

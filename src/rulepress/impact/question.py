@@ -1,0 +1,273 @@
+"""A question (two rule sets, one population of tables), run chunk by chunk.
+
+Each chunk is scored where the executor puts it (this process, a pool of
+processes, a Dask cluster): the worker loads both rule sets once, checks
+each table against each rule set's state format, scores it under both
+(without the trace: only points are compared) and counts the difference.
+For a table that changes, each *cause* (a ruling whose option differs, or
+the edition) is tried alone, so the report can say which rulings account
+for which changes. The first table of each kind of change is kept; once
+the chunks are merged it is shrunk to the smallest table that still
+shows that change.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rulepress.errors import Location, RulepressError, StateError
+from rulepress.impact.outcome import Change, Outcome, compare, outcome
+from rulepress.impact.rulesets import RuleSet, chosen_options, load_rule_set_spec
+from rulepress.impact.tally import Tally, merge
+from rulepress.model import LoadedSpec
+from rulepress.scoring import score
+from rulepress.scoring.state import check_state
+from rulepress.yamlsrc import SourceMap
+
+#: the most tables a drawn population may have: a bound on the work one command asks for
+MAX_TABLES = 10_000_000
+#: tables per chunk of a drawn population, at most and at least (see chunks())
+CHUNK_MOST, CHUNK_LEAST = 5_000, 100
+
+
+@dataclass(frozen=True)
+class Question:
+    """Two rule sets and the tables to compare them over: drawn, or a recorded corpus."""
+
+    before: RuleSet
+    after: RuleSet
+    sequence: str | None = None
+    #: a drawn population: its seed and size (``corpus`` None)
+    seed: int = 0
+    tables: int = 0
+    #: a recorded population: a folder of state files or a JSON Lines file
+    corpus: str | None = None
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Tables ``start`` … ``start + count - 1`` of a question's population."""
+
+    question: Question
+    start: int
+    count: int
+
+
+def chunks(question: Question, total: int, workers: int) -> list[Chunk]:
+    """The population cut into chunks: a few per worker, so that a slow chunk does not idle others.
+
+    A recorded corpus is cut into fewer chunks (two per worker): a worker
+    reads its way to its first record.
+    """
+    if question.corpus is not None:
+        pieces = max(1, min(total, 2 * workers))
+    else:
+        size = min(CHUNK_MOST, max(CHUNK_LEAST, math.ceil(total / (4 * workers))))
+        pieces = max(1, math.ceil(total / size))
+    size = math.ceil(total / pieces) if total else 0
+    return [
+        Chunk(question, start, min(size, total - start)) for start in range(0, total, size or 1)
+    ]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# --------------------------------------------------------------------- one side
+
+
+@dataclass(frozen=True)
+class _Side:
+    loaded: LoadedSpec
+    options: dict[str, str]
+
+    def variants(self, options: dict[str, str] | None = None) -> list[str]:
+        return list((self.options if options is None else options).values())
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """Both rule sets of a question, loaded, and the causes that tell them apart."""
+
+    a: _Side
+    b: _Side
+    #: cause → the rule set that differs from A by that cause alone (spec, options)
+    causes: dict[str, tuple[LoadedSpec, dict[str, str]]]
+
+
+@lru_cache(maxsize=4)
+def sides(before: RuleSet, after: RuleSet) -> _Sides:
+    """Both rule sets loaded (once per process), and their causes of difference."""
+    a = _Side(load_rule_set_spec(before.game_dir, before.edition), chosen_options(before))
+    b = _Side(load_rule_set_spec(after.game_dir, after.edition), chosen_options(after))
+    causes: dict[str, tuple[LoadedSpec, dict[str, str]]] = {}
+    if a.loaded is b.loaded:
+        for ruling, option in b.options.items():
+            if a.options.get(ruling) != option:
+                causes[ruling] = (a.loaded, {**a.options, ruling: option})
+    else:
+        # the later edition with A's options where it still has them: the edition alone
+        known = {o.id: r.id for r in b.loaded.spec.rulings for o in r.options}
+        carried = dict(resolve_defaults(b.loaded))
+        for option in a.options.values():
+            if option in known:
+                carried[known[option]] = option
+        causes["edition"] = (b.loaded, carried)
+        # then each ruling of the later edition whose option differs, on top of the edition
+        for ruling, option in b.options.items():
+            if carried.get(ruling) != option:
+                causes[ruling] = (b.loaded, {**carried, ruling: option})
+    return _Sides(a, b, causes)
+
+
+def resolve_defaults(loaded: LoadedSpec) -> dict[str, str]:
+    return {r.id: r.default for r in loaded.spec.rulings}
+
+
+# --------------------------------------------------------------------- one table
+
+
+def _sources(origin: str) -> SourceMap:
+    """Where a table's problems are located: its record (a drawn table has no file)."""
+    file, _, line = origin.rpartition(":")
+    where = Location(file, int(line), 1) if file and line.isdigit() else Location(origin)
+    return SourceMap(values={(): where})
+
+
+class Table:
+    """One table under both rule sets: checked once per format, scored once per rule set."""
+
+    def __init__(self, s: _Sides, sequence: str | None, origin: str, raw: Any) -> None:
+        self.sides, self.origin = s, origin
+        sources = _sources(origin)
+        self.state_a = check_state(s.a.loaded, raw, sources, origin, sequence)
+        self.state_b = (
+            self.state_a
+            if s.b.loaded is s.a.loaded
+            else check_state(s.b.loaded, raw, sources, origin, sequence)
+        )
+
+    def outcome(self, loaded: LoadedSpec, options: dict[str, str]) -> Outcome:
+        state = self.state_a if loaded is self.sides.a.loaded else self.state_b
+        return outcome(score(loaded, state, variants=list(options.values())))
+
+    def change(self) -> tuple[Change, dict[str, tuple[str, ...]]]:
+        """How B differs from A on this table, and what each cause alone changes."""
+        s = self.sides
+        before = self.outcome(s.a.loaded, s.a.options)
+        change = compare(before, self.outcome(s.b.loaded, s.b.options))
+        causes: dict[str, tuple[str, ...]] = {}
+        if change.kinds:
+            if len(s.causes) == 1:  # the one cause accounts for all of it
+                causes = {next(iter(s.causes)): change.kinds}
+            else:
+                for cause, (loaded, options) in s.causes.items():
+                    alone = compare(before, self.outcome(loaded, options)).kinds
+                    if alone:
+                        causes[cause] = alone
+        return change, causes
+
+
+def drawn_origin(question: Question, index: int) -> str:
+    return f"seed {question.seed}, table {index}"
+
+
+def _population(chunk: Chunk) -> Iterator[tuple[int, str, Any, str | None]]:
+    """(index, origin, raw state, problem) of each record of the chunk."""
+    q = chunk.question
+    if q.corpus is None:
+        from rulepress.population.sampler import draw_states
+
+        loaded = load_rule_set_spec(q.after.game_dir, q.after.edition)
+        drawn = draw_states(loaded, q.sequence, seed=q.seed, start=chunk.start, count=chunk.count)
+        for offset, raw in enumerate(drawn):
+            index = chunk.start + offset
+            yield index, drawn_origin(q, index), raw, None
+        return
+    from rulepress.population.corpus import BadRecord, read_corpus
+
+    stop = chunk.start + chunk.count
+    for index, record in enumerate(read_corpus(Path(q.corpus))):
+        if index >= stop:
+            return
+        if index < chunk.start:
+            continue
+        if isinstance(record, BadRecord):
+            yield index, record.origin, None, record.problem
+        else:
+            yield index, record.origin, record.state, None
+
+
+def run_chunk(chunk: Chunk) -> Tally:
+    """Score a chunk's tables under both rule sets (the executor's job: runs in a worker)."""
+    q = chunk.question
+    s = sides(q.before, q.after)
+    tally = Tally()
+    for index, origin, raw, problem in _population(chunk):
+        if problem is not None:
+            tally.bad_record(problem)
+            continue
+        try:
+            table = Table(s, q.sequence, origin, raw)
+            change, causes = table.change()
+        except RulepressError as exc:  # a state one rule set refuses, or cannot score
+            tally.refuse(_first_problem(exc))
+            continue
+        tally.add(index, origin, raw, change, causes)
+    return tally
+
+
+def _first_problem(exc: RulepressError) -> str:
+    if exc.problems:
+        more = len(exc.problems) - 1
+        first = str(exc.problems[0])
+        return f"{first} (+{more})" if more else first
+    return exc.summary
+
+
+def population_size(question: Question) -> int:
+    """How many tables (records, for a corpus) the question reads."""
+    if question.corpus is None:
+        return question.tables
+    from rulepress.population.corpus import count_records
+
+    return count_records(Path(question.corpus))
+
+
+def run(question: Question, *, workers: int | None = None, scheduler: str | None = None) -> Tally:
+    """The question's tally over its whole population (every core, unless ``workers`` says)."""
+    from rulepress.population.executor import run_chunks
+
+    # the specs load here first: a spec or variant problem stops the question before any work
+    sides(question.before, question.after)
+    total = population_size(question)
+    spread = 16 if scheduler is not None else (workers or cores())
+    pieces = chunks(question, total, spread)
+    if not pieces:
+        return Tally()
+    return run_chunks(run_chunk, pieces, merge, workers=workers, scheduler=scheduler)
+
+
+def changes_kind(question: Question, kind: str) -> Any:
+    """``holds(state)``: whether a table shows ``kind`` of change (for the shrinker)."""
+    s = sides(question.before, question.after)
+
+    def holds(raw: dict[str, Any]) -> bool:
+        try:
+            change, _ = Table(s, question.sequence, "shrunk table", raw).change()
+        except (StateError, RulepressError):
+            return False
+        return kind in change.kinds
+
+    return holds

@@ -1,0 +1,289 @@
+"""The impact report as a page tree: headline shares, differences, causes, smallest tables.
+
+Reads only the report's data (:mod:`rulepress.impact.report`) and the spec
+in the reader's language (step, ruling and option titles); every label is
+an interface sentence of rulepress's catalog, and every number is written
+as the reader's locale writes it (Babel). The terminal writer lays the
+tree out; the site shows parts of the same tree beside a ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from babel.numbers import format_decimal, format_percent
+
+from rulepress.i18n.typography import quote
+from rulepress.impact.report import ImpactReport, Side
+from rulepress.model import Spec
+from rulepress.model.spec_model import Step
+from rulepress.render import tree
+from rulepress.render.context import listed, option_title
+from rulepress.render.patterns import BOTH, PAIR, Joined, fill_text, side_by_side
+from rulepress.uitext import ui
+
+LABELS = {
+    "heading": ui("impact", "{game}: how much the rule change matters"),
+    "before": ui("impact", "Before: {rules}"),
+    "after": ui("impact", "After: {rules}"),
+    "defaults": ui("impact", "the spec's defaults"),
+    "edition": ui("impact", "the edition {edition}"),
+    "drawn": ui("impact", "{tables} tables drawn (seed {seed}), sequence {sequence}"),
+    "recorded": ui("impact", "{tables} recorded tables from {corpus}, sequence {sequence}"),
+    "refused": ui("impact", "Tables a rule set refuses (left out): {count}"),
+    "bad": ui("impact", "Records that could not be read (left out): {count}"),
+    "winner": ui("impact.kind", "The winner changes"),
+    "place": ui("impact.kind", "A place changes"),
+    "score": ui("impact.kind", "A score changes"),
+    "share": ui("impact", "{count} of {tables} tables ({share})"),
+    "diffs": ui("impact", "Differences of a player's total (after minus before)"),
+    "no_diffs": ui("impact", "No player's total changes."),
+    "diff": ui("impact", "{diff}: {count}"),
+    "steps": ui("impact.heading", "Steps that differ"),
+    "lines": ui("impact.heading", "Score lines that differ"),
+    "causes": ui("impact.heading", "What accounts for the changes"),
+    "cause_edition": ui("impact", "The new edition"),
+    "cause_ruling": ui("impact", "{ruling}: {before} → {after}"),
+    "smallest": ui("impact.heading", "The smallest tables that show each change"),
+    "found": ui("impact", "{kind}: {origin}, shrunk to {players} players"),
+    "totals": ui("impact", "Totals before: {before}; after: {after}"),
+    "winners": ui("impact", "Winners before: {before}; after: {after}"),
+    "step_col": ui("impact.column", "Step"),
+    "title_col": ui("impact.column", "Title"),
+    "line_col": ui("impact.column", "Line"),
+    "cause_col": ui("impact.column", "Cause"),
+    "winner_col": ui("impact.column", "Winner"),
+    "place_col": ui("impact.column", "Places"),
+    "score_col": ui("impact.column", "Scores"),
+    "pair": PAIR,
+}
+
+KIND_COLUMNS = ("winner_col", "place_col", "score_col")
+
+
+class _Words(Joined):
+    def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
+        super().__init__(translate)
+        self.spec, self.lang = spec, lang
+
+    def __getitem__(self, key: str) -> str:
+        return self.translate(LABELS[key])
+
+    def number(self, value: int) -> str:
+        return str(format_decimal(value, locale=self.lang))
+
+    def signed(self, value: int) -> str:
+        # the sign is always shown: a difference of +2 is not a score of 2
+        return str(format_decimal(value, format="+#,##0;-#,##0", locale=self.lang))
+
+    def percent(self, part: int, whole: int) -> str:
+        share = part / whole if whole else 0.0
+        return str(format_percent(share, format="#,##0.0 %", locale=self.lang))
+
+    def step_title(self, number: str) -> str:
+        for seq in self.spec.sequences:
+            for step in _walk(seq.steps):
+                if step.number == number:
+                    return str(step.title)
+        return number
+
+    def ruling_title(self, ruling_id: str) -> str:
+        for ruling in self.spec.rulings:
+            if ruling.id == ruling_id:
+                return str(ruling.title)
+        return ruling_id
+
+    def side(self, side: Side) -> str:
+        parts = []
+        if side.edition is not None:
+            parts.append(fill_text(self["edition"], edition=side.edition))
+        parts += [
+            self.pair(quote(self.ruling_title(r), self.lang), option_title(self.spec, o))
+            for r, o in side.options.items()
+        ]
+        return self.facts(parts) if parts else self["defaults"]
+
+    def facts(self, items: list[str]) -> str:
+        """Separate facts side by side: the language's pattern for "a; b"."""
+        return "".join(side_by_side(self.translate(BOTH), [[i] for i in items], str))
+
+    def join(self, items: list[str]) -> str:
+        """Like things as the language lists them ("a, b a c"; "a、b、c")."""
+        return listed(items, self.lang)
+
+
+def _walk(steps: list[Step]) -> list[Step]:
+    """Steps and their sub-steps, in the sequence's order."""
+    out: list[Step] = []
+    for step in steps:
+        out.append(step)
+        out += _walk(step.steps)
+    return out
+
+
+def _line(text: str) -> tree.Paragraph:
+    return tree.Paragraph(children=tree.text(text))
+
+
+def headline(report: ImpactReport, words: _Words) -> list[tree.Block]:
+    """The shares of tables whose winner, places and scores change: the report's first lines."""
+    rows = []
+    for kind in ("winner", "place", "score"):
+        count = report.changed.get(kind, 0)
+        share = fill_text(
+            words["share"],
+            count=words.number(count),
+            tables=words.number(report.tables),
+            share=words.percent(count, report.tables),
+        )
+        rows.append([_line(words.pair(words[kind], share))])
+    return [tree.BulletList(items=rows)]
+
+
+def impact_tree(
+    report: ImpactReport, spec: Spec, lang: str, translate: Callable[[str], str] = lambda t: t
+) -> tree.Page:
+    """The whole report as one section; ``spec`` is in the reader's language."""
+    words = _Words(translate, spec, lang)
+    seq = next((s for s in spec.sequences if s.id == report.population.sequence), None)
+    sequence = quote(str(seq.title) if seq else report.population.sequence, lang)
+    if report.population.kind == "drawn":
+        population = fill_text(
+            words["drawn"],
+            tables=words.number(report.tables + report.refused),
+            seed=str(report.population.seed),
+            sequence=sequence,
+        )
+    else:
+        population = fill_text(
+            words["recorded"],
+            tables=words.number(report.tables + report.refused + report.bad_records),
+            corpus=str(report.population.corpus),
+            sequence=sequence,
+        )
+    parts: list[tree.Block] = [
+        _line(fill_text(words["before"], rules=words.side(report.before))),
+        _line(fill_text(words["after"], rules=words.side(report.after))),
+        _line(population),
+    ]
+    if report.refused:
+        parts.append(_line(fill_text(words["refused"], count=words.number(report.refused))))
+        parts.append(tree.CodeBlock(text="\n".join(report.refusals), language="text"))
+    if report.bad_records:
+        parts.append(_line(fill_text(words["bad"], count=words.number(report.bad_records))))
+        parts.append(tree.CodeBlock(text="\n".join(report.bad), language="text"))
+    parts += headline(report, words)
+    if report.total_diffs:
+        parts.append(_line(words["diffs"]))
+        shown = [
+            fill_text(words["diff"], diff=words.signed(d), count=words.number(n))
+            for d, n in report.total_diffs
+        ]
+        parts.append(tree.Group(children=[_line(words.facts(shown))]))
+    else:
+        parts.append(_line(words["no_diffs"]))
+    kinds_header = [tree.text(words[c]) for c in KIND_COLUMNS]
+    if report.steps:
+        rows = [
+            [tree.text(s.step), tree.text(words.step_title(s.step))]
+            + [tree.text(words.number(s.changed.get(k, 0))) for k in ("winner", "place", "score")]
+            for s in report.steps
+        ]
+        table = tree.Table(
+            header=[tree.text(words["step_col"]), tree.text(words["title_col"]), *kinds_header],
+            rows=rows,
+            columns=["number", "text", "amount", "amount", "amount"],
+        )
+        parts.append(tree.Section(label="steps", title=tree.text(words["steps"]), children=[table]))
+    if report.lines:
+        rows = [
+            [tree.text(line.step), tree.text(words.step_title(line.step)), tree.text(line.score)]
+            + [
+                tree.text(words.number(line.changed.get(k, 0)))
+                for k in ("winner", "place", "score")
+            ]
+            for line in report.lines
+        ]
+        table = tree.Table(
+            header=[
+                tree.text(words["step_col"]),
+                tree.text(words["title_col"]),
+                tree.text(words["line_col"]),
+                *kinds_header,
+            ],
+            rows=rows,
+            columns=["number", "text", "text", "amount", "amount", "amount"],
+        )
+        parts.append(tree.Section(label="lines", title=tree.text(words["lines"]), children=[table]))
+    if report.causes:
+        rows = []
+        for c in report.causes:
+            if c.cause == "edition":
+                name = words["cause_edition"]
+            else:
+                name = fill_text(
+                    words["cause_ruling"],
+                    ruling=quote(words.ruling_title(c.cause), lang),
+                    before=option_title(spec, c.before or ""),
+                    after=option_title(spec, c.after or ""),
+                )
+            rows.append(
+                [tree.text(name)]
+                + [
+                    tree.text(words.number(c.changed.get(k, 0)))
+                    for k in ("winner", "place", "score")
+                ]
+            )
+        table = tree.Table(
+            header=[tree.text(words["cause_col"]), *kinds_header],
+            rows=rows,
+            columns=["text", "amount", "amount", "amount"],
+        )
+        parts.append(
+            tree.Section(label="causes", title=tree.text(words["causes"]), children=[table])
+        )
+    if report.smallest:
+        found: list[tree.Block] = []
+        for s in report.smallest:
+            players = len(s.totals_after)
+            found.append(
+                _line(
+                    fill_text(
+                        words["found"],
+                        kind=words[s.kind],
+                        origin=s.origin,
+                        players=words.number(players),
+                    )
+                )
+            )
+            found.append(
+                _line(
+                    fill_text(
+                        words["totals"],
+                        before=_totals(s.totals_before, words),
+                        after=_totals(s.totals_after, words),
+                    )
+                )
+            )
+            if s.winners_before is not None or s.winners_after is not None:
+                found.append(
+                    _line(
+                        fill_text(
+                            words["winners"],
+                            before=words.join(s.winners_before or []),
+                            after=words.join(s.winners_after or []),
+                        )
+                    )
+                )
+            found.append(tree.CodeBlock(text=s.example, language="yaml"))
+        parts.append(
+            tree.Section(label="smallest", title=tree.text(words["smallest"]), children=found)
+        )
+    heading = fill_text(words["heading"], game=spec.game.title)
+    return tree.Page(
+        blocks=[tree.Section(label="impact-report", title=tree.text(heading), children=parts)]
+    )
+
+
+def _totals(totals: dict[str, int], words: _Words) -> str:
+    return words.join([words.pair(pid, words.number(t)) for pid, t in totals.items()])
