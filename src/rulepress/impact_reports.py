@@ -19,7 +19,9 @@ from rulepress.impact.question import MAX_TABLES, Question, run
 from rulepress.impact.report import ImpactReport, build_report
 from rulepress.impact.rulesets import RuleSet, load_rule_set_spec
 from rulepress.render import text_writer
+from rulepress.render.context import RenderContext
 from rulepress.render.impact_tree import impact_tree
+from rulepress.render.pages import links_of
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ def report_text(report: ImpactReport, game_dir: Path, lang: str, locales: Path) 
     """The report in ``lang`` (one of the game's languages), laid out for the terminal."""
     loaded = load_rule_set_spec(str(game_dir.resolve()), None)
     local = localize(loaded, lang, locales)
-    page = impact_tree(report, local.loaded.spec, lang, local.renderer.translate)
+    links = links_of(RenderContext.of(local, lang), linked=False)
+    page = impact_tree(report, local.loaded.spec, lang, links, local.renderer.translate)
     return text_writer.write(page, lang)
 
 

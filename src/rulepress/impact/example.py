@@ -24,13 +24,11 @@ def example_entry(
     raw: dict[str, Any],
     result: ScoreResult,
     variants: list[str],
-    changed_lines: list[tuple[str, str]],
+    changed_steps: list[str],
     summary: str,
 ) -> dict[str, Any]:
     """The worked example (as YAML data) of ``raw`` scored as ``result``."""
     spec = loaded.spec
-    changed_scores = {score_id for _, score_id in changed_lines}
-    changed_steps = {step for step, _ in changed_lines}
     rules: list[str] = []
     for p in result.players:
         for line in p.lines:
@@ -46,7 +44,7 @@ def example_entry(
         if p.total is not None:
             facts["total"] = p.total
         for line in p.lines:
-            if line.score in changed_scores:
+            if line.step in changed_steps:
                 facts[line.score] = line.points
         players[p.id] = facts
     expect: dict[str, Any] = {"players": players}

@@ -29,7 +29,8 @@ class Outcome:
     winners: tuple[str, ...] | None
     #: step number → each player's points from that step's score lines
     steps: dict[str, tuple[int, ...]]
-    #: (step number, score id) → each player's points on that line
+    #: (step number, part) → each player's amount of that part of the step's score line
+    #: (a faction's prestige, the sets of one size: the line's breakdown)
     lines: dict[tuple[str, str], tuple[int, ...]]
     #: step number → what the step did to the table (events, votes), comparable
     table: dict[str, tuple[Any, ...]]
@@ -45,7 +46,8 @@ def outcome(result: ScoreResult) -> Outcome:
     for i, p in enumerate(result.players):
         for line in p.lines:
             steps.setdefault(line.step, [0] * width)[i] += line.points
-            lines.setdefault((line.step, line.score), [0] * width)[i] += line.points
+            for part, amount in line.breakdown.items():
+                lines.setdefault((line.step, part), [0] * width)[i] += amount
         # a sequence without a total (an economy) is compared on the sum of its lines
         totals.append(p.total if p.total is not None else sum(line.points for line in p.lines))
     table: dict[str, list[Any]] = {}
@@ -87,7 +89,7 @@ class Change:
     step_diffs: dict[str, tuple[int, ...]] = field(default_factory=dict)
     #: steps whose lines, events or votes differ
     steps: tuple[str, ...] = ()
-    #: score lines whose points differ
+    #: parts of score lines whose amounts differ (step number, part)
     lines: tuple[tuple[str, str], ...] = ()
 
 
@@ -101,7 +103,7 @@ def compare(a: Outcome, b: Outcome) -> Change:
         kinds.append("winner")
     if a.places != b.places:
         kinds.append("place")
-    if any(total_diffs) or a.lines != b.lines:
+    if any(total_diffs) or a.steps != b.steps:
         kinds.append("score")
     step_diffs = {}
     for step in a.steps.keys() | b.steps.keys():
@@ -113,7 +115,7 @@ def compare(a: Outcome, b: Outcome) -> Change:
             key for key in a.lines.keys() | b.lines.keys() if a.lines.get(key) != b.lines.get(key)
         )
     )
-    changed_steps = {step for step, _ in changed_lines}
+    changed_steps = set(step_diffs)
     changed_steps |= {
         s for s in a.table.keys() | b.table.keys() if a.table.get(s) != b.table.get(s)
     }

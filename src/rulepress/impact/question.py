@@ -148,9 +148,16 @@ def _sources(origin: str) -> SourceMap:
 class Table:
     """One table under both rule sets: checked once per format, scored once per rule set."""
 
-    def __init__(self, s: _Sides, sequence: str | None, origin: str, raw: Any) -> None:
+    def __init__(
+        self,
+        s: _Sides,
+        sequence: str | None,
+        origin: str,
+        raw: Any,
+        sources: SourceMap | None = None,
+    ) -> None:
         self.sides, self.origin = s, origin
-        sources = _sources(origin)
+        sources = sources or _sources(origin)
         self.state_a = check_state(s.a.loaded, raw, sources, origin, sequence)
         self.state_b = (
             self.state_a
@@ -183,8 +190,10 @@ def drawn_origin(question: Question, index: int) -> str:
     return f"seed {question.seed}, table {index}"
 
 
-def _population(chunk: Chunk) -> Iterator[tuple[int, str, Any, str | None]]:
-    """(index, origin, raw state, problem) of each record of the chunk."""
+def _population(
+    chunk: Chunk,
+) -> Iterator[tuple[int, str, Any, SourceMap | None, str | None]]:
+    """(index, origin, raw state, where its values were written, problem) of each record."""
     q = chunk.question
     if q.corpus is None:
         from rulepress.population.sampler import draw_states
@@ -193,7 +202,7 @@ def _population(chunk: Chunk) -> Iterator[tuple[int, str, Any, str | None]]:
         drawn = draw_states(loaded, q.sequence, seed=q.seed, start=chunk.start, count=chunk.count)
         for offset, raw in enumerate(drawn):
             index = chunk.start + offset
-            yield index, drawn_origin(q, index), raw, None
+            yield index, drawn_origin(q, index), raw, None, None
         return
     from rulepress.population.corpus import BadRecord, read_corpus
 
@@ -204,9 +213,9 @@ def _population(chunk: Chunk) -> Iterator[tuple[int, str, Any, str | None]]:
         if index < chunk.start:
             continue
         if isinstance(record, BadRecord):
-            yield index, record.origin, None, record.problem
+            yield index, record.origin, None, None, record.problem
         else:
-            yield index, record.origin, record.state, None
+            yield index, record.origin, record.state, record.sources, None
 
 
 def run_chunk(chunk: Chunk) -> Tally:
@@ -214,12 +223,12 @@ def run_chunk(chunk: Chunk) -> Tally:
     q = chunk.question
     s = sides(q.before, q.after)
     tally = Tally()
-    for index, origin, raw, problem in _population(chunk):
+    for index, origin, raw, sources, problem in _population(chunk):
         if problem is not None:
             tally.bad_record(problem)
             continue
         try:
-            table = Table(s, q.sequence, origin, raw)
+            table = Table(s, q.sequence, origin, raw, sources)
             change, causes = table.change()
         except RulepressError as exc:  # a state one rule set refuses, or cannot score
             tally.refuse(_first_problem(exc))

@@ -56,8 +56,10 @@ class StepImpact(_Data):
 
 
 class LineImpact(_Data):
+    """A part of a step's score line (a faction's prestige, sets of one size)."""
+
     step: str
-    score: str
+    part: str
     changed: dict[str, int]
 
 
@@ -163,8 +165,10 @@ def build_report(question: Question, tally: Tally, *, shrink_budget: int = 2000)
             for st in steps
         ],
         lines=[
-            LineImpact(step=st, score=sc, changed=_kinds(tally.lines[(st, sc)]))
-            for st, sc in sorted(tally.lines, key=lambda key: (order.get(key[0], len(order)), key))
+            LineImpact(step=st, part=part, changed=_kinds(tally.lines[(st, part)]))
+            for st, part in sorted(
+                tally.lines, key=lambda key: (order.get(key[0], len(order)), key)
+            )
         ],
         causes=[
             CauseImpact(
@@ -210,7 +214,7 @@ def _smallest(question: Question, kind: str, tally: Tally, budget: int) -> Small
         state,
         after,
         variants,
-        list(change.lines),
+        sorted(change.step_diffs),
         _SUMMARY[kind],
     )
     return Smallest(

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from babel.numbers import format_decimal, format_percent
+from babel import Locale
+from babel.numbers import format_decimal, parse_pattern
 
 from rulepress.i18n.typography import quote
 from rulepress.impact.report import ImpactReport, Side
@@ -19,6 +20,8 @@ from rulepress.model import Spec
 from rulepress.model.spec_model import Step
 from rulepress.render import tree
 from rulepress.render.context import listed, option_title
+from rulepress.render.markup import Links, inline
+from rulepress.render.pages import breakdown_names
 from rulepress.render.patterns import BOTH, PAIR, Joined, fill_text, side_by_side
 from rulepress.uitext import ui
 
@@ -36,9 +39,12 @@ LABELS = {
     "place": ui("impact.kind", "A place changes"),
     "score": ui("impact.kind", "A score changes"),
     "share": ui("impact", "{count} of {tables} tables ({share})"),
-    "diffs": ui("impact", "Differences of a player's total (after minus before)"),
+    "diffs": ui(
+        "impact",
+        "{count} of {players} player totals change (after minus before): from {low} to"
+        " {high}, half of them between {lower} and {upper}, median {median}",
+    ),
     "no_diffs": ui("impact", "No player's total changes."),
-    "diff": ui("impact", "{diff}: {count}"),
     "steps": ui("impact.heading", "Steps that differ"),
     "lines": ui("impact.heading", "Score lines that differ"),
     "causes": ui("impact.heading", "What accounts for the changes"),
@@ -61,10 +67,41 @@ LABELS = {
 KIND_COLUMNS = ("winner_col", "place_col", "score_col")
 
 
+#: the points of a distribution the text names: its ends, quartiles and median
+QUARTILES = (("low", 0.0), ("lower", 0.25), ("median", 0.5), ("upper", 0.75), ("high", 1.0))
+
+
+def quantile(histogram: list[tuple[int, int]], at: float) -> int:
+    """The value at ``at`` (0 to 1) of a sorted histogram of [value, count] (nearest rank)."""
+    total = sum(n for _, n in histogram)
+    rank = max(1, round(at * total))  # the nearest rank, from 1
+    seen = 0
+    for value, n in histogram:
+        seen += n
+        if seen >= rank:
+            return value
+    return histogram[-1][0]
+
+
 class _Words(Joined):
-    def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
+    def __init__(
+        self, translate: Callable[[str], str], spec: Spec, lang: str, links: Links, sequence: str
+    ) -> None:
         super().__init__(translate)
         self.spec, self.lang = spec, lang
+        seq = next(s for s in spec.sequences if s.id == sequence)
+        names = breakdown_names(
+            seq,
+            lambda label: tree.plain_text(inline(label, links)),
+            lambda text, **args: fill_text(translate(text), **args),
+        )
+        # step number → what each part of its score line is called
+        self.parts = {
+            step.number: names.get(step.score.id, {}) for step in _walk(seq.steps) if step.score
+        }
+
+    def part(self, step: str, part: str) -> str:
+        return self.parts.get(step, {}).get(part, part)
 
     def __getitem__(self, key: str) -> str:
         return self.translate(LABELS[key])
@@ -77,8 +114,10 @@ class _Words(Joined):
         return str(format_decimal(value, format="+#,##0;-#,##0", locale=self.lang))
 
     def percent(self, part: int, whole: int) -> str:
-        share = part / whole if whole else 0.0
-        return str(format_percent(share, format="#,##0.0 %", locale=self.lang))
+        """A share as the locale writes a percentage ("3.2%", "3,2 %"), to one decimal."""
+        pattern = parse_pattern(Locale.parse(self.lang).percent_formats[None].pattern)
+        pattern.frac_prec = (1, 1)  # a share of a few tables in a thousand is not 0 %
+        return str(pattern.apply(part / whole if whole else 0.0, Locale.parse(self.lang)))
 
     def step_title(self, number: str) -> str:
         for seq in self.spec.sequences:
@@ -141,10 +180,19 @@ def headline(report: ImpactReport, words: _Words) -> list[tree.Block]:
 
 
 def impact_tree(
-    report: ImpactReport, spec: Spec, lang: str, translate: Callable[[str], str] = lambda t: t
+    report: ImpactReport,
+    spec: Spec,
+    lang: str,
+    links: Links,
+    translate: Callable[[str], str] = lambda t: t,
 ) -> tree.Page:
-    """The whole report as one section; ``spec`` is in the reader's language."""
-    words = _Words(translate, spec, lang)
+    """The whole report as one section.
+
+    ``spec`` is in the reader's language, ``links`` what its markup shows
+    (:func:`rulepress.render.pages.links_of`), ``translate`` translates rulepress's
+    own sentences.
+    """
+    words = _Words(translate, spec, lang, links, report.population.sequence)
     seq = next((s for s in spec.sequences if s.id == report.population.sequence), None)
     sequence = quote(str(seq.title) if seq else report.population.sequence, lang)
     if report.population.kind == "drawn":
@@ -174,12 +222,18 @@ def impact_tree(
         parts.append(tree.CodeBlock(text="\n".join(report.bad), language="text"))
     parts += headline(report, words)
     if report.total_diffs:
-        parts.append(_line(words["diffs"]))
-        shown = [
-            fill_text(words["diff"], diff=words.signed(d), count=words.number(n))
-            for d, n in report.total_diffs
-        ]
-        parts.append(tree.Group(children=[_line(words.facts(shown))]))
+        counted = sum(n for _, n in report.total_diffs)
+        q = {name: words.signed(quantile(report.total_diffs, at)) for name, at in QUARTILES}
+        parts.append(
+            _line(
+                fill_text(
+                    words["diffs"],
+                    count=words.number(counted),
+                    players=words.number(report.players),
+                    **q,
+                )
+            )
+        )
     else:
         parts.append(_line(words["no_diffs"]))
     kinds_header = [tree.text(words[c]) for c in KIND_COLUMNS]
@@ -197,7 +251,11 @@ def impact_tree(
         parts.append(tree.Section(label="steps", title=tree.text(words["steps"]), children=[table]))
     if report.lines:
         rows = [
-            [tree.text(line.step), tree.text(words.step_title(line.step)), tree.text(line.score)]
+            [
+                tree.text(line.step),
+                tree.text(words.step_title(line.step)),
+                tree.text(words.part(line.step, line.part)),
+            ]
             + [
                 tree.text(words.number(line.changed.get(k, 0)))
                 for k in ("winner", "place", "score")

@@ -695,6 +695,19 @@ def _tally_facts(
 
 def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
     """Score id → what each key of its breakdown is called (kinds, uses, set sizes, wild)."""
+    return breakdown_names(
+        seq, lambda label: _words(p, label), lambda text, **args: _say(p, text, args)
+    )
+
+
+def breakdown_names(
+    seq: Sequence, words: Callable[[str], str], say: Callable[..., str]
+) -> dict[str, dict[str, str]]:
+    """Score id → what each key of its breakdown is called, for any writer.
+
+    ``words`` turns a spec label into plain words, ``say`` fills one of
+    rulepress's own sentences (``say(text, **args)``), both in the reader's language.
+    """
     out: dict[str, dict[str, str]] = {}
     for step in all_steps(seq.steps):
         if step.score is None:
@@ -704,13 +717,7 @@ def _breakdown_names(p: _Page, seq: Sequence) -> dict[str, dict[str, str]]:
         # units), if it breaks its points down; the words are the spec's or its own
         operation = operations.installed().get(getattr(comp, "op", ""))
         name_parts = getattr(operation, "breakdown_names", None)
-        out[step.score.id] = (
-            name_parts(
-                comp, lambda label: _words(p, label), lambda text, **args: _say(p, text, args)
-            )
-            if name_parts is not None
-            else {}
-        )
+        out[step.score.id] = name_parts(comp, words, say) if name_parts is not None else {}
     return out
 
 

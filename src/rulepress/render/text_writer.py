@@ -81,6 +81,10 @@ class _Writer:
                 self.item(item, marker, indent, depth)
         elif isinstance(node, tree.Table):
             self.table(node, pad)
+        elif isinstance(node, tree.CodeBlock):
+            # literal text (a table state as YAML), each line made visible as it stands:
+            # no typesetting, which would change what a reader copies
+            self.lines.extend(pad + INDENT + visible(line) for line in node.text.splitlines())
         else:
             raise TypeError(f"the terminal report has no form for a {node.kind} node")
 
