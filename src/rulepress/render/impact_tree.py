@@ -46,17 +46,18 @@ LABELS = {
     ),
     "no_diffs": ui("impact", "No player's total changes."),
     "steps": ui("impact.heading", "Steps that differ"),
-    "lines": ui("impact.heading", "Score lines that differ"),
+    "lines": ui("impact.heading", "Parts of score lines that differ"),
     "causes": ui("impact.heading", "What accounts for the changes"),
     "cause_edition": ui("impact", "The new edition"),
     "cause_ruling": ui("impact", "{ruling}: {before} → {after}"),
     "smallest": ui("impact.heading", "The smallest tables that show each change"),
-    "found": ui("impact", "{kind}: {origin}, shrunk to {players} players"),
+    "found": ui("impact", "{kind}: {origin}, shrunk (players: {players})"),
+    "drawn_table": ui("impact", "table {index} drawn with seed {seed}"),
     "totals": ui("impact", "Totals before: {before}; after: {after}"),
     "winners": ui("impact", "Winners before: {before}; after: {after}"),
     "step_col": ui("impact.column", "Step"),
     "title_col": ui("impact.column", "Title"),
-    "line_col": ui("impact.column", "Line"),
+    "line_col": ui("impact.column", "Part"),
     "cause_col": ui("impact.column", "Cause"),
     "winner_col": ui("impact.column", "Winner"),
     "place_col": ui("impact.column", "Places"),
@@ -309,7 +310,7 @@ def impact_tree(
                     fill_text(
                         words["found"],
                         kind=words[s.kind],
-                        origin=s.origin,
+                        origin=_origin(report, s.index, s.origin, words),
                         players=words.number(players),
                     )
                 )
@@ -341,6 +342,15 @@ def impact_tree(
     return tree.Page(
         blocks=[tree.Section(label="impact-report", title=tree.text(heading), children=parts)]
     )
+
+
+def _origin(report: ImpactReport, index: int, origin: str, words: _Words) -> str:
+    """Where a table came from: its place in the draw, or its record (``file:line``)."""
+    if report.population.kind == "drawn":
+        return fill_text(
+            words["drawn_table"], index=words.number(index), seed=str(report.population.seed)
+        )
+    return origin
 
 
 def _totals(totals: dict[str, int], words: _Words) -> str:
