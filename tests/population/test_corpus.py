@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulepress.errors import StateError, UsageError
 from rulepress.expressions import MAX_INT
@@ -16,6 +18,8 @@ from rulepress.population.corpus import (
     MAX_RECORD_BYTES,
     BadRecord,
     Record,
+    _Checker,
+    _may_refuse,
     count_records,
     read_corpus,
 )
@@ -288,3 +292,50 @@ def test_a_corpus_is_read_in_constant_memory(tmp_path: Path) -> None:
     # ten times the records, the same peak (a record and the reader's buffers)
     assert large_peak < small_peak + 64 * 1024, (small_peak, large_peak)
     assert large_peak < large.stat().st_size / 10
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param('{"a": ' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1), id="mappings"),
+        pytest.param(
+            '{"x": "]]]]", "a": ' + "[" * MAX_DEPTH + '"[[\\"]"' + "]" * MAX_DEPTH + "}",
+            id="brackets-in-text",
+        ),
+        pytest.param(
+            '{"a": "x\\\\", "b": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}",
+            id="escapes",
+        ),
+        pytest.param('{"name": "ab\\u202Ecd"}', id="upper-hex"),
+        pytest.param('{"name": "ab\\bcd"}', id="short-escape"),
+        pytest.param('{"name": "ab\x7fcd"}', id="delete"),
+        pytest.param('{"name": "Čáp\x85"}', id="c1-beside-czech"),
+        pytest.param('{"name": "Čáp\\u0085"}', id="escaped-c1-beside-czech"),
+        pytest.param('{"a": -1000000000000001}', id="negative"),
+    ],
+)
+def test_the_quick_scan_sends_every_refusable_record_to_the_walk(line: str, tmp_path: Path) -> None:
+    """Only records the quick scan flags are walked: each kind, in a form that may hide it."""
+    (record,) = _read(_lines(tmp_path / "t.jsonl", line))
+    assert isinstance(record, BadRecord)
+
+
+_TEXTS = st.text(
+    st.sampled_from(["a", "č", "[", "]", "{", '"', "\\", "\t", "\n", "\x7f", "\x85", "\u202e", "9"])
+)
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | _TEXTS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXTS, inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@given(value=st.dictionaries(_TEXTS, _VALUES, max_size=4), ascii_only=st.booleans())
+def test_the_quick_scan_misses_nothing_the_walk_finds(
+    value: dict[str, Any], ascii_only: bool
+) -> None:
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    checker = _Checker()
+    checker.walk(json.loads(text), ())
+    if checker.found:
+        assert _may_refuse(text)

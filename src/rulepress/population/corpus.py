@@ -176,6 +176,74 @@ class _Checker:
             self.found.append((path, f"an integer is beyond the bound of ±{MAX_INT}"))
 
 
+#: every character the checker refuses in a key (those of a text, and tab and line feed)
+_KEY_CONTROLS = frozenset(
+    chr(c) for c in range(max(map(ord, CONTROLS)) + 1) if _KEY_CONTROL.match(chr(c))
+)
+#: the JSON escapes that write one of them: ``\\uXXXX`` (its hex in lower case), the short ones
+_CONTROL_HEX = frozenset(f"{ord(c):04x}" for c in _KEY_CONTROLS)
+_SHORT_ESCAPES = ("\\b", "\\f", "\\n", "\\r", "\\t")
+#: bytes.translate tables: digits kept as "9", the rest blank; what is no part of the shape
+_DIGITS = bytes(0x39 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_LONG = b"9" * len(str(MAX_INT))  # as many digits as MAX_INT, or more: maybe beyond it
+_NOT_SHAPE = bytes(b for b in range(256) if b not in b'"[]{}')
+_BRACES = bytes.maketrans(b"{}", b"[]")
+
+
+def _escapes_a_control(text: str) -> bool:
+    """Whether ``text`` has an escape that may write a control character (or looks like one)."""
+    if any(short in text for short in _SHORT_ESCAPES):
+        return True
+    at = text.find("\\u")
+    while at >= 0:
+        if text[at + 2 : at + 6].lower() in _CONTROL_HEX:
+            return True
+        at = text.find("\\u", at + 2)
+    return False
+
+
+def _depth(data: bytes) -> int:
+    """How deep JSON ``data`` nests (the root collection is 1), counted to MAX_DEPTH + 1.
+
+    The escapes that write a quote or a backslash go first; then everything but
+    quotes and brackets, then what lies between quotes (the brackets inside
+    strings). Braces are read as brackets (the JSON parsed, so they pair up
+    whatever their kind), and each pass removes the innermost pairs: one level.
+    """
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    # two quotes side by side close a string and open the next (or open and close one)
+    # with no bracket between: they go, and only texts that hold brackets are left
+    shape = data.translate(_BRACES, _NOT_SHAPE).replace(b'""', b"")
+    if b'"' in shape:
+        shape = b"".join(shape.split(b'"')[::2])
+    depth = 0
+    while shape and depth <= MAX_DEPTH:
+        shape = shape.replace(b"[]", b"")
+        depth += 1
+    return depth
+
+
+def _may_refuse(text: str) -> bool:
+    """Whether parsed JSON ``text`` may hold what :class:`_Checker` refuses.
+
+    Scans of the text in C, so that only a record that may be refused pays for
+    the walk over its values, which is several times the parse: a control
+    character written or escaped, a run of as many digits as MAX_INT, or a
+    nesting deeper than MAX_DEPTH. A false alarm costs a walk; a miss would
+    let a value through, so the tests give each kind a case.
+    """
+    if "\\" in text and _escapes_a_control(text):
+        return True
+    if text.isascii():
+        if "\x7f" in text:  # the only ASCII control strict JSON lets into a string
+            return True
+    elif _TEXT_CONTROL.search(text):
+        return True
+    data = text.encode("utf-8", "surrogatepass")
+    return _LONG in data.translate(_DIGITS) or _depth(data) > MAX_DEPTH
+
+
 def _where(number: int, path: str = "") -> str:
     return f"record {number}: {path}" if path else f"record {number}"
 
@@ -228,6 +296,8 @@ def _parse_json(text: str, file: str, line: int, number: int) -> tuple[Any, list
         return None, [
             Problem(start, _where(number), f"an integer is beyond the bound of ±{MAX_INT}")
         ]
+    if not _may_refuse(text):
+        return data, []
     checker = _Checker()
     checker.walk(data, ())
     problems = [Problem(start, _where(number, format_path(p)), what) for p, what in checker.found]
