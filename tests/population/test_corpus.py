@@ -20,7 +20,9 @@ from rulepress.population.corpus import (
     Record,
     _Checker,
     _may_refuse,
+    corpus_chunks,
     count_records,
+    read_chunk,
     read_corpus,
 )
 from rulepress.scoring.state import check_state
@@ -339,3 +341,38 @@ def test_the_quick_scan_misses_nothing_the_walk_finds(
     checker.walk(json.loads(text), ())
     if checker.found:
         assert _may_refuse(text)
+
+
+def _mixed_jsonl(path: Path) -> Path:
+    return _lines(
+        path,
+        '{"n": 1}',
+        "",
+        "not json",
+        '{"n": 3}',
+        "x" * (MAX_RECORD_BYTES + 5),
+        "  ",
+        '{"n": 5}',
+        b"\xff",
+        '{"n": 7}',
+    )
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 8, 100])
+def test_chunks_read_in_turn_give_the_whole_corpus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    for corpus in (_mixed_jsonl(tmp_path / "t.jsonl"), _folder(tmp_path)):
+        whole = _read(corpus)
+        chunks = corpus_chunks(corpus, size)
+        assert [c.count for c in chunks][:-1] == [size] * (len(chunks) - 1)
+        assert sum(c.count for c in chunks) == count_records(corpus) == len(whole)
+        # read where a worker runs: another folder, the same origins and messages
+        monkeypatch.chdir(tmp_path / "corpus")
+        assert [r for c in chunks for r in read_chunk(c)] == whole
+        monkeypatch.undo()
+
+
+def test_a_chunk_needs_a_record(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="at least one record"):
+        corpus_chunks(_mixed_jsonl(tmp_path / "t.jsonl"), 0)

@@ -36,9 +36,11 @@ with the path inside the record as its ``where``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -341,41 +343,47 @@ def _size(limit: int) -> str:
 # --- JSON Lines -----------------------------------------------------------------------------
 
 
-def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
-    """(line number, bytes) for each line that is not blank; None for a line too long.
+def _lines(handle: BinaryIO, line: int = 1) -> Iterator[tuple[int, int, bytes | None]]:
+    """(line number, byte offset, bytes) for each line that is not blank; None for one too long.
 
-    A line is read at most :data:`MAX_RECORD_BYTES` + 1 bytes at a time: a longer
-    one is skipped a piece at a time, never held whole. Blank means only ASCII
-    whitespace (:meth:`bytes.strip`), as :func:`count_records` counts.
+    From where ``handle`` stands, whose line is number ``line``; the offset is
+    where the line starts, counted from there. A line is read at most
+    :data:`MAX_RECORD_BYTES` + 1 bytes at a time: a longer one is skipped a piece
+    at a time, never held whole. Blank means only ASCII whitespace
+    (:meth:`bytes.strip`), as :func:`count_records` counts.
     """
-    number = 0
+    number, offset = line - 1, 0
     while True:
         raw = handle.readline(MAX_RECORD_BYTES + 1)
         if not raw:
             return
         number += 1
+        start, offset = offset, offset + len(raw)
         if len(raw) <= MAX_RECORD_BYTES or raw.endswith(b"\n"):
             if raw.strip():
-                yield number, raw
+                yield number, start, raw
             continue
         blank = not raw.strip()
         while not raw.endswith(b"\n"):
             raw = handle.readline(_PIECE)
             if not raw:
                 break
+            offset += len(raw)
             blank = blank and not raw.strip()
         if not blank:
-            yield number, None
+            yield number, start, None
 
 
-def _read_jsonl(path: Path) -> Iterator[Record | BadRecord]:
-    name = display_path(path)
+def _read_jsonl(chunk: CorpusChunk) -> Iterator[Record | BadRecord]:
+    name = chunk.name
     try:
-        handle = path.open("rb")
+        handle = chunk.path.open("rb")
     except OSError as exc:
         raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
     with handle:
-        for number, (line, raw) in enumerate(_lines(handle), start=1):
+        handle.seek(chunk.offset)
+        lines = itertools.islice(_lines(handle, chunk.line), chunk.count)
+        for number, (line, _, raw) in enumerate(lines, start=chunk.first):
             origin = f"{name}:{line}"
             start = Location(name, line, 1)
             if raw is None:
@@ -387,6 +395,21 @@ def _read_jsonl(path: Path) -> Iterator[Record | BadRecord]:
             if text is not None:
                 data, problems = _parse_json(text, name, line, number)
             yield _mapping(data, SourceMap({(): start}), origin, number, problems)
+
+
+def _jsonl_chunks(path: Path, name: str, size: int) -> Iterator[CorpusChunk]:
+    """One pass over the lines, none parsed: where each run of ``size`` records starts."""
+    with path.open("rb") as handle:
+        first = count = offset = line = 0
+        for number, (at_line, at_offset, _) in enumerate(_lines(handle), start=1):
+            if count == 0:
+                first, offset, line = number, at_offset, at_line
+            count += 1
+            if count == size:
+                yield CorpusChunk(path, name, first, count, offset, line)
+                count = 0
+        if count:
+            yield CorpusChunk(path, name, first, count, offset, line)
 
 
 def _count_lines(path: Path) -> int:
@@ -457,9 +480,11 @@ def _read_yaml_file(path: Path, name: str, number: int) -> Record | BadRecord:
     return _mapping(data, sources, name, number, [])
 
 
-def _read_folder(root: Path) -> Iterator[Record | BadRecord]:
-    for number, (path, refused) in enumerate(_entries(root), start=1):
-        name = display_path(path)
+def _read_folder(chunk: CorpusChunk) -> Iterator[Record | BadRecord]:
+    root = chunk.path
+    entries = itertools.islice(_entries(root), chunk.first - 1, chunk.first - 1 + chunk.count)
+    for number, (path, refused) in enumerate(entries, start=chunk.first):
+        name = os.path.normpath(os.path.join(chunk.name, os.path.relpath(path, root)))
         if refused is not None:
             yield BadRecord(name, str(Problem(Location(name), _where(number), refused)))
         elif path.suffix.lower() == ".json":
@@ -486,15 +511,63 @@ def _kind_of_corpus(path: Path) -> str:
     )
 
 
+@dataclass(frozen=True)
+class CorpusChunk:
+    """A run of consecutive records of a corpus: what one job reads (:func:`read_chunk`).
+
+    ``path`` is absolute, so that a worker elsewhere (a Dask worker, in another
+    folder) opens the same file; ``name`` is the corpus as the user named it,
+    which every origin and problem starts with wherever the chunk is read.
+    ``first`` is the number of its first record; a JSON Lines chunk starts at
+    byte ``offset``, on line ``line``.
+    """
+
+    path: Path
+    name: str
+    first: int
+    count: int
+    offset: int = 0
+    line: int = 1
+
+
 def read_corpus(path: Path) -> Iterator[Record | BadRecord]:
     """Every record of the corpus at ``path``, in order, one at a time.
 
     UsageError at once if ``path`` is neither a folder nor a JSON Lines file;
     every other problem is a :class:`BadRecord` in its place in the stream.
     """
-    if _kind_of_corpus(path) == "folder":
-        return _read_folder(path)
-    return _read_jsonl(path)
+    whole = CorpusChunk(path.absolute(), display_path(path), 1, sys.maxsize)
+    return read_chunk(whole, _kind_of_corpus(path))
+
+
+def read_chunk(chunk: CorpusChunk, kind: str | None = None) -> Iterator[Record | BadRecord]:
+    """The records of ``chunk``, as :func:`read_corpus` yields them there."""
+    if (kind or _kind_of_corpus(chunk.path)) == "folder":
+        return _read_folder(chunk)
+    return _read_jsonl(chunk)
+
+
+def corpus_chunks(path: Path, size: int) -> list[CorpusChunk]:
+    """The corpus cut into runs of ``size`` records (the last one shorter), in order.
+
+    For a job per chunk (:func:`~rulepress.population.executor.run_chunks`):
+    read in turn, the chunks give what :func:`read_corpus` gives. One pass over
+    the corpus, no record parsed (a folder is listed, a JSON Lines file read a
+    line at a time).
+    """
+    if size < 1:
+        raise ValueError(f"a chunk holds at least one record, not {size}")
+    kind, name, whole = _kind_of_corpus(path), display_path(path), path.absolute()
+    if kind == "folder":
+        total = count_records(path)
+        return [
+            CorpusChunk(whole, name, first, min(size, total - first + 1))
+            for first in range(1, total + 1, size)
+        ]
+    try:
+        return list(_jsonl_chunks(whole, name, size))
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot read: {exc.strerror}") from None
 
 
 def count_records(path: Path) -> int:
