@@ -66,6 +66,8 @@ RUNS = [
     ["bench_editions.py", "--games", "stationfall", "--langs", "en"],
     ["bench_translator_round.py", "--game", "stationfall", "--lang", "cs", "--alone"],
     ["expression_sizes.py", "--list"],
+    # the Dask run too: the local cluster's two worker processes start in a few seconds
+    ["bench_corpus.py", "--records", "60", "--chunk", "20", "--repeat", "1", "--dask"],
 ]
 
 
