@@ -99,3 +99,17 @@ def test_on_dask_a_jobs_error_comes_back_as_itself(dask_scheduler: str) -> None:
         run_chunks(fail_on_three, CHUNKS, concatenate, scheduler=dask_scheduler)
     assert str(caught.value.problems[0]) == "tables.jsonl:3:1: players[0]: expected an integer"
     assert caught.value.__cause__ is None
+
+
+@pytest.mark.slow
+def test_a_scheduler_that_cannot_be_reached_is_a_usage_error() -> None:
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    # port 9 (discard): nothing listens there; give up after a second, not Dask's 30
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+        pytest.raises(
+            UsageError, match=r"^cannot use the Dask scheduler at tcp://127\.0\.0\.1:9: "
+        ),
+    ):
+        run_chunks(draw, CHUNKS, concatenate, scheduler="tcp://127.0.0.1:9")
