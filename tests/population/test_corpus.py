@@ -18,13 +18,12 @@ from rulepress.population.corpus import (
     MAX_RECORD_BYTES,
     BadRecord,
     Record,
-    _Checker,
-    _may_refuse,
     corpus_chunks,
     count_records,
     read_chunk,
     read_corpus,
 )
+from rulepress.population.json_record import Checker, may_refuse
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc import display_path
 from rulepress.yamlsrc.reader import MAX_DEPTH
@@ -337,10 +336,10 @@ def test_the_quick_scan_misses_nothing_the_walk_finds(
     value: dict[str, Any], ascii_only: bool
 ) -> None:
     text = json.dumps(value, ensure_ascii=ascii_only)
-    checker = _Checker()
+    checker = Checker()
     checker.walk(json.loads(text), ())
     if checker.found:
-        assert _may_refuse(text)
+        assert may_refuse(text)
 
 
 def _mixed_jsonl(path: Path) -> Path:
