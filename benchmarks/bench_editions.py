@@ -14,7 +14,7 @@ errata sheet per language. This times, per game, with the recorded edition:
 
 The Sphinx pages themselves are one page among a game's ten or so per language.
 
-    .venv/bin/python benchmarks/bench_editions.py
+    .venv/bin/python benchmarks/bench_editions.py [--games stationfall ...] [--langs en ...]
 """
 
 from __future__ import annotations
@@ -44,17 +44,24 @@ def _sheet(job: PrintBuild, path: Path, html: str) -> float:
     """The wall time of laying out and writing one errata sheet, as the print build does."""
     profile = read_profile(DEFAULT_PROFILE)
     css = styles.errata_css(parse_format("a4"), profile.path)
-    return once(lambda: job._pdf(path, html, css, profile, press=False))
+    return once(lambda: job._player_pdf(path, html, css, profile))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--langs", nargs="*", default=None, help="languages (default: the game's)")
+    parser.add_argument("--games", nargs="*", default=None, help="games (default: every game)")
     args = parser.parse_args()
     locales = ROOT / "locales"
     total = 0.0
     cpu = time.process_time()
-    for directory in find_game_dirs(ROOT / "rules_spec"):
+    games = find_game_dirs(ROOT / "rules_spec")
+    unknown = set(args.games or ()) - {d.name for d in games}
+    if unknown:
+        parser.error(f"no such game: {', '.join(sorted(unknown))}")
+    for directory in games:
+        if args.games and directory.name not in args.games:
+            continue
         since = previous_edition_of(directory, None, print)
         if since is None:
             print(f"{directory.name}: no previous edition to compare with")

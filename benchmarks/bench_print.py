@@ -6,11 +6,15 @@ and, as a baseline measured in the same run, WeasyPrint laying out and
 writing a one-page document of plain text in the same fonts: the fixed cost
 every PDF pays.
 
-    .venv/bin/python benchmarks/bench_print.py
+    .venv/bin/python benchmarks/bench_print.py [--game brink] [--langs en ...]
+
+By default every game of rules_spec/ in every language of the specs; ``--game``
+and ``--langs`` print fewer (the test suite prints one game in English).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 import tempfile
@@ -18,6 +22,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from rulepress.model import all_languages
 from rulepress.print import pdf
 from rulepress.print.build import PrintBuild
 from timing import once  # benchmarks/timing.py, beside this script
@@ -25,10 +30,22 @@ from timing import once  # benchmarks/timing.py, beside this script
 ROOT = Path(__file__).resolve().parent.parent
 
 
+GAMES = sorted(p.name for p in (ROOT / "rules_spec").iterdir() if (p / "game.yaml").is_file())
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=GAMES, default=None, help="default: every game")
+    parser.add_argument("--langs", nargs="+", default=None, help="default: the specs' languages")
+    args = parser.parse_args()
+    # a game's own folder is a spec root of that game alone (in the repository still, so
+    # its previous edition, a git revision, can be read for the errata sheet)
+    specs = ROOT / "rules_spec" / args.game if args.game else ROOT / "rules_spec"
+    langs = tuple(args.langs or all_languages(specs))
+    games = 1 if args.game else len(GAMES)
     out = Path(tempfile.mkdtemp(prefix="rulepress-print-bench-"))
     try:
-        job = PrintBuild(ROOT, ROOT / "rules_spec", ROOT / "locales", out)
+        job = PrintBuild(ROOT, specs, ROOT / "locales", out, langs)
         # timed here, not with timing.once: the build's result is needed below
         start = time.perf_counter()
         written = job.build()
@@ -46,7 +63,8 @@ def main() -> None:
         runs = 5  # the mean of a few, as the document kinds' times are means
         baseline = once(lambda: [pdf.render(base_html, base_css) for _ in range(runs)]) / runs
         print(
-            f"{len(written)} PDF files, 2 games x 3 languages: {total:.1f} s in total (overflow checks included)"
+            f"{len(written)} PDF files, {games} game(s) x {len(langs)} language(s):"
+            f" {total:.1f} s in total (overflow checks included)"
         )
         for kind, times in sorted(kinds.items()):
             mean = sum(times) / len(times)

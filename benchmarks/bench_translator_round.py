@@ -16,7 +16,10 @@ several lines changes; then, each step a real command in its own process:
 The baseline, timed in the same run, is GNU ``msgfmt -c`` over the same catalog:
 the cost of reading the file format with gettext's own tools.
 
-    .venv/bin/python benchmarks/bench_translator_round.py [--game stationfall]
+    .venv/bin/python benchmarks/bench_translator_round.py [--game stationfall] [--alone]
+
+``--alone``: the copy holds that game's spec only (the project's other games are
+neither updated, built nor gated): a smaller round, as the test suite runs it.
 """
 
 from __future__ import annotations
@@ -63,12 +66,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="stationfall", choices=sorted(RULE_TEXT))
     parser.add_argument("--lang", default="cs")
+    parser.add_argument("--alone", action="store_true", help="copy that game's spec only")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="rulepress-round-"))
     steps: list[tuple[str, float, int]] = []
     try:
-        for name in ("rules_spec", "locales"):
-            shutil.copytree(ROOT / name, work / name)
+        shutil.copytree(ROOT / "locales", work / "locales")
+        if args.alone:
+            shutil.copytree(ROOT / "rules_spec" / args.game, work / "rules_spec" / args.game)
+        else:
+            shutil.copytree(ROOT / "rules_spec", work / "rules_spec")
         po = work / "locales" / args.lang / "LC_MESSAGES" / f"{args.game}.po"
         change_english(work, args.game)
 

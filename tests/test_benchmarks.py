@@ -1,8 +1,9 @@
-"""The benchmarks stay runnable: each fast one runs once on a tiny input.
+"""The benchmarks stay runnable: every script in benchmarks/ runs once on a tiny input.
 
 (Figures come from running them by hand; these runs only prove they work,
 and the scoring benchmark's cross-check against a hand-written scorer runs
-with them.)
+with them.) A script added to benchmarks/ without a run here fails the quick
+test below.
 """
 
 from __future__ import annotations
@@ -11,14 +12,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import ROOT
-
-#: runs every benchmark script (tens of seconds): left out of the quick run (-m 'not slow'),
-#: which must stay under three minutes
-pytestmark = pytest.mark.slow
 
 #: where bench_lighthouse.py keeps Lighthouse, which it installs from npm on its first run
 _LIGHTHOUSE = (
@@ -31,38 +29,63 @@ _LIGHTHOUSE = (
 )
 
 
-@pytest.mark.parametrize(
-    "args",
+#: the scripts of benchmarks/ that are helpers of the others, not benchmarks
+HELPERS = {"timing.py"}
+
+#: one run of each benchmark, with arguments that make it a few seconds (the builds: one
+#: game in one language)
+RUNS = [
+    ["bench_stationfall_scoring.py", "--states", "30", "--repeat", "1"],
+    ["bench_brink_end_game.py", "--runs", "2"],
+    ["bench_i18n_workflow.py", "--messages", "200"],
+    ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],
+    ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
+    ["bench_repeated_loads.py", "--rounds", "1"],
+    ["bench_expressions.py", "--states", "20", "--repeat", "1"],
+    ["bench_budget.py", "--examples", "1"],
     [
-        ["bench_stationfall_scoring.py", "--states", "30", "--repeat", "1"],
-        ["bench_brink_end_game.py", "--runs", "2"],
-        ["bench_i18n_workflow.py", "--messages", "200"],
-        ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],
-        ["bench_loader.py", "--rules", "20", "--doublings", "1", "--repeat", "1"],
-        ["bench_repeated_loads.py", "--rounds", "1"],
-        ["bench_expressions.py", "--states", "20", "--repeat", "1"],
-        ["bench_budget.py", "--examples", "1"],
-        [
-            "bench_suite.py",
-            "--workers",
-            "0",
-            "--baseline-runs",
-            "1",
-            "--",
-            "tests/i18n/test_typography.py",
-        ],
-        # one page in one language (a site build and one Lighthouse run): the script works
-        pytest.param(
-            ["bench_lighthouse.py", "--lang", "en", "--page", "landing"],
-            marks=pytest.mark.skipif(
-                not _LIGHTHOUSE.is_file(),
-                reason="Lighthouse comes from npm, which a test must not download from: run "
-                "benchmarks/bench_lighthouse.py once by hand (it installs it into the cache)",
-            ),
-        ),
+        "bench_suite.py",
+        "--workers",
+        "0",
+        "--baseline-runs",
+        "1",
+        "--",
+        "tests/i18n/test_typography.py",
     ],
-    ids=lambda a: a[0],
-)
+    # one page in one language (a site build and one Lighthouse run): the script works
+    pytest.param(
+        ["bench_lighthouse.py", "--lang", "en", "--page", "landing"],
+        marks=pytest.mark.skipif(
+            not _LIGHTHOUSE.is_file(),
+            reason="Lighthouse comes from npm, which a test must not download from: run "
+            "benchmarks/bench_lighthouse.py once by hand (it installs it into the cache)",
+        ),
+    ),
+    ["bench_site.py", "--games", "stationfall", "--langs", "en"],
+    ["bench_print.py", "--game", "stationfall", "--langs", "en"],
+    ["bench_editions.py", "--games", "stationfall", "--langs", "en"],
+    ["bench_translator_round.py", "--game", "stationfall", "--lang", "cs", "--alone"],
+    ["expression_sizes.py", "--list"],
+    # the Dask run too: the local cluster's two worker processes start in a few seconds
+    ["bench_corpus.py", "--records", "60", "--chunk", "20", "--repeat", "1", "--dask"],
+]
+
+
+def _script(run: Any) -> str:
+    """The script a run runs: a plain list of arguments, or one wrapped in pytest.param."""
+    args = run if isinstance(run, list) else run.values[0]
+    return str(args[0])
+
+
+def test_every_benchmark_has_a_run() -> None:
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")} - HELPERS
+    assert scripts - {_script(run) for run in RUNS} == set()
+
+
+#: runs every benchmark script (minutes): left out of the quick run (-m 'not slow'),
+#: which must stay under three minutes
+@pytest.mark.slow
+@pytest.mark.parametrize("args", RUNS, ids=lambda a: a[0])
 def test_benchmark_runs(args: list[str]) -> None:
     proc = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / args[0]), *args[1:]],
