@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 import copy
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -44,10 +45,14 @@ from rulepress.states.placeholders import satisfy
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
+#: the parts of a problem's ``where``: a key (after a dot or first) or an index in brackets
+_PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
 ATTEMPTS = 12
 #: passes that draw every refused value again, before list items are dropped instead
-PASSES = 30
+PASSES = 12
+#: draws of one player's refused field, each checked with that player alone
+LOCAL_TRIES = 48
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,9 @@ class Sampler:
         item holding a refused value is dropped, then :func:`satisfy` searches.
         """
         problems = self.problems(state)
+        # fields whose check with their player alone never passed: they hang on the
+        # table or the other players, and are not tried alone again in this draw
+        hopeless: set[int] = set()
         for _ in range(PASSES):
             if not problems:
                 return True
@@ -146,7 +154,7 @@ class Sampler:
             if not paths:
                 break
             problems = self._pass(
-                state, problems, paths, lambda path: self._redrawn(rng, state, path)
+                state, problems, paths, lambda path: self._redrawn(rng, state, path, hopeless)
             )
         for _ in range(PASSES):
             if not problems:
@@ -165,22 +173,32 @@ class Sampler:
     ) -> set[tuple[Any, ...]]:
         """List items whose dropping may mend ``problems``.
 
-        The item holding each refused value, and one item, at random, of each list
-        the refused records' constraints read (the Bribes that count a player twice
-        lie in the other players' lists).
+        The item holding each refused value; and in each list the refused records'
+        constraints read, the items that name a refused player (the votes they cast,
+        the Bribes of theirs that lie on other cards): half of them, at random, so
+        that a pass converges in a few steps, or else one item at random.
         """
         items = {item for p in self._paths_of(state, problems) if (item := _item_path(p))}
         read: set[str] = set()
+        refused: set[str] = set()
         for problem in problems:
-            read |= self.reads.get(
-                (problem.where.startswith("table") and "table") or "players", set()
-            )
+            section = "table" if problem.where.startswith("table") else "players"
+            read |= self.reads.get(section, set())
+            path = self._path(state, problem.where)
+            if path[:1] == ("players",) and len(path) >= 2:
+                refused.add(state["players"][path[1]]["id"])
         for path in _paths(state):
             if len(path) < 2 or not isinstance(path[-1], str) or path[-1] not in read:
                 continue
             value = _at(state, path)
-            if isinstance(value, list) and value and path != ("players",):
-                items.add((*path, rng.randrange(len(value))))
+            if not isinstance(value, list) or not value:
+                continue
+            naming = [i for i, v in enumerate(value) if _names_player(v, refused)]
+            if naming:
+                chosen = rng.sample(naming, max(1, len(naming) // 2))
+            else:
+                chosen = [rng.randrange(len(value))]
+            items.update((*path, i) for i in chosen)
         return items
 
     def _paths_of(self, state: dict[str, Any], problems: list[Problem]) -> list[tuple[Any, ...]]:
@@ -221,27 +239,82 @@ class Sampler:
         state.update(kept)
         return problems
 
-    def _redrawn(self, rng: random.Random, state: dict[str, Any], path: tuple[Any, ...]) -> Any:
-        """A fresh value for the field at ``path`` of ``state``."""
+    def _redrawn(
+        self, rng: random.Random, state: dict[str, Any], path: tuple[Any, ...], hopeless: set[int]
+    ) -> Any:
+        """A fresh value for the field at ``path`` of ``state``.
+
+        A player's field is drawn until the check of that player alone passes there
+        (bounded): cubes that must add up to what a player owns come up in one draw
+        of a few dozen, and checking one player is a fraction of checking the table.
+        """
         spec, name = _spec_at(self.root, path)
         ids = [p["id"] for p in state["players"]]
         if spec is None:
             return copy.deepcopy(_at(state, path))
-        return self.drawer.value(rng, name, spec, ids)
+        value = self.drawer.value(rng, name, spec, ids)
+        if path[:1] != ("players",) or len(path) < 3 or id(spec) in hopeless:
+            return value
+        # the player alone, first; the others as their ids alone where the field names
+        # players, and no table (what they lack is reported at their own paths, which
+        # are not read). A constraint that reads the table or the others (votes the
+        # player's cubes must cover) is then not met here but in the whole check.
+        player = copy.deepcopy(state["players"][path[1]])
+        others = [{"id": pid} for pid in ids if pid != player["id"]] if _names_players(spec) else []
+        mini: dict[str, Any] = {"players": [player, *others], "table": {}}
+        local = ("players", 0, *path[2:])
+        holder = _at(mini, local[:-1])
+        shown = format_path(local)
+        for _ in range(LOCAL_TRIES):
+            holder[local[-1]] = value
+            if not any(_under(p.where, shown) for p in self.problems(mini)):
+                return value
+            value = self.drawer.value(rng, name, spec, ids)
+        hopeless.add(id(spec))
+        return value
 
     def _path(self, state: dict[str, Any], where: str) -> tuple[Any, ...]:
         """The data path in ``state`` of a problem's ``where`` (``players[0].cubes``).
 
-        The longest path that exists: a problem may be about a field left out.
+        Down to the first part ``state`` lacks (a field left out, which a redraw then
+        gives), or the whole path; a part no record or list has ends it.
         """
-        best: tuple[Any, ...] = ()
-        for path in _paths(state):
-            shown = format_path(path)
-            if (where == shown or where.startswith((shown + ".", shown + "["))) and len(path) > len(
-                best
-            ):
-                best = path
-        return best
+        path: list[Any] = []
+        value: Any = state
+        for key, index in _PARTS.findall(where):
+            part: Any = int(index) if index else key
+            if isinstance(value, dict) and isinstance(part, str):
+                path.append(part)
+                if part not in value:
+                    break
+            elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+                path.append(part)
+            else:
+                break
+            value = value[part]
+        return tuple(path)
+
+
+def _names_players(spec: FieldSpec) -> bool:
+    """Whether a value of ``spec`` can name a player (a ``player`` field, or one inside)."""
+    if spec.type == "player":
+        return True
+    inner = [spec.item] if spec.item is not None else []
+    return any(_names_players(f) for f in [*inner, *spec.fields.values()])
+
+
+def _under(where: str, shown: str) -> bool:
+    """Whether a problem's ``where`` is at the data path shown as ``shown`` or inside it."""
+    return where == shown or where.startswith((shown + ".", shown + "["))
+
+
+def _names_player(value: Any, ids: set[str]) -> bool:
+    """Whether a list item is one of ``ids`` or a record with a field that is."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, dict):
+        return any(isinstance(v, str) and v in ids for v in value.values())
+    return False
 
 
 def _read_names(constraints: list[Constraint]) -> set[str]:
