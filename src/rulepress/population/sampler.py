@@ -40,7 +40,7 @@ from rulepress.model.spec_model import Constraint, FieldSpec, Sequence, StateFor
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
-from rulepress.states.models import bound, players_spec, state_spec
+from rulepress.states.models import bound, state_spec
 from rulepress.states.placeholders import satisfy
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap, format_path
@@ -372,6 +372,24 @@ def _spec_at(root: FieldSpec, path: tuple[Any, ...]) -> tuple[FieldSpec | None, 
     return spec, name
 
 
+#: the samplers made, by spec and sequence: a population is drawn in many chunks, and
+#: reading every expression for its words costs more than a chunk of small states
+_SAMPLERS: dict[tuple[int, str | None], tuple[LoadedSpec, Sampler]] = {}
+
+
+def sampler_of(loaded: LoadedSpec, sequence: str | None) -> Sampler:
+    """The sampler of ``sequence`` of ``loaded``, made once (a few are kept)."""
+    key = (id(loaded), sequence)
+    kept = _SAMPLERS.get(key)
+    if kept is not None and kept[0] is loaded:
+        return kept[1]
+    made = Sampler.of(loaded, sequence)
+    if len(_SAMPLERS) >= 16:  # a process draws from a few specs
+        _SAMPLERS.pop(next(iter(_SAMPLERS)))
+    _SAMPLERS[key] = (loaded, made)
+    return made
+
+
 def draw_states(
     loaded: LoadedSpec, sequence: str | None, *, seed: int, start: int = 0, count: int
 ) -> Iterator[dict[str, Any]]:
@@ -383,9 +401,9 @@ def draw_states(
     State ``i`` depends on (seed, i) alone. Raises :class:`~rulepress.errors.SpecError`
     when the format's constraints defeat the bounded search.
     """
-    sampler = Sampler.of(loaded, sequence)
+    sampler = sampler_of(loaded, sequence)
     for index in range(start, start + count):
         yield sampler.draw(seed, index)
 
 
-__all__ = ["Sampler", "draw_states", "players_spec"]
+__all__ = ["Sampler", "draw_states", "sampler_of"]
