@@ -29,14 +29,20 @@ import copy
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Problem, SpecError
 from rulepress.expressions.bounds import ExpressionSyntaxError
 from rulepress.expressions.syntax import parse_tree
 from rulepress.model.loaded import LoadedSpec
-from rulepress.model.spec_model import Constraint, FieldSpec, Sequence, StateFormat
+from rulepress.model.spec_model import (
+    Constraint,
+    FieldSpec,
+    RecordFormat,
+    Sequence,
+    StateFormat,
+)
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
@@ -67,6 +73,8 @@ class Sampler:
     root: FieldSpec
     #: "players" / "table" → the names their constraints read (fields among them)
     reads: dict[str, set[str]]
+    #: player field → the format its check alone uses (see :meth:`_player_format`)
+    local_formats: dict[str, StateFormat] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, loaded: LoadedSpec, sequence: str | None) -> Sampler:
@@ -222,22 +230,49 @@ class Sampler:
         """Redraw the value at each of ``paths``; keep the pass if fewer problems remain.
 
         With ``redraw`` None the list item at each path is dropped instead (``paths``
-        then in reverse order, so that an index still means its item).
+        then in reverse order, so that an index still means its item). A pass not
+        kept is undone from what it replaced (no copy of the whole state).
         """
-        kept = copy.deepcopy(state)
+        undo: list[tuple[Any, Any, bool, Any]] = []
         for path in paths:
             holder = _at(state, path[:-1])
+            key = path[-1]
             if redraw is None:
                 if isinstance(holder, list):
-                    del holder[path[-1]]
+                    undo.append((holder, key, True, holder.pop(key)))
             else:
-                holder[path[-1]] = redraw(path)
+                had = key in holder if isinstance(holder, dict) else True
+                undo.append((holder, key, had, holder[key] if had else None))
+                holder[key] = redraw(path)
         fewer = self.problems(state)
         if len(fewer) < len(problems):
             return fewer
-        state.clear()
-        state.update(kept)
+        for holder, key, had, old in reversed(undo):
+            if redraw is None:
+                holder.insert(key, old)
+            elif had:
+                holder[key] = old
+            else:
+                del holder[key]
         return problems
+
+    def _player_format(self, name: str) -> StateFormat:
+        """The format with no table and only the player constraints reported at ``name``.
+
+        For the check of one player's field: the constraints reported elsewhere are
+        not read there, and each costs an evaluation per try. Made once per field.
+        """
+        made = self.local_formats.get(name)
+        if made is None:
+            kept = [
+                c
+                for c in self.fmt.players.constraints
+                if _PARTS.findall(c.field)[:1] == [(name, "")]
+            ]
+            players = self.fmt.players.model_copy(update={"constraints": kept})
+            made = self.fmt.model_copy(update={"players": players, "table": RecordFormat()})
+            self.local_formats[name] = made
+        return made
 
     def _redrawn(
         self, rng: random.Random, state: dict[str, Any], path: tuple[Any, ...], hopeless: set[int]
@@ -265,9 +300,12 @@ class Sampler:
         local = ("players", 0, *path[2:])
         holder = _at(mini, local[:-1])
         shown = format_path(local)
+        fmt = self._player_format(path[2])
+        spec_of = self.loaded.spec
         for _ in range(LOCAL_TRIES):
             holder[local[-1]] = value
-            if not any(_under(p.where, shown) for p in self.problems(mini)):
+            _, found = validate_state(fmt, spec_of.parameters, mini, SourceMap(), sets=spec_of.sets)
+            if not any(_under(p.where, shown) for p in found):
                 return value
             value = self.drawer.value(rng, name, spec, ids)
         hopeless.add(id(spec))
