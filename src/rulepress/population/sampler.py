@@ -58,7 +58,11 @@ ATTEMPTS = 12
 #: passes that draw every refused value again, before list items are dropped instead
 PASSES = 12
 #: draws of one player's refused field, each checked with that player alone
-LOCAL_TRIES = 48
+LOCAL_TRIES = 96
+#: redraws of a field whose check alone never passed, before it is not tried alone
+HOPELESS = 2
+#: tries of a field checked together, each as a player of its own
+BATCH = 16
 
 
 @dataclass(frozen=True)
@@ -152,9 +156,10 @@ class Sampler:
         item holding a refused value is dropped, then :func:`satisfy` searches.
         """
         problems = self.problems(state)
-        # fields whose check with their player alone never passed: they hang on the
-        # table or the other players, and are not tried alone again in this draw
-        hopeless: set[int] = set()
+        # field format → its redraws whose check with their player alone never passed:
+        # past HOPELESS such a field hangs on the table or the other players, and is
+        # not tried alone again in this draw (one that passed once is always tried)
+        hopeless: dict[int, int] = {}
         for _ in range(PASSES):
             if not problems:
                 return True
@@ -275,7 +280,11 @@ class Sampler:
         return made
 
     def _redrawn(
-        self, rng: random.Random, state: dict[str, Any], path: tuple[Any, ...], hopeless: set[int]
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        hopeless: dict[int, int],
     ) -> Any:
         """A fresh value for the field at ``path`` of ``state``.
 
@@ -288,28 +297,91 @@ class Sampler:
         if spec is None:
             return copy.deepcopy(_at(state, path))
         value = self.drawer.value(rng, name, spec, ids)
-        if path[:1] != ("players",) or len(path) < 3 or id(spec) in hopeless:
+        if path[:1] != ("players",) or len(path) < 3 or hopeless.get(id(spec), 0) >= HOPELESS:
             return value
-        # the player alone, first; the others as their ids alone where the field names
-        # players, and no table (what they lack is reported at their own paths, which
-        # are not read). A constraint that reads the table or the others (votes the
-        # player's cubes must cover) is then not met here but in the whole check.
+        if _names_players(spec):
+            return self._alone(rng, state, path, spec, name, value, hopeless)
+        return self._batched(rng, state, path, spec, name, value, hopeless)
+
+    def _alone(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        spec: FieldSpec,
+        name: str,
+        value: Any,
+        hopeless: dict[int, int],
+    ) -> Any:
+        """Redraw a field that names players until the check of its player passes there.
+
+        The player first, the others as their ids alone, and no table (what they lack
+        is reported at their own paths, which are not read). A constraint that reads
+        the table or the others (votes the player's cubes must cover) is then not met
+        here but in the whole check.
+        """
+        ids = [p["id"] for p in state["players"]]
         player = copy.deepcopy(state["players"][path[1]])
-        others = [{"id": pid} for pid in ids if pid != player["id"]] if _names_players(spec) else []
+        others = [{"id": pid} for pid in ids if pid != player["id"]]
         mini: dict[str, Any] = {"players": [player, *others], "table": {}}
         local = ("players", 0, *path[2:])
         holder = _at(mini, local[:-1])
         shown = format_path(local)
-        fmt = self._player_format(path[2])
-        spec_of = self.loaded.spec
         for _ in range(LOCAL_TRIES):
             holder[local[-1]] = value
-            _, found = validate_state(fmt, spec_of.parameters, mini, SourceMap(), sets=spec_of.sets)
-            if not any(_under(p.where, shown) for p in found):
+            if not any(_under(p.where, shown) for p in self._local_problems(path[2], mini)):
+                hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
                 return value
             value = self.drawer.value(rng, name, spec, ids)
-        hopeless.add(id(spec))
+        hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
         return value
+
+    def _batched(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        spec: FieldSpec,
+        name: str,
+        value: Any,
+        hopeless: dict[int, int],
+    ) -> Any:
+        """Redraw a field that names no player, a batch of tries per check.
+
+        Each try is a copy of the player (copied along ``path`` only) with its own
+        value and an id of its own; one check of the batch tells which pass. The
+        first that passes, in the order drawn, is taken.
+        """
+        ids = [p["id"] for p in state["players"]]
+        player = state["players"][path[1]]
+        # a batch is a table, so no bigger than the format allows
+        batch = max(1, min(BATCH, self.player_counts()[-1]))
+        values = [value]
+        for _ in range(-(-LOCAL_TRIES // batch)):
+            values += [self.drawer.value(rng, name, spec, ids) for _ in range(batch - len(values))]
+            tries = [
+                _set_along({**player, "id": f"try{k}"}, path[2:], v) for k, v in enumerate(values)
+            ]
+            found = self._local_problems(path[2], {"players": tries, "table": {}})
+            refused = {
+                k
+                for k in range(len(values))
+                if any(_under(p.where, format_path(("players", k, *path[2:]))) for p in found)
+            }
+            passed = next((k for k in range(len(values)) if k not in refused), None)
+            if passed is not None:
+                hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
+                return values[passed]
+            values = []
+        hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
+        return value
+
+    def _local_problems(self, name: str, mini: dict[str, Any]) -> list[Problem]:
+        spec = self.loaded.spec
+        _, found = validate_state(
+            self._player_format(name), spec.parameters, mini, SourceMap(), sets=spec.sets
+        )
+        return found
 
     def _path(self, state: dict[str, Any], where: str) -> tuple[Any, ...]:
         """The data path in ``state`` of a problem's ``where`` (``players[0].cubes``).
@@ -331,6 +403,20 @@ class Sampler:
                 break
             value = value[part]
         return tuple(path)
+
+
+def _set_along(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """``record`` with ``value`` at ``path``: the dicts and lists along it copied, no more."""
+    if not path:
+        return record
+    head, rest = path[0], path[1:]
+    if isinstance(record, list):
+        out_list = list(record)
+        out_list[head] = value if not rest else _set_along(record[head], rest, value)
+        return out_list
+    out = dict(record)
+    out[head] = value if not rest else _set_along(record[head], rest, value)
+    return out
 
 
 def _names_players(spec: FieldSpec) -> bool:
