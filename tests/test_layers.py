@@ -97,6 +97,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # finds them through the entry points, never by import)
     ("operations",),
     ("editions",),
+    # populations of tables: drawn from a state format (the sequence found as the scorer
+    # finds it), shrunk; what impact questions and the rulings' weight are asked over
+    ("population",),
     ("i18n",),
     ("render",),
     ("doctest_api", "edition_reports", "gate", "reference"),
