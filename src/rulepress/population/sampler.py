@@ -51,6 +51,9 @@ from rulepress.states.placeholders import satisfy
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
+#: a redrawn value that is no value: the optional or defaulted field left out, as a
+#: first draw leaves it out half the time
+OMIT: Any = object()
 #: the parts of a problem's ``where``: a key (after a dot or first) or an index in brackets
 _PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
@@ -248,7 +251,7 @@ class Sampler:
             else:
                 had = key in holder if isinstance(holder, dict) else True
                 undo.append((holder, key, had, holder[key] if had else None))
-                holder[key] = redraw(path)
+                _put(holder, key, redraw(path))
         fewer = self.problems(state)
         if len(fewer) < len(problems):
             return fewer
@@ -258,7 +261,7 @@ class Sampler:
             elif had:
                 holder[key] = old
             else:
-                del holder[key]
+                holder.pop(key, None)
         return problems
 
     def _player_format(self, name: str) -> StateFormat:
@@ -296,7 +299,7 @@ class Sampler:
         ids = [p["id"] for p in state["players"]]
         if spec is None:
             return copy.deepcopy(_at(state, path))
-        value = self.drawer.value(rng, name, spec, ids)
+        value = self._fresh(rng, name, spec, ids, path)
         if path[:1] != ("players",) or len(path) < 3 or hopeless.get(id(spec), 0) >= HOPELESS:
             return value
         if _names_players(spec):
@@ -328,11 +331,11 @@ class Sampler:
         holder = _at(mini, local[:-1])
         shown = format_path(local)
         for _ in range(LOCAL_TRIES):
-            holder[local[-1]] = value
+            _put(holder, local[-1], value)
             if not any(_under(p.where, shown) for p in self._local_problems(path[2], mini)):
                 hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
                 return value
-            value = self.drawer.value(rng, name, spec, ids)
+            value = self._fresh(rng, name, spec, ids, path)
         hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
         return value
 
@@ -358,7 +361,7 @@ class Sampler:
         batch = max(1, min(BATCH, self.player_counts()[-1]))
         values = [value]
         for _ in range(-(-LOCAL_TRIES // batch)):
-            values += [self.drawer.value(rng, name, spec, ids) for _ in range(batch - len(values))]
+            values += [self._fresh(rng, name, spec, ids, path) for _ in range(batch - len(values))]
             tries = [
                 _set_along({**player, "id": f"try{k}"}, path[2:], v) for k, v in enumerate(values)
             ]
@@ -375,6 +378,19 @@ class Sampler:
             values = []
         hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
         return value
+
+    def _fresh(
+        self, rng: random.Random, name: str, spec: FieldSpec, ids: list[str], path: tuple[Any, ...]
+    ) -> Any:
+        """A redrawn value of ``spec``, or :data:`OMIT`.
+
+        A field a record may leave out is left out half the time, as the first draw
+        does (favors that must be none but on the active player's turn).
+        """
+        leavable = (spec.optional or spec.default is not None) and isinstance(path[-1], str)
+        if leavable and rng.random() < 0.5:
+            return OMIT
+        return self.drawer.value(rng, name, spec, ids)
 
     def _local_problems(self, name: str, mini: dict[str, Any]) -> list[Problem]:
         spec = self.loaded.spec
@@ -405,6 +421,14 @@ class Sampler:
         return tuple(path)
 
 
+def _put(holder: Any, key: Any, value: Any) -> None:
+    """``holder[key] = value``, or the key left out for :data:`OMIT`."""
+    if value is OMIT:
+        holder.pop(key, None)
+    else:
+        holder[key] = value
+
+
 def _set_along(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     """``record`` with ``value`` at ``path``: the dicts and lists along it copied, no more."""
     if not path:
@@ -415,7 +439,10 @@ def _set_along(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dic
         out_list[head] = value if not rest else _set_along(record[head], rest, value)
         return out_list
     out = dict(record)
-    out[head] = value if not rest else _set_along(record[head], rest, value)
+    if rest:
+        out[head] = _set_along(record[head], rest, value)
+    else:
+        _put(out, head, value)
     return out
 
 
