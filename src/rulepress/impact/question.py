@@ -14,7 +14,6 @@ shows that change.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +25,16 @@ from rulepress.impact.outcome import Change, Outcome, compare, outcome
 from rulepress.impact.rulesets import RuleSet, chosen_options, load_rule_set_spec
 from rulepress.impact.tally import Tally, merge
 from rulepress.model import LoadedSpec
+from rulepress.population.corpus import (
+    BadRecord,
+    CorpusChunk,
+    corpus_chunks,
+    count_records,
+    read_chunk,
+    read_corpus,
+)
+from rulepress.population.executor import available_cores, run_chunks
+from rulepress.population.sampler import draw_states
 from rulepress.scoring import score
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc import SourceMap
@@ -52,36 +61,32 @@ class Question:
 
 @dataclass(frozen=True)
 class Chunk:
-    """Tables ``start`` … ``start + count - 1`` of a question's population."""
+    """Tables ``start`` … ``start + count - 1`` of a question's population (from 0).
+
+    A chunk of a recorded corpus also says where its records start in the
+    corpus (``records``), so that its worker reads only them.
+    """
 
     question: Question
     start: int
     count: int
+    records: CorpusChunk | None = None
+
+
+def _size(total: int, workers: int) -> int:
+    """Tables per chunk: a few chunks per worker, so that a slow chunk does not idle the others."""
+    return min(CHUNK_MOST, max(CHUNK_LEAST, math.ceil(total / (4 * workers))))
 
 
 def chunks(question: Question, total: int, workers: int) -> list[Chunk]:
-    """The population cut into chunks: a few per worker, so that a slow chunk does not idle others.
-
-    A recorded corpus is cut into fewer chunks (two per worker): a worker
-    reads its way to its first record.
-    """
+    """The population cut into chunks, in order (``total``: its tables or records)."""
+    size = _size(total, workers)
     if question.corpus is not None:
-        pieces = max(1, min(total, 2 * workers))
-    else:
-        size = min(CHUNK_MOST, max(CHUNK_LEAST, math.ceil(total / (4 * workers))))
-        pieces = max(1, math.ceil(total / size))
-    size = math.ceil(total / pieces) if total else 0
-    return [
-        Chunk(question, start, min(size, total - start)) for start in range(0, total, size or 1)
-    ]
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        return [
+            Chunk(question, c.first - 1, c.count, c)
+            for c in corpus_chunks(Path(question.corpus), size)
+        ]
+    return [Chunk(question, start, min(size, total - start)) for start in range(0, total, size)]
 
 
 # --------------------------------------------------------------------- one side
@@ -196,22 +201,14 @@ def _population(
     """(index, origin, raw state, where its values were written, problem) of each record."""
     q = chunk.question
     if q.corpus is None:
-        from rulepress.population.sampler import draw_states
-
         loaded = load_rule_set_spec(q.after.game_dir, q.after.edition)
         drawn = draw_states(loaded, q.sequence, seed=q.seed, start=chunk.start, count=chunk.count)
         for offset, raw in enumerate(drawn):
             index = chunk.start + offset
             yield index, drawn_origin(q, index), raw, None, None
         return
-    from rulepress.population.corpus import BadRecord, read_corpus
-
-    stop = chunk.start + chunk.count
-    for index, record in enumerate(read_corpus(Path(q.corpus))):
-        if index >= stop:
-            return
-        if index < chunk.start:
-            continue
+    records = read_corpus(Path(q.corpus)) if chunk.records is None else read_chunk(chunk.records)
+    for index, record in enumerate(records, start=chunk.start):
         if isinstance(record, BadRecord):
             yield index, record.origin, None, None, record.problem
         else:
@@ -249,19 +246,15 @@ def population_size(question: Question) -> int:
     """How many tables (records, for a corpus) the question reads."""
     if question.corpus is None:
         return question.tables
-    from rulepress.population.corpus import count_records
-
     return count_records(Path(question.corpus))
 
 
 def run(question: Question, *, workers: int | None = None, scheduler: str | None = None) -> Tally:
     """The question's tally over its whole population (every core, unless ``workers`` says)."""
-    from rulepress.population.executor import run_chunks
-
     # the specs load here first: a spec or variant problem stops the question before any work
     sides(question.before, question.after)
     total = population_size(question)
-    spread = 16 if scheduler is not None else (workers or cores())
+    spread = 16 if scheduler is not None else (workers or available_cores())
     pieces = chunks(question, total, spread)
     if not pieces:
         return Tally()

@@ -21,6 +21,7 @@ from rulepress.impact.rulesets import RuleSet
 from rulepress.impact.tally import Tally
 from rulepress.invisible import json_text
 from rulepress.model.spec_model import Step
+from rulepress.population.shrink import shrink
 from rulepress.scoring import score
 from rulepress.scoring.engine import find_sequence
 
@@ -195,8 +196,6 @@ def _step_numbers(steps: list[Step]) -> list[str]:
 
 
 def _smallest(question: Question, kind: str, tally: Tally, budget: int) -> Smallest:
-    from rulepress.population.shrink import shrink
-
     s = sides(question.before, question.after)
     found = tally.first[kind]
     state = shrink(
