@@ -69,7 +69,7 @@ from rulepress.expressions.bounds import (
     ExpressionSyntaxError,
     steps_limit,
 )
-from rulepress.expressions.budget import current
+from rulepress.expressions.budget import current, opened
 from rulepress.expressions.compiler import Compiler
 from rulepress.expressions.nodes import Fn
 from rulepress.expressions.records import Record
@@ -205,8 +205,15 @@ def _evaluator(
         try:
             value = fn(names, fr)
             # each evaluation is bounded by MAX_STEPS; all of a command's together by
-            # its budget (one charge per evaluation: what the loops counted)
-            spend(MAX_STEPS - fr[STEPS], _EVALUATIONS)
+            # its budget (one charge per evaluation: what the loops counted). Added in
+            # place: a call of charge() per evaluation was a tenth of scoring a state
+            budget = opened()
+            if budget is None:
+                spend(MAX_STEPS - fr[STEPS], _EVALUATIONS)
+            else:
+                used = budget.used = budget.used + MAX_STEPS - fr[STEPS]
+                if used > budget.limit or used >= budget.reading_at:
+                    budget.charge(0, _EVALUATIONS)  # counted: the limit and memory checks
         except _FAILURES as exc:
             raise failed(exc) from None
         return value
