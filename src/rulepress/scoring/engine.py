@@ -177,15 +177,19 @@ def english(spec: Spec) -> NoteRenderer:
 _Plan = tuple[
     list[plan.StepPlan], tuple[tuple[str, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]
 ]
-#: plans by sequence and choice of rulings (None: nothing folded); bounded, as the
-#: choices come from callers
-_PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None], tuple[Sequence, _Plan]] = {}
+#: plans by sequence, choice of rulings (None: nothing folded) and whether they trace;
+#: bounded, as the choices come from callers
+_PLANS: dict[
+    tuple[int, int, tuple[tuple[str, str], ...] | None, bool], tuple[Sequence, _Plan]
+] = {}
 _MAX_PLANS = 256
 #: the records a plan folds into its expressions (see _plan)
 _CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
 
 
-def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None) -> _Plan:
+def _plan(
+    spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None, trace: bool = True
+) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
 
     With ``variants``, ``param``, ``ruling`` and ``sets`` are folded into the
@@ -194,9 +198,10 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
     ``n * param.points`` multiplies by a constant once, not per player.
     Only a name nothing in the sequence can hide is folded (a ``let``, an
     item, a score or tally id of that name); the caller passes None when a
-    player's own field hides one.
+    player's own field hides one. Without ``trace``, the components make no
+    notes (see :func:`components.compile_component`).
     """
-    key = (id(seq), index, None if variants is None else tuple(variants.items()))
+    key = (id(seq), index, None if variants is None else tuple(variants.items()), trace)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
         data = _spec_data(spec)
@@ -220,7 +225,10 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
                 return found
 
         walked = _walk(seq.steps, ("sequences", index, "steps"))
-        steps = [plan.compile_step(path, step, tables, expression) for path, step in walked]
+        steps = [
+            plan.compile_step(path, step, tables, expression, trace=trace)
+            for path, step in walked
+        ]
         written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
         show = tuple((name, tuple(name.split("."))) for name in seq.show)
         if len(_PLANS) >= _MAX_PLANS:
@@ -594,12 +602,19 @@ def score(
     variants: list[str] | None = None,
     renderer: NoteRenderer | None = None,
     cite_rulings: bool = False,
+    trace: bool = True,
 ) -> ScoreResult:
     """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`).
 
     With ``cite_rulings``, every line, event and winner list a ruling decided
     names it (see :mod:`rulepress.scoring.rulings`: one more run per other
     option of every ruling, so only when asked).
+
+    Without ``trace`` (for callers that score many states and read the
+    outcome: points, breakdowns, totals, events, votes, ranks and winners),
+    the lines carry no notes, and what only notes show (a line's label, a
+    part's note arguments) is not evaluated; everything else is as with
+    ``trace``. Scoring the same state again with ``trace`` gives the notes.
     """
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
@@ -613,7 +628,7 @@ def score(
         if not p.keys().isdisjoint(_CONSTANT_NAMES):
             hides = True
             break
-    steps, written, show = _plan(spec, seq, index, None if hides else chosen)
+    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace)
     run = _Run(
         loaded,
         seq,
@@ -653,8 +668,14 @@ def score(
         quiet = english(spec)  # the other runs' sentences are never read
 
         def rescore(rulings: dict[str, str]) -> ScoreResult:
+            # only points, events, votes and winners are compared: no notes
             return score(
-                loaded, state, sequence=seq.id, variants=list(rulings.values()), renderer=quiet
+                loaded,
+                state,
+                sequence=seq.id,
+                variants=list(rulings.values()),
+                renderer=quiet,
+                trace=False,
             )
 
         cited.cite(spec, result, rescore, run.renderer.note)

@@ -107,12 +107,19 @@ def _update(upd: Update, expression: Parse) -> UpdatePlan:
 
 
 def compile_step(
-    path: DataPath, step: Step, tables: components.Tables, expression: Parse = compiled
+    path: DataPath,
+    step: Step,
+    tables: components.Tables,
+    expression: Parse = compiled,
+    *,
+    trace: bool = True,
 ) -> StepPlan:
     """The plan of one step (``tables``: the spec's range tables, for the sets operation).
 
     ``expression(source)`` compiles each expression: :func:`compiled`, or a
     compilation with the run's constant records folded in (see the engine).
+    Without ``trace``, its component makes no notes (see
+    :func:`components.compile_component`).
     """
 
     def fast(source: str) -> Evaluate:
@@ -145,9 +152,9 @@ def compile_step(
             list(step.rules),
             tuple(shared),
             tuple(own),
-            components.compile_component(sc.component, tables, fast),
+            components.compile_component(sc.component, tables, fast, trace=trace),
             tuple((name, checked(src)) for name, src in sc.let.items()),
-            components.compile_component(sc.component, tables, checked),
+            components.compile_component(sc.component, tables, checked, trace=trace),
             hidden,
             frozenset(hidden),
         )
