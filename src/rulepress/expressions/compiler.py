@@ -36,6 +36,7 @@ from rulepress.expressions.nodes import (
     comparison,
     constant,
     context_call,
+    field_of_field,
     field_test,
     generator,
     get_constant,
@@ -45,6 +46,7 @@ from rulepress.expressions.nodes import (
     record_field,
     single_compare,
     slot,
+    slot_field,
 )
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import (
@@ -192,8 +194,18 @@ class Compiler:
                 raise no_field(value, attr, column)
 
             return load_field, _NC
+        if isinstance(base, ast.Name):  # a name a generator binds: read from its slot
+            return slot_field(self.scopes_slot(base.id), attr, column), _NC
         sub, _ = self.node(base)
-        return record_field(sub, attr, column), _NC
+        general = record_field(sub, attr, column)
+        if (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and self.free(base.value.id)
+            and self.constant_field(base) is _NC
+        ):
+            return field_of_field(base.value.id, base.attr, attr, general), _NC
+        return general, _NC
 
     def _subscript(self, node: ast.Subscript, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.value)
@@ -391,6 +403,13 @@ class Compiler:
         ):
             return subject.value.id, subject.attr, node.comparators[0].value
         return None
+
+    def scopes_slot(self, name: str) -> int:
+        """The frame slot of ``name``, which an enclosing generator binds."""
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        raise AssertionError(f"{name!r} is bound by no generator")
 
     def free(self, name: str) -> bool:
         """Whether ``name`` is read from the data (not bound by an enclosing generator)."""

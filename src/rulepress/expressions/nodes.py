@@ -107,6 +107,35 @@ def field_test(
 
         return different
 
+    # ``line.x is None``, ``is not None`` and ``not line.x``, each one call (not two)
+    if isinstance(op, ast.Is):
+
+        def none(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return value[attr] is None
+            return bool(read(ns))
+
+        return none
+    if isinstance(op, ast.IsNot):
+
+        def some(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return value[attr] is not None
+            return bool(read(ns))
+
+        return some
+    if isinstance(op, ast.Not):
+
+        def false(ns: Mapping[str, Any], fr: Any) -> bool:
+            value = ns.get(base)
+            if type(value) is Record and attr in value:
+                return not value[attr]
+            return bool(read(ns))
+
+        return false
+
     def other(ns: Mapping[str, Any], fr: Any) -> bool:
         value = ns.get(base)
         if type(value) is Record and attr in value:
@@ -297,6 +326,39 @@ def record_field(record_fn: Fn, key: str, column: int) -> Fn:
     return read_field
 
 
+def slot_field(index: int, key: str, column: int) -> Fn:
+    """Field ``key`` of a name a generator binds (``d.kind`` in ``for d in …``): one call."""
+
+    def read_slot_field(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = fr[index]
+        if type(value) is Record:
+            try:
+                return value[key]
+            except KeyError:
+                pass
+        raise no_field(value, key, column)
+
+    return read_slot_field
+
+
+def field_of_field(name: str, first: str, key: str, general: Fn) -> Fn:
+    """``a.b.c`` for a data name ``a``, in one call; anything amiss is ``general``'s to raise.
+
+    ``general`` is the same read made of its parts, which locates the error
+    (evaluation is a pure function of the names: reading again is safe).
+    """
+
+    def read_field_of_field(ns: Mapping[str, Any], fr: Any) -> Any:
+        outer = ns.get(name)
+        if type(outer) is Record:
+            inner = outer.get(first)
+            if type(inner) is Record and key in inner:
+                return inner[key]
+        return general(ns, fr)
+
+    return read_field_of_field
+
+
 def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
     if type(name) is not str:
         return lambda ns, fr: _located(get_field, fr, record_fn(ns, fr), name, column)
@@ -376,7 +438,11 @@ def _nested_loop(
                 )
             for slot, part in zip(target, value, strict=True):
                 fr[slot] = part
-        if all(cond(ns, fr) for cond in conds):
+        # (a loop, not all() over a generator: two calls fewer per item)
+        for cond in conds:
+            if not cond(ns, fr):
+                break
+        else:
             if last:
                 yield element(ns, fr)
             else:
