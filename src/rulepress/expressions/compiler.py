@@ -42,6 +42,7 @@ from rulepress.expressions.nodes import (
     get_constant,
     is_none,
     is_not_none,
+    list_builder,
     name_test,
     record_field,
     single_compare,
@@ -53,7 +54,6 @@ from rulepress.expressions.runtime import (
     IMPLEMENTATIONS,
     STEPS,
     checked_int,
-    collected,
     no_field,
     type_name,
 )
@@ -436,6 +436,8 @@ class Compiler:
     def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
+        if _scalar(name, len(node.args)):
+            return self.scalar_call(node, name, column)
         self.out.uses_frame = True
         parts = [self.node(a) for a in node.args]
         args = [f for f, _ in parts]
@@ -487,18 +489,58 @@ class Compiler:
             return self.fold(call, column)
         return call, _NC
 
+    def scalar_call(self, node: ast.Call, name: str, column: int) -> tuple[Fn, Any]:
+        """``len(x)``, ``abs(n)``, ``max(a, b)``: no frame, no step counted (see _scalar)."""
+        parts = [self.node(a) for a in node.args]
+        impl = IMPLEMENTATIONS[name]
+        if len(parts) == 1:
+            ((a, _),) = parts
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, a(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        elif len(parts) == 2:
+            (a, first), (b, _) = parts  # max(0, x - y): a constant first argument not called
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, first if first is not _NC else a(ns, fr), b(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        else:
+            args = [f for f, _ in parts]
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, *[f(ns, fr) for f in args])
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        if all(c is not _NC for _, c in parts):
+            return self.fold(call, column)
+        return call, _NC
+
     def _generator_exp(self, node: ast.GeneratorExp, column: int) -> tuple[Fn, Any]:
         return self.comprehension(node, column), _NC
 
     def _list_comp(self, node: ast.ListComp, column: int) -> tuple[Fn, Any]:
-        gen = self.comprehension(node, column)
-
-        def build(ns: Mapping[str, Any], fr: Any) -> list[Any]:
-            return collected(gen(ns, fr), column)
-
-        return build, _NC
+        loops, element = self.comprehension_parts(node)
+        return list_builder(loops, element, column), _NC
 
     def comprehension(self, node: ast.GeneratorExp | ast.ListComp, column: int) -> Fn:
+        return generator(*self.comprehension_parts(node))
+
+    def comprehension_parts(
+        self, node: ast.GeneratorExp | ast.ListComp
+    ) -> tuple[list[tuple[Fn, int | tuple[int, ...], list[Fn], int]], Fn]:
+        """A comprehension's loops (source, target slots, conditions, column) and element."""
         self.out.uses_frame = True
         scope: dict[str, int] = {}
         loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]] = []
@@ -515,7 +557,7 @@ class Compiler:
             loops.append((source, target, conds, self.columns.of(gen.iter)))
         element = self.node(node.elt)[0]
         self.scopes.pop()
-        return generator(loops, element)
+        return loops, element
 
     def bind(self, target: ast.expr, scope: dict[str, int]) -> int | tuple[int, ...]:
         names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
@@ -533,6 +575,21 @@ class Compiler:
             self.out.bindings.append((name, column))
             slots.append(slot)
         return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+def _scalar(name: str, args: int) -> bool:
+    """Whether a call of a fixed function does a bounded amount of work, whatever its arguments.
+
+    ``len(x)`` and ``abs(n)`` of one value, ``max`` and ``min`` of two or
+    more values (not of a list): none goes through a collection, so, like an
+    operator, each is work the expression's size bounds, and counting it as
+    a step would only make the expression need a frame (a copy, a charge to
+    the budget) for what ``x + 1`` does without one: ``len(foreign_bribes) > 0``
+    and ``max(0, outside - influence_limit)`` are evaluated per player.
+    """
+    if name in ("len", "abs"):
+        return args == 1
+    return name in ("max", "min") and args >= 2
 
 
 def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn, b: Fn) -> Fn:

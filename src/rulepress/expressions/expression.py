@@ -40,7 +40,9 @@ refused when it is checked, as an :class:`ExpressionSyntaxError`):
 ``MAX_ITEMS = 10_000`` items for lists and tuples built by ``+``, ``*``,
     comprehensions, ``sorted`` and ``zip``; sizes are checked before building.
 ``MAX_STEPS = 100_000`` steps per evaluation: a step is a loop iteration, a
-    call, or an item a function reads or an operator builds; the real specs'
+    call (but of ``len``, ``abs``, or ``max``/``min`` of values listed: work
+    the expression's size bounds, as an operator's), or an item a function
+    reads or an operator builds; the real specs'
     expressions loop over a few dozen items, and 100,000 steps run in well
     under a second.
 

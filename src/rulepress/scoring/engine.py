@@ -179,9 +179,7 @@ _Plan = tuple[
 ]
 #: plans by sequence, choice of rulings (None: nothing folded) and whether they trace;
 #: bounded, as the choices come from callers
-_PLANS: dict[
-    tuple[int, int, tuple[tuple[str, str], ...] | None, bool], tuple[Sequence, _Plan]
-] = {}
+_PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None, bool], tuple[Sequence, _Plan]] = {}
 _MAX_PLANS = 256
 #: the records a plan folds into its expressions (see _plan)
 _CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
@@ -226,8 +224,7 @@ def _plan(
 
         walked = _walk(seq.steps, ("sequences", index, "steps"))
         steps = [
-            plan.compile_step(path, step, tables, expression, trace=trace)
-            for path, step in walked
+            plan.compile_step(path, step, tables, expression, trace=trace) for path, step in walked
         ]
         written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
         show = tuple((name, tuple(name.split("."))) for name in seq.show)
