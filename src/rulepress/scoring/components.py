@@ -139,7 +139,7 @@ def compile_component(component: Any, tables: Tables, pick: Pick, *, trace: bool
         # (an optional part of the protocol: rulepress's sets operation reads a range table)
         run: Run = operation.compile(component, pick, tables, **lean)  # type: ignore[call-arg]
     else:
-        run = operation.compile(component, pick, **lean)  # type: ignore[call-arg]
+        run = operation.compile(component, pick, **lean)
     if trace or skips:
         return run
     traced = run

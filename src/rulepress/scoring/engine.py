@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rulepress.errors import Problem, StateError, UsageError
-from rulepress.expressions import BudgetError, within_budget
+from rulepress.expressions import BudgetError, Evaluate, within_budget
 from rulepress.expressions.expression import (
     EVAL_FAILURES,
     MAX_INT,
@@ -513,27 +513,30 @@ class _Run:
         except ValueError as exc:  # no row for that many players
             raise ExpressionEvalError(str(exc)) from None
 
-    def choices(self, rule: Winners, places: int) -> winners.Choices:
+    def choices(self, rule: Winners, places: int, plan: plan.WinnersPlan) -> winners.Choices:
         """The rule's fields a ruling may choose, as this table chooses them.
 
         Evaluated once, of the table (the rulings, parameters, player count
-        and ``places``): every player is decided by the same choice.
+        and ``places``): every player is decided by the same choice. (The
+        plan's expressions have the rulings folded in: usually constants.)
         """
         table = {**self.base, "places": places}
 
-        def chosen(what: str, value: str, allowed: tuple[str, ...]) -> str:
-            if value in allowed:
+        def chosen(
+            what: str, value: str, evaluate: Evaluate | None, allowed: tuple[str, ...]
+        ) -> str:
+            if evaluate is None:  # written as one of the allowed values
                 return value
-            got = compiled(value).evaluate(table, self.functions)
+            got = evaluate(table, self.functions)
             if got not in allowed:
                 wanted = " or ".join(repr(a) for a in allowed)
                 raise ExpressionEvalError(f"{what} must give {wanted}, not {got!r}")
             return str(got)
 
-        used = [bool(compiled(c.when).evaluate(table, self.functions)) for c in rule.criteria]
+        used = [bool(when(table, self.functions)) for when in plan.used]
         return winners.Choices(
-            chosen("final_tie", rule.final_tie, FINAL_TIES),
-            chosen("places_among", rule.places_among, PLACES_AMONG) == "all",
+            chosen("final_tie", rule.final_tie, plan.final_tie, FINAL_TIES),
+            chosen("places_among", rule.places_among, plan.places_among, PLACES_AMONG) == "all",
             used,
         )
 
@@ -542,7 +545,7 @@ class _Run:
         assert rule is not None
         self.current = "the table"
         places = self.places(rule, plan)
-        choices = self.choices(rule, places)
+        choices = self.choices(rule, places, plan)
         ids, namespaces = self.ids, self.ns
         # the renderer's own note maker: the trace's sentences have plural forms
         note = self.renderer.note
@@ -582,8 +585,7 @@ class _Run:
 
 
 #: the values of a winners rule's final_tie and places_among (literal, or an expression's)
-FINAL_TIES = ("share", "report")
-PLACES_AMONG = ("eligible", "all")
+FINAL_TIES, PLACES_AMONG = winners.FINAL_TIES, winners.PLACES_AMONG
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
 #: values plain() gives back as they are

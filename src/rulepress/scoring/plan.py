@@ -71,6 +71,12 @@ class WinnersPlan:
     checked: winners.Evaluators
     #: the key of the row of the winners table, when the count comes from one
     count_key: Evaluate | None
+    #: what the table chooses of the rule (see engine._Run.choices), compiled as the
+    #: plan's other expressions, so with the rulings folded: whether each criterion is
+    #: used, and final_tie and places_among when an expression gives them (else None)
+    used: tuple[Evaluate, ...]
+    final_tie: Evaluate | None
+    places_among: Evaluate | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +171,9 @@ def compile_step(
             winners.evaluators(rule, fast=True),
             winners.evaluators(rule, fast=False),
             None if isinstance(rule.count, int) else compiled(rule.count.key).evaluate,
+            tuple(checked(c.when) for c in rule.criteria),
+            None if rule.final_tie in winners.FINAL_TIES else checked(rule.final_tie),
+            None if rule.places_among in winners.PLACES_AMONG else checked(rule.places_among),
         )
     updates = tuple(_update(u, expression) for u in step.updates)
     return StepPlan(path, step, updates, score, decide)
