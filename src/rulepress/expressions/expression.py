@@ -209,13 +209,15 @@ def _evaluator(
             # each evaluation is bounded by MAX_STEPS; all of a command's together by
             # its budget (one charge per evaluation: what the loops counted). Added in
             # place: a call of charge() per evaluation was a tenth of scoring a state
-            budget = opened()
-            if budget is None:
-                spend(MAX_STEPS - fr[STEPS], _EVALUATIONS)
-            else:
-                used = budget.used = budget.used + MAX_STEPS - fr[STEPS]
-                if used > budget.limit or used >= budget.reading_at:
-                    budget.charge(0, _EVALUATIONS)  # counted: the limit and memory checks
+            spent = MAX_STEPS - fr[STEPS]
+            if spent:  # (none when an 'or' was decided before its call or loop)
+                budget = opened()
+                if budget is None:
+                    spend(spent, _EVALUATIONS)
+                else:
+                    used = budget.used = budget.used + spent
+                    if used > budget.limit or used >= budget.reading_at:
+                        budget.charge(0, _EVALUATIONS)  # counted: the limit and memory checks
         except _FAILURES as exc:
             raise failed(exc) from None
         return value

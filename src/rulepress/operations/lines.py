@@ -98,11 +98,16 @@ def _compile_lines(comp: LinesComponent, pick: Pick, trace: bool) -> Run:
             if trace:  # (without a trace nothing shows the label: it is not evaluated)
                 label = str(label_of(scope, fns)) or Nested(unnamed, {"index": index})
             is_continuation = bool(continues(scope, fns))
-            # one condition and one restriction is the usual shape: tested inline
+            # one condition and one restriction is the usual shape: tested inline, and
+            # several conditions are gone through here, not in a call per line
             if one_condition is not None:
                 unmet = None if one_condition[0](scope, fns) else one_condition[1]
             else:
-                unmet = first_failed(conditions, scope, fns)
+                unmet = None
+                for test, fails in conditions:
+                    if not test(scope, fns):
+                        unmet = fails
+                        break
             if unmet is not None:
                 barred = None
             elif one_restriction is not None:
