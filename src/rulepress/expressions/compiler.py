@@ -228,7 +228,8 @@ class Compiler:
     # --- operators ------------------------------------------------------------------------
 
     def _bool_op(self, node: ast.BoolOp, column: int) -> tuple[Fn, Any]:
-        compiled = [self.node(v) for v in node.values]
+        values = list(node.values)
+        compiled = [self.node(v) for v in values]
         # Leading constants are decided now (``ruling.x == 'y' and …`` with the
         # ruling folded): ``c and rest`` is ``c`` when ``c`` is false, else
         # ``rest``; ``or`` the other way round. Exact: nothing before them runs.
@@ -239,6 +240,9 @@ class Compiler:
             if bool(value) != is_and or len(compiled) == 1:
                 return constant(value), value
             compiled.pop(0)
+            values.pop(0)
+        if self.constants:
+            values, compiled = _later_constants(values, compiled, is_and)
         if len(compiled) == 1:
             return compiled[0]
         parts = [fn for fn, _ in compiled]
@@ -250,7 +254,7 @@ class Compiler:
                 a, b = parts
                 if scalar:
                     return (lambda ns, fr: a(ns, fr) and last), _NC
-                pair = self.field_equals(node.values[0]), self.field_equals(node.values[1])
+                pair = self.field_equals(values[0]), self.field_equals(values[1])
                 if pair[0] is not None and pair[1] is not None:
                     return _both_equal(pair[0], pair[1], a, b), _NC
                 return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
@@ -575,6 +579,42 @@ class Compiler:
             self.out.bindings.append((name, column))
             slots.append(slot)
         return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+def _later_constants(
+    values: list[ast.expr], compiled: list[tuple[Fn, Any]], is_and: bool
+) -> tuple[list[ast.expr], list[tuple[Fn, Any]]]:
+    """The parts of an ``and``/``or`` (after a first that is not constant) worth running.
+
+    A constant folded from a ruling (``… or ruling.x == 'y' and …``) that is
+    not the last part either changes nothing (``or False``, ``and True``: the
+    next part decides) and is dropped, or decides (``or 'x'``, ``and 0``) and
+    ends the parts. A last ``or False`` (``and True``) after a comparison or a
+    ``not`` is dropped too: the comparison's own ``False`` (``True``) is the
+    same value. Exact, as Python would evaluate them: Stationfall's Data
+    providers read ``c.state == 'escaped' or False or False`` with the
+    default ruling folded.
+    """
+    kept_values, kept = values[:1], compiled[:1]
+    for value, part in zip(values[1:-1], compiled[1:-1], strict=True):
+        if part[1] is not _NC:
+            if bool(part[1]) == is_and:
+                continue  # no effect on the outcome
+            kept_values.append(value)
+            kept.append(part)
+            return kept_values, kept  # decides: nothing after it runs
+        kept_values.append(value)
+        kept.append(part)
+    if len(values) > 1:
+        last_value, last = values[-1], compiled[-1]
+        neutral = last[1] is is_and  # exactly True after 'and', False after 'or'
+        boolean = isinstance(kept_values[-1], ast.Compare) or (
+            isinstance(kept_values[-1], ast.UnaryOp) and isinstance(kept_values[-1].op, ast.Not)
+        )
+        if not (neutral and boolean):
+            kept_values.append(last_value)
+            kept.append(last)
+    return kept_values, kept
 
 
 def _scalar(name: str, args: int) -> bool:
