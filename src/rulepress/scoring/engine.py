@@ -291,6 +291,7 @@ class _Run:
         self.ranks: dict[str, int] = {}
         #: the player being evaluated, named in error messages
         self.current = "the table"
+        self._uniform: bool | None = None
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
         data = _spec_data(spec)
@@ -349,6 +350,17 @@ class _Run:
             for p, chosen in zip(players, self.chosen, strict=True)
         ]
 
+    def uniform(self) -> bool:
+        """Whether plan.TABLE_NAMES hold the same values in every player's namespace.
+
+        They do unless a player's own field has one of their names (a state
+        format may declare one), which hides the table's in that namespace.
+        """
+        if self._uniform is None:
+            names = plan.TABLE_NAMES
+            self._uniform = all(p.keys().isdisjoint(names) for p in self.players)
+        return self._uniform
+
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
         scores = self.own[i]
@@ -362,6 +374,12 @@ class _Run:
         fns = self.functions
         when, value, args_of, dotted = upd.fast_when, upd.fast_value, upd.args, upd.set
         *parents, last = upd.path
+        if upd.gate is not None and self.ns and self.uniform():
+            try:
+                if not upd.gate(self.ns[0], fns):
+                    return  # false for every player: so is ``when``
+            except EVAL_FAILURES:
+                pass  # evaluated per player, where the failure is located and named
         for i in range(len(self.players)):
             ns = self.ns[i]
             try:

@@ -9,6 +9,7 @@ a plan holds. Nothing here evaluates anything.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +36,9 @@ class UpdatePlan:
     #: engine evaluates a player again with the checked ones when these fail
     fast_when: Evaluate
     fast_value: Evaluate
+    #: the first part of ``when`` (``a`` of ``a and …``, or all of it) when it reads only
+    #: TABLE_NAMES, fast: false, it is false for every player (see _gate); else None
+    gate: Evaluate | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +103,33 @@ SHARED_NAMES = BASE_NAMES
 Parse = Callable[[str], Expression]
 
 
+#: the names that hold the same value in every player's namespace while a step's updates
+#: run: an update changes a field of a player (so ``players``, which lists the records
+#: updates replace, is not one)
+TABLE_NAMES = frozenset({"param", "ruling", "sets", "n_players", "table"})
+
+
+def _gate(source: str, expression: Parse) -> Evaluate | None:
+    """The first part of an update's ``when`` if it reads only :data:`TABLE_NAMES`.
+
+    ``table.antimatter.armed and …`` is false for every player of a table
+    whose Antimatter is not armed: evaluated once, not once per player. The
+    part is compiled from its own text in the checked source, parsed as
+    :func:`~rulepress.expressions.syntax.parse_tree` parses it (by
+    :func:`ast.parse`, never run), with the plan's other expressions.
+    """
+    wrapped = "(" + source.strip() + "\n)"  # as parse_tree wraps it
+    body = ast.parse(wrapped, mode="eval").body
+    first = (
+        body.values[0] if isinstance(body, ast.BoolOp) and isinstance(body.op, ast.And) else body
+    )
+    segment = ast.get_source_segment(wrapped, first)
+    if segment is None:
+        return None
+    part = expression(segment)
+    return part.fast if part.names <= TABLE_NAMES else None
+
+
 def _update(upd: Update, expression: Parse) -> UpdatePlan:
     return UpdatePlan(
         expression(upd.when).evaluate,
@@ -109,6 +140,7 @@ def _update(upd: Update, expression: Parse) -> UpdatePlan:
         upd.note,
         expression(upd.when).fast,
         expression(upd.value).fast,
+        _gate(upd.when, expression),
     )
 
 
