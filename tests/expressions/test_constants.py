@@ -18,6 +18,7 @@ NAMES: dict[str, Any] = {
     "cubes": Record(box=2, cards=4),
     "items": [1, 2, 3],
     "rows": [Record(points=7)],
+    "empty": "",
 }
 SOURCES = [
     "ruling.scope == 'all' and n > 2",
@@ -35,6 +36,14 @@ SOURCES = [
     "param.name + 'y'",
     "get(ruling, 'scope')",
     "ruling.scope == 'all' and param.points",
+    # constants after the first part: dropped where they change nothing, or ending the parts
+    "n > 9 or ruling.scope == 'some' and n or ruling.scope == 'some'",
+    "n > 9 or ruling.scope == 'all' or n",
+    "n > 2 and ruling.scope == 'all' and n",
+    "n > 2 and ruling.base == 'any'",
+    "empty or ruling.scope == 'some'",
+    "not empty and ruling.scope == 'all'",
+    "n > 9 or param.zero",
 ]
 FAILING = [
     "n // param.zero",

@@ -36,22 +36,24 @@ from rulepress.expressions.nodes import (
     comparison,
     constant,
     context_call,
+    field_of_field,
     field_test,
     generator,
     get_constant,
     is_none,
     is_not_none,
+    list_builder,
     name_test,
     record_field,
     single_compare,
     slot,
+    slot_field,
 )
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import (
     IMPLEMENTATIONS,
     STEPS,
     checked_int,
-    collected,
     no_field,
     type_name,
 )
@@ -192,8 +194,18 @@ class Compiler:
                 raise no_field(value, attr, column)
 
             return load_field, _NC
+        if isinstance(base, ast.Name):  # a name a generator binds: read from its slot
+            return slot_field(self.scopes_slot(base.id), attr, column), _NC
         sub, _ = self.node(base)
-        return record_field(sub, attr, column), _NC
+        general = record_field(sub, attr, column)
+        if (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and self.free(base.value.id)
+            and self.constant_field(base) is _NC
+        ):
+            return field_of_field(base.value.id, base.attr, attr, general), _NC
+        return general, _NC
 
     def _subscript(self, node: ast.Subscript, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.value)
@@ -216,7 +228,8 @@ class Compiler:
     # --- operators ------------------------------------------------------------------------
 
     def _bool_op(self, node: ast.BoolOp, column: int) -> tuple[Fn, Any]:
-        compiled = [self.node(v) for v in node.values]
+        values = list(node.values)
+        compiled = [self.node(v) for v in values]
         # Leading constants are decided now (``ruling.x == 'y' and …`` with the
         # ruling folded): ``c and rest`` is ``c`` when ``c`` is false, else
         # ``rest``; ``or`` the other way round. Exact: nothing before them runs.
@@ -227,6 +240,9 @@ class Compiler:
             if bool(value) != is_and or len(compiled) == 1:
                 return constant(value), value
             compiled.pop(0)
+            values.pop(0)
+        if self.constants:
+            values, compiled = _later_constants(values, compiled, is_and)
         if len(compiled) == 1:
             return compiled[0]
         parts = [fn for fn, _ in compiled]
@@ -238,7 +254,7 @@ class Compiler:
                 a, b = parts
                 if scalar:
                     return (lambda ns, fr: a(ns, fr) and last), _NC
-                pair = self.field_equals(node.values[0]), self.field_equals(node.values[1])
+                pair = self.field_equals(values[0]), self.field_equals(values[1])
                 if pair[0] is not None and pair[1] is not None:
                     return _both_equal(pair[0], pair[1], a, b), _NC
                 return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
@@ -392,6 +408,13 @@ class Compiler:
             return subject.value.id, subject.attr, node.comparators[0].value
         return None
 
+    def scopes_slot(self, name: str) -> int:
+        """The frame slot of ``name``, which an enclosing generator binds."""
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        raise AssertionError(f"{name!r} is bound by no generator")
+
     def free(self, name: str) -> bool:
         """Whether ``name`` is read from the data (not bound by an enclosing generator)."""
         return not any(name in scope for scope in self.scopes)
@@ -417,6 +440,8 @@ class Compiler:
     def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
+        if _scalar(name, len(node.args)):
+            return self.scalar_call(node, name, column)
         self.out.uses_frame = True
         parts = [self.node(a) for a in node.args]
         args = [f for f, _ in parts]
@@ -468,18 +493,58 @@ class Compiler:
             return self.fold(call, column)
         return call, _NC
 
+    def scalar_call(self, node: ast.Call, name: str, column: int) -> tuple[Fn, Any]:
+        """``len(x)``, ``abs(n)``, ``max(a, b)``: no frame, no step counted (see _scalar)."""
+        parts = [self.node(a) for a in node.args]
+        impl = IMPLEMENTATIONS[name]
+        if len(parts) == 1:
+            ((a, _),) = parts
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, a(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        elif len(parts) == 2:
+            (a, first), (b, _) = parts  # max(0, x - y): a constant first argument not called
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, first if first is not _NC else a(ns, fr), b(ns, fr))
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        else:
+            args = [f for f, _ in parts]
+
+            def call(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    return impl(fr, *[f(ns, fr) for f in args])
+                except ExpressionEvalError as exc:
+                    exc.column = exc.column or column
+                    raise
+
+        if all(c is not _NC for _, c in parts):
+            return self.fold(call, column)
+        return call, _NC
+
     def _generator_exp(self, node: ast.GeneratorExp, column: int) -> tuple[Fn, Any]:
         return self.comprehension(node, column), _NC
 
     def _list_comp(self, node: ast.ListComp, column: int) -> tuple[Fn, Any]:
-        gen = self.comprehension(node, column)
-
-        def build(ns: Mapping[str, Any], fr: Any) -> list[Any]:
-            return collected(gen(ns, fr), column)
-
-        return build, _NC
+        loops, element = self.comprehension_parts(node)
+        return list_builder(loops, element, column), _NC
 
     def comprehension(self, node: ast.GeneratorExp | ast.ListComp, column: int) -> Fn:
+        return generator(*self.comprehension_parts(node))
+
+    def comprehension_parts(
+        self, node: ast.GeneratorExp | ast.ListComp
+    ) -> tuple[list[tuple[Fn, int | tuple[int, ...], list[Fn], int]], Fn]:
+        """A comprehension's loops (source, target slots, conditions, column) and element."""
         self.out.uses_frame = True
         scope: dict[str, int] = {}
         loops: list[tuple[Fn, int | tuple[int, ...], list[Fn], int]] = []
@@ -496,7 +561,7 @@ class Compiler:
             loops.append((source, target, conds, self.columns.of(gen.iter)))
         element = self.node(node.elt)[0]
         self.scopes.pop()
-        return generator(loops, element)
+        return loops, element
 
     def bind(self, target: ast.expr, scope: dict[str, int]) -> int | tuple[int, ...]:
         names = [target] if isinstance(target, ast.Name) else list(getattr(target, "elts", []))
@@ -514,6 +579,57 @@ class Compiler:
             self.out.bindings.append((name, column))
             slots.append(slot)
         return slots[0] if isinstance(target, ast.Name) else tuple(slots)
+
+
+def _later_constants(
+    values: list[ast.expr], compiled: list[tuple[Fn, Any]], is_and: bool
+) -> tuple[list[ast.expr], list[tuple[Fn, Any]]]:
+    """The parts of an ``and``/``or`` (after a first that is not constant) worth running.
+
+    A constant folded from a ruling (``… or ruling.x == 'y' and …``) that is
+    not the last part either changes nothing (``or False``, ``and True``: the
+    next part decides) and is dropped, or decides (``or 'x'``, ``and 0``) and
+    ends the parts. A last ``or False`` (``and True``) after a comparison or a
+    ``not`` is dropped too: the comparison's own ``False`` (``True``) is the
+    same value. Exact, as Python would evaluate them: Stationfall's Data
+    providers read ``c.state == 'escaped' or False or False`` with the
+    default ruling folded.
+    """
+    kept_values, kept = values[:1], compiled[:1]
+    for value, part in zip(values[1:-1], compiled[1:-1], strict=True):
+        if part[1] is not _NC:
+            if bool(part[1]) == is_and:
+                continue  # no effect on the outcome
+            kept_values.append(value)
+            kept.append(part)
+            return kept_values, kept  # decides: nothing after it runs
+        kept_values.append(value)
+        kept.append(part)
+    if len(values) > 1:
+        last_value, last = values[-1], compiled[-1]
+        neutral = last[1] is is_and  # exactly True after 'and', False after 'or'
+        boolean = isinstance(kept_values[-1], ast.Compare) or (
+            isinstance(kept_values[-1], ast.UnaryOp) and isinstance(kept_values[-1].op, ast.Not)
+        )
+        if not (neutral and boolean):
+            kept_values.append(last_value)
+            kept.append(last)
+    return kept_values, kept
+
+
+def _scalar(name: str, args: int) -> bool:
+    """Whether a call of a fixed function does a bounded amount of work, whatever its arguments.
+
+    ``len(x)`` and ``abs(n)`` of one value, ``max`` and ``min`` of two or
+    more values (not of a list): none goes through a collection, so, like an
+    operator, each is work the expression's size bounds, and counting it as
+    a step would only make the expression need a frame (a copy, a charge to
+    the budget) for what ``x + 1`` does without one: ``len(foreign_bribes) > 0``
+    and ``max(0, outside - influence_limit)`` are evaluated per player.
+    """
+    if name in ("len", "abs"):
+        return args == 1
+    return name in ("max", "min") and args >= 2
 
 
 def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn, b: Fn) -> Fn:

@@ -40,7 +40,9 @@ refused when it is checked, as an :class:`ExpressionSyntaxError`):
 ``MAX_ITEMS = 10_000`` items for lists and tuples built by ``+``, ``*``,
     comprehensions, ``sorted`` and ``zip``; sizes are checked before building.
 ``MAX_STEPS = 100_000`` steps per evaluation: a step is a loop iteration, a
-    call, or an item a function reads or an operator builds; the real specs'
+    call (but of ``len``, ``abs``, or ``max``/``min`` of values listed: work
+    the expression's size bounds, as an operator's), or an item a function
+    reads or an operator builds; the real specs'
     expressions loop over a few dozen items, and 100,000 steps run in well
     under a second.
 
@@ -69,7 +71,7 @@ from rulepress.expressions.bounds import (
     ExpressionSyntaxError,
     steps_limit,
 )
-from rulepress.expressions.budget import current
+from rulepress.expressions.budget import current, opened
 from rulepress.expressions.compiler import Compiler
 from rulepress.expressions.nodes import Fn
 from rulepress.expressions.records import Record
@@ -205,8 +207,17 @@ def _evaluator(
         try:
             value = fn(names, fr)
             # each evaluation is bounded by MAX_STEPS; all of a command's together by
-            # its budget (one charge per evaluation: what the loops counted)
-            spend(MAX_STEPS - fr[STEPS], _EVALUATIONS)
+            # its budget (one charge per evaluation: what the loops counted). Added in
+            # place: a call of charge() per evaluation was a tenth of scoring a state
+            spent = MAX_STEPS - fr[STEPS]
+            if spent:  # (none when an 'or' was decided before its call or loop)
+                budget = opened()
+                if budget is None:
+                    spend(spent, _EVALUATIONS)
+                else:
+                    used = budget.used = budget.used + spent
+                    if used > budget.limit or used >= budget.reading_at:
+                        budget.charge(0, _EVALUATIONS)  # counted: the limit and memory checks
         except _FAILURES as exc:
             raise failed(exc) from None
         return value

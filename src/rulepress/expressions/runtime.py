@@ -3,7 +3,8 @@
 Compiled expressions (:mod:`rulepress.expressions.compiler`) call these. Each
 evaluation owns a *frame*, a list: ``frame[STEPS]`` is the number of steps
 left, ``frame[FUNCS]`` the scorer's context functions, and the rest hold the
-names generators bind. A step is one loop iteration, one call or one item
+names generators bind. A step is one loop iteration, one call (see
+:func:`rulepress.expressions.compiler._scalar` for those that are not) or one item
 built; :func:`charge` spends them. Every value an operator or function makes
 is checked against its bound *before* it is built where its size is known
 (repetition, concatenation) and right after otherwise (integer results).
@@ -170,7 +171,8 @@ def _repeat(seq: Any, times: int, fr: Frame | None, column: int) -> Any:
     return seq * times
 
 
-_COLLECTIONS = (list, tuple, Record)
+#: the values a comprehension's output counts by their size (see collected)
+COLLECTIONS = _COLLECTIONS = (list, tuple, Record)
 
 
 def collected(values: Iterator[Any], column: int) -> list[Any]:

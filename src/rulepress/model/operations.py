@@ -40,10 +40,12 @@ untrusted data) can only name it. Discovery uses
 # registered in this group too, by rulepress's pyproject.toml, and have more of the
 # protocol: ``check`` (their own spec checks, instead of the check of every
 # expression field), ``reads_tables`` (``compile`` is also given the spec's range
-# tables), ``breakdown_names`` (what the pages call each part of their score) and
-# ``example`` (the data file of their reference example) and ``order`` (their place
-# in the reference). An entry point of this
-# group from any other distribution is a plugin, and cannot replace one of them.
+# tables), ``skips_trace`` (``compile`` takes ``trace=False``, for a run that makes
+# no notes: rulepress.scoring.components.compile_component), ``breakdown_names``
+# (what the pages call each part of their score) and ``example`` (the data file of
+# their reference example) and ``order`` (their place in the reference). An entry
+# point of this group from any other distribution is a plugin, and cannot replace
+# one of them.
 
 from __future__ import annotations
 

@@ -10,7 +10,15 @@ from pydantic import Field
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Model, Part
 from rulepress.operations.parts import compile_parts, part_args
-from rulepress.scoring.components import Functions, MakeNote, Pick, Result, Run, as_int
+from rulepress.scoring.components import (
+    NO_NOTES,
+    Functions,
+    MakeNote,
+    Pick,
+    Result,
+    Run,
+    as_int,
+)
 
 
 class FirstComponent(Model):
@@ -22,7 +30,7 @@ class FirstComponent(Model):
     """The cases, in order; the first that holds scores."""
 
 
-def _compile_first(comp: FirstComponent, pick: Pick) -> Run:
+def _compile_first(comp: FirstComponent, pick: Pick, trace: bool) -> Run:
     parts = compile_parts(comp.parts, pick)
 
     def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
@@ -31,8 +39,10 @@ def _compile_first(comp: FirstComponent, pick: Pick) -> Run:
                 points = value(ns, fns)
                 if type(points) is not int:
                     points = as_int(points, source)
+                if not trace:  # the note's arguments are read by nobody
+                    return points, NO_NOTES, {}, None
                 return points, [make(note, part_args(args, ns, fns, points))], {}, None
-        return 0, [], {}, None
+        return 0, [] if trace else NO_NOTES, {}, None
 
     return run
 
@@ -44,6 +54,8 @@ class First:
     example = files("rulepress.operations") / "examples" / "first.yaml"
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 2
+    #: compile() takes ``trace=False`` (see components.compile_component)
+    skips_trace = True
 
     @staticmethod
     def check(
@@ -56,5 +68,5 @@ class First:
         checker.parts(path + ("parts",), comp.parts, names)
 
     @staticmethod
-    def compile(comp: FirstComponent, pick: Pick) -> Run:
-        return _compile_first(comp, pick)
+    def compile(comp: FirstComponent, pick: Pick, *, trace: bool = True) -> Run:
+        return _compile_first(comp, pick, trace)

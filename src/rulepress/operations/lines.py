@@ -9,6 +9,7 @@ from rulepress.expressions.expression import Evaluate
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Condition, ExprText, Model, Name, Text
 from rulepress.scoring.components import (
+    NO_NOTES,
     Functions,
     MakeNote,
     Pick,
@@ -61,7 +62,7 @@ LINE_SCORED = ui("score.line", "{label}: {points}")
 LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
-def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
+def _compile_lines(comp: LinesComponent, pick: Pick, trace: bool) -> Run:
     items_of = pick(comp.items)
     strict_of = pick(comp.restriction_voids_continuation)
     label_of = pick(comp.label)
@@ -87,19 +88,26 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
         items = as_list(items_of(scope, fns), comp.items)
         strict_base = bool(strict_of(scope, fns))
         total = 0
-        notes: list[Note] = []
+        notes: list[Note] = [] if trace else NO_NOTES
         base_label: str | Nested = ""
+        label: str | Nested = ""
         base_ok = True
         for index, item in enumerate(items, start=1):
             scope[item_name] = item
             scope["index"] = index
-            label: str | Nested = str(label_of(scope, fns)) or Nested(unnamed, {"index": index})
+            if trace:  # (without a trace nothing shows the label: it is not evaluated)
+                label = str(label_of(scope, fns)) or Nested(unnamed, {"index": index})
             is_continuation = bool(continues(scope, fns))
-            # one condition and one restriction is the usual shape: tested inline
+            # one condition and one restriction is the usual shape: tested inline, and
+            # several conditions are gone through here, not in a call per line
             if one_condition is not None:
                 unmet = None if one_condition[0](scope, fns) else one_condition[1]
             else:
-                unmet = first_failed(conditions, scope, fns)
+                unmet = None
+                for test, fails in conditions:
+                    if not test(scope, fns):
+                        unmet = fails
+                        break
             if unmet is not None:
                 barred = None
             elif one_restriction is not None:
@@ -107,19 +115,22 @@ def _compile_lines(comp: LinesComponent, pick: Pick) -> Run:
             else:
                 barred = first_failed(restrictions, scope, fns)
             if is_continuation and not base_ok:
-                reason = Nested(voided, {"base": base_label})
-                notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
+                if trace:
+                    reason = Nested(voided, {"base": base_label})
+                    notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
             elif unmet is not None or barred is not None:
-                failed = unmet if unmet is not None else barred
-                assert failed is not None
-                reason = Nested(failed, {})
-                notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
+                if trace:
+                    failed = unmet if unmet is not None else barred
+                    assert failed is not None
+                    reason = Nested(failed, {})
+                    notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
             else:
                 points = value_of(scope, fns)
                 if type(points) is not int:
                     points = as_int(points, source)
                 total += points
-                notes.append(make(LINE_SCORED, {"label": label, "points": points}))
+                if trace:
+                    notes.append(make(LINE_SCORED, {"label": label, "points": points}))
             if not is_continuation:
                 base_ok = unmet is None and not (strict_base and barred is not None)
                 base_label = label
@@ -135,6 +146,8 @@ class Lines:
     example = files("rulepress.operations") / "examples" / "lines.yaml"
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 3
+    #: compile() takes ``trace=False`` (see components.compile_component)
+    skips_trace = True
 
     @staticmethod
     def check(
@@ -160,8 +173,8 @@ class Lines:
         checker.prose(path + ("unnamed",), comp.unnamed, {"index"})
 
     @staticmethod
-    def compile(comp: LinesComponent, pick: Pick) -> Run:
-        return _compile_lines(comp, pick)
+    def compile(comp: LinesComponent, pick: Pick, *, trace: bool = True) -> Run:
+        return _compile_lines(comp, pick, trace)
 
     @staticmethod
     def writes(comp: LinesComponent) -> tuple[str, ...]:

@@ -10,7 +10,15 @@ from pydantic import Field
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Model, Part
 from rulepress.operations.parts import compile_parts, part_args
-from rulepress.scoring.components import Functions, MakeNote, Pick, Result, Run, as_int
+from rulepress.scoring.components import (
+    NO_NOTES,
+    Functions,
+    MakeNote,
+    Pick,
+    Result,
+    Run,
+    as_int,
+)
 from rulepress.scoring.result import Note
 
 
@@ -23,12 +31,12 @@ class SumComponent(Model):
     """The parts, in order."""
 
 
-def _compile_sum(comp: SumComponent, pick: Pick) -> Run:
+def _compile_sum(comp: SumComponent, pick: Pick, trace: bool) -> Run:
     parts = compile_parts(comp.parts, pick)
 
     def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
         total = 0
-        notes: list[Note] = []
+        notes: list[Note] = [] if trace else NO_NOTES
         for when, value, source, note, args in parts:
             if not when(ns, fns):
                 continue
@@ -36,7 +44,8 @@ def _compile_sum(comp: SumComponent, pick: Pick) -> Run:
             if type(points) is not int:
                 points = as_int(points, source)
             total += points
-            notes.append(make(note, part_args(args, ns, fns, points)))
+            if trace:  # else the note's arguments are read by nobody
+                notes.append(make(note, part_args(args, ns, fns, points)))
         return total, notes, {}, None
 
     return run
@@ -49,6 +58,8 @@ class Sum:
     example = files("rulepress.operations") / "examples" / "sum.yaml"
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 1
+    #: compile() takes ``trace=False`` (see components.compile_component)
+    skips_trace = True
 
     @staticmethod
     def check(
@@ -57,5 +68,5 @@ class Sum:
         checker.parts(path + ("parts",), comp.parts, names)
 
     @staticmethod
-    def compile(comp: SumComponent, pick: Pick) -> Run:
-        return _compile_sum(comp, pick)
+    def compile(comp: SumComponent, pick: Pick, *, trace: bool = True) -> Run:
+        return _compile_sum(comp, pick, trace)

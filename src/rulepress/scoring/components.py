@@ -34,6 +34,9 @@ Result = tuple[int, list[Note], dict[str, int], dict[str, Any] | None]
 Run = Callable[[dict[str, Any], Functions, MakeNote], Result]
 #: an expression's source → the evaluator a compiled component calls
 Pick = Callable[[str], Evaluate]
+#: the notes of a run that makes none (``trace=False``): one list shared by every such
+#: line, which nobody may change (results are read-only)
+NO_NOTES: list[Note] = []
 
 
 def checked(source: str) -> Evaluate:
@@ -113,7 +116,7 @@ def writes(component: Any) -> tuple[str, ...]:
     return operations.writes_of(_operation(component), component)
 
 
-def compile_component(component: Any, tables: Tables, pick: Pick) -> Run:
+def compile_component(component: Any, tables: Tables, pick: Pick, *, trace: bool = True) -> Run:
     """``run(ns, fns, make)``: the points, notes, breakdown and decisions of one player.
 
     Worked out once per component (see :func:`compiled_component`): the
@@ -122,11 +125,27 @@ def compile_component(component: Any, tables: Tables, pick: Pick) -> Run:
     the player's namespace, which a ``lines`` or ``sets`` operation writes
     its item into (see :func:`writes`). ``pick(source)`` chooses each
     expression's evaluator: :func:`checked` or :func:`unchecked`.
+
+    Without ``trace``, an operation that can (``skips_trace``, an optional
+    part of the protocol) compiles a run that makes no notes, nor evaluates
+    what only they show (labels, note arguments): its points, breakdown and
+    decisions are those of the traced run; any other operation's notes are
+    dropped.
     """
     operation = _operation(component)
+    skips = not trace and getattr(operation, "skips_trace", False)
+    lean: dict[str, bool] = {"trace": False} if skips else {}
     if getattr(operation, "reads_tables", False):
         # (an optional part of the protocol: rulepress's sets operation reads a range table)
-        with_tables: Run = operation.compile(component, pick, tables)  # type: ignore[call-arg]
-        return with_tables
-    run: Run = operation.compile(component, pick)
-    return run
+        run: Run = operation.compile(component, pick, tables, **lean)  # type: ignore[call-arg]
+    else:
+        run = operation.compile(component, pick, **lean)
+    if trace or skips:
+        return run
+    traced = run
+
+    def untraced(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
+        points, _, breakdown, export = traced(ns, fns, make)
+        return points, NO_NOTES, breakdown, export
+
+    return untraced

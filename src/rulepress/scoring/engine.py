@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rulepress.errors import Problem, StateError, UsageError
-from rulepress.expressions import BudgetError, within_budget
+from rulepress.expressions import BudgetError, Evaluate, within_budget
 from rulepress.expressions.expression import (
     EVAL_FAILURES,
     MAX_INT,
@@ -177,15 +177,17 @@ def english(spec: Spec) -> NoteRenderer:
 _Plan = tuple[
     list[plan.StepPlan], tuple[tuple[str, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]
 ]
-#: plans by sequence and choice of rulings (None: nothing folded); bounded, as the
-#: choices come from callers
-_PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None], tuple[Sequence, _Plan]] = {}
+#: plans by sequence, choice of rulings (None: nothing folded) and whether they trace;
+#: bounded, as the choices come from callers
+_PLANS: dict[tuple[int, int, tuple[tuple[str, str], ...] | None, bool], tuple[Sequence, _Plan]] = {}
 _MAX_PLANS = 256
 #: the records a plan folds into its expressions (see _plan)
 _CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
 
 
-def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None) -> _Plan:
+def _plan(
+    spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None, trace: bool = True
+) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
 
     With ``variants``, ``param``, ``ruling`` and ``sets`` are folded into the
@@ -194,9 +196,10 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
     ``n * param.points`` multiplies by a constant once, not per player.
     Only a name nothing in the sequence can hide is folded (a ``let``, an
     item, a score or tally id of that name); the caller passes None when a
-    player's own field hides one.
+    player's own field hides one. Without ``trace``, the components make no
+    notes (see :func:`components.compile_component`).
     """
-    key = (id(seq), index, None if variants is None else tuple(variants.items()))
+    key = (id(seq), index, None if variants is None else tuple(variants.items()), trace)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
         data = _spec_data(spec)
@@ -220,7 +223,9 @@ def _plan(spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None
                 return found
 
         walked = _walk(seq.steps, ("sequences", index, "steps"))
-        steps = [plan.compile_step(path, step, tables, expression) for path, step in walked]
+        steps = [
+            plan.compile_step(path, step, tables, expression, trace=trace) for path, step in walked
+        ]
         written = dict.fromkeys(u.path[:-1] for s in steps for u in s.updates if len(u.path) > 1)
         show = tuple((name, tuple(name.split("."))) for name in seq.show)
         if len(_PLANS) >= _MAX_PLANS:
@@ -286,6 +291,7 @@ class _Run:
         self.ranks: dict[str, int] = {}
         #: the player being evaluated, named in error messages
         self.current = "the table"
+        self._uniform: bool | None = None
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
         data = _spec_data(spec)
@@ -344,6 +350,17 @@ class _Run:
             for p, chosen in zip(players, self.chosen, strict=True)
         ]
 
+    def uniform(self) -> bool:
+        """Whether plan.TABLE_NAMES hold the same values in every player's namespace.
+
+        They do unless a player's own field has one of their names (a state
+        format may declare one), which hides the table's in that namespace.
+        """
+        if self._uniform is None:
+            names = plan.TABLE_NAMES
+            self._uniform = all(p.keys().isdisjoint(names) for p in self.players)
+        return self._uniform
+
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
         scores = self.own[i]
@@ -357,6 +374,12 @@ class _Run:
         fns = self.functions
         when, value, args_of, dotted = upd.fast_when, upd.fast_value, upd.args, upd.set
         *parents, last = upd.path
+        if upd.gate is not None and self.ns and self.uniform():
+            try:
+                if not upd.gate(self.ns[0], fns):
+                    return  # false for every player: so is ``when``
+            except EVAL_FAILURES:
+                pass  # evaluated per player, where the failure is located and named
         for i in range(len(self.players)):
             ns = self.ns[i]
             try:
@@ -508,27 +531,30 @@ class _Run:
         except ValueError as exc:  # no row for that many players
             raise ExpressionEvalError(str(exc)) from None
 
-    def choices(self, rule: Winners, places: int) -> winners.Choices:
+    def choices(self, rule: Winners, places: int, plan: plan.WinnersPlan) -> winners.Choices:
         """The rule's fields a ruling may choose, as this table chooses them.
 
         Evaluated once, of the table (the rulings, parameters, player count
-        and ``places``): every player is decided by the same choice.
+        and ``places``): every player is decided by the same choice. (The
+        plan's expressions have the rulings folded in: usually constants.)
         """
         table = {**self.base, "places": places}
 
-        def chosen(what: str, value: str, allowed: tuple[str, ...]) -> str:
-            if value in allowed:
+        def chosen(
+            what: str, value: str, evaluate: Evaluate | None, allowed: tuple[str, ...]
+        ) -> str:
+            if evaluate is None:  # written as one of the allowed values
                 return value
-            got = compiled(value).evaluate(table, self.functions)
+            got = evaluate(table, self.functions)
             if got not in allowed:
                 wanted = " or ".join(repr(a) for a in allowed)
                 raise ExpressionEvalError(f"{what} must give {wanted}, not {got!r}")
             return str(got)
 
-        used = [bool(compiled(c.when).evaluate(table, self.functions)) for c in rule.criteria]
+        used = [bool(when(table, self.functions)) for when in plan.used]
         return winners.Choices(
-            chosen("final_tie", rule.final_tie, FINAL_TIES),
-            chosen("places_among", rule.places_among, PLACES_AMONG) == "all",
+            chosen("final_tie", rule.final_tie, plan.final_tie, FINAL_TIES),
+            chosen("places_among", rule.places_among, plan.places_among, PLACES_AMONG) == "all",
             used,
         )
 
@@ -537,7 +563,7 @@ class _Run:
         assert rule is not None
         self.current = "the table"
         places = self.places(rule, plan)
-        choices = self.choices(rule, places)
+        choices = self.choices(rule, places, plan)
         ids, namespaces = self.ids, self.ns
         # the renderer's own note maker: the trace's sentences have plural forms
         note = self.renderer.note
@@ -577,8 +603,7 @@ class _Run:
 
 
 #: the values of a winners rule's final_tie and places_among (literal, or an expression's)
-FINAL_TIES = ("share", "report")
-PLACES_AMONG = ("eligible", "all")
+FINAL_TIES, PLACES_AMONG = winners.FINAL_TIES, winners.PLACES_AMONG
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
 #: values plain() gives back as they are
@@ -594,12 +619,19 @@ def score(
     variants: list[str] | None = None,
     renderer: NoteRenderer | None = None,
     cite_rulings: bool = False,
+    trace: bool = True,
 ) -> ScoreResult:
     """Run a sequence over a validated table state (see :mod:`rulepress.scoring.state`).
 
     With ``cite_rulings``, every line, event and winner list a ruling decided
     names it (see :mod:`rulepress.scoring.rulings`: one more run per other
     option of every ruling, so only when asked).
+
+    Without ``trace`` (for callers that score many states and read the
+    outcome: points, breakdowns, totals, events, votes, ranks and winners),
+    the lines carry no notes, and what only notes show (a line's label, a
+    part's note arguments) is not evaluated; everything else is as with
+    ``trace``. Scoring the same state again with ``trace`` gives the notes.
     """
     spec = loaded.spec
     index, seq = find_sequence(spec, sequence or state.get("sequence"))
@@ -613,7 +645,7 @@ def score(
         if not p.keys().isdisjoint(_CONSTANT_NAMES):
             hides = True
             break
-    steps, written, show = _plan(spec, seq, index, None if hides else chosen)
+    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace)
     run = _Run(
         loaded,
         seq,
@@ -653,8 +685,14 @@ def score(
         quiet = english(spec)  # the other runs' sentences are never read
 
         def rescore(rulings: dict[str, str]) -> ScoreResult:
+            # only points, events, votes and winners are compared: no notes
             return score(
-                loaded, state, sequence=seq.id, variants=list(rulings.values()), renderer=quiet
+                loaded,
+                state,
+                sequence=seq.id,
+                variants=list(rulings.values()),
+                renderer=quiet,
+                trace=False,
             )
 
         cited.cite(spec, result, rescore, run.renderer.note)

@@ -9,6 +9,7 @@ a plan holds. Nothing here evaluates anything.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +36,9 @@ class UpdatePlan:
     #: engine evaluates a player again with the checked ones when these fail
     fast_when: Evaluate
     fast_value: Evaluate
+    #: the first part of ``when`` (``a`` of ``a and …``, or all of it) when it reads only
+    #: TABLE_NAMES, fast: false, it is false for every player (see _gate); else None
+    gate: Evaluate | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,12 @@ class WinnersPlan:
     checked: winners.Evaluators
     #: the key of the row of the winners table, when the count comes from one
     count_key: Evaluate | None
+    #: what the table chooses of the rule (see engine._Run.choices), compiled as the
+    #: plan's other expressions, so with the rulings folded: whether each criterion is
+    #: used, and final_tie and places_among when an expression gives them (else None)
+    used: tuple[Evaluate, ...]
+    final_tie: Evaluate | None
+    places_among: Evaluate | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +103,33 @@ SHARED_NAMES = BASE_NAMES
 Parse = Callable[[str], Expression]
 
 
+#: the names that hold the same value in every player's namespace while a step's updates
+#: run: an update changes a field of a player (so ``players``, which lists the records
+#: updates replace, is not one)
+TABLE_NAMES = frozenset({"param", "ruling", "sets", "n_players", "table"})
+
+
+def _gate(source: str, expression: Parse) -> Evaluate | None:
+    """The first part of an update's ``when`` if it reads only :data:`TABLE_NAMES`.
+
+    ``table.antimatter.armed and …`` is false for every player of a table
+    whose Antimatter is not armed: evaluated once, not once per player. The
+    part is compiled from its own text in the checked source, parsed as
+    :func:`~rulepress.expressions.syntax.parse_tree` parses it (by
+    :func:`ast.parse`, never run), with the plan's other expressions.
+    """
+    wrapped = "(" + source.strip() + "\n)"  # as parse_tree wraps it
+    body = ast.parse(wrapped, mode="eval").body
+    first = (
+        body.values[0] if isinstance(body, ast.BoolOp) and isinstance(body.op, ast.And) else body
+    )
+    segment = ast.get_source_segment(wrapped, first)
+    if segment is None:
+        return None
+    part = expression(segment)
+    return part.fast if part.names <= TABLE_NAMES else None
+
+
 def _update(upd: Update, expression: Parse) -> UpdatePlan:
     return UpdatePlan(
         expression(upd.when).evaluate,
@@ -103,16 +140,24 @@ def _update(upd: Update, expression: Parse) -> UpdatePlan:
         upd.note,
         expression(upd.when).fast,
         expression(upd.value).fast,
+        _gate(upd.when, expression),
     )
 
 
 def compile_step(
-    path: DataPath, step: Step, tables: components.Tables, expression: Parse = compiled
+    path: DataPath,
+    step: Step,
+    tables: components.Tables,
+    expression: Parse = compiled,
+    *,
+    trace: bool = True,
 ) -> StepPlan:
     """The plan of one step (``tables``: the spec's range tables, for the sets operation).
 
     ``expression(source)`` compiles each expression: :func:`compiled`, or a
     compilation with the run's constant records folded in (see the engine).
+    Without ``trace``, its component makes no notes (see
+    :func:`components.compile_component`).
     """
 
     def fast(source: str) -> Evaluate:
@@ -145,9 +190,9 @@ def compile_step(
             list(step.rules),
             tuple(shared),
             tuple(own),
-            components.compile_component(sc.component, tables, fast),
+            components.compile_component(sc.component, tables, fast, trace=trace),
             tuple((name, checked(src)) for name, src in sc.let.items()),
-            components.compile_component(sc.component, tables, checked),
+            components.compile_component(sc.component, tables, checked, trace=trace),
             hidden,
             frozenset(hidden),
         )
@@ -158,6 +203,9 @@ def compile_step(
             winners.evaluators(rule, fast=True),
             winners.evaluators(rule, fast=False),
             None if isinstance(rule.count, int) else compiled(rule.count.key).evaluate,
+            tuple(checked(c.when) for c in rule.criteria),
+            None if rule.final_tie in winners.FINAL_TIES else checked(rule.final_tie),
+            None if rule.places_among in winners.PLACES_AMONG else checked(rule.places_among),
         )
     updates = tuple(_update(u, expression) for u in step.updates)
     return StepPlan(path, step, updates, score, decide)

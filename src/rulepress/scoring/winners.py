@@ -35,6 +35,10 @@ from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.states.validation import compiled
 from rulepress.uitext import PluralText, ui, ui_plural
 
+#: the values of a winners rule's final_tie and places_among (literal, or an expression's)
+FINAL_TIES = ("share", "report")
+PLACES_AMONG = ("eligible", "all")
+
 #: decided_by values that are not criterion ids
 BY_ELIGIBILITY = "eligibility"
 BY_SHARING = "shared"
