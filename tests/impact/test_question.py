@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from rulepress.errors import UsageError
+from rulepress.expressions.budget import command_budget
 from rulepress.games import load_spec
 from rulepress.impact.question import Chunk, Question, chunks, run, run_chunk
 from rulepress.impact.report import build_report
@@ -260,3 +261,17 @@ def test_an_earlier_edition_is_compared_as_the_edition_alone(tmp_path: Path) -> 
     # the old edition's default is today's option: brute force compares the two options
     expected = _brute("stationfall", ["surviving_characters"], raws)
     assert report.changed == expected["changed"]
+
+
+def test_each_table_is_bounded_alone_not_the_whole_question() -> None:
+    # a command's budget far below what 30 tables spend together, far above one table's
+    # (Brink's grouping of ambassadors is the costliest scoring of our games)
+    game, _, option = CHANGING[1]
+    if game not in GAMES:
+        pytest.skip(f"{game} is not among the games tested")
+    question = _question(game, (option,), seed=6, tables=30)
+    with command_budget(limit=60_000) as budget:
+        tally = run(question, workers=1)
+        assert budget.used < 60_000
+    assert tally.tables + tally.refused == 30
+    assert tally.refused == 0

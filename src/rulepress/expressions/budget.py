@@ -175,6 +175,22 @@ def command_budget(limit: int = OPERATIONS, memory: int = MEMORY) -> Iterator[Bu
 
 
 @contextmanager
+def item_budget() -> Iterator[Budget]:
+    """A fresh budget for one item of a batch the user sized (a table of ``rulepress impact``).
+
+    Each item is bounded alone, as one ``rulepress score`` of it would be; the
+    batch is bounded by its size, which the command's own options bound. Its
+    memory is first read at its first reading, as :func:`within_budget`'s.
+    """
+    budget = Budget(read_now=False)
+    token = _CURRENT.set(budget)
+    try:
+        yield budget
+    finally:
+        _CURRENT.reset(token)
+
+
+@contextmanager
 def spending() -> Iterator[Budget]:
     """The command's budget if one is open, else a fresh one for this block."""
     current = _CURRENT.get()

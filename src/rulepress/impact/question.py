@@ -14,13 +14,14 @@ shows that change.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from rulepress.errors import Location, RulepressError, StateError
+from rulepress.expressions.budget import item_budget
 from rulepress.impact.outcome import Change, Outcome, compare, outcome
 from rulepress.impact.rulesets import RuleSet, chosen_options, load_rule_set_spec
 from rulepress.impact.tally import Tally, merge
@@ -34,7 +35,7 @@ from rulepress.population.corpus import (
     read_corpus,
 )
 from rulepress.population.executor import available_cores, run_chunks
-from rulepress.population.sampler import draw_states
+from rulepress.population.sampler import sampler_of
 from rulepress.scoring import score
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc import SourceMap
@@ -172,7 +173,7 @@ class Table:
 
     def outcome(self, loaded: LoadedSpec, options: dict[str, str]) -> Outcome:
         state = self.state_a if loaded is self.sides.a.loaded else self.state_b
-        return outcome(score(loaded, state, variants=list(options.values())))
+        return outcome(score(loaded, state, variants=list(options.values()), trace=False))
 
     def change(self) -> tuple[Change, dict[str, tuple[str, ...]]]:
         """How B differs from A on this table, and what each cause alone changes."""
@@ -197,22 +198,31 @@ def drawn_origin(question: Question, index: int) -> str:
 
 def _population(
     chunk: Chunk,
-) -> Iterator[tuple[int, str, Any, SourceMap | None, str | None]]:
-    """(index, origin, raw state, where its values were written, problem) of each record."""
+) -> Iterator[tuple[int, str, Callable[[], Any], SourceMap | None, str | None]]:
+    """(index, origin, how to get its state, where its values were written, problem) of each.
+
+    A drawn table is drawn when asked for, inside the table's own budget.
+    """
     q = chunk.question
     if q.corpus is None:
-        loaded = load_rule_set_spec(q.after.game_dir, q.after.edition)
-        drawn = draw_states(loaded, q.sequence, seed=q.seed, start=chunk.start, count=chunk.count)
-        for offset, raw in enumerate(drawn):
-            index = chunk.start + offset
-            yield index, drawn_origin(q, index), raw, None, None
+        sampler = sampler_of(load_rule_set_spec(q.after.game_dir, q.after.edition), q.sequence)
+        for index in range(chunk.start, chunk.start + chunk.count):
+            yield index, drawn_origin(q, index), partial(sampler.draw, q.seed, index), None, None
         return
     records = read_corpus(Path(q.corpus)) if chunk.records is None else read_chunk(chunk.records)
     for index, record in enumerate(records, start=chunk.start):
         if isinstance(record, BadRecord):
-            yield index, record.origin, None, None, record.problem
+            yield index, record.origin, _nothing, None, record.problem
         else:
-            yield index, record.origin, record.state, record.sources, None
+            yield index, record.origin, partial(_given, record.state), record.sources, None
+
+
+def _nothing() -> None:
+    return None
+
+
+def _given(state: dict[str, Any]) -> dict[str, Any]:
+    return state
 
 
 def run_chunk(chunk: Chunk) -> Tally:
@@ -220,16 +230,19 @@ def run_chunk(chunk: Chunk) -> Tally:
     q = chunk.question
     s = sides(q.before, q.after)
     tally = Tally()
-    for index, origin, raw, sources, problem in _population(chunk):
+    for index, origin, state_of, sources, problem in _population(chunk):
         if problem is not None:
             tally.bad_record(problem)
             continue
-        try:
-            table = Table(s, q.sequence, origin, raw, sources)
-            change, causes = table.change()
-        except RulepressError as exc:  # a state one rule set refuses, or cannot score
-            tally.refuse(_first_problem(exc))
-            continue
+        # each table is bounded alone, as one `rulepress score` of it would be
+        with item_budget():
+            raw = state_of()
+            try:
+                table = Table(s, q.sequence, origin, raw, sources)
+                change, causes = table.change()
+            except RulepressError as exc:  # a state one rule set refuses, or cannot score
+                tally.refuse(_first_problem(exc))
+                continue
         tally.add(index, origin, raw, change, causes)
     return tally
 
@@ -266,10 +279,11 @@ def changes_kind(question: Question, kind: str) -> Any:
     s = sides(question.before, question.after)
 
     def holds(raw: dict[str, Any]) -> bool:
-        try:
-            change, _ = Table(s, question.sequence, "shrunk table", raw).change()
-        except (StateError, RulepressError):
-            return False
+        with item_budget():  # each candidate is bounded alone, as each table of the question
+            try:
+                change, _ = Table(s, question.sequence, "shrunk table", raw).change()
+            except (StateError, RulepressError):
+                return False
         return kind in change.kinds
 
     return holds
