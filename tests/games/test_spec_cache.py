@@ -197,10 +197,14 @@ def _not_json(path: Path) -> None:
 
 
 def _a_link(path: Path) -> None:
-    # a link to a copy elsewhere: the file itself is never followed
+    # a link to a file elsewhere that would pass every other check (the user's own, 0600,
+    # its digest and key right): a kept file is never read through a link
     elsewhere = path.parent.parent / "elsewhere"
     shutil.copyfile(path, elsewhere)
-    _tampered(elsewhere)
+    _, _, body = elsewhere.read_bytes().partition(b"\n")
+    body = body.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+    elsewhere.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    elsewhere.chmod(0o600)
     path.unlink()
     path.symlink_to(elsewhere)
 
