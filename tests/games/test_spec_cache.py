@@ -264,3 +264,20 @@ def test_the_cache_is_kept_in_the_users_cache_folder_and_never_beside_the_spec(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert score_here().code == 0
     assert len(list((tmp_path / "xdg" / "rulepress" / "specs").iterdir())) == 1
+
+
+def test_source_positions_that_do_not_read_back_are_found_by_loading_afresh(
+    game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    """Only messages read the positions, after the spec was used: they cannot fail then."""
+    first = spec_cache.load_spec_cached(game, isolate_examples=True)
+    (kept,) = kept_files(cache)
+    _, _, body = kept.read_bytes().partition(b"\n")
+    head, spec, _ = body.split(b"\n")
+    body = b"\n".join((head, spec, b'{"files": [], "values": [[0, 1, 1, "game"]], "keys": []}'))
+    kept.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    again = spec_cache.load_spec_cached(game, isolate_examples=True)
+    assert len(fresh_loads) == 1  # the spec came from the file
+    assert again.locate(("rules", 3, "title")) == first.locate(("rules", 3, "title"))
+    assert again.sources == first.sources
+    assert len(fresh_loads) == 2  # the positions did not

@@ -10,13 +10,15 @@ So the result is kept under a key of all of these
 :mod:`rulepress.cache_files`) and the next load with the same key reads it back
 instead.
 
-What is kept is data only: the spec as JSON and the source positions, read
-back through the same pydantic model with ``model_validate_json`` (never
-pickle, nothing that could run code). The file starts with the SHA-256 of the
-rest and names its own key: a file cut short, edited, or moved to another
-key's name is not used; nor is one that another user owns or others may
-write (:func:`rulepress.cache_files.read`). A file that cannot be used is
-worked out again and replaced; it is never an error.
+What is kept is data only, three lines of JSON read back through pydantic
+models with ``model_validate_json`` (never pickle, nothing that could run
+code): which load it keeps (its key, its broken examples), the spec (through
+the spec's own model, as if it were written anew), and the source positions,
+which only messages need and so are read when first asked for. The file
+starts with the SHA-256 of the rest and names its own key: a file cut short,
+edited, or moved to another key's name is not used; nor is one that another
+user owns or others may write (:func:`rulepress.cache_files.read`). A file
+that cannot be used is worked out again and replaced; it is never an error.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulepress import cache_files
-from rulepress.errors import Location, Problem
+from rulepress.errors import DataPath, Location, Problem
 from rulepress.games.load import load_spec
 from rulepress.model import LoadedSpec, Spec
 from rulepress.model.operations import GROUP
@@ -50,23 +52,34 @@ MAX_FOLDER_BYTES = 16 * 1024 * 1024
 #: the most files a game's folder may hold for its load to be kept
 MAX_FOLDER_FILES = 1000
 
-#: a source position as kept: the data path, then file, line and column
-_Place = tuple[list[str | int], str, int, int]
-#: a problem of a broken example as kept: file, line, column, where and what
-_Problem = tuple[str, int, int, str, str]
+#: the lines of a kept file after its digest: what it is, the spec, its source positions
+_PARTS = 3
 
 
-class _Kept(BaseModel):
-    """What a kept file holds after its digest line."""
+class _Head(BaseModel):
+    """The first line of a kept file after its digest: which load it keeps, and its examples."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal[1]
     key: str
-    spec: Spec
-    values: list[_Place]
-    keys: list[_Place]
-    broken: dict[str, list[_Problem]]
+    #: the problems of each broken example: file, line, column, where and what
+    broken: dict[str, list[tuple[str, int, int, str, str]]]
+
+
+class _Places(BaseModel):
+    """The source positions of a kept spec: the files, then one row per position.
+
+    A row is the index of its file, the line, the column, then the data path; one list
+    of rows per map (values, keys). A row of numbers and names, not an object each:
+    the positions are most of what is kept, and most commands never read them.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    files: list[str]
+    values: list[list[str | int]]
+    keys: list[list[str | int]]
 
 
 def cache_disabled() -> bool:
@@ -84,7 +97,7 @@ def load_spec_cached(directory: Path, *, isolate_examples: bool = False) -> Load
     if found is None:
         return load_spec(directory, isolate_examples=isolate_examples)
     name = _entry_name(directory)
-    kept = _read(name, found, directory)
+    kept = _read(name, found, directory, isolate_examples)
     if kept is not None:
         return kept
     loaded = load_spec(directory, isolate_examples=isolate_examples)
@@ -157,28 +170,37 @@ def _raise(error: OSError) -> None:
 
 
 def _dump(loaded: LoadedSpec, found: str) -> bytes:
-    """The kept file of ``loaded``: the digest of the JSON below it, then that JSON."""
-    kept = _Kept(
-        format=FORMAT,
-        key=found,
-        spec=loaded.spec,
-        values=[
-            (list(p), loc.file, loc.line, loc.column) for p, loc in loaded.sources.values.items()
-        ],
-        keys=[(list(p), loc.file, loc.line, loc.column) for p, loc in loaded.sources.keys.items()],
-        broken={
-            name: [
-                (p.location.file, p.location.line, p.location.column, p.where, p.message)
-                for p in problems
-            ]
-            for name, problems in loaded.broken_examples.items()
-        },
+    """The kept file of ``loaded``: the digest of the lines below it, then those lines."""
+    broken = {
+        name: [
+            (p.location.file, p.location.line, p.location.column, p.where, p.message)
+            for p in problems
+        ]
+        for name, problems in loaded.broken_examples.items()
+    }
+    head = _Head(format=FORMAT, key=found, broken=broken)
+    files: dict[str, int] = {}
+
+    def rows(places: dict[DataPath, Location]) -> list[list[str | int]]:
+        return [
+            [files.setdefault(loc.file, len(files)), loc.line, loc.column, *path]
+            for path, loc in places.items()
+        ]
+
+    values, keys = rows(loaded.sources.values), rows(loaded.sources.keys)
+    places = _Places(files=list(files), values=values, keys=keys)
+    # JSON without indentation has no line break outside its strings, where it writes \n
+    body = b"\n".join(
+        (
+            head.model_dump_json().encode(),
+            loaded.spec.model_dump_json().encode(),
+            places.model_dump_json().encode(),
+        )
     )
-    body = kept.model_dump_json().encode()
     return hashlib.sha256(body).hexdigest().encode() + b"\n" + body
 
 
-def _read(name: str, found: str, directory: Path) -> LoadedSpec | None:
+def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec | None:
     """The LoadedSpec kept under ``found``; None when there is none, or it cannot be trusted."""
     data = cache_files.read(KIND, name, found)
     if data is None:
@@ -186,21 +208,75 @@ def _read(name: str, found: str, directory: Path) -> LoadedSpec | None:
     digest, _, body = data.partition(b"\n")
     if digest != hashlib.sha256(body).hexdigest().encode():
         return None
+    parts = body.split(b"\n")
+    if len(parts) != _PARTS:
+        return None
     try:
-        kept = _Kept.model_validate_json(body)
+        head = _Head.model_validate_json(parts[0])
+        if head.key != found:
+            return None
+        spec = Spec.model_validate_json(parts[1])
     except ValidationError:
         return None
-    if kept.key != found:
-        return None
-    sources = SourceMap(
-        {tuple(p): Location(file, line, column) for p, file, line, column in kept.values},
-        {tuple(p): Location(file, line, column) for p, file, line, column in kept.keys},
-    )
     broken = {
         example: tuple(
             Problem(Location(file, line, column), where, message)
             for file, line, column, where, message in problems
         )
-        for example, problems in kept.broken.items()
+        for example, problems in head.broken.items()
     }
-    return LoadedSpec(kept.spec, sources, directory, broken)
+    return LoadedSpec(spec, _KeptPlaces(parts[2], directory, isolate), directory, broken)
+
+
+class _KeptPlaces(SourceMap):
+    """The source positions of a kept spec, read from its file the first time they are asked for.
+
+    A score that goes well never locates anything in the spec: these are for its
+    messages when something goes wrong. Should the kept positions not read back (the
+    file's digest matched, so only a bug of rulepress's would do it), they are found
+    by loading the spec afresh.
+    """
+
+    def __init__(self, raw: bytes, directory: Path, isolate: bool) -> None:
+        # SourceMap's fields (values, keys) are set by __getattr__, when first read
+        self._raw = raw
+        self._directory = directory
+        self._isolate = isolate
+
+    def __getattr__(self, name: str) -> dict[DataPath, Location]:
+        if name not in ("values", "keys"):
+            raise AttributeError(name)
+        places = _places(self._raw)
+        if places is None:
+            places = load_spec(self._directory, isolate_examples=self._isolate).sources
+        self.values, self.keys = places.values, places.keys
+        return places.values if name == "values" else places.keys
+
+    def __eq__(self, other: object) -> bool:
+        # equal to a SourceMap of the same positions, as the map a fresh load gives is
+        # (SourceMap's own comparison wants the same class, and then asks this one)
+        if not isinstance(other, SourceMap):
+            return NotImplemented
+        return (self.values, self.keys) == (other.values, other.keys)
+
+    __hash__ = None  # type: ignore[assignment]  # as SourceMap's: it is not frozen
+
+
+def _places(raw: bytes) -> SourceMap | None:
+    """The SourceMap kept as ``raw`` (see :class:`_Places`); None if it does not read back."""
+    try:
+        kept = _Places.model_validate_json(raw)
+    except ValidationError:
+        return None
+    count = len(kept.files)
+    maps: list[dict[DataPath, Location]] = []
+    for rows in (kept.values, kept.keys):
+        found: dict[DataPath, Location] = {}
+        for row in rows:
+            match row:
+                case [int(index), int(line), int(column), *path] if 0 <= index < count:
+                    found[tuple(path)] = Location(kept.files[index], line, column)
+                case _:
+                    return None
+        maps.append(found)
+    return SourceMap(maps[0], maps[1])
