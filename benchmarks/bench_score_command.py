@@ -105,7 +105,7 @@ def main() -> None:
             raise SystemExit("the scores with and without the cache printed different reports")
 
     floor = statistics.median(times["python -c pass"])
-    shown = " ".join(score[len(rulepress_command()) :])
+    shown = " ".join(score[len(rulepress_command()) :]).replace(f"{ROOT}{os.sep}", "")
     print(f"rulepress {shown}: median of {options.runs} runs")
     print(f"{'':36} {'median':>9} {'x pass':>7} {'best':>9}")
     for name, values in times.items():
