@@ -718,8 +718,9 @@ def score(
 ) -> None:
     """Score a table STATE file (YAML) of GAME, citing a rule on every line.
 
-    The checked spec is kept in the user's cache (rulepress.games.spec_cache), so
-    that the next score of the same spec skips reading and checking it.
+    The checked spec is kept in your cache (~/.cache/rulepress/specs/, or under
+    $XDG_CACHE_HOME), so that the next score of the same spec skips reading and
+    checking it; remove that folder at any time to clear it.
     """
     from rulepress.i18n.runtime import localize
     from rulepress.render import text_writer

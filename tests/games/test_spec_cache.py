@@ -281,3 +281,13 @@ def test_source_positions_that_do_not_read_back_are_found_by_loading_afresh(
     assert again.locate(("rules", 3, "title")) == first.locate(("rules", 3, "title"))
     assert again.sources == first.sources
     assert len(fresh_loads) == 2  # the positions did not
+
+
+def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
+    game: Path, cache: Path, fresh_loads: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(spec_cache, "MAX_FOLDER_BYTES", 1000)
+    for _ in range(2):
+        assert score_here().code == 0
+    assert len(fresh_loads) == 2
+    assert not cache.exists()

@@ -136,6 +136,20 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
     for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
         version = point.dist.version if point.dist is not None else ""
         parts.append(f"{point.name}={point.value} ({version})")
+    try:
+        files = _folder_files(directory, parts)
+    except OSError:
+        return None  # a folder that cannot be listed: the load says what is wrong with it
+    if not files:
+        return None
+    return cache_files.key(*parts)
+
+
+def _folder_files(directory: Path, parts: list[str | bytes]) -> int:
+    """Add every file below ``directory`` to ``parts``, by name and content; how many there were.
+
+    OSError when a folder cannot be listed; 0 when the folder holds more than is kept.
+    """
     total = 0
     count = 0
     for folder, subfolders, files in os.walk(directory, onerror=_raise):
@@ -152,7 +166,7 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
                 if stat.S_ISREG(info.st_mode):
                     total += info.st_size
                     if total > MAX_FOLDER_BYTES or count > MAX_FOLDER_FILES:
-                        return None
+                        return 0
                     parts.append(path.read_bytes())
                 else:
                     parts.append(f"not a file: {stat.S_IFMT(info.st_mode)}")
@@ -160,9 +174,7 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
                 # a dangling link, a file that cannot be read: the load reports it (or not)
                 # the same way every time, so its name and error are the content
                 parts.append(f"unreadable: {exc.errno}")
-    if count == 0:
-        return None
-    return cache_files.key(*parts)
+    return count
 
 
 def _raise(error: OSError) -> None:
