@@ -13,7 +13,8 @@ see the same machine:
 - ``rulepress score`` with the cache the previous run left (warm).
 
 It prints the median of the rounds for each, in ms and against ``python -c pass``,
-and checks that the three scores print the same report. The processes get a
+the best, and the process's CPU time (user + system: less moved by others' load than
+the wall time), and checks that the three scores print the same report. The processes get a
 private cache folder (RULEPRESS_CACHE_DIR) and a private bytecode folder
 (PYTHONPYCACHEPREFIX), filled by a first run that is not timed: an installed
 rulepress has its modules compiled, and a process that compiles them each time
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,14 +47,21 @@ def rulepress_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "rulepress"]
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, str]:
-    """The wall time of one run of ``command``, in seconds, and what it printed."""
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """The wall and CPU (user + system) seconds of one run of ``command``, and what it printed.
+
+    The CPU time is the process's own: on a machine others share, the wall time also
+    counts the waits for a core, the CPU time hardly.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}):\n{proc.stderr}")
-    return seconds, proc.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, proc.stdout
 
 
 def main() -> None:
@@ -92,13 +101,15 @@ def main() -> None:
         timed([*score, "--no-cache"], env)
         timed(score, env)
         times: dict[str, list[float]] = {name: [] for name in runs}
+        cpus: dict[str, list[float]] = {name: [] for name in runs}
         reports: set[str] = set()
         for _ in range(options.runs):
             for name, command in runs.items():
                 if name == "score, cold cache":
                     shutil.rmtree(cache, ignore_errors=True)
-                seconds, out = timed(command, env)
+                seconds, cpu, out = timed(command, env)
                 times[name].append(seconds)
+                cpus[name].append(cpu)
                 if name.startswith("score"):
                     reports.add(out)
         if len(reports) != 1:
@@ -107,11 +118,13 @@ def main() -> None:
     floor = statistics.median(times["python -c pass"])
     shown = " ".join(score[len(rulepress_command()) :]).replace(f"{ROOT}{os.sep}", "")
     print(f"rulepress {shown}: median of {options.runs} runs")
-    print(f"{'':36} {'median':>9} {'x pass':>7} {'best':>9}")
+    print(f"{'':34} {'wall':>8} {'x pass':>7} {'best':>8} {'CPU':>8} {'best':>8}")
     for name, values in times.items():
         median = statistics.median(values)
+        cpu = statistics.median(cpus[name])
         print(
-            f"{name:36} {median * 1000:7.0f} ms {median / floor:7.1f} {min(values) * 1000:7.0f} ms"
+            f"{name:34} {median * 1000:5.0f} ms {median / floor:7.1f} {min(values) * 1000:5.0f} ms"
+            f" {cpu * 1000:5.0f} ms {min(cpus[name]) * 1000:5.0f} ms"
         )
 
 
