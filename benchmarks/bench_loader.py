@@ -26,8 +26,9 @@ from typing import Any
 
 from rulepress.checks import check_spec
 from rulepress.games import load_spec
-from rulepress.games.load import _no_cyclic_gc, _read_files, resolve_field_types
+from rulepress.games.load import _no_cyclic_gc, _read_files
 from rulepress.model import LoadedSpec, Spec
+from rulepress.states import resolve_field_types
 from timing import best_of  # benchmarks/timing.py, beside this script
 
 #: rules per generated file (real specs keep a few dozen to a few hundred per file)

@@ -45,6 +45,7 @@ RUNS = [
     ["bench_budget.py", "--examples", "1"],
     ["bench_sampler.py", "--states", "2", "--repeat", "1"],
     ["bench_impact.py", "--tables", "20"],
+    ["bench_score_command.py", "--runs", "1"],
     [
         "bench_suite.py",
         "--workers",

@@ -5,10 +5,12 @@ the places of a game's messages (:mod:`rulepress.render.places_cache`), the
 interface's template made from rulepress's own source
 (:mod:`rulepress.i18n.extract`). Each is kept under a key of all it depends
 on, in a private folder of the user's cache beside the builds' work
-(:mod:`rulepress.workdir`): ``$XDG_CACHE_HOME/rulepress/<kind>/<name>-<key>``.
+(:mod:`rulepress.workdir`): ``$XDG_CACHE_HOME/rulepress/<kind>/<name>-<key>``, or
+``$RULEPRESS_CACHE_DIR/<kind>/<name>-<key>`` when that variable names a folder.
 
 What is read back is never trusted further than the rest of that folder: it is
-read without following a link and no further than a bound, and the caller
+read without following a link and no further than a bound, only from a regular
+file of the user's that no one else may write, and the caller
 checks its content (JSON against a model, a catalog through Babel) and works
 it out anew when it does not read back whole. A folder that is not private (a
 link, another owner, writable by others) is not used at all, and a cache that
@@ -21,6 +23,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -32,6 +35,8 @@ from rulepress.workdir import APP, cache_root, private_folder
 PACKAGE = Path(__file__).resolve().parent
 #: the largest file read back
 MAX_BYTES = 64 * 1024 * 1024
+#: names a folder to keep these files in instead of the user's cache (tests, CI, several users)
+CACHE_DIR_VARIABLE = "RULEPRESS_CACHE_DIR"
 
 
 @functools.cache
@@ -55,12 +60,34 @@ def key(*parts: str | bytes) -> str:
 
 def _folder(kind: str) -> Path | None:
     """The cache's folder of ``kind``, made and checked; None when it cannot be used."""
+    given = os.environ.get(CACHE_DIR_VARIABLE, "")
     try:
-        base = cache_root()
-        base.mkdir(parents=True, exist_ok=True)
-        return private_folder(private_folder(base / APP) / kind)
+        if given:
+            # made private like the default one (its parents are the user's to choose)
+            top = Path(os.path.abspath(given))
+            top.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            base = cache_root()
+            base.mkdir(parents=True, exist_ok=True)
+            top = base / APP
+        return private_folder(private_folder(top) / kind)
     except (OSError, OutputError):
         return None
+
+
+def _usable(fd: int) -> bool:
+    """Whether the opened file is a regular file of this user's that no one else may write.
+
+    The folder is checked as well (private_folder), but a file can be given another
+    mode or owner inside it (a shared home copied with its modes, root's tools): such a
+    file is not read, whatever it holds.
+    """
+    info = os.fstat(fd)
+    return (
+        stat.S_ISREG(info.st_mode)
+        and info.st_uid == os.getuid()
+        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
 
 
 def read(kind: str, name: str, found_key: str) -> bytes | None:
@@ -73,6 +100,8 @@ def read(kind: str, name: str, found_key: str) -> bytes | None:
     except OSError:
         return None
     with os.fdopen(fd, "rb") as handle:
+        if not _usable(handle.fileno()):
+            return None
         data = handle.read(MAX_BYTES + 1)
     return data if len(data) <= MAX_BYTES else None
 

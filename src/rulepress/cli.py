@@ -694,6 +694,14 @@ def build_print(
     # checked against the game's own languages when it is loaded (rulepress.i18n.runtime)
     help="Language of the report (labels, rule titles, notes, numbers): one of the game's.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help=(
+        "Load and check the spec afresh instead of reading it from the user's cache"
+        " (also: RULEPRESS_NO_CACHE=1)."
+    ),
+)
 @_locales_option
 @_spec_root_option
 def score(
@@ -704,10 +712,16 @@ def score(
     sequence_id: str | None,
     fmt: str,
     lang: str,
+    no_cache: bool,
     locales: Path,
     spec_root: Path,
 ) -> None:
-    """Score a table STATE file (YAML) of GAME, citing a rule on every line."""
+    """Score a table STATE file (YAML) of GAME, citing a rule on every line.
+
+    The checked spec is kept in your cache (~/.cache/rulepress/specs/, or under
+    $XDG_CACHE_HOME), so that the next score of the same spec skips reading and
+    checking it; remove that folder at any time to clear it.
+    """
     from rulepress.i18n.runtime import localize
     from rulepress.render import text_writer
     from rulepress.render.report_tree import report_tree
@@ -718,7 +732,12 @@ def score(
     from rulepress.yamlsrc import display_path
 
     # a broken worked example stops this call only if it is the one scored
-    loaded = _load(spec_root, game, isolate_examples=True)
+    if no_cache:
+        loaded = _load(spec_root, game, isolate_examples=True)
+    else:
+        from rulepress.games.spec_cache import load_spec_cached
+
+        loaded = load_spec_cached(_game_dir(spec_root, game), isolate_examples=True)
     if (state is None) == (example_id is None):
         raise UsageError("give either a STATE file or --example ID")
     broken = loaded.broken_examples

@@ -29,12 +29,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rulepress.checks import check_spec
 from rulepress.errors import Location, Problem, SpecError, UsageError
 from rulepress.expressions import BudgetError, MemoryBudgetError, current, spending
 from rulepress.model import LoadedSpec, Spec
 from rulepress.model.sets import expand
-from rulepress.states import resolve_field_types
 from rulepress.yamlsrc import (
     GAME_FILE,
     DataPath,
@@ -254,6 +252,12 @@ def _load(directory: Path, isolate: bool = False) -> LoadedSpec:
 
 def _build(directory: Path, data: dict[str, Any], sources: SourceMap, isolate: bool) -> LoadedSpec:
     """The checked spec of data read from ``directory`` (see :func:`load_spec`)."""
+    # Imported here, not with the module: a score that finds the spec in the user's
+    # cache (rulepress.games.spec_cache) imports this module but never checks a spec,
+    # and the checks are a fifth of rulepress's import time.
+    from rulepress.checks import check_spec  # noqa: PLC0415
+    from rulepress.states import resolve_field_types  # noqa: PLC0415
+
     broken: dict[str, tuple[Problem, ...]] = {}
     # the index in the files of each example still in data (a problem names that one)
     # (``examples:`` left empty, or not a list, is the model's to report: a located error)

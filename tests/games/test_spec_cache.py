@@ -1,0 +1,293 @@
+"""The checked spec kept in the user's cache (rulepress.games.spec_cache) is used only when safe.
+
+A score read from the cache gives exactly what a fresh load gives; an edit of
+any file of the game's folder is a new key; a kept file that someone else
+owns, that others may write, or whose content does not match its digest or
+its key is not used (the spec is loaded afresh and the file replaced); and
+the cache lives in the user's cache folder, never beside the spec.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rulepress.errors import SpecError
+from rulepress.games import load_spec, spec_cache
+from rulepress.model import LoadedSpec
+from tests.conftest import DATA, GAMES, SPEC_ROOT, Run, edit, run_main
+
+STATE = DATA / "states" / "stationfall-four-players.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own cache folder (RULEPRESS_CACHE_DIR), not yet made."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULEPRESS_CACHE_DIR", str(folder))
+    monkeypatch.delenv(spec_cache.NO_CACHE_VARIABLE, raising=False)
+    return folder
+
+
+@pytest.fixture
+def fresh_loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The folders the cache loaded afresh (read and checked), in order."""
+    loads: list[Path] = []
+
+    def counted(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
+        loads.append(directory)
+        return load_spec(directory, isolate_examples=isolate_examples)
+
+    monkeypatch.setattr(spec_cache, "load_spec", counted)
+    return loads
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of Stationfall's folder, named as users name it (rules_spec/stationfall)."""
+    target = tmp_path / "project" / "rules_spec" / "stationfall"
+    shutil.copytree(SPEC_ROOT / "stationfall", target)
+    monkeypatch.chdir(target.parent.parent)
+    return Path("rules_spec/stationfall")
+
+
+def score_here(*args: str) -> Run:
+    """``rulepress score`` of the four-player Stationfall state, in the working folder."""
+    return run_main("score", "stationfall", str(STATE.resolve()), *args, cwd=Path.cwd())
+
+
+def kept_files(cache: Path) -> list[Path]:
+    return sorted((cache / spec_cache.KIND).iterdir())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_spec_read_back_from_the_cache_is_the_spec_a_fresh_load_gives(
+    name: str, cache: Path, fresh_loads: list[Path]
+) -> None:
+    directory = SPEC_ROOT / name
+    first = spec_cache.load_spec_cached(directory, isolate_examples=True)
+    again = spec_cache.load_spec_cached(directory, isolate_examples=True)
+    assert fresh_loads == [directory]  # the second one came from the cache
+    assert again == first == load_spec(directory, isolate_examples=True)
+    assert again.sources.values == first.sources.values
+    assert again.sources.keys == first.sources.keys
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "stationfall", str(STATE)),
+        ("score", "stationfall", str(STATE), "--lang", "cs", "--format", "json"),
+        ("score", "stationfall", "--example", "offsite-character-gives-no-data", "--lang", "ja"),
+    ],
+)
+def test_a_second_score_prints_what_the_first_and_a_score_without_the_cache_print(
+    args: tuple[str, ...], cache: Path, fresh_loads: list[Path]
+) -> None:
+    first = run_main(*args)
+    assert first.code == 0, first.err
+    assert len(kept_files(cache)) == 1
+    second = run_main(*args)
+    assert len(fresh_loads) == 1  # the second score read the spec from the cache
+    uncached = run_main(*args, "--no-cache")
+    assert (second.code, second.out, second.err) == (first.code, first.out, first.err)
+    assert (uncached.code, uncached.out, uncached.err) == (first.code, first.out, first.err)
+
+
+def test_without_the_cache_nothing_is_read_or_kept(
+    cache: Path, fresh_loads: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_main("score", "stationfall", str(STATE), "--no-cache").code == 0
+    assert not cache.exists()
+    monkeypatch.setenv(spec_cache.NO_CACHE_VARIABLE, "1")
+    for _ in range(2):
+        assert run_main("score", "stationfall", str(STATE)).code == 0
+    assert not cache.exists()
+    assert len(fresh_loads) == 2
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new"),
+    [
+        # a ruling's wording: what the report cites
+        ("rulings.yaml", "title: Everything outside the supply", "title: All cubes but the supply"),
+        # a document the citations are checked against (the load then refuses the spec)
+        ("sources/stationfall-endgame-card.cs.txt", "", "x"),
+    ],
+)
+def test_an_edited_file_of_the_game_is_loaded_afresh(
+    file: str, old: str, new: str, game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    before = spec_cache.load_spec_cached(game, isolate_examples=True)
+    path = game / file
+    if old:
+        edit(path, old, new)
+    else:
+        path.write_bytes(path.read_bytes() + new.encode())
+    # a spec the edit made wrong must fail as a fresh load of it does
+    try:
+        after: LoadedSpec | SpecError = spec_cache.load_spec_cached(game, isolate_examples=True)
+    except SpecError as exc:
+        after = exc
+    assert len(fresh_loads) == 2
+    try:
+        fresh: LoadedSpec | SpecError = load_spec(game, isolate_examples=True)
+    except SpecError as exc:
+        fresh = exc
+    if isinstance(fresh, SpecError):
+        assert isinstance(after, SpecError)
+        assert (str(after), after.problems) == (str(fresh), fresh.problems)
+    else:
+        assert after == fresh != before
+
+
+def test_a_spec_with_problems_is_never_kept(
+    game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    edit(game / "game.yaml", "languages:", "languagez:")
+    for _ in range(2):
+        shown = score_here()
+        assert shown.code == 3
+        assert "rules_spec/stationfall/game.yaml" in shown.err
+    assert len(fresh_loads) == 2
+    assert not (cache / spec_cache.KIND).exists() or not kept_files(cache)
+
+
+def _group_writable(path: Path) -> None:
+    path.chmod(path.stat().st_mode | stat.S_IWGRP)
+
+
+def _not_ours(path: Path) -> None:
+    if os.getuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    os.chown(path, os.getuid() + 4242, -1)
+
+
+def _tampered(path: Path) -> None:
+    # one value changed after the digest line: what a hand edit or a cut write leaves
+    data = path.read_bytes()
+    assert b'"title":"Everything outside the supply"' in data
+    path.write_bytes(
+        data.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+    )
+
+
+def _other_key(path: Path) -> None:
+    # a well-formed file whose digest matches, but kept for another key (renamed into place)
+    _, _, body = path.read_bytes().partition(b"\n")
+    found = path.name.rsplit("-", 1)[1]
+    body = body.replace(found.encode(), b"0" * len(found))
+    body = body.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+    path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def _truncated(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:5000])
+
+
+def _not_json(path: Path) -> None:
+    body = b"\x80\x81 not json at all"
+    path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def _a_link(path: Path) -> None:
+    # a link to a file elsewhere that would pass every other check (the user's own, 0600,
+    # its digest and key right): a kept file is never read through a link
+    elsewhere = path.parent.parent / "elsewhere"
+    shutil.copyfile(path, elsewhere)
+    _, _, body = elsewhere.read_bytes().partition(b"\n")
+    body = body.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+    elsewhere.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    elsewhere.chmod(0o600)
+    path.unlink()
+    path.symlink_to(elsewhere)
+
+
+@pytest.mark.parametrize(
+    "spoil", [_group_writable, _not_ours, _tampered, _other_key, _truncated, _not_json, _a_link]
+)
+def test_a_kept_file_that_cannot_be_trusted_is_not_used_and_is_replaced(
+    spoil: Callable[[Path], None], game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    first = score_here()
+    assert first.code == 0, first.err
+    (kept,) = kept_files(cache)
+    spoil(kept)
+    again = score_here()
+    assert len(fresh_loads) == 2  # loaded afresh, not read from the file
+    assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
+    assert "Free Points!" not in again.out
+    # the file is replaced by one of the user's that only they may read and write
+    (kept,) = kept_files(cache)
+    info = os.lstat(kept)
+    assert stat.S_ISREG(info.st_mode)
+    assert (info.st_uid, stat.S_IMODE(info.st_mode)) == (os.getuid(), 0o600)
+    score_here()
+    assert len(fresh_loads) == 2  # and used from then on
+
+
+def test_a_cache_folder_others_may_write_into_is_not_used(
+    game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    assert score_here().code == 0
+    folder = cache / spec_cache.KIND
+    folder.chmod(0o777)
+    for _ in range(2):
+        assert score_here().code == 0
+    assert len(fresh_loads) == 3
+
+
+def test_the_cache_is_kept_in_the_users_cache_folder_and_never_beside_the_spec(
+    game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("RULEPRESS_CACHE_DIR", raising=False)
+    monkeypatch.delenv(spec_cache.NO_CACHE_VARIABLE, raising=False)
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    project = Path.cwd()
+    before = sorted(p.relative_to(project) for p in project.rglob("*"))
+    assert score_here().code == 0
+    assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
+    folders = [home / ".cache", home / ".cache" / "rulepress", home / ".cache/rulepress/specs"]
+    assert all(stat.S_IMODE(f.stat().st_mode) == 0o700 for f in folders[1:])
+    (kept,) = (home / ".cache" / "rulepress" / "specs").iterdir()
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert kept.name.startswith("stationfall-")
+    # $XDG_CACHE_HOME, when set, is the user's cache folder
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert score_here().code == 0
+    assert len(list((tmp_path / "xdg" / "rulepress" / "specs").iterdir())) == 1
+
+
+def test_source_positions_that_do_not_read_back_are_found_by_loading_afresh(
+    game: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    """Only messages read the positions, after the spec was used: they cannot fail then."""
+    first = spec_cache.load_spec_cached(game, isolate_examples=True)
+    (kept,) = kept_files(cache)
+    _, _, body = kept.read_bytes().partition(b"\n")
+    head, spec, _ = body.split(b"\n")
+    body = b"\n".join((head, spec, b'{"files": [], "values": [[0, 1, 1, "game"]], "keys": []}'))
+    kept.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    again = spec_cache.load_spec_cached(game, isolate_examples=True)
+    assert len(fresh_loads) == 1  # the spec came from the file
+    assert again.locate(("rules", 3, "title")) == first.locate(("rules", 3, "title"))
+    assert again.sources == first.sources
+    assert len(fresh_loads) == 2  # the positions did not
+
+
+def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
+    game: Path, cache: Path, fresh_loads: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(spec_cache, "MAX_FOLDER_BYTES", 1000)
+    for _ in range(2):
+        assert score_here().code == 0
+    assert len(fresh_loads) == 2
+    assert not cache.exists()
