@@ -726,3 +726,21 @@ def _repository_untouched(request: pytest.FixtureRequest) -> Iterator[None]:
             f" files while the tests ran: {shown}",
             pytrace=False,
         )
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """A Dask local cluster of two worker processes, on this machine only."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        processes=True,
+        threads_per_worker=1,
+        host="127.0.0.1",  # no network here, and nothing for other machines to reach
+        dashboard_address=None,  # no web server (and no bokeh)
+        silence_logs=True,
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
@@ -68,24 +67,6 @@ def test_in_a_pool_a_jobs_error_comes_back_as_itself() -> None:
         run_chunks(fail_on_three, CHUNKS, concatenate, workers=2)
     assert str(caught.value.problems[0]) == "tables.jsonl:3:1: players[0]: expected an integer"
     assert caught.value.__cause__ is None  # not the worker's traceback
-
-
-@pytest.fixture(scope="module")
-def dask_scheduler() -> Iterator[str]:
-    """A Dask local cluster of two worker processes, on this machine only."""
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        processes=True,
-        threads_per_worker=1,
-        host="127.0.0.1",  # no network here, and nothing for other machines to reach
-        dashboard_address=None,  # no web server (and no bokeh)
-        silence_logs=True,
-    )
-    try:
-        yield cluster.scheduler_address
-    finally:
-        cluster.close()
 
 
 @pytest.mark.slow
