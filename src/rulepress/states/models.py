@@ -49,6 +49,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
+from rulepress.states.quick import QuickCheck
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -275,6 +276,8 @@ class StateModels:
     #: the whole state as one field spec, to tell which field an error is about
     root: FieldSpec
     _lenient: type[BaseModel] | None = None
+    #: the quick path of the state check, made by it on first use (see rulepress.states.quick)
+    quick: QuickCheck | None = None
     player_refs: Refs | None = field(init=False)
     table_refs: Refs | None = field(init=False)
 
