@@ -45,6 +45,7 @@ from rulepress.expressions.nodes import (
     record_field,
     single_compare,
     slot,
+    slot_field,
 )
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import (
@@ -192,6 +193,12 @@ class Compiler:
                 raise no_field(value, attr, column)
 
             return load_field, _NC
+        if isinstance(base, ast.Name):
+            # a name a generator binds (``other.id`` in ``… for other in players``): its
+            # slot and the field read in one call, as a loop reads it at every turn
+            for scope in reversed(self.scopes):
+                if base.id in scope:
+                    return slot_field(scope[base.id], attr, column), _NC
         sub, _ = self.node(base)
         return record_field(sub, attr, column), _NC
 
@@ -322,7 +329,8 @@ class Compiler:
             tests.append(comparison(op, right, rc, self.columns.of(right_node)))
         if len(tests) == 1:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
-            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1])
+            at = self.columns.of(node.comparators[0])
+            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:

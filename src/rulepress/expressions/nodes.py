@@ -211,8 +211,16 @@ def comparison(op: ast.cmpop, right: Fn, const: Any, column: int) -> Test:
     return test
 
 
-def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
-    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …)."""
+def single_compare(
+    op: ast.cmpop, left: Fn, test: Test, const: Any, right: Fn | None = None, column: int = 0
+) -> Fn:
+    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …).
+
+    ``right`` (with its ``column``) is the right side's closure, for the
+    comparisons of two values neither of which is known when compiling
+    (``other.id != id``, ``id in other.bribes``): one call each, not a
+    generic test that picks its operator and makes a pair at every call.
+    """
     scalar = const is not NC and (const is None or type(const) in (int, str, bool))
     if isinstance(op, ast.Eq) and scalar:
         return lambda ns, fr: left(ns, fr) == const
@@ -252,7 +260,24 @@ def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
             return test(value, ns, fr)[0]
 
         return ordered
+    if right is not None and const is NC:
+        both = _both(op, left, right, column)
+        if both is not None:
+            return both
     return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
+
+
+def _both(op: ast.cmpop, left: Fn, right: Fn, column: int) -> Fn | None:
+    """``a == b``, ``a != b``, ``a in b``, ``a not in b`` of two computed values (see single_compare)."""
+    if isinstance(op, ast.Eq):
+        return lambda ns, fr: _equal(left(ns, fr), right(ns, fr), fr, column)
+    if isinstance(op, ast.NotEq):
+        return lambda ns, fr: not _equal(left(ns, fr), right(ns, fr), fr, column)
+    if isinstance(op, ast.In):
+        return lambda ns, fr: contains(left(ns, fr), right(ns, fr), fr, column)
+    if isinstance(op, ast.NotIn):
+        return lambda ns, fr: not contains(left(ns, fr), right(ns, fr), fr, column)
+    return None
 
 
 _ORDER: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
@@ -295,6 +320,21 @@ def record_field(record_fn: Fn, key: str, column: int) -> Fn:
         raise no_field(value, key, column)
 
     return read_field
+
+
+def slot_field(index: int, key: str, column: int) -> Fn:
+    """Field ``key`` of the record in frame slot ``index`` (see :func:`record_field`)."""
+
+    def read_slot_field(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = fr[index]
+        if type(value) is Record:
+            try:
+                return value[key]
+            except KeyError:
+                pass
+        raise no_field(value, key, column)
+
+    return read_slot_field
 
 
 def get_constant(record_fn: Fn, name: Any, column: int) -> Fn:
