@@ -118,3 +118,25 @@ def test_the_worked_examples_take_the_quick_path(game: str) -> None:
         full.assert_not_called()  # the constraints held on the quick path
         asked += 1
     assert asked
+
+
+def test_a_default_is_made_anew_for_every_state() -> None:
+    """The table's defaults ({armed: false}, []) are records and lists of each state's own."""
+    spec = loaded("stationfall")
+    s = spec.spec
+    fmt = s.table_states["stationfall-table"]
+    quick = quick_check(state_models(fmt, s.parameters, s.game.id), fmt)
+    state = next(state for _, state in examples("stationfall") if "table" not in state)
+    first, second = quick.records(state), quick.records(state)
+    assert first is not None
+    assert second is not None
+    for name in ("antimatter", "held_before_data"):
+        assert first["table"][name] == second["table"][name]
+        assert first["table"][name] is not second["table"][name]
+    assert type(first["table"]["antimatter"]) is Record
+    first["table"]["antimatter"]["armed"] = True
+    first["table"]["held_before_data"].append("written by the scorer")
+    third = quick.records(state)
+    assert third is not None
+    assert third["table"]["antimatter"] == {"armed": False, "location": None}
+    assert third["table"]["held_before_data"] == []

@@ -129,6 +129,15 @@ def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
     if kind == "list" and "items_schema" not in out:
         # items of any value would be the caller's own objects, not records
         raise _UnknownShapeError
+    if kind == "default" and out.get("validate_default") is True and "default" in out:
+        default = out.pop("default")
+        if type(default) in (list, dict):
+            # pydantic deep-copies a default that is a list or a mapping before it
+            # validates it (a tenth of the work of a whole state, for the table's
+            # two); validated, it is made anew as records and lists in any case
+            out["default_factory"] = lambda: default
+        else:
+            out["default"] = default
     return out
 
 
