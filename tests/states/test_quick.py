@@ -30,6 +30,7 @@ from tests.properties.strategies import MUTATION, mutate, raw_states, sequence, 
 def full_check_only() -> Iterator[None]:
     with (
         mock.patch.object(QuickCheck, "records", return_value=None),
+        mock.patch.object(QuickCheck, "refs", return_value=False),
         mock.patch.object(Rules, "hold", return_value=False),
     ):
         yield

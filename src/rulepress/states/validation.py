@@ -49,7 +49,7 @@ from rulepress.model.spec_model import (
 from rulepress.model.text import PlainContext
 from rulepress.states.constraints import failures
 from rulepress.states.models import Refs, StateModels, bound, refs, state_models, value_model
-from rulepress.states.quick import QuickCheck, Rules, record_validator
+from rulepress.states.quick import QuickCheck, Rules, record_validator, refs_hold
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
@@ -299,9 +299,10 @@ def validate_state(
         if found is None:
             return {}, chk.problems
         players, indices, table, ids = found
-    for i, rec in zip(indices, players, strict=True):
-        _walk(chk, models.player_refs, rec, ids, ("players", i))
-    _walk(chk, models.table_refs, table, ids, ("table",))
+    if not quick.refs(players, table, ids):
+        for i, rec in zip(indices, players, strict=True):
+            _walk(chk, models.player_refs, rec, ids, ("players", i))
+        _walk(chk, models.table_refs, table, ids, ("table",))
     # Cross-field constraints run on every record, even one with other problems:
     # a field that failed its own check is None, so a constraint reading it
     # fails to evaluate and is skipped instead of piling a second message on.
@@ -332,6 +333,8 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
             Rules.of(fmt.players.constraints, compiled),
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
+            refs_hold(models.player_refs),
+            refs_hold(models.table_refs),
         )
     return models.quick
 
