@@ -49,7 +49,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.states.quick import QuickCheck
+from rulepress.states.quick import QuickCheck, RefsHold
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -264,6 +264,50 @@ def refs(spec: FieldSpec) -> Refs | None:
         fields = tuple((n, r) for n, f in spec.fields.items() if (r := refs(f)) is not None)
         return Refs(fields=fields) if fields else None
     return None
+
+
+def refs_hold(plan: Refs | None) -> RefsHold | None:
+    """What :func:`~rulepress.states.validation._walk` looks for, asked as yes or not known (quickly).
+
+    Yes when no ``player`` field names an unknown player and no ``unique``
+    list has an item twice; None when ``plan`` has nothing to look for. The
+    walk's own order of kinds is kept: a value of another kind than its plan
+    expects holds nothing to report.
+    """
+    if plan is None:
+        return None
+    if plan.player:
+
+        def player(value: Any, ids: Mapping[str, int]) -> bool:
+            return not isinstance(value, str) or value in ids
+
+        return player
+    if plan.fields:
+        fields = tuple((name, f) for name, sub in plan.fields if (f := refs_hold(sub)) is not None)
+
+        def record(value: Any, ids: Mapping[str, int]) -> bool:
+            if not isinstance(value, dict):
+                return True
+            return all(f(value.get(name), ids) for name, f in fields)
+
+        return record
+    item = refs_hold(plan.item)
+    unique = plan.unique
+
+    def listed(value: Any, ids: Mapping[str, int]) -> bool:
+        if not isinstance(value, list):
+            return True
+        if unique:
+            try:
+                # no item equal to one before it (the walk compares texts and numbers so;
+                # any other item, even one it would let pass twice, is left to the walk)
+                if len(set(value)) != len(value):
+                    return False
+            except TypeError:
+                return False
+        return item is None or all(item(v, ids) for v in value)
+
+    return listed
 
 
 @dataclass

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
@@ -47,9 +47,6 @@ from rulepress.expressions.expression import (
 )
 from rulepress.expressions.records import Record
 from rulepress.model.spec_model import Constraint
-
-if TYPE_CHECKING:  # the models module makes a QuickCheck its own
-    from rulepress.states.models import Refs
 
 #: the core schema kinds a state model is made of (see rulepress.states.models); any other
 #: (a definition reference, a union …) is a shape the quick path leaves to the full check
@@ -219,50 +216,6 @@ class Rules:
 
 #: whether a value holds nothing the state check's walk would report, given the players' ids
 RefsHold = Callable[[Any, Mapping[str, int]], bool]
-
-
-def refs_hold(plan: Refs | None) -> RefsHold | None:
-    """What :func:`~rulepress.states.validation._walk` looks for, asked as yes or not known.
-
-    Yes when no ``player`` field names an unknown player and no ``unique``
-    list has an item twice; None when ``plan`` has nothing to look for. The
-    walk's own order of kinds is kept: a value of another kind than its plan
-    expects holds nothing to report.
-    """
-    if plan is None:
-        return None
-    if plan.player:
-
-        def player(value: Any, ids: Mapping[str, int]) -> bool:
-            return not isinstance(value, str) or value in ids
-
-        return player
-    if plan.fields:
-        fields = tuple((name, f) for name, sub in plan.fields if (f := refs_hold(sub)) is not None)
-
-        def record(value: Any, ids: Mapping[str, int]) -> bool:
-            if not isinstance(value, dict):
-                return True
-            return all(f(value.get(name), ids) for name, f in fields)
-
-        return record
-    item = refs_hold(plan.item)
-    unique = plan.unique
-
-    def listed(value: Any, ids: Mapping[str, int]) -> bool:
-        if not isinstance(value, list):
-            return True
-        if unique:
-            try:
-                # no item equal to one before it (the walk compares texts and numbers so;
-                # any other item, even one it would let pass twice, is left to the walk)
-                if len(set(value)) != len(value):
-                    return False
-            except TypeError:
-                return False
-        return item is None or all(item(v, ids) for v in value)
-
-    return listed
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,8 +48,16 @@ from rulepress.model.spec_model import (
 )
 from rulepress.model.text import PlainContext
 from rulepress.states.constraints import failures
-from rulepress.states.models import Refs, StateModels, bound, refs, state_models, value_model
-from rulepress.states.quick import QuickCheck, Rules, record_validator, refs_hold
+from rulepress.states.models import (
+    Refs,
+    StateModels,
+    bound,
+    refs,
+    refs_hold,
+    state_models,
+    value_model,
+)
+from rulepress.states.quick import QuickCheck, Rules, record_validator
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
