@@ -268,16 +268,42 @@ def single_compare(
 
 
 def _both(op: ast.cmpop, left: Fn, right: Fn, column: int) -> Fn | None:
-    """``a == b``, ``a != b``, ``a in b``, ``a not in b`` of two computed values (see single_compare)."""
-    if isinstance(op, ast.Eq):
-        return lambda ns, fr: _equal(left(ns, fr), right(ns, fr), fr, column)
-    if isinstance(op, ast.NotEq):
-        return lambda ns, fr: not _equal(left(ns, fr), right(ns, fr), fr, column)
-    if isinstance(op, ast.In):
-        return lambda ns, fr: contains(left(ns, fr), right(ns, fr), fr, column)
-    if isinstance(op, ast.NotIn):
-        return lambda ns, fr: not contains(left(ns, fr), right(ns, fr), fr, column)
+    """``a == b``, ``a != b``, ``a in b``, ``a not in b`` of two computed values (see single_compare).
+
+    Scalars compared and a list searched are done here, in the one call (as
+    :func:`_equal` and :func:`contains` do them, steps counted alike); the
+    other cases are theirs.
+    """
+    if isinstance(op, ast.Eq | ast.NotEq):
+        negate = isinstance(op, ast.NotEq)
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(a) in _SCALAR:
+                return (a == b) is not negate  # builtins: a bool
+            return _equal(a, b, fr, column) is not negate
+
+        return equal
+    if isinstance(op, ast.In | ast.NotIn):
+        negate = isinstance(op, ast.NotIn)
+
+        def inside(ns: Mapping[str, Any], fr: Any) -> bool:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(b) is list and type(fr) is list:
+                fr[STEPS] -= len(b)
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                return (a in b) is not negate
+            return contains(a, b, fr, column) is not negate
+
+        return inside
     return None
+
+
+#: values whose == is a bool and costs no steps (see _equal)
+_SCALAR = frozenset({int, str, bool, type(None)})
 
 
 _ORDER: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
