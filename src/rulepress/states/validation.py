@@ -14,6 +14,11 @@ What a model cannot say is checked here, on the state the model made: a
 player's id used twice, a ``player`` field naming no player, an item listed
 twice in a ``unique`` list, and the format's constraints (expressions).
 
+Each stage asks the quick path of :mod:`rulepress.states.quick` first (the
+state read into records, the references and the constraints each asked as
+one yes or not known), and does its located work only when that is not
+known; a good state, the common case, takes the quick path end to end.
+
 Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
 YAML reader refuses others; here a bound the format leaves out is that one),
 a player's id is a table-state id (:func:`~rulepress.model.spec_model.is_state_id`),
