@@ -285,27 +285,38 @@ def refs_hold(plan: Refs | None) -> RefsHold | None:
     if plan.fields:
         fields = tuple((name, f) for name, sub in plan.fields if (f := refs_hold(sub)) is not None)
 
+        # (loops, not all() of a generator: this runs for every record of every state)
         def record(value: Any, ids: Mapping[str, int]) -> bool:
             if not isinstance(value, dict):
                 return True
-            return all(f(value.get(name), ids) for name, f in fields)
+            for name, f in fields:  # noqa: SIM110 (a generator's frame per record)
+                if not f(value.get(name), ids):
+                    return False
+            return True
 
         return record
     item = refs_hold(plan.item)
     unique = plan.unique
+    players = item is not None and plan.item is not None and plan.item.player
 
     def listed(value: Any, ids: Mapping[str, int]) -> bool:
         if not isinstance(value, list):
             return True
-        if unique:
-            try:
-                # no item equal to one before it (the walk compares texts and numbers so;
-                # any other item, even one it would let pass twice, is left to the walk)
-                if len(set(value)) != len(value):
-                    return False
-            except TypeError:
+        try:
+            # no item equal to one before it (the walk compares texts and numbers so;
+            # any other item, even one it would let pass twice, is left to the walk)
+            if unique and len(set(value)) != len(value):
                 return False
-        return item is None or all(item(v, ids) for v in value)
+            if players:
+                # every id a player's (an item that is no text is left to the walk)
+                return ids.keys() >= set(value)
+        except TypeError:
+            return False
+        if item is not None:
+            for v in value:
+                if not item(v, ids):
+                    return False
+        return True
 
     return listed
 

@@ -234,8 +234,10 @@ class QuickCheck:
     def refs(self, players: list[Record], table: Record, ids: Mapping[str, int]) -> bool:
         """True when no player field names an unknown player and no unique list repeats."""
         each = self.player_refs
-        if each is not None and not all(each(p, ids) for p in players):
-            return False
+        if each is not None:
+            for player in players:
+                if not each(player, ids):
+                    return False
         return self.table_refs is None or self.table_refs(table, ids)
 
     def records(self, data: Any) -> dict[str, Any] | None:
