@@ -338,7 +338,8 @@ class Compiler:
             tests.append(comparison(op, right, rc, self.columns.of(right_node)))
         if len(tests) == 1:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
-            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1])
+            at = self.columns.of(node.comparators[0])
+            fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:

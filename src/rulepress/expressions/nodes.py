@@ -248,8 +248,16 @@ def comparison(op: ast.cmpop, right: Fn, const: Any, column: int) -> Test:
     return test
 
 
-def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
-    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …)."""
+def single_compare(
+    op: ast.cmpop, left: Fn, test: Test, const: Any, right: Fn | None = None, column: int = 0
+) -> Fn:
+    """The common one-operator comparisons, specialised (``x == 'a'``, ``x is None`` …).
+
+    ``right`` (with its ``column``) is the right side's closure, for the
+    comparisons of two values neither of which is known when compiling
+    (``other.id != id``, ``id in other.bribes``): one call each, not a
+    generic test that picks its operator and makes a pair at every call.
+    """
     scalar = const is not NC and (const is None or type(const) in (int, str, bool))
     if isinstance(op, ast.Eq) and scalar:
         return lambda ns, fr: left(ns, fr) == const
@@ -289,7 +297,50 @@ def single_compare(op: ast.cmpop, left: Fn, test: Test, const: Any) -> Fn:
             return test(value, ns, fr)[0]
 
         return ordered
+    if right is not None and const is NC:
+        both = _both(op, left, right, column)
+        if both is not None:
+            return both
     return lambda ns, fr: test(left(ns, fr), ns, fr)[0]
+
+
+def _both(op: ast.cmpop, left: Fn, right: Fn, column: int) -> Fn | None:
+    """``a == b``, ``a != b``, ``a in b``, ``a not in b`` of two computed values (see single_compare).
+
+    Scalars compared and a list searched are done here, in the one call (as
+    :func:`_equal` and :func:`contains` do them, steps counted alike); the
+    other cases are theirs.
+    """
+    if isinstance(op, ast.Eq | ast.NotEq):
+        negate = isinstance(op, ast.NotEq)
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> bool:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(a) in _SCALAR:
+                return (a == b) is not negate  # builtins: a bool
+            return _equal(a, b, fr, column) is not negate
+
+        return equal
+    if isinstance(op, ast.In | ast.NotIn):
+        negate = isinstance(op, ast.NotIn)
+
+        def inside(ns: Mapping[str, Any], fr: Any) -> bool:
+            a = left(ns, fr)
+            b = right(ns, fr)
+            if type(b) is list and type(fr) is list:
+                fr[STEPS] -= len(b)
+                if fr[STEPS] < 0:
+                    raise steps_limit(column)
+                return (a in b) is not negate
+            return contains(a, b, fr, column) is not negate
+
+        return inside
+    return None
+
+
+#: values whose == is a bool and costs no steps (see _equal)
+_SCALAR = frozenset({int, str, bool, type(None)})
 
 
 _ORDER: dict[type[ast.cmpop], Callable[[int, int], bool]] = {

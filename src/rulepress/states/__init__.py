@@ -2,7 +2,8 @@
 
 A spec's ``table_states`` → resolved fields (:mod:`.fields`) → pydantic models and
 JSON Schema (:mod:`.models`) → a validated state (:mod:`.validation`, with the
-constraints of :mod:`.constraints`); starter states (:mod:`.template`,
+constraints of :mod:`.constraints`, and first the quick path of :mod:`.quick` for a
+good state); starter states (:mod:`.template`,
 :mod:`.placeholders`) and the reader text inside states (:mod:`.texts`).
 """
 

@@ -49,6 +49,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
+from rulepress.states.quick import QuickCheck, RefsHold
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -265,6 +266,61 @@ def refs(spec: FieldSpec) -> Refs | None:
     return None
 
 
+def refs_hold(plan: Refs | None) -> RefsHold | None:
+    """What :func:`~rulepress.states.validation._walk` looks for, asked as yes or not known (quickly).
+
+    Yes when no ``player`` field names an unknown player and no ``unique``
+    list has an item twice; None when ``plan`` has nothing to look for. The
+    walk's own order of kinds is kept: a value of another kind than its plan
+    expects holds nothing to report.
+    """
+    if plan is None:
+        return None
+    if plan.player:
+
+        def player(value: Any, ids: Mapping[str, int]) -> bool:
+            return not isinstance(value, str) or value in ids
+
+        return player
+    if plan.fields:
+        fields = tuple((name, f) for name, sub in plan.fields if (f := refs_hold(sub)) is not None)
+
+        # (loops, not all() of a generator: this runs for every record of every state)
+        def record(value: Any, ids: Mapping[str, int]) -> bool:
+            if not isinstance(value, dict):
+                return True
+            for name, f in fields:  # noqa: SIM110 (a generator's frame per record)
+                if not f(value.get(name), ids):
+                    return False
+            return True
+
+        return record
+    item = refs_hold(plan.item)
+    unique = plan.unique
+    players = item is not None and plan.item is not None and plan.item.player
+
+    def listed(value: Any, ids: Mapping[str, int]) -> bool:
+        if not isinstance(value, list):
+            return True
+        try:
+            # no item equal to one before it (the walk compares texts and numbers so;
+            # any other item, even one it would let pass twice, is left to the walk)
+            if unique and len(set(value)) != len(value):
+                return False
+            if players:
+                # every id a player's (an item that is no text is left to the walk)
+                return ids.keys() >= set(value)
+        except TypeError:
+            return False
+        if item is not None:
+            for v in value:
+                if not item(v, ids):
+                    return False
+        return True
+
+    return listed
+
+
 @dataclass
 class StateModels:
     """The generated models of one state format, with what they were built from."""
@@ -275,6 +331,8 @@ class StateModels:
     #: the whole state as one field spec, to tell which field an error is about
     root: FieldSpec
     _lenient: type[BaseModel] | None = None
+    #: the quick path of the state check, made by it on first use (see rulepress.states.quick)
+    quick: QuickCheck | None = None
     player_refs: Refs | None = field(init=False)
     table_refs: Refs | None = field(init=False)
 

@@ -14,6 +14,11 @@ What a model cannot say is checked here, on the state the model made: a
 player's id used twice, a ``player`` field naming no player, an item listed
 twice in a ``unique`` list, and the format's constraints (expressions).
 
+Each stage asks the quick path of :mod:`rulepress.states.quick` first (the
+state read into records, the references and the constraints each asked as
+one yes or not known), and does its located work only when that is not
+known; a good state, the common case, takes the quick path end to end.
+
 Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
 YAML reader refuses others; here a bound the format leaves out is that one),
 a player's id is a table-state id (:func:`~rulepress.model.spec_model.is_state_id`),
@@ -33,6 +38,7 @@ from pydantic_core import ErrorDetails
 
 from rulepress.errors import DataPath, Problem
 from rulepress.expressions import MAX_INT, Expression, parse
+from rulepress.expressions.expression import Steps
 from rulepress.expressions.records import Record, fields_record, record
 from rulepress.expressions.runtime import type_name
 from rulepress.model.sets import spelled_out
@@ -47,7 +53,16 @@ from rulepress.model.spec_model import (
 )
 from rulepress.model.text import PlainContext
 from rulepress.states.constraints import failures
-from rulepress.states.models import Refs, bound, refs, state_models, value_model
+from rulepress.states.models import (
+    Refs,
+    StateModels,
+    bound,
+    refs,
+    refs_hold,
+    state_models,
+    value_model,
+)
+from rulepress.states.quick import QuickCheck, Rules, record_validator
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
@@ -280,12 +295,77 @@ def validate_state(
     """
     chk = StateCheck(sources, prefix, params)
     models = state_models(fmt, params, game_id)
+    quick = quick_check(models, fmt)
+    read = quick.records(data)
+    if read is not None:
+        players: list[Record] = read["players"]
+        indices: list[int] = list(range(len(players)))
+        table: Record = read["table"]
+        ids: dict[str, int] = {}
+        for i, rec in enumerate(players):
+            pid = rec["id"]  # an id: the strict model checked it
+            if pid in ids:
+                chk.at(("players", i, "id"), f"player id {pid!r} is used twice")
+            ids.setdefault(pid, i)
+    else:
+        found = _full_records(chk, models, data, game_id)
+        if found is None:
+            return {}, chk.problems
+        players, indices, table, ids = found
+    if not quick.refs(players, table, ids):
+        for i, rec in zip(indices, players, strict=True):
+            _walk(chk, models.player_refs, rec, ids, ("players", i))
+        _walk(chk, models.table_refs, table, ids, ("table",))
+    # Cross-field constraints run on every record, even one with other problems:
+    # a field that failed its own check is None, so a constraint reading it
+    # fails to evaluate and is skipped instead of piling a second message on.
+    context = {
+        "param": quick.params,
+        "sets": _sets_record(sets or {}),
+        "n_players": len(players),
+        "table": table,
+        "players": players,
+    }
+    # asked quickly first: for a good state that is the end of it; else the full
+    # check asks again, record by record, to word and place each failure
+    steps = Steps()
+    held = all(quick.players.hold(rec, {**context, **rec}, steps) for rec in players)
+    if not (held and quick.table.hold(table, {**context, **table}, steps)):
+        plain = PlainContext(every_number(params), {}, {})
+        for i, rec in zip(indices, players, strict=True):
+            _constraints(chk, fmt.players, rec, context, plain, ("players", i))
+        _constraints(chk, fmt.table, table, context, plain, ("table",))
+    return {"players": players, "table": table}, chk.problems
+
+
+def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
+    """The quick path of ``fmt`` with the models' parameters: made once, kept with the models."""
+    if models.quick is None:
+        models.quick = QuickCheck(
+            record_validator(models.strict),
+            Rules.of(fmt.players.constraints, compiled),
+            Rules.of(fmt.table.constraints, compiled),
+            params_record(models.params),
+            refs_hold(models.player_refs),
+            refs_hold(models.table_refs),
+        )
+    return models.quick
+
+
+def _full_records(
+    chk: StateCheck, models: StateModels, data: Any, game_id: str | None
+) -> tuple[list[Record], list[int], Record, dict[str, int]] | None:
+    """The players (with their places), the table and the ids, each problem reported on the way.
+
+    None when the state has no players to look at (it is not a mapping, or
+    its players are not a list of a size the game allows).
+    """
     try:
         valid = models.strict.model_validate(data).model_dump(by_alias=True)
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         if _document_problems(chk, errors, game_id):
-            return {}, chk.problems
+            return None
         inner = [e for e in errors if e["loc"][:1] in (("players",), ("table",))]
         _report(chk, inner, models.root, data)
         # read again, each value the strict model refused as nothing (see state_model)
@@ -305,24 +385,7 @@ def validate_state(
         ids.setdefault(pid, i)
         players.append(record(raw))
         indices.append(i)
-    table = record(valid["table"] or {})
-    for i, rec in zip(indices, players, strict=True):
-        _walk(chk, models.player_refs, rec, ids, ("players", i))
-    _walk(chk, models.table_refs, table, ids, ("table",))
-    # Cross-field constraints run on every record, even one with other problems:
-    # a field that failed its own check is None, so a constraint reading it
-    # fails to evaluate and is skipped instead of piling a second message on.
-    context = {
-        "param": params_record(params),
-        "sets": _sets_record(sets or {}),
-        "n_players": len(players),
-        "table": table,
-        "players": players,
-    }
-    for i, rec in zip(indices, players, strict=True):
-        _constraints(chk, fmt.players, rec, context, ("players", i))
-    _constraints(chk, fmt.table, table, context, ("table",))
-    return {"players": players, "table": table}, chk.problems
+    return players, indices, record(valid["table"] or {}), ids
 
 
 def _walk(
@@ -370,9 +433,9 @@ def _constraints(
     fmt: RecordFormat,
     record: Mapping[str, Any],
     context: Mapping[str, Any],
+    plain: PlainContext,
     path: DataPath,
 ) -> None:
-    plain = PlainContext(every_number(chk.params), {}, {})
     # the table-wide names, then the record's own fields (these win, as in the scorer)
     ns = {**context, **record}
     for where, message in failures(fmt.constraints, record, ns, plain, compiled):

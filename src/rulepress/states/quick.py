@@ -1,0 +1,251 @@
+"""The state check's quick path: a good state accepted without the work of placing problems.
+
+Most states a program checks are good (the sampler's draws, a recorded
+corpus): for them the check's work is reading the state into records and
+asking the format's constraints. The full check
+(:func:`~rulepress.states.validation.validate_state`) also words and places
+every problem, through the pydantic models, a dump of them, and each
+constraint asked record by record with the means to name a failing member.
+That work is only needed when there is a problem, so the quick path tries
+first, and says only *good* or *not known*; on *not known* the full check
+runs as it always did, from the start of the stage that was not known. A
+state the quick path accepts is one the full check accepts, with the same
+records, so the messages and places of a bad state are the full check's.
+
+* :func:`record_validator` reads a state straight into records: the strict
+  model's own core schema, with each model made a typed dict whose value is a
+  :class:`~rulepress.expressions.records.Record`. Every field's schema
+  (types, bounds, patterns, the id check, defaults) is the strict model's,
+  taken from it rather than built again, so the two cannot disagree; only
+  the model instances and the dump after them are left out. A schema of a
+  shape this does not know gives no validator: such a format always takes
+  the full check.
+* :class:`Rules` asks a record format's constraints, each expression parsed
+  once per format, with one step budget (``MAX_STEPS``) for the whole state
+  rather than one per constraint and record. Every test holding, no
+  evaluation failing and the budget not spent is *good*; anything else is
+  *not known*. The budget stays a bound: however many records and members a
+  state has, the quick path takes at most ``MAX_STEPS`` steps before it
+  gives up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
+
+from rulepress.expressions.expression import (
+    Expression,
+    ExpressionEvalError,
+    ExpressionSyntaxError,
+    Steps,
+    Within,
+)
+from rulepress.expressions.records import Record
+from rulepress.model.spec_model import Constraint
+
+#: the core schema kinds a state model is made of (see rulepress.states.models); any other
+#: (a definition reference, a union …) is a shape the quick path leaves to the full check
+_KNOWN = frozenset(
+    {"model", "default", "function-before", "function-after", "list", "literal", "str", "int"}
+    | {"bool"}
+)
+
+
+#: what a state model's config may say (strict, no unknown keys; the title is for the schema)
+_CONFIG = frozenset({"strict", "extra_fields_behavior", "title"})
+
+
+class _UnknownShapeError(Exception):
+    """A schema of a shape :func:`record_validator` does not turn into records."""
+
+
+def record_validator(model: type[BaseModel]) -> SchemaValidator | None:
+    """A validator of what ``model`` accepts whose value is records; None if it cannot be made.
+
+    ``model`` is a whole state's strict model: its ``game`` and ``sequence``
+    keys may be of any value, nothing below them.
+    """
+    schema = model.__pydantic_core_schema__
+    try:
+        top = _model(schema, top=True)
+    except _UnknownShapeError:
+        return None
+    return SchemaValidator(top)
+
+
+def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
+    """A model schema as a typed dict of the same fields, whose value is a Record."""
+    config = schema.get("config") or {}
+    fields = schema["schema"]
+    if (
+        schema.get("custom_init")
+        or schema.get("root_model")
+        or schema.get("post_init")
+        or fields.get("type") != "model-fields"
+        or fields.get("computed_fields")
+        or config.get("extra_fields_behavior") != "forbid"
+        or config.get("strict") is not True
+        or not _CONFIG.issuperset(config)
+    ):
+        raise _UnknownShapeError
+    out: dict[str, core_schema.TypedDictField] = {}
+    for name, field in fields["fields"].items():
+        inner = field["schema"]
+        # the key a state writes is the field's alias (see rulepress.states.models)
+        key = field.get("validation_alias", name)
+        if not isinstance(key, str):
+            raise _UnknownShapeError
+        if top and name in ("game", "sequence"):
+            made = _schema(inner, any_ok=True)
+        else:
+            made = _schema(inner)
+        out[key] = core_schema.typed_dict_field(made, required=inner["type"] != "default")
+    # the model's config (checked above to say this and no more): in pydantic-core a
+    # typed dict's config, as a model's, is what its fields are built with
+    same = core_schema.CoreConfig(strict=True, extra_fields_behavior="forbid")
+    typed = core_schema.typed_dict_schema(out, extra_behavior="forbid", strict=True, config=same)
+    return core_schema.no_info_after_validator_function(Record, typed)
+
+
+def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
+    """``schema`` with every model in it made a typed dict of records."""
+    kind = schema["type"]
+    if kind == "any" and any_ok:
+        # a state's own game and sequence keys: checked, then left out of the records
+        return dict(schema)
+    if kind not in _KNOWN:
+        raise _UnknownShapeError
+    if kind == "model":
+        return _model(schema)
+    out = dict(schema)
+    for key in ("schema", "items_schema"):
+        if key in out:
+            out[key] = _schema(out[key], any_ok=any_ok and kind == "default")
+    if kind == "list" and "items_schema" not in out:
+        # items of any value would be the caller's own objects, not records
+        raise _UnknownShapeError
+    if kind == "default" and out.get("validate_default") is True and "default" in out:
+        default = out.pop("default")
+        if type(default) in (list, dict):
+            # pydantic deep-copies a default that is a list or a mapping before it
+            # validates it (a tenth of the work of a whole state, for the table's
+            # two); validated, it is made anew as records and lists in any case
+            out["default_factory"] = lambda: default
+        else:
+            out["default"] = default
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """One constraint, its expressions parsed: what the quick path asks of a record."""
+
+    items: Within | None
+    item: str
+    lets: tuple[tuple[str, Within], ...]
+    test: Within
+    #: it sets names (the member, its let values): asked in a namespace of its own
+    binds: bool
+
+
+class Rules:
+    """The constraints of one record format, parsed once, asked as one yes-or-not-known."""
+
+    __slots__ = ("_rules",)
+
+    def __init__(self, rules: tuple[_Rule, ...] | None) -> None:
+        self._rules = rules
+
+    @classmethod
+    def of(cls, constraints: list[Constraint], compiled: Callable[[str], Expression]) -> Rules:
+        """The rules of ``constraints``; one that is no expression makes them all not known."""
+        made: list[_Rule] = []
+        try:
+            for c in constraints:
+                items = None if c.items is None else compiled(c.items).within
+                lets = tuple((name, compiled(source).within) for name, source in c.let.items())
+                test = compiled(c.test).within
+                binds = items is not None or bool(lets)
+                made.append(_Rule(items, c.item, lets, test, binds))
+        except ExpressionSyntaxError:
+            # the spec check reports it; the full check skips that constraint
+            return cls(None)
+        return cls(tuple(made))
+
+    def hold(self, record: Mapping[str, Any], names: Mapping[str, Any], steps: Steps) -> bool:
+        """True when every rule holds for ``record``: every member, no failure, within ``steps``.
+
+        ``names``: the record's namespace (the table-wide names, then its own
+        fields), as the full check gives it. False means not known: a rule
+        failed, an evaluation failed, the steps ran out, or the rules are not
+        all expressions; the full check tells which.
+        """
+        rules = self._rules
+        if rules is None:
+            return False
+        try:
+            for rule in rules:
+                if not rule.binds:
+                    if not rule.test(names, steps):
+                        return False
+                    continue
+                # as the full check: one namespace per rule and record, the member and
+                # its let values set anew in it for each member
+                ns = dict(names)
+                members: Any = (None,)
+                if rule.items is not None:
+                    members = rule.items(ns, steps)
+                    if type(members) is not list and type(members) is not tuple:
+                        return False
+                for member in members:
+                    if rule.items is not None:
+                        ns[rule.item] = member
+                    for name, let in rule.lets:
+                        ns[name] = let(ns, steps)
+                    if not rule.test(ns, steps):
+                        return False
+        except ExpressionEvalError:  # a bound (the steps) included
+            return False
+        return True
+
+
+#: whether a value holds nothing the state check's walk would report, given the players' ids
+RefsHold = Callable[[Any, Mapping[str, int]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class QuickCheck:
+    """The quick path of one state format with one set of parameters (made once, kept)."""
+
+    #: reads a state the strict model accepts into records (None: this format has none)
+    validator: SchemaValidator | None
+    players: Rules
+    table: Rules
+    #: the parameters as the record ``param`` constraints read (the same for every state)
+    params: Record
+    player_refs: RefsHold | None
+    table_refs: RefsHold | None
+
+    def refs(self, players: list[Record], table: Record, ids: Mapping[str, int]) -> bool:
+        """True when no player field names an unknown player and no unique list repeats."""
+        each = self.player_refs
+        if each is not None:
+            for player in players:
+                if not each(player, ids):
+                    return False
+        return self.table_refs is None or self.table_refs(table, ids)
+
+    def records(self, data: Any) -> dict[str, Any] | None:
+        """The state read into records when the strict model accepts it, else None."""
+        if self.validator is None:
+            return None
+        try:
+            out: dict[str, Any] = self.validator.validate_python(data)
+        except ValidationError:
+            return None
+        return out

@@ -1,0 +1,143 @@
+"""The state check's quick path gives what the full check gives, and is taken for good states.
+
+The full check is had by turning the quick path off (its validator finds
+nothing, its rules are never known to hold): then every state goes the way
+it went before the quick path existed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulepress.expressions.records import Record
+from rulepress.model.loaded import LoadedSpec
+from rulepress.states.models import state_models
+from rulepress.states.quick import QuickCheck, Rules
+from rulepress.states.validation import quick_check, validate_state
+from rulepress.yamlsrc.reader import SourceMap
+from tests.conftest import GAMES, loaded
+from tests.properties.strategies import MUTATION, mutate, raw_states, sequence, sequences, valid
+
+
+@contextmanager
+def full_check_only() -> Iterator[None]:
+    with (
+        mock.patch.object(QuickCheck, "records", return_value=None),
+        mock.patch.object(QuickCheck, "refs", return_value=False),
+        mock.patch.object(Rules, "hold", return_value=False),
+    ):
+        yield
+
+
+def check(spec: LoadedSpec, seq_id: str, data: Any) -> tuple[Any, list[tuple[str, str, str]]]:
+    s = spec.spec
+    fmt = s.table_states[sequence(spec, seq_id).state]
+    state, problems = validate_state(fmt, s.parameters, data, SourceMap(), (), s.game.id, s.sets)
+    return shape(state), [(str(p.location), p.where, p.message) for p in problems]
+
+
+def shape(value: Any) -> Any:
+    """``value`` with the type of every mapping in it (a Record, or a plain dict)."""
+    if isinstance(value, dict):
+        return (type(value).__name__, {k: shape(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [shape(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("game", "seq_id"), [pytest.param(g, s, id=f"{g}/{s}") for g, s in sequences()]
+)
+@given(data=st.data(), mutations=st.lists(MUTATION, max_size=3), good=st.booleans())
+def test_the_quick_path_gives_what_the_full_check_gives(
+    game: str, seq_id: str, data: st.DataObject, mutations: list[Any], good: bool
+) -> None:
+    """Good states (made to meet every constraint) and states mutated into bad ones alike."""
+    spec = loaded(game)
+    state = data.draw(raw_states(spec, sequence(spec, seq_id)), label="state")
+    if good:
+        state = valid(spec, sequence(spec, seq_id), state) or state
+    state = mutate(state, mutations)
+    with full_check_only():
+        expected = check(spec, seq_id, state)
+    assert check(spec, seq_id, state) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "seq_id"), [pytest.param(g, s, id=f"{g}/{s}") for g, s in sequences()]
+)
+@given(data=st.data(), mutations=st.lists(MUTATION, max_size=3))
+def test_the_record_validator_accepts_what_the_strict_model_accepts(
+    game: str, seq_id: str, data: st.DataObject, mutations: list[Any]
+) -> None:
+    """Never more (a bad state would pass unreported), never less (good ones would go slowly)."""
+    spec = loaded(game)
+    s = spec.spec
+    seq = sequence(spec, seq_id)
+    state = mutate(data.draw(raw_states(spec, seq), label="state"), mutations)
+    fmt = s.table_states[seq.state]
+    models = state_models(fmt, s.parameters, s.game.id)
+    quick = quick_check(models, fmt)
+    assert quick.validator is not None
+    try:
+        models.strict.model_validate(state)
+        strict = True
+    except ValueError:
+        strict = False
+    assert (quick.records(state) is not None) is strict
+
+
+def examples(game: str) -> Iterator[tuple[str, Any]]:
+    for example in loaded(game).spec.examples:
+        yield example.sequence or loaded(game).spec.scorer.sequence, example.state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_worked_examples_take_the_quick_path(game: str) -> None:
+    """Every shipped game's good states are read and their constraints asked quickly."""
+    spec = loaded(game)
+    s = spec.spec
+    asked = 0
+    for seq_id, state in examples(game):
+        fmt = s.table_states[sequence(spec, seq_id).state]
+        with mock.patch("rulepress.states.validation._constraints") as full:
+            _, problems = validate_state(
+                fmt, s.parameters, state, SourceMap(), (), s.game.id, s.sets
+            )
+        assert problems == []
+        read = quick_check(state_models(fmt, s.parameters, s.game.id), fmt).records(state)
+        assert read is not None, seq_id
+        assert isinstance(read["table"], Record)
+        assert all(type(p) is Record for p in read["players"])
+        full.assert_not_called()  # the constraints held on the quick path
+        asked += 1
+    assert asked
+
+
+def test_a_default_is_made_anew_for_every_state() -> None:
+    """The table's defaults ({armed: false}, []) are records and lists of each state's own."""
+    spec = loaded("stationfall")
+    s = spec.spec
+    fmt = s.table_states["stationfall-table"]
+    quick = quick_check(state_models(fmt, s.parameters, s.game.id), fmt)
+    state = next(state for _, state in examples("stationfall") if "table" not in state)
+    first, second = quick.records(state), quick.records(state)
+    assert first is not None
+    assert second is not None
+    for name in ("antimatter", "held_before_data"):
+        assert first["table"][name] == second["table"][name]
+        assert first["table"][name] is not second["table"][name]
+    assert type(first["table"]["antimatter"]) is Record
+    first["table"]["antimatter"]["armed"] = True
+    first["table"]["held_before_data"].append("written by the scorer")
+    third = quick.records(state)
+    assert third is not None
+    assert third["table"]["antimatter"] == {"armed": False, "location": None}
+    assert third["table"]["held_before_data"] == []
