@@ -60,6 +60,8 @@ _PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 ATTEMPTS = 12
 #: passes that draw every refused value again, before list items are dropped instead
 PASSES = 12
+#: passes in a row that mend nothing before the next means is tried
+PATIENCE = 2
 #: draws of one player's refused field, each checked with that player alone
 LOCAL_TRIES = 96
 #: redraws of a field whose check alone never passed, before it is not tried alone
@@ -163,22 +165,24 @@ class Sampler:
         # past HOPELESS such a field hangs on the table or the other players, and is
         # not tried alone again in this draw (one that passed once is always tried)
         hopeless: dict[int, int] = {}
+        stale = 0  # passes in a row that mended nothing: what is left needs another means
         for _ in range(PASSES):
-            if not problems:
-                return True
-            paths = self._paths_of(state, problems)
-            if not paths:
+            paths = self._paths_of(state, problems) if problems else []
+            if not paths or stale >= PATIENCE:
                 break
+            left = len(problems)
             problems = self._pass(
                 state, problems, paths, lambda path: self._redrawn(rng, state, path, hopeless)
             )
+            stale = stale + 1 if len(problems) == left else 0
+        stale = 0
         for _ in range(PASSES):
-            if not problems:
-                return True
-            items = self._droppable(rng, state, problems)
-            if not items:
+            items = self._droppable(rng, state, problems) if problems else set()
+            if not items or stale >= PATIENCE:
                 break
+            left = len(problems)
             problems = self._pass(state, problems, sorted(items, reverse=True), None)
+            stale = stale + 1 if len(problems) == left else 0
         if problems:
             state.setdefault("table", {})
             problems = satisfy(self.loaded.spec, self.seq, state)
@@ -241,27 +245,32 @@ class Sampler:
         then in reverse order, so that an index still means its item). A pass not
         kept is undone from what it replaced (no copy of the whole state).
         """
-        undo: list[tuple[Any, Any, bool, Any]] = []
+        undo: list[tuple[tuple[Any, ...], Any, Any, bool, Any]] = []
         for path in paths:
             holder = _at(state, path[:-1])
             key = path[-1]
             if redraw is None:
                 if isinstance(holder, list):
-                    undo.append((holder, key, True, holder.pop(key)))
+                    undo.append((path, holder, key, True, holder.pop(key)))
             else:
                 had = key in holder if isinstance(holder, dict) else True
-                undo.append((holder, key, had, holder[key] if had else None))
+                undo.append((path, holder, key, had, holder[key] if had else None))
                 _put(holder, key, redraw(path))
         fewer = self.problems(state)
         if len(fewer) < len(problems):
             return fewer
-        for holder, key, had, old in reversed(undo):
-            if redraw is None:
-                holder.insert(key, old)
-            elif had:
-                holder[key] = old
-            else:
-                holder.pop(key, None)
+        if redraw is not None and len(undo) > 1:
+            # some values came right and others not (a Bribe that hangs on the other
+            # players): keep the ones that did, and undo the ones still refused
+            wheres = [p.where for p in fewer]
+            still = [u for u in undo if any(_under(w, format_path(u[0])) for w in wheres)]
+            if len(still) < len(undo):
+                _undo(still, dropped=False)
+                again = self.problems(state)
+                if len(again) < len(problems):
+                    return again
+                undo = [u for u in undo if u not in still]
+        _undo(undo, dropped=redraw is None)
         return problems
 
     def _player_format(self, name: str) -> StateFormat:
@@ -366,11 +375,8 @@ class Sampler:
                 _set_along({**player, "id": f"try{k}"}, path[2:], v) for k, v in enumerate(values)
             ]
             found = self._local_problems(path[2], {"players": tries, "table": {}})
-            refused = {
-                k
-                for k in range(len(values))
-                if any(_under(p.where, format_path(("players", k, *path[2:]))) for p in found)
-            }
+            shown = [format_path(("players", k, *path[2:])) for k in range(len(values))]
+            refused = {k for k, at in enumerate(shown) if any(_under(p.where, at) for p in found)}
             passed = next((k for k in range(len(values)) if k not in refused), None)
             if passed is not None:
                 hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
@@ -419,6 +425,17 @@ class Sampler:
                 break
             value = value[part]
         return tuple(path)
+
+
+def _undo(undo: list[tuple[tuple[Any, ...], Any, Any, bool, Any]], *, dropped: bool) -> None:
+    """Put back what a pass replaced (``dropped``: list items it dropped), last first."""
+    for _, holder, key, had, old in reversed(undo):
+        if dropped:
+            holder.insert(key, old)
+        elif had:
+            holder[key] = old
+        else:
+            holder.pop(key, None)
 
 
 def _put(holder: Any, key: Any, value: Any) -> None:
