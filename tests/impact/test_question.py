@@ -48,6 +48,13 @@ def _alternatives() -> list[tuple[str, str, str]]:
 
 ALTERNATIVES = _alternatives()
 
+#: a ruling option of each of our games that changes results often (tests/test_our_games.py
+#: holds the facts of our games; these are used here for the tables they give)
+CHANGING = [
+    ("stationfall", "data_providers", "surviving_characters"),
+    ("brink", "sorelia_cubes_at_end", "sorelia_not_wild"),
+]
+
 
 def _question(game: str, variants: tuple[str, ...], **kw: Any) -> Question:
     game_dir = str((SPEC_ROOT / game).resolve())
@@ -143,14 +150,6 @@ def test_each_ruling_is_weighed_alone_when_several_differ() -> None:
     assert report.changed == both["changed"]
 
 
-#: a ruling option of each of our games that changes results often (tests/test_our_games.py
-#: holds the facts of our games; these are used here for the tables they give)
-CHANGING = [
-    ("stationfall", "data_providers", "surviving_characters"),
-    ("brink", "sorelia_cubes_at_end", "sorelia_not_wild"),
-]
-
-
 @pytest.mark.parametrize(("game", "ruling", "option"), CHANGING, ids=[c[0] for c in CHANGING])
 def test_the_smallest_table_pastes_as_a_worked_example(
     game: str, ruling: str, option: str, tmp_path: Path
@@ -207,17 +206,26 @@ def test_an_unknown_variant_stops_the_question_before_any_work() -> None:
 
 
 def test_the_command_reports_in_each_language_and_as_json(tmp_path: Path) -> None:
-    game, _, option = ALTERNATIVES[0]
+    game, _, option = next((c for c in CHANGING if c[0] in GAMES), ALTERNATIVES[0])
     args = ("impact", game, "--variant", option, "--tables", "20", "--workers", "1")
     as_json = run_main(*args, "--format", "json")
     assert as_json.code == 0, as_json.err
     data = json.loads(as_json.out)
     assert data["tables"] == 20
     assert data["after"]["options"]
-    for lang in loaded(game).spec.game.languages:
+    spec = loaded(game).spec
+    seq = next(s for s in spec.sequences if s.id == data["population"]["sequence"])
+    titles = {step.number: step.title for step in seq.steps}
+    english = run_main(*args)
+    for step in data["steps"]:  # each step named by its title in the question's sequence
+        assert titles[step["step"]] in english.out
+    for lang in spec.game.languages:
         shown = run_main(*args, "--lang", lang, "--seed", "1")
         assert shown.code == 0, shown.err
         assert "Traceback" not in shown.err
+        if lang != "en":  # the interface's sentences are translated
+            assert "how much the rule change matters" not in shown.out
+            assert "tables drawn" not in shown.out
     out = tmp_path / "report"
     written = run_main(*args, "--out", str(out))
     assert written.code == 0, written.err

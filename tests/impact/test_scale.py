@@ -26,9 +26,7 @@ def _questions(tmp_path: Path) -> list[Question]:
     out = []
     for game in GAMES:
         spec = loaded(game).spec
-        option = next(
-            (o.id for r in spec.rulings for o in r.options if o.id != r.default), None
-        )
+        option = next((o.id for r in spec.rulings for o in r.options if o.id != r.default), None)
         if option is None:
             continue
         game_dir = str((SPEC_ROOT / game).resolve())

@@ -96,6 +96,7 @@ class _Words(Joined):
             lambda label: tree.plain_text(inline(label, links)),
             lambda text, **args: fill_text(translate(text), **args),
         )
+        self.titles = {step.number: str(step.title) for step in _walk(seq.steps)}
         # step number → what each part of its score line is called
         self.parts = {
             step.number: names.get(step.score.id, {}) for step in _walk(seq.steps) if step.score
@@ -121,11 +122,8 @@ class _Words(Joined):
         return str(pattern.apply(part / whole if whole else 0.0, Locale.parse(self.lang)))
 
     def step_title(self, number: str) -> str:
-        for seq in self.spec.sequences:
-            for step in _walk(seq.steps):
-                if step.number == number:
-                    return str(step.title)
-        return number
+        """The title of step ``number`` of the report's sequence (numbers repeat across sequences)."""
+        return self.titles.get(number, number)
 
     def ruling_title(self, ruling_id: str) -> str:
         for ruling in self.spec.rulings:
