@@ -23,6 +23,7 @@ from rulepress.impact.question import Chunk, Question, chunks, run, run_chunk
 from rulepress.impact.report import build_report
 from rulepress.impact.rulesets import RuleSet
 from rulepress.impact.tally import merge
+from rulepress.model.spec_model import all_steps
 from rulepress.population.sampler import draw_states
 from rulepress.scoring import score
 from rulepress.scoring.examples import check_examples
@@ -171,7 +172,7 @@ def test_the_smallest_table_pastes_as_a_worked_example(
         entry = yaml.safe_load(s.example)[0]
         assert entry["variants"] == [option]
         # the shrunk table is no larger than the one drawn
-        drawn = list(draw_states(loaded(game), None, seed=11, start=s.index, count=1))[0]
+        drawn = next(draw_states(loaded(game), None, seed=11, start=s.index, count=1))
         assert len(entry["state"]["players"]) <= len(drawn["players"])
     examples.write_text(text, encoding="utf-8")
     pasted = load_spec(copy)
@@ -215,7 +216,7 @@ def test_the_command_reports_in_each_language_and_as_json(tmp_path: Path) -> Non
     assert data["after"]["options"]
     spec = loaded(game).spec
     seq = next(s for s in spec.sequences if s.id == data["population"]["sequence"])
-    titles = {step.number: step.title for step in seq.steps}
+    titles = {step.number: step.title for step in all_steps(seq.steps)}
     english = run_main(*args)
     for step in data["steps"]:  # each step named by its title in the question's sequence
         assert titles[step["step"]] in english.out

@@ -20,7 +20,7 @@ from rulepress.impact.question import Question, Table, changes_kind, sides
 from rulepress.impact.rulesets import RuleSet
 from rulepress.impact.tally import Tally
 from rulepress.invisible import json_text
-from rulepress.model.spec_model import Step
+from rulepress.model.spec_model import all_steps
 from rulepress.population.shrink import shrink
 from rulepress.scoring import score
 from rulepress.scoring.engine import find_sequence
@@ -134,7 +134,7 @@ def build_report(question: Question, tally: Tally, *, shrink_budget: int = 2000)
     defaults_b = {r.id: r.default for r in spec_b.rulings}
     defaults_a = {r.id: r.default for r in spec_a.rulings}
     _, seq = find_sequence(spec_b, question.sequence)
-    order = {step: i for i, step in enumerate(_step_numbers(seq.steps))}
+    order = {step: i for i, step in enumerate(step.number for step in all_steps(seq.steps))}
     steps = sorted(
         tally.steps.keys() | tally.step_diffs.keys(), key=lambda st: (order.get(st, len(order)), st)
     )
@@ -184,15 +184,6 @@ def build_report(question: Question, tally: Tally, *, shrink_budget: int = 2000)
             _smallest(question, kind, tally, shrink_budget) for kind in KINDS if kind in tally.first
         ],
     )
-
-
-def _step_numbers(steps: list[Step]) -> list[str]:
-    """The numbers of steps and their sub-steps, in the sequence's order."""
-    out: list[str] = []
-    for step in steps:
-        out.append(step.number)
-        out += _step_numbers(step.steps)
-    return out
 
 
 def _smallest(question: Question, kind: str, tally: Tally, budget: int) -> Smallest:

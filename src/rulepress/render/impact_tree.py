@@ -17,7 +17,7 @@ from babel.numbers import format_decimal, parse_pattern
 from rulepress.i18n.typography import quote
 from rulepress.impact.report import ImpactReport, Side
 from rulepress.model import Spec
-from rulepress.model.spec_model import Step
+from rulepress.model.spec_model import all_steps
 from rulepress.render import tree
 from rulepress.render.context import listed, option_title
 from rulepress.render.markup import Links, inline
@@ -96,10 +96,10 @@ class _Words(Joined):
             lambda label: tree.plain_text(inline(label, links)),
             lambda text, **args: fill_text(translate(text), **args),
         )
-        self.titles = {step.number: str(step.title) for step in _walk(seq.steps)}
+        self.titles = {step.number: str(step.title) for step in all_steps(seq.steps)}
         # step number → what each part of its score line is called
         self.parts = {
-            step.number: names.get(step.score.id, {}) for step in _walk(seq.steps) if step.score
+            step.number: names.get(step.score.id, {}) for step in all_steps(seq.steps) if step.score
         }
 
     def part(self, step: str, part: str) -> str:
@@ -148,15 +148,6 @@ class _Words(Joined):
     def join(self, items: list[str]) -> str:
         """Like things as the language lists them ("a, b a c"; "a、b、c")."""
         return listed(items, self.lang)
-
-
-def _walk(steps: list[Step]) -> list[Step]:
-    """Steps and their sub-steps, in the sequence's order."""
-    out: list[Step] = []
-    for step in steps:
-        out.append(step)
-        out += _walk(step.steps)
-    return out
 
 
 def _line(text: str) -> tree.Paragraph:
