@@ -284,3 +284,24 @@ def test_each_table_is_bounded_alone_not_the_whole_question() -> None:
         assert budget.used < 60_000
     assert tally.tables + tally.refused == 30
     assert tally.refused == 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (("--tables", "0"), "--tables must be between 1 and"),
+        (("--workers", "0"), "--workers must be at least 1"),
+        (("--corpus", "no-such-corpus.jsonl"), "no corpus at no-such-corpus.jsonl"),
+        (("--corpus", "x.jsonl", "--tables", "5"), "a --corpus is read whole"),
+        (("--variant", "no_such_option"), "unknown variant 'no_such_option'"),
+    ],
+    ids=["no tables", "no workers", "no corpus", "corpus and tables", "unknown variant"],
+)
+def test_a_question_that_cannot_be_asked_is_a_usage_error(
+    extra: tuple[str, ...], said: str
+) -> None:
+    game, _, option = ALTERNATIVES[0]
+    done = run_main("impact", game, "--variant", option, *extra)
+    assert done.code == 2, done.err
+    assert said in done.err
+    assert "Traceback" not in done.err
