@@ -97,6 +97,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # finds them through the entry points, never by import)
     ("operations",),
     ("editions",),
+    # populations of table states (drawn, recorded) and the executor that runs jobs over them
+    ("population",),
     ("i18n",),
     ("render",),
     ("doctest_api", "edition_reports", "gate", "reference"),

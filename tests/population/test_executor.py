@@ -1,0 +1,101 @@
+"""The executor: the same merged result in this process, in a process pool and on Dask."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from rulepress.errors import StateError, UsageError
+from rulepress.population.executor import available_cores, run_chunks
+from tests.population.jobs import CHUNKS, concatenate, draw, expected, fail_on_three
+
+
+def test_in_this_process_the_chunks_merge_in_order() -> None:
+    assert run_chunks(draw, CHUNKS, concatenate, workers=1) == expected()
+
+
+def test_in_this_process_a_jobs_error_is_raised_as_itself() -> None:
+    with pytest.raises(StateError) as caught:
+        run_chunks(fail_on_three, CHUNKS, concatenate, workers=1)
+    assert str(caught.value.problems[0]) == "tables.jsonl:3:1: players[0]: expected an integer"
+
+
+def test_bad_calls() -> None:
+    with pytest.raises(UsageError, match="at least 1, not 0"):
+        run_chunks(draw, CHUNKS, concatenate, workers=0)
+    with pytest.raises(UsageError, match="not both"):
+        run_chunks(draw, CHUNKS, concatenate, workers=2, scheduler="tcp://127.0.0.1:8786")
+    with pytest.raises(ValueError, match="at least one chunk"):
+        run_chunks(draw, [], concatenate)
+    assert available_cores() >= 1
+
+
+def test_importing_the_population_package_leaves_dask_out() -> None:
+    code = (
+        "import sys\n"
+        "import rulepress.population.corpus, rulepress.population.executor\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_scheduler_without_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as in a core install
+    with pytest.raises(UsageError) as caught:
+        run_chunks(draw, CHUNKS, concatenate, scheduler="tcp://127.0.0.1:8786")
+    assert str(caught.value) == (
+        "a Dask scheduler needs dask.distributed, not installed here:"
+        " pip install 'rulepress[scale]'"
+    )
+
+
+@pytest.mark.slow
+def test_a_pool_merges_in_chunk_order_whatever_finishes_first() -> None:
+    # two processes for eight chunks; the first chunk is the slowest (see jobs.draw)
+    assert run_chunks(draw, CHUNKS, concatenate, workers=2) == expected()
+    assert run_chunks(draw, CHUNKS, concatenate) == expected()  # every core
+
+
+@pytest.mark.slow
+def test_in_a_pool_a_jobs_error_comes_back_as_itself() -> None:
+    with pytest.raises(StateError) as caught:
+        run_chunks(fail_on_three, CHUNKS, concatenate, workers=2)
+    assert str(caught.value.problems[0]) == "tables.jsonl:3:1: players[0]: expected an integer"
+    assert caught.value.__cause__ is None  # not the worker's traceback
+
+
+@pytest.fixture(scope="module")
+def dask_scheduler() -> Iterator[str]:
+    """A Dask local cluster of two worker processes, on this machine only."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        processes=True,
+        threads_per_worker=1,
+        host="127.0.0.1",  # no network here, and nothing for other machines to reach
+        dashboard_address=None,  # no web server (and no bokeh)
+        silence_logs=True,
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+@pytest.mark.slow
+def test_dask_gives_what_one_process_gives(dask_scheduler: str) -> None:
+    assert run_chunks(draw, CHUNKS, concatenate, scheduler=dask_scheduler) == expected()
+
+
+@pytest.mark.slow
+def test_on_dask_a_jobs_error_comes_back_as_itself(dask_scheduler: str) -> None:
+    with pytest.raises(StateError) as caught:
+        run_chunks(fail_on_three, CHUNKS, concatenate, scheduler=dask_scheduler)
+    assert str(caught.value.problems[0]) == "tables.jsonl:3:1: players[0]: expected an integer"
+    assert caught.value.__cause__ is None
