@@ -28,6 +28,7 @@ from rulepress.checks.base import (
     SequenceFacts,
 )
 from rulepress.checks.constraints import check_constraint
+from rulepress.checks.draws import check_draw
 from rulepress.checks.sequences import SequenceChecks
 from rulepress.checks.sources import check_sources
 from rulepress.errors import Problem
@@ -273,6 +274,7 @@ class _Checker(SequenceChecks):
                 )
             if low is not None and high is not None and high < low:
                 self.at(path + ("max",), f"max {high} is below min {low}")
+            check_draw(self, path, spec.draw, spec.type, low=low, high=high, choices=spec.choices)
             if spec.default is not None:
                 chk = StateCheck(self.loaded.sources, path + ("default",), self.spec.parameters)
                 check_value(chk, spec, spec.default, ())
@@ -300,6 +302,7 @@ class _Checker(SequenceChecks):
         )
         if low is not None and high is not None and high < low:
             self.at(base + ("players", "max"), f"max {high} is below min {low}")
+        check_draw(self, base + ("players",), fmt.players.draw, "players", low=low, high=high)
         player_names = frozenset(fmt.players.fields) | {"id"}
         table_names = frozenset(fmt.table.fields)
         for section, names in (("players", player_names), ("table", table_names)):

@@ -585,6 +585,30 @@ class Ruling(Model):
 # --------------------------------------------------------------------------- state format
 
 
+class Draw(Model):
+    """How often each value comes up in drawn tables: relative weights.
+
+    Tables are drawn for `rulepress impact` and the rulings' weight on the site; a
+    real table is not always uniform (some player counts are more common). Without it every value the field allows is as likely as any other: draws are
+    uniform where the spec says nothing. Give a weight only where a fact of the game
+    supports it (the player counts the box names, say), and give every value that
+    can come up: a value left out is never drawn.
+    """
+
+    weights: dict[
+        Annotated[str, Field(min_length=1, max_length=64)], Annotated[int, Field(ge=0)]
+    ] = Field(min_length=1)
+    """Value → its relative weight (a whole number, 0 or more, not all 0): for an `int`
+    field its values, for a `choice` its choices, for a `list` its lengths, for
+    `players` the numbers of players. Keys are text, as every key of a spec: quote a
+    number. `{'2': 1, '3': 3, '4': 3}` draws three- and four-player tables three times
+    as often as two-player ones, and never five."""
+
+    def weight(self, value: int | str) -> int:
+        """The weight of ``value`` (0 for a value the weights leave out)."""
+        return self.weights.get(str(value), 0)
+
+
 class FieldSpec(Model):
     """One field of a table-state format: its type, bounds and help text.
 
@@ -629,6 +653,9 @@ class FieldSpec(Model):
     translate: bool = False
     """A text readers see (an Agenda line's wording): translated in the worked examples'
     states (see `rulepress.states.texts`)."""
+    draw: Draw | None = None
+    """How often each value comes up in drawn tables (an `int`, `choice` or `list`
+    field); without it, uniformly."""
 
 
 class Constraint(Model):
@@ -671,6 +698,8 @@ class RecordFormat(Model):
 class PlayersFormat(RecordFormat):
     min: Bound = 1
     max: Bound
+    draw: Draw | None = None
+    """How often each number of players comes up in drawn tables; without it, uniformly."""
 
 
 class StateFormat(Model):

@@ -26,6 +26,7 @@ from rulepress.model.spec_model import (
     AuthorText,
     Change,
     Constraint,
+    Draw,
     ExprText,
     FieldSpec,
     Id,
@@ -374,6 +375,18 @@ table_states:
 """
 
 
+#: a format that weighs its player counts, as the reference shows it
+DRAWN_PLAYERS = """\
+table_states:
+  table:
+    players:
+      min: 2
+      max: 5
+      # the box says 2-5 players, and is played with 3 or 4 most often
+      draw: {weights: {'2': 1, '3': 3, '4': 3, '5': 1}}
+"""
+
+
 def _fields_part() -> list[str]:
     return [
         f"({_anchor(FieldSpec)})=",
@@ -394,6 +407,21 @@ def _fields_part() -> list[str]:
         "",
         "```yaml",
         KEYED_RECORD.rstrip(),
+        "```",
+        "",
+        f"({_anchor(Draw)})=",
+        "### Weights of drawn tables: `draw`",
+        "",
+        "`rulepress impact` and the rulings' pages draw table states from the format:"
+        " draws are uniform where the spec says nothing. A field (or `players`, for the"
+        " number of players) weighs its values with `draw`:",
+        "",
+        _doc(Draw),
+        "",
+        *field_table(Draw),
+        "",
+        "```yaml",
+        DRAWN_PLAYERS.rstrip(),
         "```",
         "",
     ]

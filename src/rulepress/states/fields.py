@@ -98,7 +98,7 @@ class Resolver:
         return field.model_copy(update={"item": item, "fields": fields})
 
     def _used(self, field: FieldSpec, path: DataPath, depth: int) -> FieldSpec:
-        """A field that reuses a named field type, with its own description, title and flags."""
+        """A field that reuses a named field type, with its own description, title, flags, draw."""
         report, name = self.report, field.use or ""
         found = self.shared.get(name)
         if field.type is not None:
@@ -110,7 +110,7 @@ class Resolver:
             report(path + ("use",), f"no field type {field.use!r} (field_types: {known})")
             return field
         update: dict[str, Any] = {"description": field.description}
-        for attr in ("title", "default"):
+        for attr in ("title", "default", "draw"):
             if getattr(field, attr) is not None:
                 update[attr] = getattr(field, attr)
         for flag in ("optional", "translate"):
