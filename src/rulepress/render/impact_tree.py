@@ -65,6 +65,8 @@ class _Words(Joined):
     def __init__(self, translate: Callable[[str], str], spec: Spec, lang: str) -> None:
         super().__init__(translate)
         self.spec, self.lang = spec, lang
+        #: the report's sequence, whose step numbers the report gives
+        self.sequence: str | None = None
 
     def __getitem__(self, key: str) -> str:
         return self.translate(LABELS[key])
@@ -81,11 +83,7 @@ class _Words(Joined):
         return str(format_percent(share, format="#,##0.0 %", locale=self.lang))
 
     def step_title(self, number: str) -> str:
-        for seq in self.spec.sequences:
-            for step in _walk(seq.steps):
-                if step.number == number:
-                    return str(step.title)
-        return number
+        return step_title(self.spec, number, self.sequence)
 
     def ruling_title(self, ruling_id: str) -> str:
         for ruling in self.spec.rulings:
@@ -110,6 +108,20 @@ class _Words(Joined):
     def join(self, items: list[str]) -> str:
         """Like things as the language lists them ("a, b a c"; "a、b、c")."""
         return listed(items, self.lang)
+
+
+def step_title(spec: Spec, number: str, sequence: str | None = None) -> str:
+    """The title of the step ``number`` of ``sequence`` (its number, if it has none).
+
+    Step numbers are a sequence's own ("3" is a step of several sequences), so
+    the report's sequence is looked in first.
+    """
+    ordered = sorted(spec.sequences, key=lambda seq: seq.id != sequence)
+    for seq in ordered:
+        for step in _walk(seq.steps):
+            if step.number == number:
+                return str(step.title)
+    return number
 
 
 def _walk(steps: list[Step]) -> list[Step]:
@@ -145,6 +157,7 @@ def impact_tree(
 ) -> tree.Page:
     """The whole report as one section; ``spec`` is in the reader's language."""
     words = _Words(translate, spec, lang)
+    words.sequence = report.population.sequence
     seq = next((s for s in spec.sequences if s.id == report.population.sequence), None)
     sequence = quote(str(seq.title) if seq else report.population.sequence, lang)
     if report.population.kind == "drawn":
