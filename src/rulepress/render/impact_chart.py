@@ -95,7 +95,9 @@ def impact_chart(
         return str(format_decimal(int(value), locale=lang))
 
     def signed(value: float, _: object = None) -> str:
-        # a difference shows its sign: +2 is not a score of 2
+        # a difference shows its sign: +2 is not a score of 2 (and 0 has none)
+        if not int(value):
+            return number(0)
         return str(format_decimal(int(value), format="+#,##0;-#,##0", locale=lang))
 
     with matplotlib.rc_context(STYLE), warnings.catch_warnings():

@@ -76,6 +76,8 @@ from rulepress.render import tree
 from rulepress.render.changes import PAGE as CHANGES_PAGE
 from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
+from rulepress.render.impact_cache import SEED as IMPACT_SEED
+from rulepress.render.impact_cache import TABLES as IMPACT_TABLES
 from rulepress.render.impact_cache import edition_report, option_reports
 from rulepress.render.impact_lines import T as WEIGHT_LINES
 from rulepress.render.impact_lines import weight_blocks
@@ -160,6 +162,10 @@ class SiteBuild:
     since: str | None = None
     #: where the work goes (None: a private folder in the user's cache, see :attr:`work`)
     work_dir: Path | None = None
+    #: the drawn tables each ruling option and the edition are weighed over on the
+    #: Rulings and changes pages, and their seed (rulepress.render.impact_cache)
+    impact_tables: int = IMPACT_TABLES
+    impact_seed: int = IMPACT_SEED
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: what the pages show in English, by language (made by generate(), written by build())
@@ -266,7 +272,13 @@ class SiteBuild:
         """
         if self._shared is None:
             # what every language reads: rulepress's code and theme, the options, the specs
-            options: list[object] = [self.languages, self.theme, self.base_url]
+            options: list[object] = [
+                self.languages,
+                self.theme,
+                self.base_url,
+                self.impact_tables,
+                self.impact_seed,
+            ]
             dirs = find_game_dirs(self.spec_root)
             since_files: list[Path] = []
             for directory in dirs:
@@ -609,7 +621,13 @@ class SiteBuild:
         previous = self._previous[directory]
         new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
         if directory not in self._edition_weight:
-            self._edition_weight[directory] = edition_report(loaded, previous.spec, since.given)
+            self._edition_weight[directory] = edition_report(
+                loaded,
+                previous.spec,
+                since.given,
+                tables=self.impact_tables,
+                seed=self.impact_seed,
+            )
         weight = weight_blocks(
             self._edition_weight[directory],
             ctx.spec,
@@ -624,7 +642,9 @@ class SiteBuild:
     def _option_reports(self, loaded: LoadedSpec) -> dict[str, ImpactReport]:
         """Each ruling option's impact report, worked out once per build (and kept in the cache)."""
         if loaded.directory not in self._weights:
-            self._weights[loaded.directory] = option_reports(loaded)
+            self._weights[loaded.directory] = option_reports(
+                loaded, tables=self.impact_tables, seed=self.impact_seed
+            )
         return self._weights[loaded.directory]
 
     def _landing(
