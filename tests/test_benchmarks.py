@@ -42,6 +42,7 @@ _LIGHTHOUSE = (
         ["bench_repeated_loads.py", "--rounds", "1"],
         ["bench_expressions.py", "--states", "20", "--repeat", "1"],
         ["bench_budget.py", "--examples", "1"],
+        ["bench_sampler.py", "--states", "2", "--repeat", "1"],
         [
             "bench_suite.py",
             "--workers",

@@ -97,7 +97,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # finds them through the entry points, never by import)
     ("operations",),
     ("editions",),
-    # populations of table states (drawn, recorded) and the executor that runs jobs over them
+    # populations of tables: drawn from a state format (the sequence found as the scorer
+    # finds it), shrunk, or recorded; the executor that runs jobs over them; what impact
+    # questions and the rulings' weight are asked over
     ("population",),
     ("i18n",),
     ("render",),

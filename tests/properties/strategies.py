@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import FieldSpec, Parameter, Sequence, StateFormat
+from rulepress.population.values import int_range
 from rulepress.states.models import bound
 from rulepress.states.placeholders import satisfy
 from tests.conftest import GAMES, loaded
@@ -52,7 +53,8 @@ def values(field: FieldSpec, params: Mapping[str, Parameter], ids: list[str]) ->
     """A strategy for one field's valid values (its constraints aside)."""
     low, high = bound(field.min, params), bound(field.max, params)
     if field.type == "int":
-        return st.integers(-1000 if low is None else low, 1000 if high is None else high)
+        # the sampler's range (rulepress impact's tables): a missing bound is documented there
+        return st.integers(*int_range(field, params))
     if field.type == "bool":
         return st.booleans()
     if field.type == "text":

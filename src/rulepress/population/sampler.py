@@ -27,27 +27,47 @@ from __future__ import annotations
 import ast
 import copy
 import random
+import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Problem, SpecError
 from rulepress.expressions.bounds import ExpressionSyntaxError
 from rulepress.expressions.syntax import parse_tree
 from rulepress.model.loaded import LoadedSpec
-from rulepress.model.spec_model import Constraint, FieldSpec, Sequence, StateFormat
+from rulepress.model.spec_model import (
+    Constraint,
+    FieldSpec,
+    RecordFormat,
+    Sequence,
+    StateFormat,
+)
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
-from rulepress.states.models import bound, players_spec, state_spec
+from rulepress.states.models import bound, state_spec
 from rulepress.states.placeholders import satisfy
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
+#: a redrawn value that is no value: the optional or defaulted field left out, as a
+#: first draw leaves it out half the time
+OMIT: Any = object()
+#: the parts of a problem's ``where``: a key (after a dot or first) or an index in brackets
+_PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
 ATTEMPTS = 12
 #: passes that draw every refused value again, before list items are dropped instead
-PASSES = 30
+PASSES = 12
+#: passes in a row that mend nothing before the next means is tried
+PATIENCE = 2
+#: draws of one player's refused field, each checked with that player alone
+LOCAL_TRIES = 96
+#: redraws of a field whose check alone never passed, before it is not tried alone
+HOPELESS = 2
+#: tries of a field checked together, each as a player of its own
+BATCH = 16
 
 
 @dataclass(frozen=True)
@@ -62,6 +82,8 @@ class Sampler:
     root: FieldSpec
     #: "players" / "table" → the names their constraints read (fields among them)
     reads: dict[str, set[str]]
+    #: player field → the format its check alone uses (see :meth:`_player_format`)
+    local_formats: dict[str, StateFormat] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, loaded: LoadedSpec, sequence: str | None) -> Sampler:
@@ -139,22 +161,28 @@ class Sampler:
         item holding a refused value is dropped, then :func:`satisfy` searches.
         """
         problems = self.problems(state)
+        # field format → its redraws whose check with their player alone never passed:
+        # past HOPELESS such a field hangs on the table or the other players, and is
+        # not tried alone again in this draw (one that passed once is always tried)
+        hopeless: dict[int, int] = {}
+        stale = 0  # passes in a row that mended nothing: what is left needs another means
         for _ in range(PASSES):
-            if not problems:
-                return True
-            paths = self._paths_of(state, problems)
-            if not paths:
+            paths = self._paths_of(state, problems) if problems else []
+            if not paths or stale >= PATIENCE:
                 break
+            left = len(problems)
             problems = self._pass(
-                state, problems, paths, lambda path: self._redrawn(rng, state, path)
+                state, problems, paths, lambda path: self._redrawn(rng, state, path, hopeless)
             )
+            stale = stale + 1 if len(problems) == left else 0
+        stale = 0
         for _ in range(PASSES):
-            if not problems:
-                return True
-            items = self._droppable(rng, state, problems)
-            if not items:
+            items = self._droppable(rng, state, problems) if problems else set()
+            if not items or stale >= PATIENCE:
                 break
+            left = len(problems)
             problems = self._pass(state, problems, sorted(items, reverse=True), None)
+            stale = stale + 1 if len(problems) == left else 0
         if problems:
             state.setdefault("table", {})
             problems = satisfy(self.loaded.spec, self.seq, state)
@@ -165,22 +193,32 @@ class Sampler:
     ) -> set[tuple[Any, ...]]:
         """List items whose dropping may mend ``problems``.
 
-        The item holding each refused value, and one item, at random, of each list
-        the refused records' constraints read (the Bribes that count a player twice
-        lie in the other players' lists).
+        The item holding each refused value; and in each list the refused records'
+        constraints read, the items that name a refused player (the votes they cast,
+        the Bribes of theirs that lie on other cards): half of them, at random, so
+        that a pass converges in a few steps, or else one item at random.
         """
         items = {item for p in self._paths_of(state, problems) if (item := _item_path(p))}
         read: set[str] = set()
+        refused: set[str] = set()
         for problem in problems:
-            read |= self.reads.get(
-                (problem.where.startswith("table") and "table") or "players", set()
-            )
+            section = "table" if problem.where.startswith("table") else "players"
+            read |= self.reads.get(section, set())
+            path = self._path(state, problem.where)
+            if path[:1] == ("players",) and len(path) >= 2:
+                refused.add(state["players"][path[1]]["id"])
         for path in _paths(state):
             if len(path) < 2 or not isinstance(path[-1], str) or path[-1] not in read:
                 continue
             value = _at(state, path)
-            if isinstance(value, list) and value and path != ("players",):
-                items.add((*path, rng.randrange(len(value))))
+            if not isinstance(value, list) or not value:
+                continue
+            naming = [i for i, v in enumerate(value) if _names_player(v, refused)]
+            if naming:
+                chosen = rng.sample(naming, max(1, len(naming) // 2))
+            else:
+                chosen = [rng.randrange(len(value))]
+            items.update((*path, i) for i in chosen)
         return items
 
     def _paths_of(self, state: dict[str, Any], problems: list[Problem]) -> list[tuple[Any, ...]]:
@@ -204,44 +242,247 @@ class Sampler:
         """Redraw the value at each of ``paths``; keep the pass if fewer problems remain.
 
         With ``redraw`` None the list item at each path is dropped instead (``paths``
-        then in reverse order, so that an index still means its item).
+        then in reverse order, so that an index still means its item). A pass not
+        kept is undone from what it replaced (no copy of the whole state).
         """
-        kept = copy.deepcopy(state)
+        undo: list[tuple[tuple[Any, ...], Any, Any, bool, Any]] = []
         for path in paths:
             holder = _at(state, path[:-1])
+            key = path[-1]
             if redraw is None:
                 if isinstance(holder, list):
-                    del holder[path[-1]]
+                    undo.append((path, holder, key, True, holder.pop(key)))
             else:
-                holder[path[-1]] = redraw(path)
+                had = key in holder if isinstance(holder, dict) else True
+                undo.append((path, holder, key, had, holder[key] if had else None))
+                _put(holder, key, redraw(path))
         fewer = self.problems(state)
         if len(fewer) < len(problems):
             return fewer
-        state.clear()
-        state.update(kept)
+        if redraw is not None and len(undo) > 1:
+            # some values came right and others not (a Bribe that hangs on the other
+            # players): keep the ones that did, and undo the ones still refused
+            wheres = [p.where for p in fewer]
+            still = [u for u in undo if any(_under(w, format_path(u[0])) for w in wheres)]
+            if len(still) < len(undo):
+                _undo(still, dropped=False)
+                again = self.problems(state)
+                if len(again) < len(problems):
+                    return again
+                undo = [u for u in undo if u not in still]
+        _undo(undo, dropped=redraw is None)
         return problems
 
-    def _redrawn(self, rng: random.Random, state: dict[str, Any], path: tuple[Any, ...]) -> Any:
-        """A fresh value for the field at ``path`` of ``state``."""
+    def _player_format(self, name: str) -> StateFormat:
+        """The format with no table and only the player constraints reported at ``name``.
+
+        For the check of one player's field: the constraints reported elsewhere are
+        not read there, and each costs an evaluation per try. Made once per field.
+        """
+        made = self.local_formats.get(name)
+        if made is None:
+            kept = [
+                c
+                for c in self.fmt.players.constraints
+                if _PARTS.findall(c.field)[:1] == [(name, "")]
+            ]
+            players = self.fmt.players.model_copy(update={"constraints": kept})
+            made = self.fmt.model_copy(update={"players": players, "table": RecordFormat()})
+            self.local_formats[name] = made
+        return made
+
+    def _redrawn(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        hopeless: dict[int, int],
+    ) -> Any:
+        """A fresh value for the field at ``path`` of ``state``.
+
+        A player's field is drawn until the check of that player alone passes there
+        (bounded): cubes that must add up to what a player owns come up in one draw
+        of a few dozen, and checking one player is a fraction of checking the table.
+        """
         spec, name = _spec_at(self.root, path)
         ids = [p["id"] for p in state["players"]]
         if spec is None:
             return copy.deepcopy(_at(state, path))
+        value = self._fresh(rng, name, spec, ids, path)
+        if path[:1] != ("players",) or len(path) < 3 or hopeless.get(id(spec), 0) >= HOPELESS:
+            return value
+        if _names_players(spec):
+            return self._alone(rng, state, path, spec, name, value, hopeless)
+        return self._batched(rng, state, path, spec, name, value, hopeless)
+
+    def _alone(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        spec: FieldSpec,
+        name: str,
+        value: Any,
+        hopeless: dict[int, int],
+    ) -> Any:
+        """Redraw a field that names players until the check of its player passes there.
+
+        The player first, the others as their ids alone, and no table (what they lack
+        is reported at their own paths, which are not read). A constraint that reads
+        the table or the others (votes the player's cubes must cover) is then not met
+        here but in the whole check.
+        """
+        ids = [p["id"] for p in state["players"]]
+        player = copy.deepcopy(state["players"][path[1]])
+        others = [{"id": pid} for pid in ids if pid != player["id"]]
+        mini: dict[str, Any] = {"players": [player, *others], "table": {}}
+        local = ("players", 0, *path[2:])
+        holder = _at(mini, local[:-1])
+        shown = format_path(local)
+        for _ in range(LOCAL_TRIES):
+            _put(holder, local[-1], value)
+            if not any(_under(p.where, shown) for p in self._local_problems(path[2], mini)):
+                hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
+                return value
+            value = self._fresh(rng, name, spec, ids, path)
+        hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
+        return value
+
+    def _batched(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        path: tuple[Any, ...],
+        spec: FieldSpec,
+        name: str,
+        value: Any,
+        hopeless: dict[int, int],
+    ) -> Any:
+        """Redraw a field that names no player, a batch of tries per check.
+
+        Each try is a copy of the player (copied along ``path`` only) with its own
+        value and an id of its own; one check of the batch tells which pass. The
+        first that passes, in the order drawn, is taken.
+        """
+        ids = [p["id"] for p in state["players"]]
+        player = state["players"][path[1]]
+        # a batch is a table, so no bigger than the format allows
+        batch = max(1, min(BATCH, self.player_counts()[-1]))
+        values = [value]
+        for _ in range(-(-LOCAL_TRIES // batch)):
+            values += [self._fresh(rng, name, spec, ids, path) for _ in range(batch - len(values))]
+            tries = [
+                _set_along({**player, "id": f"try{k}"}, path[2:], v) for k, v in enumerate(values)
+            ]
+            found = self._local_problems(path[2], {"players": tries, "table": {}})
+            shown = [format_path(("players", k, *path[2:])) for k in range(len(values))]
+            refused = {k for k, at in enumerate(shown) if any(_under(p.where, at) for p in found)}
+            passed = next((k for k in range(len(values)) if k not in refused), None)
+            if passed is not None:
+                hopeless[id(spec)] = -LOCAL_TRIES  # it can pass: never give up on it
+                return values[passed]
+            values = []
+        hopeless[id(spec)] = hopeless.get(id(spec), 0) + 1
+        return value
+
+    def _fresh(
+        self, rng: random.Random, name: str, spec: FieldSpec, ids: list[str], path: tuple[Any, ...]
+    ) -> Any:
+        """A redrawn value of ``spec``, or :data:`OMIT`.
+
+        A field a record may leave out is left out half the time, as the first draw
+        does (favors that must be none but on the active player's turn).
+        """
+        leavable = (spec.optional or spec.default is not None) and isinstance(path[-1], str)
+        if leavable and rng.random() < 0.5:
+            return OMIT
         return self.drawer.value(rng, name, spec, ids)
+
+    def _local_problems(self, name: str, mini: dict[str, Any]) -> list[Problem]:
+        spec = self.loaded.spec
+        _, found = validate_state(
+            self._player_format(name), spec.parameters, mini, SourceMap(), sets=spec.sets
+        )
+        return found
 
     def _path(self, state: dict[str, Any], where: str) -> tuple[Any, ...]:
         """The data path in ``state`` of a problem's ``where`` (``players[0].cubes``).
 
-        The longest path that exists: a problem may be about a field left out.
+        Down to the first part ``state`` lacks (a field left out, which a redraw then
+        gives), or the whole path; a part no record or list has ends it.
         """
-        best: tuple[Any, ...] = ()
-        for path in _paths(state):
-            shown = format_path(path)
-            if (where == shown or where.startswith((shown + ".", shown + "["))) and len(path) > len(
-                best
-            ):
-                best = path
-        return best
+        path: list[Any] = []
+        value: Any = state
+        for key, index in _PARTS.findall(where):
+            part: Any = int(index) if index else key
+            if isinstance(value, dict) and isinstance(part, str):
+                path.append(part)
+                if part not in value:
+                    break
+            elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+                path.append(part)
+            else:
+                break
+            value = value[part]
+        return tuple(path)
+
+
+def _undo(undo: list[tuple[tuple[Any, ...], Any, Any, bool, Any]], *, dropped: bool) -> None:
+    """Put back what a pass replaced (``dropped``: list items it dropped), last first."""
+    for _, holder, key, had, old in reversed(undo):
+        if dropped:
+            holder.insert(key, old)
+        elif had:
+            holder[key] = old
+        else:
+            holder.pop(key, None)
+
+
+def _put(holder: Any, key: Any, value: Any) -> None:
+    """``holder[key] = value``, or the key left out for :data:`OMIT`."""
+    if value is OMIT:
+        holder.pop(key, None)
+    else:
+        holder[key] = value
+
+
+def _set_along(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """``record`` with ``value`` at ``path``: the dicts and lists along it copied, no more."""
+    if not path:
+        return record
+    head, rest = path[0], path[1:]
+    if isinstance(record, list):
+        out_list = list(record)
+        out_list[head] = value if not rest else _set_along(record[head], rest, value)
+        return out_list
+    out = dict(record)
+    if rest:
+        out[head] = _set_along(record[head], rest, value)
+    else:
+        _put(out, head, value)
+    return out
+
+
+def _names_players(spec: FieldSpec) -> bool:
+    """Whether a value of ``spec`` can name a player (a ``player`` field, or one inside)."""
+    if spec.type == "player":
+        return True
+    inner = [spec.item] if spec.item is not None else []
+    return any(_names_players(f) for f in [*inner, *spec.fields.values()])
+
+
+def _under(where: str, shown: str) -> bool:
+    """Whether a problem's ``where`` is at the data path shown as ``shown`` or inside it."""
+    return where == shown or where.startswith((shown + ".", shown + "["))
+
+
+def _names_player(value: Any, ids: set[str]) -> bool:
+    """Whether a list item is one of ``ids`` or a record with a field that is."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, dict):
+        return any(isinstance(v, str) and v in ids for v in value.values())
+    return False
 
 
 def _read_names(constraints: list[Constraint]) -> set[str]:
@@ -299,6 +540,24 @@ def _spec_at(root: FieldSpec, path: tuple[Any, ...]) -> tuple[FieldSpec | None, 
     return spec, name
 
 
+#: the samplers made, by spec and sequence: a population is drawn in many chunks, and
+#: reading every expression for its words costs more than a chunk of small states
+_SAMPLERS: dict[tuple[int, str | None], tuple[LoadedSpec, Sampler]] = {}
+
+
+def sampler_of(loaded: LoadedSpec, sequence: str | None) -> Sampler:
+    """The sampler of ``sequence`` of ``loaded``, made once (a few are kept)."""
+    key = (id(loaded), sequence)
+    kept = _SAMPLERS.get(key)
+    if kept is not None and kept[0] is loaded:
+        return kept[1]
+    made = Sampler.of(loaded, sequence)
+    if len(_SAMPLERS) >= 16:  # a process draws from a few specs
+        _SAMPLERS.pop(next(iter(_SAMPLERS)))
+    _SAMPLERS[key] = (loaded, made)
+    return made
+
+
 def draw_states(
     loaded: LoadedSpec, sequence: str | None, *, seed: int, start: int = 0, count: int
 ) -> Iterator[dict[str, Any]]:
@@ -310,9 +569,9 @@ def draw_states(
     State ``i`` depends on (seed, i) alone. Raises :class:`~rulepress.errors.SpecError`
     when the format's constraints defeat the bounded search.
     """
-    sampler = Sampler.of(loaded, sequence)
+    sampler = sampler_of(loaded, sequence)
     for index in range(start, start + count):
         yield sampler.draw(seed, index)
 
 
-__all__ = ["Sampler", "draw_states", "players_spec"]
+__all__ = ["Sampler", "draw_states", "sampler_of"]

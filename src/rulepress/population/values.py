@@ -73,7 +73,7 @@ class Drawer:
     #: field name → the words the spec's rules compare a field of that name with
     words: Mapping[str, list[str]]
 
-    def texts(self, name: str, spec: FieldSpec, room: int) -> list[str]:
+    def texts(self, name: str, room: int) -> list[str]:
         """The values a text field named ``name`` is drawn from.
 
         The words rules compare it with, then values no rule names (one, or ``room``
@@ -102,7 +102,7 @@ class Drawer:
         if kind == "player":
             return ids[rng.randrange(len(ids))]
         if kind == "text":
-            pool = self.texts(name, spec, room)
+            pool = self.texts(name, room)
             return pool[rng.randrange(len(pool))]
         if kind == "list":
             return self.items(rng, name, spec, ids)
@@ -137,7 +137,7 @@ class Drawer:
         if item.type == "player":
             return list(ids)
         if item.type == "text":
-            return self.texts(name, item, room)
+            return self.texts(name, room)
         if item.type == "bool":
             return [False, True]
         if item.type == "int":
