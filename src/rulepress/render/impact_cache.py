@@ -34,9 +34,11 @@ from rulepress.model import LoadedSpec, Spec
 from rulepress.population.executor import run_chunks
 
 #: the tables drawn for each figure of the site, and their seed: declared once here, for
-#: every game (docs/publishers.md). Small enough that a cold build of a game with a dozen
-#: rulings stays within seconds (the figure and its sample size are shown together)
-TABLES = 200
+#: every game (docs/publishers.md), and given to the site build (SiteBuild.impact_tables).
+#: Small, because drawing a legal table and scoring it twice per option is the cold
+#: build's cost (Stationfall's eleven options over 50 tables took 105 s on two busy
+#: cores, mostly drawing); the page shows the figure with its sample size
+TABLES = 50
 SEED = 1
 #: the cache's folder of impact reports
 KIND = "impact"
