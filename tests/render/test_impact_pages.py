@@ -120,3 +120,11 @@ def test_the_percentage_is_the_locales() -> None:
     assert percent(0.032, "en") == "3.2%"
     assert percent(0.032, "cs") == "3,2\xa0%"
     assert percent(0.032, "ja") == "3.2%"
+
+
+def test_the_terminal_shows_a_literal_block_line_by_line() -> None:
+    block = tree.CodeBlock(text="- id: x\n  state: {a: 1}\u202e", language="yaml")
+    page = tree.Page(blocks=[tree.Section(label="w", title=tree.text("W"), children=[block])])
+    shown = text_writer.write(page, "en").splitlines()
+    # an invisible character of a state is shown as its code, never acted on
+    assert shown[1:3] == ["  - id: x", "    state: {a: 1}<U+202E>"]

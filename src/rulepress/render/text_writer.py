@@ -81,6 +81,9 @@ class _Writer:
                 self.item(item, marker, indent, depth)
         elif isinstance(node, tree.Table):
             self.table(node, pad)
+        elif isinstance(node, tree.CodeBlock):
+            # literal lines (a found table as a worked example), indented, each made visible
+            self.lines += [pad + INDENT + visible(line) for line in node.text.splitlines()]
         elif isinstance(node, tree.Chart):
             # a terminal draws no picture: the words that say what the chart shows
             self.lines.append(pad + visible(typeset(node.alt, self.lang)))
