@@ -16,9 +16,10 @@ import pytest
 from defusedxml import ElementTree
 
 from rulepress.games import load_spec
+from rulepress.i18n.runtime import localize
 from rulepress.impact.report import ImpactReport, Population, Side, StepImpact
 from rulepress.render.impact_chart import LABELS, impact_chart
-from tests.conftest import edit, loaded
+from tests.conftest import LOCALES, ROOT, edit, loaded
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert('x')</script> & \"Q\" $x^2$ ]]> <!-- end"
@@ -95,3 +96,12 @@ def test_the_same_report_draws_the_same_bytes() -> None:
 def test_a_report_without_differences_says_so() -> None:
     svg = impact_chart(_report({}, []), loaded("brink").spec, "en")
     assert str(LABELS["none"]) in _texts(svg)
+
+
+def test_the_publishers_guide_shows_the_chart_rulepress_draws_today() -> None:
+    """docs/publishers.md's chart, drawn again from the report beside it (the guide says how)."""
+    folder = ROOT / "docs" / "impact"
+    report = ImpactReport.model_validate_json((folder / "sorelia-not-wild.json").read_bytes())
+    local = localize(loaded("brink"), "en", LOCALES)
+    svg = impact_chart(report, local.loaded.spec, "en", local.renderer.translate)
+    assert svg == (folder / "sorelia-not-wild.svg").read_bytes(), "redraw it: docs/publishers.md"
