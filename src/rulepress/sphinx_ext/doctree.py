@@ -191,7 +191,8 @@ class _Builder:
             return nodes.literal_block(code, code, language=node.language)
         if isinstance(node, tree.Chart):
             # an <img> of a data: URI: the SVG is shown, never run, and nothing is fetched
-            return nodes.image("", uri=node.src, alt=_plain(node.alt), classes=["rp-chart"])
+            alt = _text(node.alt, self.lang).astext()  # set as the page's text is
+            return nodes.image("", uri=node.src, alt=alt, classes=["rp-chart"])
         if isinstance(node, tree.Doctest):
             return doctest_node(node)
         if isinstance(node, tree.StepList):
