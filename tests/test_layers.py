@@ -98,11 +98,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("operations",),
     ("editions",),
     # populations of tables: drawn from a state format (the sequence found as the scorer
-    # finds it), shrunk, or recorded; the executor that runs jobs over them
+    # finds it), shrunk, or recorded; the executor that runs jobs over them; what impact
+    # questions and the rulings' weight are asked over
     ("population",),
+    # how much a rule change matters: two rule sets scored over a population of tables
+    ("impact",),
     ("i18n",),
     ("render",),
-    ("doctest_api", "edition_reports", "gate", "reference"),
+    ("doctest_api", "edition_reports", "impact_reports", "gate", "reference"),
     # sphinx_ext · print · cli (the site shows the print files, so print sits below it)
     ("print",),
     ("sphinx_ext",),

@@ -882,7 +882,7 @@ def diff(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    help="Also write the report folder (report.json, report.txt) here.",
+    help="Also write the report folder (report.json, report.txt, chart.svg) here.",
 )
 @click.option("--force", is_flag=True, help="With --out: replace a folder rulepress did not make.")
 @_locales_option
@@ -914,7 +914,13 @@ def impact(
     score differences, the steps, lines and rulings that account for them,
     and the smallest table that shows each change, as a worked example.
     """
-    from rulepress.impact_reports import Asked, impact_report, report_text, write_folder
+    from rulepress.impact_reports import (
+        Asked,
+        impact_report,
+        report_chart,
+        report_text,
+        write_folder,
+    )
 
     game_dir = _game_dir(spec_root, game)
     if corpus is not None and tables != 10_000:
@@ -923,7 +929,8 @@ def impact(
     report = impact_report(asked)
     text = report_text(report, game_dir, lang, locales)
     if out is not None:
-        write_folder(out, report, text, force=force)
+        chart = report_chart(report, game_dir, lang, locales)
+        write_folder(out, report, text, chart=chart, force=force)
     click.echo(report.to_json() if fmt == "json" else text, nl=fmt == "json")
 
 

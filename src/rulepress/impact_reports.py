@@ -3,7 +3,7 @@
 The CLI parses the arguments; this module names the two rule sets, runs the
 question (every core by default, or a Dask scheduler), builds the report
 and renders it in the reader's language. With ``--out`` the report folder
-(``report.json``, ``report.txt``) is built aside and swapped in whole, as
+(``report.json``, ``report.txt``, ``chart.svg``) is built aside and swapped in whole, as
 every rulepress output is (:mod:`rulepress.output`).
 """
 
@@ -20,6 +20,7 @@ from rulepress.impact.report import ImpactReport, build_report
 from rulepress.impact.rulesets import RuleSet, load_rule_set_spec
 from rulepress.render import text_writer
 from rulepress.render.context import RenderContext
+from rulepress.render.impact_chart import impact_chart
 from rulepress.render.impact_tree import impact_tree
 from rulepress.render.pages import links_of
 
@@ -80,9 +81,23 @@ def report_text(report: ImpactReport, game_dir: Path, lang: str, locales: Path) 
     return text_writer.write(page, lang)
 
 
-def write_folder(out: Path, report: ImpactReport, text: str, *, force: bool = False) -> list[Path]:
-    """The report folder, built aside and swapped in whole; the paths of its files."""
+def report_chart(report: ImpactReport, game_dir: Path, lang: str, locales: Path) -> bytes:
+    """The report's chart in ``lang``: how far each step moves the players' points (SVG)."""
+    loaded = load_rule_set_spec(str(game_dir.resolve()), None)
+    local = localize(loaded, lang, locales)
+    return impact_chart(report, local.loaded.spec, lang, local.renderer.translate)
+
+
+def write_folder(
+    out: Path, report: ImpactReport, text: str, *, chart: bytes | None = None, force: bool = False
+) -> list[Path]:
+    """The report folder, built aside and swapped in whole; the paths of its files.
+
+    ``chart``: the report's chart (:func:`report_chart`), written as ``chart.svg``.
+    """
     files = {"report.json": report.to_json().encode(), "report.txt": text.encode()}
+    if chart is not None:
+        files["chart.svg"] = chart
     with output.replacing(out, "impact", force=force) as staged:
         for name, data in files.items():
             staged.write(name, data)

@@ -20,7 +20,7 @@ to its permalink (``rule-16-4``), the same label in every language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from babel.lists import format_list
@@ -195,8 +195,13 @@ def changes_page(
     old_spec: Spec,
     old_text: OldTranslate,
     new_text: Translate,
+    weight: Sequence[Block] = (),
 ) -> Page:
-    """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's)."""
+    """The page "Changes in this edition" in ``ctx``'s language (``ctx``: this edition's).
+
+    ``weight``: how much the edition changes the game's results (the site's
+    line and chart, :mod:`rulepress.render.impact_lines`), under the first line.
+    """
     links = links_of(ctx)
     words = DiffWords(ctx.lang, ctx.translate, new_text, old_text)
     c = _Changes(ctx, old_spec, links, _old_links(ctx, old_spec, words), words)
@@ -208,7 +213,7 @@ def changes_page(
         {"old": [_text(c.edition(diff.old))], "new": [_text(c.edition(diff.new))]},
         _text,
     )
-    body: list[Block] = [Paragraph(children=since)]
+    body: list[Block] = [Paragraph(children=since), *weight]
     sections: list[tuple[str, list[Block]]] = []
     if diff.changelog:
         items: list[list[Block]] = []

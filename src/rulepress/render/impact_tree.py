@@ -125,6 +125,7 @@ class _Words(Joined):
         """The title of step ``number`` of the report's sequence (numbers repeat across sequences)."""
         return self.titles.get(number, number)
 
+
     def ruling_title(self, ruling_id: str) -> str:
         for ruling in self.spec.rulings:
             if ruling.id == ruling_id:
@@ -148,6 +149,18 @@ class _Words(Joined):
     def join(self, items: list[str]) -> str:
         """Like things as the language lists them ("a, b a c"; "a、b、c")."""
         return listed(items, self.lang)
+
+
+def step_title(spec: Spec, number: str, sequence: str) -> str:
+    """The title of step ``number`` of ``sequence`` (its number, if it has none).
+
+    Step numbers are a sequence's own: "3" is a step of several sequences.
+    """
+    seq = next(s for s in spec.sequences if s.id == sequence)
+    for step in all_steps(seq.steps):
+        if step.number == number:
+            return str(step.title)
+    return number
 
 
 def _line(text: str) -> tree.Paragraph:

@@ -179,8 +179,11 @@ def links_of(ctx: RenderContext, *, linked: bool = True) -> Links:
 class _Page:
     """Helpers shared by the page builders of one game in one language."""
 
-    def __init__(self, ctx: RenderContext) -> None:
+    def __init__(
+        self, ctx: RenderContext, weights: Mapping[str, list[Block]] | None = None
+    ) -> None:
         self.ctx = ctx
+        self.weights = weights or {}
         self.links = links_of(ctx)
         # headings and labels never hold links: a reference in them is shown as text
         self.plain = links_of(ctx, linked=False)
@@ -260,14 +263,19 @@ PRESS_INTRO = ui(
 
 
 def game_pages(
-    ctx: RenderContext, downloads: Collection[str] = (), extra: Mapping[str, Page] | None = None
+    ctx: RenderContext,
+    downloads: Collection[str] = (),
+    extra: Mapping[str, Page] | None = None,
+    weights: Mapping[str, list[Block]] | None = None,
 ) -> dict[str, Page]:
     """Every page of one game: name → page; ``downloads``: its PDFs' file names, if built.
 
     ``extra``: pages made elsewhere from more than the spec (the changes page,
-    from the previous edition too), listed after the others.
+    from the previous edition too), listed after the others. ``weights``: by
+    ruling option id, what the Rulings page shows under the option of how much
+    it changes (made from drawn tables: :mod:`rulepress.render.impact_lines`).
     """
-    p = _Page(ctx)
+    p = _Page(ctx, weights)
     # a game written straight into a spec names no source document and nothing missing
     # from one: empty pages about sources would only puzzle its readers
     sourced: dict[str, Page] = {}
@@ -528,7 +536,8 @@ def _rulings(p: _Page) -> Page:
             if opt.id == r.default:
                 line = p.fill(DETAIL, text=line, detail=text(p.t("default")))
             line = p.fill(PAIR, label=line, value=inline(opt.description, p.links))
-            items.append([Paragraph(children=line)])
+            # how much the option changes, against the default, under it
+            items.append([Paragraph(children=line), *p.weights.get(opt.id, [])])
         children.append(BulletList(items=items))
         sections.append(
             Section(label=ruling_label(r.id), title=p.title(r.title), children=children)

@@ -32,6 +32,7 @@ from rulepress.render.sources import Appendix
 from rulepress.render.tree import (
     Block,
     BulletList,
+    Chart,
     Code,
     Emphasis,
     Group,
@@ -137,6 +138,8 @@ def blocks(nodes: list[Block], depth: int = 0, *, compact: bool = False) -> list
             out.append(el("ol", [el("li", inlines(c)) for c in node.criteria]))
         elif isinstance(node, StepList):
             out.append(el("ol", _steps(node.steps), cls="steps"))
+        elif isinstance(node, Chart):
+            continue  # a printed page gives the numbers the chart draws, in its words
         else:
             raise TypeError(f"a printed document has no form for a {node.kind} node")
     return out

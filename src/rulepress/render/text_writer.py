@@ -85,6 +85,9 @@ class _Writer:
             # literal text (a table state as YAML), each line made visible as it stands:
             # no typesetting, which would change what a reader copies
             self.lines.extend(pad + INDENT + visible(line) for line in node.text.splitlines())
+        elif isinstance(node, tree.Chart):
+            # a terminal draws no picture: the words that say what the chart shows
+            self.lines.append(pad + visible(typeset(node.alt, self.lang)))
         else:
             raise TypeError(f"the terminal report has no form for a {node.kind} node")
 

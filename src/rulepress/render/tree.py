@@ -273,6 +273,21 @@ class CodeBlock(Node):
     language: Literal["yaml", "json", "text"]
 
 
+class Chart(Node):
+    """A chart rulepress drew from data, as an SVG inside the page, and the words for it.
+
+    The SVG is rulepress's own drawing (:mod:`rulepress.render.impact_chart`),
+    whose labels went through the charting library as text; it is embedded as a
+    ``data:`` URI, so nothing is fetched, and shown as an image, in which no
+    script runs. ``alt`` says what it shows, for a reader who cannot see it.
+    A printed document and the terminal show the numbers beside it instead.
+    """
+
+    kind: Literal["chart"] = "chart"
+    src: Annotated[str, Field(pattern=r"^data:image/svg\+xml;base64,[A-Za-z0-9+/=]*$")]
+    alt: str
+
+
 #: a value an example states: what the doctest compares the scorer's answer with
 Stated = Any
 
@@ -341,6 +356,7 @@ Block = Annotated[
     | TieBreakOrder
     | Glossary
     | CodeBlock
+    | Chart
     | Doctest
     | Contents
     | TocTree,

@@ -67,6 +67,7 @@ from rulepress.i18n.runtime import (
     localize,
     native_name,
 )
+from rulepress.impact.report import ImpactReport
 from rulepress.model import LoadedSpec, all_languages, game_languages
 from rulepress.print import written as print_record
 from rulepress.progress import Counter, Report, silent
@@ -75,6 +76,11 @@ from rulepress.render import tree
 from rulepress.render.changes import PAGE as CHANGES_PAGE
 from rulepress.render.changes import changes_page
 from rulepress.render.context import RenderContext
+from rulepress.render.impact_cache import SEED as IMPACT_SEED
+from rulepress.render.impact_cache import TABLES as IMPACT_TABLES
+from rulepress.render.impact_cache import edition_report, option_reports
+from rulepress.render.impact_lines import T as WEIGHT_LINES
+from rulepress.render.impact_lines import weight_blocks
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
 from rulepress.render.preview import LABEL as PREVIEW_LABEL
@@ -156,6 +162,10 @@ class SiteBuild:
     since: str | None = None
     #: where the work goes (None: a private folder in the user's cache, see :attr:`work`)
     work_dir: Path | None = None
+    #: the drawn tables each ruling option and the edition are weighed over on the
+    #: Rulings and changes pages, and their seed (rulepress.render.impact_cache)
+    impact_tables: int = IMPACT_TABLES
+    impact_seed: int = IMPACT_SEED
     written: list[Path] = field(default_factory=list)
     unchanged: set[Path] = field(default_factory=set)
     #: what the pages show in English, by language (made by generate(), written by build())
@@ -171,6 +181,11 @@ class SiteBuild:
     _languages: dict[Path, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False)
     #: each game's previous edition, compared once per build (see _changes)
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
+    #: each game's ruling options, and its edition, weighed once per build (see impact_cache)
+    _weights: dict[Path, dict[str, ImpactReport]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    _edition_weight: dict[Path, ImpactReport] = field(default_factory=dict, init=False, repr=False)
     #: which edition each game is compared with, found once per build (see since_of)
     _since: dict[Path, Since | None] = field(default_factory=dict, init=False, repr=False)
     #: each game's completeness in each language, read once per build (see _completeness)
@@ -257,7 +272,13 @@ class SiteBuild:
         """
         if self._shared is None:
             # what every language reads: rulepress's code and theme, the options, the specs
-            options: list[object] = [self.languages, self.theme, self.base_url]
+            options: list[object] = [
+                self.languages,
+                self.theme,
+                self.base_url,
+                self.impact_tables,
+                self.impact_seed,
+            ]
             dirs = find_game_dirs(self.spec_root)
             since_files: list[Path] = []
             for directory in dirs:
@@ -385,6 +406,8 @@ class SiteBuild:
         self._shared = None  # read the inputs anew: this instance may build again after an edit
         self._languages = {}
         self._previous = {}
+        self._weights = {}
+        self._edition_weight = {}
         self._since = {}
         self._complete = {}
         self._pdfs = {}
@@ -541,8 +564,13 @@ class SiteBuild:
         offered = [path.name for path in self.downloads(lang, game_id)]
         changes = self._changes(ctx, loaded)
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
+        # each ruling option's weight, from drawn tables scored once per spec (cached)
+        weights = {
+            option: weight_blocks(report, ctx.spec, lang, ctx.translate)
+            for option, report in self._option_reports(loaded).items()
+        }
         pages = []
-        for name, made in game_pages(ctx, offered, extra).items():
+        for name, made in game_pages(ctx, offered, extra, weights).items():
             pages.append(f"{name}{PAGE_SUFFIX}")
             page = with_notice(made, local.renderer.translate) if ready.preview else made
             self.write(project / game_id / pages[-1], page.to_json())
@@ -592,9 +620,32 @@ class SiteBuild:
             )
         previous = self._previous[directory]
         new_text = game_translator(self.locales, ctx.lang, loaded.spec.game.id)
-        return changes_page(
-            ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text
+        if directory not in self._edition_weight:
+            self._edition_weight[directory] = edition_report(
+                loaded,
+                previous.spec,
+                since.given,
+                tables=self.impact_tables,
+                seed=self.impact_seed,
+            )
+        weight = weight_blocks(
+            self._edition_weight[directory],
+            ctx.spec,
+            ctx.lang,
+            ctx.translate,
+            WEIGHT_LINES["edition"],
         )
+        return changes_page(
+            ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text, weight
+        )
+
+    def _option_reports(self, loaded: LoadedSpec) -> dict[str, ImpactReport]:
+        """Each ruling option's impact report, worked out once per build (and kept in the cache)."""
+        if loaded.directory not in self._weights:
+            self._weights[loaded.directory] = option_reports(
+                loaded, tables=self.impact_tables, seed=self.impact_seed
+            )
+        return self._weights[loaded.directory]
 
     def _landing(
         self, cards: list[LinkCard], games: list[str], tr: Callable[[str], str], guides: bool

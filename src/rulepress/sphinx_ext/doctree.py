@@ -189,6 +189,10 @@ class _Builder:
             # a literal block keeps its lines: only \n breaks one
             code = _CONTROLS.sub("\ufffd", node.text.replace("\r\n", "\n"))
             return nodes.literal_block(code, code, language=node.language)
+        if isinstance(node, tree.Chart):
+            # an <img> of a data: URI: the SVG is shown, never run, and nothing is fetched
+            alt = _text(node.alt, self.lang).astext()  # set as the page's text is
+            return nodes.image("", uri=node.src, alt=alt, classes=["rp-chart"])
         if isinstance(node, tree.Doctest):
             return doctest_node(node)
         if isinstance(node, tree.StepList):
