@@ -27,12 +27,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from rulepress import cache_files
 from rulepress.impact.question import Chunk, Question, chunks, run_chunk
-from rulepress.population.executor import available_cores
 from rulepress.impact.report import ImpactReport, build_report
 from rulepress.impact.rulesets import RuleSet
 from rulepress.impact.tally import Tally
 from rulepress.model import LoadedSpec, Spec
-from rulepress.population.executor import run_chunks
+from rulepress.population.executor import available_cores, run_chunks
 
 #: the tables drawn for each figure of the site, and their seed: declared once here, for
 #: every game (docs/publishers.md), and given to the site build (SiteBuild.impact_tables).

@@ -125,7 +125,6 @@ class _Words(Joined):
         """The title of step ``number`` of the report's sequence (numbers repeat across sequences)."""
         return self.titles.get(number, number)
 
-
     def ruling_title(self, ruling_id: str) -> str:
         for ruling in self.spec.rulings:
             if ruling.id == ruling_id:
