@@ -205,9 +205,9 @@ def _population(
     """
     q = chunk.question
     if q.corpus is None:
-        sampler = sampler_of(load_rule_set_spec(q.after.game_dir, q.after.edition), q.sequence)
+        where = (q.after.game_dir, q.after.edition, q.sequence, q.seed)
         for index in range(chunk.start, chunk.start + chunk.count):
-            yield index, drawn_origin(q, index), partial(sampler.draw, q.seed, index), None, None
+            yield index, drawn_origin(q, index), partial(_drawn, *where, index), None, None
         return
     records = read_corpus(Path(q.corpus)) if chunk.records is None else read_chunk(chunk.records)
     for index, record in enumerate(records, start=chunk.start):
@@ -215,6 +215,21 @@ def _population(
             yield index, record.origin, _nothing, None, record.problem
         else:
             yield index, record.origin, partial(_given, record.state), record.sources, None
+
+
+@lru_cache(maxsize=4096)
+def _drawn(
+    game_dir: str, edition: str | None, sequence: str | None, seed: int, index: int
+) -> dict[str, Any]:
+    """Drawn table ``index`` of ``seed``, kept a while.
+
+    The site asks a question per ruling option over the same tables, and drawing
+    one costs more than scoring it twice.
+    Nothing downstream changes a drawn state (the state check copies what it keeps,
+    and the shrinker works on copies).
+    """
+    sampler = sampler_of(load_rule_set_spec(game_dir, edition), sequence)
+    return sampler.draw(seed, index)
 
 
 def _nothing() -> None:
