@@ -34,8 +34,10 @@ from typing import Any
 
 from rulepress.errors import Problem, SpecError
 from rulepress.expressions.bounds import ExpressionSyntaxError
+from rulepress.expressions.records import Record, fields_record
 from rulepress.expressions.syntax import parse_tree
 from rulepress.model.loaded import LoadedSpec
+from rulepress.model.sets import spelled_out
 from rulepress.model.spec_model import (
     Constraint,
     FieldSpec,
@@ -43,12 +45,14 @@ from rulepress.model.spec_model import (
     Sequence,
     StateFormat,
 )
+from rulepress.population.local import Section
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
-from rulepress.states.models import bound, state_spec
+from rulepress.states.models import bound, state_models, state_spec
 from rulepress.states.placeholders import satisfy
-from rulepress.states.validation import validate_state
+from rulepress.states.quick import section_validators
+from rulepress.states.validation import compiled, params_record, validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
 #: a redrawn value that is no value: the optional or defaulted field left out, as a
@@ -82,6 +86,10 @@ class Sampler:
     root: FieldSpec
     #: "players" / "table" → the names their constraints read (fields among them)
     reads: dict[str, set[str]]
+    #: a player's and the table's own rules, asked as each is drawn (None: not known here)
+    sections: tuple[Section, Section] | None
+    #: what every record's rules read besides the record: the parameters and named sets
+    context: dict[str, Record]
     #: player field → the format its check alone uses (see :meth:`_player_format`)
     local_formats: dict[str, StateFormat] = field(default_factory=dict, compare=False)
 
@@ -95,7 +103,30 @@ class Sampler:
             "players": _read_names(fmt.players.constraints),
             "table": _read_names(fmt.table.constraints),
         }
-        return cls(loaded, seq, fmt, drawer, state_spec(fmt), reads)
+        params = spec.parameters
+        validators = section_validators(state_models(fmt, params).strict)
+        sections = None
+        if validators is not None:
+            sections = (
+                Section.of(
+                    validators[0],
+                    fmt.players.fields,
+                    fmt.players.constraints,
+                    params,
+                    compiled,
+                    own=None,
+                ),
+                Section.of(
+                    validators[1],
+                    fmt.table.fields,
+                    fmt.table.constraints,
+                    params,
+                    compiled,
+                    own="table",
+                ),
+            )
+        context = {"param": params_record(params), "sets": fields_record(spelled_out(spec.sets))}
+        return cls(loaded, seq, fmt, drawer, state_spec(fmt), reads, sections, context)
 
     # ------------------------------------------------------------------ checking
 
@@ -117,14 +148,25 @@ class Sampler:
         return range(low, max(low, high) + 1)
 
     def raw(self, rng: random.Random) -> dict[str, Any]:
-        """A state drawn field by field, before its cross-field constraints are met."""
+        """A state drawn record by record, before the constraints across records are met.
+
+        Each record is drawn field by field, then drawn again in part until its own
+        constraints hold (:meth:`Section.settle`), as far as a bounded search can.
+        """
         count = weighted(rng, self.fmt.players.draw, self.player_counts())
         ids = [f"p{k}" for k in range(1, count + 1)]
-        players = [
-            {"id": pid, **self.drawer.record(rng, self.fmt.players.fields, ids)} for pid in ids
-        ]
+        context = {**self.context, "n_players": count}
+        players = []
+        for pid in ids:
+            player = {"id": pid, **self.drawer.record(rng, self.fmt.players.fields, ids)}
+            if self.sections is not None:
+                self.sections[0].settle(rng, self.drawer, player, ids, context)
+            players.append(player)
         state: dict[str, Any] = {"sequence": self.seq.id, "players": players}
-        state["table"] = self.drawer.record(rng, self.fmt.table.fields, ids)
+        table = self.drawer.record(rng, self.fmt.table.fields, ids)
+        if self.sections is not None:
+            self.sections[1].settle(rng, self.drawer, table, ids, context)
+        state["table"] = table
         return state
 
     def draw(self, seed: int, index: int) -> dict[str, Any]:
