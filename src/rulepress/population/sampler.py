@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.errors import Problem, SpecError
+from rulepress.errors import Location, Problem, SpecError
 from rulepress.expressions.bounds import ExpressionSyntaxError
 from rulepress.expressions.records import Record, fields_record
 from rulepress.expressions.syntax import parse_tree
@@ -49,10 +49,11 @@ from rulepress.population.local import Section
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
+from rulepress.states.constraints import failures
 from rulepress.states.models import bound, state_models, state_spec
 from rulepress.states.placeholders import satisfy
 from rulepress.states.quick import section_validators
-from rulepress.states.validation import compiled, params_record, validate_state
+from rulepress.states.validation import compiled, params_record, quick_check, validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
 #: a redrawn value that is no value: the optional or defaulted field left out, as a
@@ -60,6 +61,8 @@ from rulepress.yamlsrc import SourceMap, format_path
 OMIT: Any = object()
 #: the parts of a problem's ``where``: a key (after a dot or first) or an index in brackets
 _PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+#: the place of a problem the mending finds: in no file (it reads only ``where``)
+_NOWHERE = Location("<drawn state>")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
 ATTEMPTS = 12
 #: passes that draw every refused value again, before list items are dropped instead
@@ -131,9 +134,43 @@ class Sampler:
     # ------------------------------------------------------------------ checking
 
     def problems(self, state: dict[str, Any]) -> list[Problem]:
-        """What the state check refuses in ``state`` (which it leaves as it was)."""
+        """Where the state check refuses ``state`` (which it leaves as it was)."""
+        return self._located(self.fmt, state)
+
+    def _located(self, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
+        """The problems of ``state`` under ``fmt``: their places, not always their messages.
+
+        The mending needs only where each problem is and how many there are. When
+        every field is well formed (a drawn state's usual case) the constraints are
+        asked without wording their messages (see
+        :func:`rulepress.states.constraints.failures`), a fraction of the work of the
+        whole check; otherwise the whole check tells.
+        """
         spec = self.loaded.spec
-        _, found = validate_state(self.fmt, spec.parameters, state, SourceMap(), sets=spec.sets)
+        quick = quick_check(state_models(fmt, spec.parameters), fmt)
+        read = quick.records(state)
+        if read is not None:
+            players: list[Record] = read["players"]
+            table: Record = read["table"]
+            ids = {rec["id"]: i for i, rec in enumerate(players)}
+            if len(ids) == len(players) and quick.refs(players, table, ids):
+                context = {
+                    **self.context,
+                    "param": quick.params,
+                    "n_players": len(players),
+                    "table": table,
+                    "players": players,
+                }
+                found: list[Problem] = []
+                for i, rec in enumerate(players):
+                    ns = {**context, **rec}
+                    for where, _ in failures(fmt.players.constraints, rec, ns, None, compiled):
+                        found.append(Problem(_NOWHERE, format_path(("players", i, *where)), ""))
+                ns = {**context, **table}
+                for where, _ in failures(fmt.table.constraints, table, ns, None, compiled):
+                    found.append(Problem(_NOWHERE, format_path(("table", *where)), ""))
+                return found
+        _, found = validate_state(fmt, spec.parameters, state, SourceMap(), sets=spec.sets)
         return found
 
     def legal(self, state: dict[str, Any]) -> bool:
@@ -441,11 +478,7 @@ class Sampler:
         return self.drawer.value(rng, name, spec, ids)
 
     def _local_problems(self, name: str, mini: dict[str, Any]) -> list[Problem]:
-        spec = self.loaded.spec
-        _, found = validate_state(
-            self._player_format(name), spec.parameters, mini, SourceMap(), sets=spec.sets
-        )
-        return found
+        return self._located(self._player_format(name), mini)
 
     def _path(self, state: dict[str, Any], where: str) -> tuple[Any, ...]:
         """The data path in ``state`` of a problem's ``where`` (``players[0].cubes``).
