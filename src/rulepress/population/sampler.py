@@ -95,6 +95,8 @@ class Sampler:
     context: dict[str, Record]
     #: player field → the format its check alone uses (see :meth:`_player_format`)
     local_formats: dict[str, StateFormat] = field(default_factory=dict, compare=False)
+    #: (a format's id, list names) → whether its values may hold such a list (see _lists_named)
+    holding: dict[tuple[int, frozenset[str]], bool] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, loaded: LoadedSpec, sequence: str | None) -> Sampler:
@@ -238,8 +240,27 @@ class Sampler:
         of the state per pass, not one per problem: a nine-player table has dozens of
         independent ones); a pass is kept if fewer problems remain. Then every list
         item holding a refused value is dropped, then :func:`satisfy` searches.
+
+        When each record was drawn until its own constraints held (see
+        :meth:`raw`), what is left ties records together (Bribes on other players'
+        cards, votes their cubes must cover), which a redraw of one value seldom
+        mends and dropping the items naming the refused players does: those are
+        dropped first.
         """
         problems = self.problems(state)
+        if problems and self.sections is not None:
+            problems = self._drops(rng, state, problems)
+        problems = self._redraws(rng, state, problems)
+        problems = self._drops(rng, state, problems)
+        if problems:
+            state.setdefault("table", {})
+            problems = satisfy(self.loaded.spec, self.seq, state)
+        return not problems
+
+    def _redraws(
+        self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
+    ) -> list[Problem]:
+        """Passes that draw every refused value again, while they mend; what is left."""
         # field format → its redraws whose check with their player alone never passed:
         # past HOPELESS such a field hangs on the table or the other players, and is
         # not tried alone again in this draw (one that passed once is always tried)
@@ -254,6 +275,12 @@ class Sampler:
                 state, problems, paths, lambda path: self._redrawn(rng, state, path, hopeless)
             )
             stale = stale + 1 if len(problems) == left else 0
+        return problems
+
+    def _drops(
+        self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
+    ) -> list[Problem]:
+        """Passes that drop the list items that may hold refused values; what is left."""
         stale = 0
         for _ in range(PASSES):
             items = self._droppable(rng, state, problems) if problems else set()
@@ -262,10 +289,7 @@ class Sampler:
             left = len(problems)
             problems = self._pass(state, problems, sorted(items, reverse=True), None)
             stale = stale + 1 if len(problems) == left else 0
-        if problems:
-            state.setdefault("table", {})
-            problems = satisfy(self.loaded.spec, self.seq, state)
-        return not problems
+        return problems
 
     def _droppable(
         self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
@@ -286,9 +310,7 @@ class Sampler:
             path = self._path(state, problem.where)
             if path[:1] == ("players",) and len(path) >= 2:
                 refused.add(state["players"][path[1]]["id"])
-        for path in _paths(state):
-            if len(path) < 2 or not isinstance(path[-1], str) or path[-1] not in read:
-                continue
+        for path in _lists_named(state, self.root, frozenset(read), self.holding):
             value = _at(state, path)
             if not isinstance(value, list) or not value:
                 continue
@@ -576,14 +598,46 @@ def _read_names(constraints: list[Constraint]) -> set[str]:
     return found
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
+def _lists_named(
+    value: Any,
+    spec: FieldSpec,
+    names: frozenset[str],
+    memo: dict[tuple[int, frozenset[str]], bool],
+    path: tuple[Any, ...] = (),
+) -> Iterator[tuple[Any, ...]]:
+    """The paths in ``value`` (of format ``spec``) of the list fields called one of ``names``.
+
+    Only the parts of the state whose format holds such a field are walked: a
+    nine-player table has thousands of values, and a few lists are wanted.
+    ``memo`` keeps what :func:`_holds_named` found, by format (the sampler's formats
+    live as long as it does).
+    """
+    key = (id(spec), names)
+    holds = memo.get(key)
+    if holds is None:
+        holds = memo[key] = _holds_named(spec, names)
+    if not holds:
+        return
     if isinstance(value, dict):
         for key, inner in value.items():
-            yield from _paths(inner, (*path, key))
-    elif isinstance(value, list):
+            sub = spec.fields.get(key)
+            if sub is None:
+                continue
+            if sub.type == "list" and key in names and len(path) >= 1:
+                yield (*path, key)
+            yield from _lists_named(inner, sub, names, memo, (*path, key))
+    elif isinstance(value, list) and spec.item is not None:
         for i, inner in enumerate(value):
-            yield from _paths(inner, (*path, i))
+            yield from _lists_named(inner, spec.item, names, memo, (*path, i))
+
+
+def _holds_named(spec: FieldSpec, names: frozenset[str]) -> bool:
+    """Whether a value of ``spec`` may hold a list field called one of ``names``."""
+    inner = [spec.item] if spec.item is not None else []
+    return any(
+        (sub.type == "list" and key in names) or _holds_named(sub, names)
+        for key, sub in spec.fields.items()
+    ) or any(_holds_named(sub, names) for sub in inner)
 
 
 def _at(data: Any, path: tuple[Any, ...]) -> Any:
