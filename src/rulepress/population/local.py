@@ -47,6 +47,8 @@ from rulepress.population.values import Drawer, int_range, length_range
 #: tries of one record (a check of it and a redraw of what failed) before the
 #: whole-state mending is left to meet what is still refused
 ROUNDS = 48
+#: whole redraws of what one rule reads before the record is left to the mending
+MISSES = 12
 #: the names a rule of one record may read besides the record's fields: what the
 #: state check gives every record and the sampler knows before any record is drawn
 _CONTEXT = frozenset({"param", "sets", "n_players"})
@@ -133,6 +135,10 @@ class Section:
         """
         for total in self.sums:
             self._compose(rng, raw, total, context)
+        # whole redraws of one rule that still failed: a rule that few draws of
+        # its fields meet (no more than one Shield Lattice among 30 hexes) is the
+        # mending's, which drops items, not the redraws'
+        misses: dict[int, int] = {}
         for _ in range(ROUNDS):
             try:
                 rec = self.validator.validate_python(raw)
@@ -146,6 +152,9 @@ class Section:
                 if failed is None:
                     continue
                 if failed is _WHOLE or rule.members is None:
+                    misses[id(rule)] = misses.get(id(rule), 0) + 1
+                    if misses[id(rule)] > MISSES:
+                        return False
                     self._redraw(rng, drawer, raw, rule.fields, ids, context)
                 else:
                     self._redraw_items(rng, drawer, raw, rule.members, failed, ids)
