@@ -5,12 +5,14 @@ so it depends on (seed, i) alone: any partition of the indices (chunks on other
 cores or machines) draws the same tables. Product code, so no hypothesis here
 (a test tool, which cannot be asked for "the i-th example of seed s" either).
 
-A state is drawn field by field (:mod:`.values`), then checked by the same
-check a table state a player writes goes through
-(:func:`rulepress.states.validation.validate_state`). The cross-field
-constraints (cubes that add up, votes that a player's cubes cover) are what a
-field-by-field draw cannot read, so a refused draw is mended, each step kept
-only if fewer problems remain:
+A state is drawn record by record, each field by field (:mod:`.values`), and
+each record drawn again in part until the constraints that read it alone hold
+(:mod:`.local`: cubes that add up, an Agenda line that gives one of two
+fields). The whole state is then checked once (the check's quick path, for a
+good state). The constraints across records (votes that a player's cubes
+cover, Bribes on other players' cards) are what a record-by-record draw cannot
+read, so a refused draw is mended, each step kept only if fewer problems
+remain (where they are found without wording their messages):
 
 1. each refused value is drawn again, a few times; then the list item holding
    it is dropped;
@@ -18,7 +20,8 @@ only if fewer problems remain:
    (:func:`rulepress.states.placeholders.satisfy`): lists emptied, fields
    borrowed from a worked example;
 3. a state still refused is drawn afresh (bounded attempts, from the same
-   generator), and a format no attempt satisfies is a located problem
+   generator; the first attempt skips step 2's search, which can cost a thousand
+   checks), and a format no attempt satisfies is a located problem
    (:class:`~rulepress.errors.SpecError`), never an endless loop.
 """
 
@@ -65,6 +68,12 @@ _PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 _NOWHERE = Location("<drawn state>")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
 ATTEMPTS = 12
+#: the fresh draws of one state mended without :func:`satisfy`'s search, before it is
+#: tried too: on a Stationfall table the mending left refused, it once took 3,000
+#: checks (1.7 s, more than the other 199 tables of the benchmark together) where a
+#: fresh draw takes a few milliseconds; Brink's council tables, which it mends
+#: quickly, are a quarter slower for it
+SEARCH_FROM = 1
 #: passes that draw every refused value again, before list items are dropped instead
 PASSES = 12
 #: passes in a row that mend nothing before the next means is tried
@@ -211,9 +220,9 @@ class Sampler:
     def draw(self, seed: int, index: int) -> dict[str, Any]:
         """Table state ``index`` of ``seed``: legal, and the same on every call."""
         rng = random.Random(f"{seed}:{index}")  # noqa: S311 (reproducible draws, no secret)
-        for _ in range(ATTEMPTS):
+        for attempt in range(ATTEMPTS):
             state = self.raw(rng)
-            if self.mend(rng, state):
+            if self.mend(rng, state, search=attempt >= SEARCH_FROM):
                 return state
         fmt_where = ("table_states", self.seq.state)
         raise SpecError(
@@ -233,8 +242,11 @@ class Sampler:
 
     # ------------------------------------------------------------------ mending
 
-    def mend(self, rng: random.Random, state: dict[str, Any]) -> bool:
+    def mend(self, rng: random.Random, state: dict[str, Any], *, search: bool = True) -> bool:
         """Make ``state`` legal in place, if the bounded search can; whether it did.
+
+        ``search`` False leaves out the last means, :func:`satisfy`: it can take a
+        thousand checks, where a fresh draw takes a few (see :data:`SEARCH_FROM`).
 
         Each pass draws again every value a problem names, all at once (one check
         of the state per pass, not one per problem: a nine-player table has dozens of
@@ -252,7 +264,7 @@ class Sampler:
             problems = self._drops(rng, state, problems)
         problems = self._redraws(rng, state, problems)
         problems = self._drops(rng, state, problems)
-        if problems:
+        if problems and search:
             state.setdefault("table", {})
             problems = satisfy(self.loaded.spec, self.seq, state)
         return not problems
