@@ -59,3 +59,18 @@ def test_each_player_is_drawn_meeting_the_constraints_that_read_them_alone() -> 
     assert not any(refused[name] for name in OWN), refused
     # an Agenda line gives either field: redrawn on its own, each half the time
     assert 0.4 < lines["met"] / sum(lines.values()) < 0.6
+
+
+def test_the_shapes_drawn_directly_are_read_from_the_constraints() -> None:
+    """Stationfall's cube sum and its Agenda lines' either-or are drawn, not retried."""
+    sections = Sampler.of(loaded("stationfall"), None).sections
+    assert sections is not None
+    (total,) = sections[0].sums
+    assert total.paths == (("cubes", "supply"), ("cubes", "on_cards"), ("cubes", "betrayal_box"))
+    (either,) = sections[0].eithers
+    assert (either.within, either.first, either.second) == ("agenda", "met", "held_after_data")
+    # Brink's hexes are no sum and no either-or: left to the redraws
+    brink = Sampler.of(loaded("brink"), "council-vote").sections
+    assert brink is not None
+    assert not brink[1].sums
+    assert not brink[1].eithers

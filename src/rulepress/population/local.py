@@ -16,6 +16,10 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
   else of the record, draws the failing items again, one by one: items are
   drawn independently, so each stays uniform among the items that pass;
 * any other rule draws again the record's fields it reads;
+* a rule that one of two optional fields be given, not both
+  (``(met is None) != (held_after_data is None)``, of the record or of each
+  item of one of its lists), has a coin pick the one given, drawn as a first
+  draw would: what rejection would give, without the tries;
 * a rule that is a sum of the record's integer fields equal to a value of the
   parameters (``supply + on_cards + betrayal_box == param.cubes_per_player``)
   is not left to chance: its fields are drawn at once as a composition of
@@ -82,6 +86,16 @@ class _Sum:
     total: Within
 
 
+@dataclass(frozen=True, slots=True)
+class _Either:
+    """Two optional fields of which a rule wants exactly one given: one is drawn, at even odds."""
+
+    #: the record's list whose items hold them (None: the record itself)
+    within: str | None
+    first: str
+    second: str
+
+
 @dataclass(frozen=True)
 class Section:
     """How the records of one kind (players, or the table) are drawn and checked alone."""
@@ -90,6 +104,7 @@ class Section:
     fields: Mapping[str, FieldSpec]
     rules: tuple[_Rule, ...]
     sums: tuple[_Sum, ...]
+    eithers: tuple[_Either, ...]
     #: the name the record's rules read it by besides its fields ("table"), if any
     own: str | None
 
@@ -107,6 +122,7 @@ class Section:
         """The section of ``fields`` and ``constraints``; ``own``: "table" for the table."""
         rules: list[_Rule] = []
         sums: list[_Sum] = []
+        eithers: list[_Either] = []
         for c in constraints:
             try:
                 made = _rule(c, fields, compiled, own)
@@ -118,7 +134,10 @@ class Section:
             found = _sum(c, fields, params, compiled, own)
             if found is not None:
                 sums.append(found)
-        return cls(validator, fields, tuple(rules), tuple(sums), own)
+            either = _either(c, fields, made.members)
+            if either is not None:
+                eithers.append(either)
+        return cls(validator, fields, tuple(rules), tuple(sums), tuple(eithers), own)
 
     def settle(
         self,
@@ -135,6 +154,8 @@ class Section:
         """
         for total in self.sums:
             self._compose(rng, raw, total, context)
+        for either in self.eithers:
+            self._one_of(rng, drawer, raw, either, ids, None)
         # whole redraws of one rule that still failed: a rule that few draws of
         # its fields meet (no more than one Shield Lattice among 30 hexes) is the
         # mending's, which drops items, not the redraws'
@@ -182,6 +203,9 @@ class Section:
         for total in self.sums:
             if any(path[0] in names for path in total.paths):
                 self._compose(rng, raw, total, context)
+        for either in self.eithers:
+            if (either.within or either.first) in names or either.second in names:
+                self._one_of(rng, drawer, raw, either, ids, None)
 
     def _redraw_items(
         self,
@@ -199,6 +223,45 @@ class Section:
         items = raw[name]
         for index in indices:
             items[index] = drawer.value(rng, name, spec.item, ids, room)
+        for either in self.eithers:
+            if either.within == name:
+                self._one_of(rng, drawer, raw, either, ids, indices)
+
+    def _one_of(
+        self,
+        rng: random.Random,
+        drawer: Drawer,
+        raw: dict[str, Any],
+        either: _Either,
+        ids: Sequence[str],
+        indices: frozenset[int] | None,
+    ) -> None:
+        """Give exactly one of the pair in the record (or the items at ``indices``, or all).
+
+        Each field of the pair is given half the time by a first draw, so among the
+        draws that give one of them each is as likely: a coin picks it, and it is
+        drawn as it would have been.
+        """
+        room = 1  # as a first draw gives it: a list's items draw their texts with its room
+        if either.within is None:
+            holders: list[Any] = [raw]
+            specs = self.fields
+        else:
+            spec = self.fields[either.within]
+            assert spec.item is not None  # a list field (see _either)
+            specs = spec.item.fields
+            room = length_range(spec, drawer.params)[1]
+            found = raw.get(either.within) or []
+            holders = [found[i] for i in sorted(indices)] if indices is not None else found
+        for holder in holders:
+            if not isinstance(holder, dict):
+                continue
+            keep, drop = (either.first, either.second)
+            if rng.random() < 0.5:
+                keep, drop = drop, keep
+            holder.pop(drop, None)
+            if keep not in holder:
+                holder[keep] = drawer.value(rng, keep, specs[keep], ids, room)
 
     def _compose(
         self, rng: random.Random, raw: dict[str, Any], total: _Sum, context: Mapping[str, Any]
@@ -290,6 +353,59 @@ def _rule(
         reads,
         members,
     )
+
+
+def _either(c: Constraint, fields: Mapping[str, FieldSpec], members: str | None) -> _Either | None:
+    """The rule ``c`` as "exactly one of two optional fields is given", or None.
+
+    ``(a is None) != (b is None)`` of the record's fields, or of the item's
+    (``line.met``) when the rule asks each item of the list ``members``.
+    """
+    if c.let or (c.items is not None and members is None):
+        return None
+    try:
+        tree = ast.parse(f"({c.test}\n)", mode="eval").body
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+    if not (
+        isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.NotEq)
+    ):
+        return None
+    names = [
+        _is_none(side, c.item if members else None) for side in (tree.left, tree.comparators[0])
+    ]
+    first, second = names
+    if first is None or second is None or first == second:
+        return None
+    level = fields
+    if members is not None:
+        item = fields[members].item
+        if item is None or item.type != "record":
+            return None
+        level = item.fields
+    for name in (first, second):
+        spec = level.get(name)
+        if spec is None or not spec.optional or spec.default is not None:
+            return None
+    return _Either(members, first, second)
+
+
+def _is_none(node: ast.expr, item: str | None) -> str | None:
+    """``x is None`` (``item.x`` when ``item`` is given) as ``x``; else None."""
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.Is)
+        and isinstance(node.comparators[0], ast.Constant)
+        and node.comparators[0].value is None
+    ):
+        return None
+    side = node.left
+    if item is None:
+        return side.id if isinstance(side, ast.Name) else None
+    if isinstance(side, ast.Attribute) and isinstance(side.value, ast.Name):
+        return side.attr if side.value.id == item else None
+    return None
 
 
 def _sum(
