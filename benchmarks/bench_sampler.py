@@ -65,9 +65,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (default: all)")
     args = parser.parse_args()
     folders = find_game_dirs(ROOT / "rules_spec")
-    print(
-        f"{'game/sequence':40} {'drawn/s':>9} {'checked/s':>10} {'draw/check':>11} {'≤ 1':>5}"
-    )
+    print(f"{'game/sequence':40} {'drawn/s':>9} {'checked/s':>10} {'draw/check':>11} {'≤ 1':>5}")
     for folder in folders:
         if args.game and folder.name not in args.game:
             continue
