@@ -125,7 +125,7 @@ def test_a_format_no_draw_can_satisfy_is_a_located_problem(
     """Bounded attempts, then a located problem (never an endless loop)."""
     spec = loaded(GAMES[0])
     refused = Problem(spec.locate(()), "players", "refused")
-    monkeypatch.setattr(sampler_module, "validate_state", lambda *a, **k: ({}, [refused]))
+    monkeypatch.setattr(sampler_module.Sampler, "problems", lambda self, state: [refused])
     monkeypatch.setattr(sampler_module, "satisfy", lambda *a: [refused])
     with pytest.raises(SpecError) as caught:
         next(draw_states(spec, None, seed=3, start=9, count=1))

@@ -5,12 +5,14 @@ so it depends on (seed, i) alone: any partition of the indices (chunks on other
 cores or machines) draws the same tables. Product code, so no hypothesis here
 (a test tool, which cannot be asked for "the i-th example of seed s" either).
 
-A state is drawn field by field (:mod:`.values`), then checked by the same
-check a table state a player writes goes through
-(:func:`rulepress.states.validation.validate_state`). The cross-field
-constraints (cubes that add up, votes that a player's cubes cover) are what a
-field-by-field draw cannot read, so a refused draw is mended, each step kept
-only if fewer problems remain:
+A state is drawn record by record, each field by field (:mod:`.values`), and
+each record drawn again in part until the constraints that read it alone hold
+(:mod:`.local`: cubes that add up, an Agenda line that gives one of two
+fields). The whole state is then checked once (the check's quick path, for a
+good state). The constraints across records (votes that a player's cubes
+cover, Bribes on other players' cards) are what a record-by-record draw cannot
+read, so a refused draw is mended, each step kept only if fewer problems
+remain (where they are found without wording their messages):
 
 1. each refused value is drawn again, a few times; then the list item holding
    it is dropped;
@@ -18,7 +20,8 @@ only if fewer problems remain:
    (:func:`rulepress.states.placeholders.satisfy`): lists emptied, fields
    borrowed from a worked example;
 3. a state still refused is drawn afresh (bounded attempts, from the same
-   generator), and a format no attempt satisfies is a located problem
+   generator; the first attempt skips step 2's search, which can cost a thousand
+   checks), and a format no attempt satisfies is a located problem
    (:class:`~rulepress.errors.SpecError`), never an endless loop.
 """
 
@@ -32,10 +35,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.errors import Problem, SpecError
+from rulepress.errors import Location, Problem, SpecError
 from rulepress.expressions.bounds import ExpressionSyntaxError
+from rulepress.expressions.records import Record, fields_record
 from rulepress.expressions.syntax import parse_tree
 from rulepress.model.loaded import LoadedSpec
+from rulepress.model.sets import spelled_out
 from rulepress.model.spec_model import (
     Constraint,
     FieldSpec,
@@ -43,12 +48,15 @@ from rulepress.model.spec_model import (
     Sequence,
     StateFormat,
 )
+from rulepress.population.local import Section
 from rulepress.population.texts import compared_words, spec_expressions
 from rulepress.population.values import Drawer, weighted
 from rulepress.scoring.engine import find_sequence
-from rulepress.states.models import bound, state_spec
+from rulepress.states.constraints import failures
+from rulepress.states.models import bound, state_models, state_spec
 from rulepress.states.placeholders import satisfy
-from rulepress.states.validation import validate_state
+from rulepress.states.quick import section_validators
+from rulepress.states.validation import compiled, params_record, quick_check, validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
 #: a redrawn value that is no value: the optional or defaulted field left out, as a
@@ -56,8 +64,16 @@ from rulepress.yamlsrc import SourceMap, format_path
 OMIT: Any = object()
 #: the parts of a problem's ``where``: a key (after a dot or first) or an index in brackets
 _PARTS = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+#: the place of a problem the mending finds: in no file (it reads only ``where``)
+_NOWHERE = Location("<drawn state>")
 #: fresh draws of one state before its format is declared one the sampler cannot satisfy
 ATTEMPTS = 12
+#: the fresh draws of one state mended without :func:`satisfy`'s search, before it is
+#: tried too: on a Stationfall table the mending left refused, it once took 3,000
+#: checks (1.7 s, more than the other 199 tables of the benchmark together) where a
+#: fresh draw takes a few milliseconds; Brink's council tables, which it mends
+#: quickly, are a quarter slower for it
+SEARCH_FROM = 1
 #: passes that draw every refused value again, before list items are dropped instead
 PASSES = 12
 #: passes in a row that mend nothing before the next means is tried
@@ -82,8 +98,14 @@ class Sampler:
     root: FieldSpec
     #: "players" / "table" → the names their constraints read (fields among them)
     reads: dict[str, set[str]]
+    #: a player's and the table's own rules, asked as each is drawn (None: not known here)
+    sections: tuple[Section, Section] | None
+    #: what every record's rules read besides the record: the parameters and named sets
+    context: dict[str, Record]
     #: player field → the format its check alone uses (see :meth:`_player_format`)
     local_formats: dict[str, StateFormat] = field(default_factory=dict, compare=False)
+    #: (a format's id, list names) → whether its values may hold such a list (see _lists_named)
+    holding: dict[tuple[int, frozenset[str]], bool] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, loaded: LoadedSpec, sequence: str | None) -> Sampler:
@@ -95,14 +117,71 @@ class Sampler:
             "players": _read_names(fmt.players.constraints),
             "table": _read_names(fmt.table.constraints),
         }
-        return cls(loaded, seq, fmt, drawer, state_spec(fmt), reads)
+        params = spec.parameters
+        validators = section_validators(state_models(fmt, params).strict)
+        sections = None
+        if validators is not None:
+            sections = (
+                Section.of(
+                    validators[0],
+                    fmt.players.fields,
+                    fmt.players.constraints,
+                    params,
+                    compiled,
+                    own=None,
+                ),
+                Section.of(
+                    validators[1],
+                    fmt.table.fields,
+                    fmt.table.constraints,
+                    params,
+                    compiled,
+                    own="table",
+                ),
+            )
+        context = {"param": params_record(params), "sets": fields_record(spelled_out(spec.sets))}
+        return cls(loaded, seq, fmt, drawer, state_spec(fmt), reads, sections, context)
 
     # ------------------------------------------------------------------ checking
 
     def problems(self, state: dict[str, Any]) -> list[Problem]:
-        """What the state check refuses in ``state`` (which it leaves as it was)."""
+        """Where the state check refuses ``state`` (which it leaves as it was)."""
+        return self._located(self.fmt, state)
+
+    def _located(self, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
+        """The problems of ``state`` under ``fmt``: their places, not always their messages.
+
+        The mending needs only where each problem is and how many there are. When
+        every field is well formed (a drawn state's usual case) the constraints are
+        asked without wording their messages (see
+        :func:`rulepress.states.constraints.failures`), a fraction of the work of the
+        whole check; otherwise the whole check tells.
+        """
         spec = self.loaded.spec
-        _, found = validate_state(self.fmt, spec.parameters, state, SourceMap(), sets=spec.sets)
+        quick = quick_check(state_models(fmt, spec.parameters), fmt)
+        read = quick.records(state)
+        if read is not None:
+            players: list[Record] = read["players"]
+            table: Record = read["table"]
+            ids = {rec["id"]: i for i, rec in enumerate(players)}
+            if len(ids) == len(players) and quick.refs(players, table, ids):
+                context = {
+                    **self.context,
+                    "param": quick.params,
+                    "n_players": len(players),
+                    "table": table,
+                    "players": players,
+                }
+                found: list[Problem] = []
+                for i, rec in enumerate(players):
+                    ns = {**context, **rec}
+                    for where, _ in failures(fmt.players.constraints, rec, ns, None, compiled):
+                        found.append(Problem(_NOWHERE, format_path(("players", i, *where)), ""))
+                ns = {**context, **table}
+                for where, _ in failures(fmt.table.constraints, table, ns, None, compiled):
+                    found.append(Problem(_NOWHERE, format_path(("table", *where)), ""))
+                return found
+        _, found = validate_state(fmt, spec.parameters, state, SourceMap(), sets=spec.sets)
         return found
 
     def legal(self, state: dict[str, Any]) -> bool:
@@ -117,22 +196,33 @@ class Sampler:
         return range(low, max(low, high) + 1)
 
     def raw(self, rng: random.Random) -> dict[str, Any]:
-        """A state drawn field by field, before its cross-field constraints are met."""
+        """A state drawn record by record, before the constraints across records are met.
+
+        Each record is drawn field by field, then drawn again in part until its own
+        constraints hold (:meth:`Section.settle`), as far as a bounded search can.
+        """
         count = weighted(rng, self.fmt.players.draw, self.player_counts())
         ids = [f"p{k}" for k in range(1, count + 1)]
-        players = [
-            {"id": pid, **self.drawer.record(rng, self.fmt.players.fields, ids)} for pid in ids
-        ]
+        context = {**self.context, "n_players": count}
+        players = []
+        for pid in ids:
+            player = {"id": pid, **self.drawer.record(rng, self.fmt.players.fields, ids)}
+            if self.sections is not None:
+                self.sections[0].settle(rng, self.drawer, player, ids, context)
+            players.append(player)
         state: dict[str, Any] = {"sequence": self.seq.id, "players": players}
-        state["table"] = self.drawer.record(rng, self.fmt.table.fields, ids)
+        table = self.drawer.record(rng, self.fmt.table.fields, ids)
+        if self.sections is not None:
+            self.sections[1].settle(rng, self.drawer, table, ids, context)
+        state["table"] = table
         return state
 
     def draw(self, seed: int, index: int) -> dict[str, Any]:
         """Table state ``index`` of ``seed``: legal, and the same on every call."""
         rng = random.Random(f"{seed}:{index}")  # noqa: S311 (reproducible draws, no secret)
-        for _ in range(ATTEMPTS):
+        for attempt in range(ATTEMPTS):
             state = self.raw(rng)
-            if self.mend(rng, state):
+            if self.mend(rng, state, search=attempt >= SEARCH_FROM):
                 return state
         fmt_where = ("table_states", self.seq.state)
         raise SpecError(
@@ -152,15 +242,37 @@ class Sampler:
 
     # ------------------------------------------------------------------ mending
 
-    def mend(self, rng: random.Random, state: dict[str, Any]) -> bool:
+    def mend(self, rng: random.Random, state: dict[str, Any], *, search: bool = True) -> bool:
         """Make ``state`` legal in place, if the bounded search can; whether it did.
+
+        ``search`` False leaves out the last means, :func:`satisfy`: it can take a
+        thousand checks, where a fresh draw takes a few (see :data:`SEARCH_FROM`).
 
         Each pass draws again every value a problem names, all at once (one check
         of the state per pass, not one per problem: a nine-player table has dozens of
         independent ones); a pass is kept if fewer problems remain. Then every list
         item holding a refused value is dropped, then :func:`satisfy` searches.
+
+        When each record was drawn until its own constraints held (see
+        :meth:`raw`), what is left ties records together (Bribes on other players'
+        cards, votes their cubes must cover), which a redraw of one value seldom
+        mends and dropping the items naming the refused players does: those are
+        dropped first.
         """
         problems = self.problems(state)
+        if problems and self.sections is not None:
+            problems = self._drops(rng, state, problems)
+        problems = self._redraws(rng, state, problems)
+        problems = self._drops(rng, state, problems)
+        if problems and search:
+            state.setdefault("table", {})
+            problems = satisfy(self.loaded.spec, self.seq, state)
+        return not problems
+
+    def _redraws(
+        self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
+    ) -> list[Problem]:
+        """Passes that draw every refused value again, while they mend; what is left."""
         # field format → its redraws whose check with their player alone never passed:
         # past HOPELESS such a field hangs on the table or the other players, and is
         # not tried alone again in this draw (one that passed once is always tried)
@@ -175,6 +287,12 @@ class Sampler:
                 state, problems, paths, lambda path: self._redrawn(rng, state, path, hopeless)
             )
             stale = stale + 1 if len(problems) == left else 0
+        return problems
+
+    def _drops(
+        self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
+    ) -> list[Problem]:
+        """Passes that drop the list items that may hold refused values; what is left."""
         stale = 0
         for _ in range(PASSES):
             items = self._droppable(rng, state, problems) if problems else set()
@@ -183,10 +301,7 @@ class Sampler:
             left = len(problems)
             problems = self._pass(state, problems, sorted(items, reverse=True), None)
             stale = stale + 1 if len(problems) == left else 0
-        if problems:
-            state.setdefault("table", {})
-            problems = satisfy(self.loaded.spec, self.seq, state)
-        return not problems
+        return problems
 
     def _droppable(
         self, rng: random.Random, state: dict[str, Any], problems: list[Problem]
@@ -207,9 +322,7 @@ class Sampler:
             path = self._path(state, problem.where)
             if path[:1] == ("players",) and len(path) >= 2:
                 refused.add(state["players"][path[1]]["id"])
-        for path in _paths(state):
-            if len(path) < 2 or not isinstance(path[-1], str) or path[-1] not in read:
-                continue
+        for path in _lists_named(state, self.root, frozenset(read), self.holding):
             value = _at(state, path)
             if not isinstance(value, list) or not value:
                 continue
@@ -399,11 +512,7 @@ class Sampler:
         return self.drawer.value(rng, name, spec, ids)
 
     def _local_problems(self, name: str, mini: dict[str, Any]) -> list[Problem]:
-        spec = self.loaded.spec
-        _, found = validate_state(
-            self._player_format(name), spec.parameters, mini, SourceMap(), sets=spec.sets
-        )
-        return found
+        return self._located(self._player_format(name), mini)
 
     def _path(self, state: dict[str, Any], where: str) -> tuple[Any, ...]:
         """The data path in ``state`` of a problem's ``where`` (``players[0].cubes``).
@@ -501,14 +610,46 @@ def _read_names(constraints: list[Constraint]) -> set[str]:
     return found
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
+def _lists_named(
+    value: Any,
+    spec: FieldSpec,
+    names: frozenset[str],
+    memo: dict[tuple[int, frozenset[str]], bool],
+    path: tuple[Any, ...] = (),
+) -> Iterator[tuple[Any, ...]]:
+    """The paths in ``value`` (of format ``spec``) of the list fields called one of ``names``.
+
+    Only the parts of the state whose format holds such a field are walked: a
+    nine-player table has thousands of values, and a few lists are wanted.
+    ``memo`` keeps what :func:`_holds_named` found, by format (the sampler's formats
+    live as long as it does).
+    """
+    key = (id(spec), names)
+    holds = memo.get(key)
+    if holds is None:
+        holds = memo[key] = _holds_named(spec, names)
+    if not holds:
+        return
     if isinstance(value, dict):
         for key, inner in value.items():
-            yield from _paths(inner, (*path, key))
-    elif isinstance(value, list):
+            sub = spec.fields.get(key)
+            if sub is None:
+                continue
+            if sub.type == "list" and key in names and len(path) >= 1:
+                yield (*path, key)
+            yield from _lists_named(inner, sub, names, memo, (*path, key))
+    elif isinstance(value, list) and spec.item is not None:
         for i, inner in enumerate(value):
-            yield from _paths(inner, (*path, i))
+            yield from _lists_named(inner, spec.item, names, memo, (*path, i))
+
+
+def _holds_named(spec: FieldSpec, names: frozenset[str]) -> bool:
+    """Whether a value of ``spec`` may hold a list field called one of ``names``."""
+    inner = [spec.item] if spec.item is not None else []
+    return any(
+        (sub.type == "list" and key in names) or _holds_named(sub, names)
+        for key, sub in spec.fields.items()
+    ) or any(_holds_named(sub, names) for sub in inner)
 
 
 def _at(data: Any, path: tuple[Any, ...]) -> Any:

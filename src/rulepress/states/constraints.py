@@ -69,10 +69,14 @@ def failures(
     constraints: list[Constraint],
     record: Mapping[str, Any],
     names: Mapping[str, Any],
-    plain: PlainContext,
+    plain: PlainContext | None,
     compiled: Callable[[str], Expression] = parse,
 ) -> Iterator[tuple[DataPath, str]]:
     """(path below the record, message) for each way ``record`` breaks ``constraints``.
+
+    ``plain`` None leaves the messages (and the ``args`` they show) out, each
+    message then "": for a caller who needs only where the problems are (the
+    sampler's mending), which is most of the work of a refused record.
 
     ``names``: what the expressions read (the table-wide names, then the
     record's own fields); ``plain`` renders the messages; ``compiled``
@@ -95,7 +99,7 @@ def _failures(
     c: Constraint,
     record: Mapping[str, Any],
     names: Mapping[str, Any],
-    plain: PlainContext,
+    plain: PlainContext | None,
     steps: Steps,
     compiled: Callable[[str], Expression],
 ) -> Iterator[tuple[DataPath, str]]:
@@ -134,6 +138,12 @@ def _failures(
             for name, expr in lets:
                 ns[name] = expr.within(ns, steps)
             if test.within(ns, steps):
+                continue
+            if plain is None:
+                yield (
+                    _field_path(c.field, c.item if c.items is not None else None, member, record),
+                    "",
+                )
                 continue
             args = {name: expr.within(ns, steps) for name, expr in more}
         except ExpressionLimitError:

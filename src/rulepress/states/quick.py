@@ -249,3 +249,30 @@ class QuickCheck:
         except ValidationError:
             return None
         return out
+
+
+def section_validators(
+    model: type[BaseModel],
+) -> tuple[SchemaValidator, SchemaValidator] | None:
+    """Validators of one player record and of the table, read into records as the state's.
+
+    The parts of :func:`record_validator`'s schema, so a record they accept is
+    the record the whole check would make of it (defaults given, optional
+    fields None). For a sampler that checks a record before the state it is
+    part of exists. None when the state's schema is of a shape not known here.
+    """
+    try:
+        top = _model(model.__pydantic_core_schema__, top=True)
+        fields = top["schema"]["fields"]
+        player = _find(fields["players"]["schema"], "list")["items_schema"]
+        table = _find(fields["table"]["schema"], "function-after")
+    except (_UnknownShapeError, KeyError):
+        return None
+    return SchemaValidator(player), SchemaValidator(table)
+
+
+def _find(schema: Mapping[str, Any], kind: str) -> Any:
+    """The first schema of ``kind`` down the ``schema`` keys of ``schema`` (or itself)."""
+    while schema.get("type") != kind:
+        schema = schema["schema"]
+    return schema
