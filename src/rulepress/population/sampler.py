@@ -336,7 +336,9 @@ class Sampler:
 
     def _paths_of(self, state: dict[str, Any], problems: list[Problem]) -> list[tuple[Any, ...]]:
         """The values the problems name, outermost only, players themselves left out."""
-        paths = sorted({self._path(state, p.where) for p in problems}, key=len)
+        # ordered by length, then by what they name: a set's own order of strings changes
+        # with the process's hash seed, and a draw must be the same in every process
+        paths = sorted({self._path(state, p.where) for p in problems}, key=_path_order)
         out: list[tuple[Any, ...]] = []
         for path in paths:
             if (len(path) <= 2 and path[:1] == ("players",)) or not path:
@@ -697,6 +699,11 @@ def sampler_of(loaded: LoadedSpec, sequence: str | None) -> Sampler:
         _SAMPLERS.pop(next(iter(_SAMPLERS)))
     _SAMPLERS[key] = (loaded, made)
     return made
+
+
+def _path_order(path: tuple[Any, ...]) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """A path's place in a sorted list: shorter first, then by its parts (keys, indices)."""
+    return len(path), tuple((0, f"{p:012d}") if isinstance(p, int) else (1, str(p)) for p in path)
 
 
 def draw_states(
