@@ -728,9 +728,13 @@ def _repository_untouched(request: pytest.FixtureRequest) -> Iterator[None]:
         )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_scheduler() -> Iterator[str]:
-    """A Dask local cluster of two worker processes, on this machine only."""
+    """A Dask local cluster of two worker processes, on this machine only.
+
+    One per module, closed with it: its threads allocate as they run, and a module
+    that measures this process's memory (the corpus reader's test) must not count them.
+    """
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(
         n_workers=2,
