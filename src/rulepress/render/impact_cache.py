@@ -35,10 +35,11 @@ from rulepress.population.executor import available_cores, run_chunks
 
 #: the tables drawn for each figure of the site, and their seed: declared once here, for
 #: every game (docs/publishers.md), and given to the site build (SiteBuild.impact_tables).
-#: Small, because drawing a legal table and scoring it twice per option is the cold
-#: build's cost (Stationfall's eleven options over 50 tables took 105 s on two busy
-#: cores, mostly drawing); the page shows the figure with its sample size
-TABLES = 50
+#: Small, because scoring each table twice per option is the cold build's cost (over
+#: 200 tables, Stationfall's eleven options take 1.7 s and Brink's twelve 6.8 s on two
+#: cores; the tables are drawn once for all options); the page shows the figure with
+#: its sample size
+TABLES = 200
 SEED = 1
 #: the cache's folder of impact reports
 KIND = "impact"
