@@ -19,11 +19,10 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
 from rulepress.expressions.bounds import ExpressionSyntaxError
 from rulepress.expressions.syntax import parse_tree
-from rulepress.model.spec_model import EXPR, Spec
+from rulepress.model.spec_model import Spec
+from rulepress.states.template import expression_sources
 
 #: the values no rule names, in the order fields take them (one each, or more for a list)
 UNNAMED_PREFIX = "unnamed-"
@@ -36,23 +35,13 @@ def unnamed(count: int) -> list[str]:
     return [f"{UNNAMED_PREFIX}{i}" for i in range(1, count + 1)]
 
 
+#: what holds no rule's expressions: worked examples' states and results, defaults
+_NO_RULES = frozenset({"examples", "state", "expect", "default"})
+
+
 def spec_expressions(obj: Any) -> Iterator[str]:
     """Every expression source in ``obj`` (a spec or any part of it), sub-steps included."""
-    if isinstance(obj, BaseModel):
-        for name, info in type(obj).model_fields.items():
-            value = getattr(obj, name)
-            if isinstance(value, str) and EXPR in info.metadata:
-                yield value
-            elif name in ("args", "let") and isinstance(value, dict):
-                yield from (v for v in value.values() if isinstance(v, str))
-            elif name not in ("examples", "state", "expect", "default"):
-                yield from spec_expressions(value)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            yield from spec_expressions(item)
-    elif isinstance(obj, dict):
-        for item in obj.values():
-            yield from spec_expressions(item)
+    return expression_sources(obj, skip=_NO_RULES, targets=False)
 
 
 def compared_words(spec: Spec) -> dict[str, list[str]]:

@@ -93,8 +93,15 @@ def state_template(spec: Spec, sequence_id: str | None = None) -> str:
 # --------------------------------------------------------------------------- which rules read a field
 
 
-def _expressions(obj: Any) -> Iterator[str]:
-    """Every expression source in ``obj`` (a step's own parts; sub-steps are not entered)."""
+def expression_sources(
+    obj: Any, *, skip: frozenset[str] = frozenset({"steps"}), targets: bool = True
+) -> Iterator[str]:
+    """Every expression source in ``obj`` (a spec or any part of it).
+
+    The fields named in ``skip`` are not entered (by default a step's sub-steps,
+    which are steps of their own); with ``targets``, the field an update sets
+    counts as read too.
+    """
     if isinstance(obj, BaseModel):
         for name, info in type(obj).model_fields.items():
             value = getattr(obj, name)
@@ -102,16 +109,16 @@ def _expressions(obj: Any) -> Iterator[str]:
                 yield value
             elif name in ("args", "let") and isinstance(value, dict):
                 yield from (v for v in value.values() if isinstance(v, str))
-            elif name == "set" and isinstance(value, str):
+            elif targets and name == "set" and isinstance(value, str):
                 yield value.split(".")[0]  # an update's target field
-            elif name != "steps":
-                yield from _expressions(value)
-    elif isinstance(obj, list):
+            elif name not in skip:
+                yield from expression_sources(value, skip=skip, targets=targets)
+    elif isinstance(obj, list | tuple):
         for item in obj:
-            yield from _expressions(item)
+            yield from expression_sources(item, skip=skip, targets=targets)
     elif isinstance(obj, dict):
         for item in obj.values():
-            yield from _expressions(item)
+            yield from expression_sources(item, skip=skip, targets=targets)
 
 
 def _names(source: str) -> set[str]:
@@ -134,7 +141,7 @@ def _readers(seq: Sequence) -> dict[str, list[Step]]:
     out: dict[str, list[Step]] = {}
     for step in all_steps(seq.steps):
         names: set[str] = set()
-        for source in _expressions(step):
+        for source in expression_sources(step):
             names |= _names(source)
         for name in names:
             out.setdefault(name, []).append(step)
