@@ -21,6 +21,7 @@ extraction (``i18n extract --check``) and its output by the publication gate.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,13 @@ from rulepress.i18n.catalogs import find_catalog
 from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.runtime import interface_translator, localize
 from rulepress.i18n.usage import Usage, recording
+from rulepress.impact.question import Question, run
+from rulepress.impact.report import build_report
+from rulepress.impact.rulesets import RuleSet
+from rulepress.impact_reports import report_chart, report_text
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import Spec
+from rulepress.population.sampler import draw_states
 from rulepress.render.diff_text import render_diff
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
@@ -151,6 +157,44 @@ def _diff_reports(tmp: Path) -> Usage:
     return usage
 
 
+def _impact_reports(tmp: Path) -> Usage:
+    """The impact report, in every language of a game with ruling options: a drawn question
+    whose option changes scores, an edition against an unchanged copy of itself (nothing
+    changes), and a recorded corpus with a bad record and a table the game refuses."""
+    for game in GAMES:
+        spec = loaded(game)
+        options = [o.id for r in spec.spec.rulings for o in r.options if o.id != r.default]
+        if options:
+            break
+    else:
+        return Usage()
+    game_dir = str(spec.directory.resolve())
+    questions = []
+    for option in options:  # the first option that changes a score over a few tables
+        asked = Question(RuleSet(game_dir), RuleSet(game_dir, None, (option,)), tables=12)
+        report = build_report(asked, run(asked, workers=1), shrink_budget=20)
+        if report.changed["score"]:
+            questions.append((asked, report))
+            break
+    old = tmp / "old"
+    shutil.copytree(spec.directory, old / game)
+    same = Question(RuleSet(game_dir, str(old)), RuleSet(game_dir), tables=4)
+    questions.append((same, build_report(same, run(same, workers=1), shrink_budget=20)))
+    corpus = tmp / "tables.jsonl"
+    drawn = [json.dumps(s) for s in draw_states(spec, None, seed=1, count=3)]
+    corpus.write_text("\n".join([*drawn, "{not json", '{"players": 3}']) + "\n", encoding="utf-8")
+    recorded = Question(
+        RuleSet(game_dir), RuleSet(game_dir, None, (options[0],)), corpus=str(corpus)
+    )
+    questions.append((recorded, build_report(recorded, run(recorded, workers=1), shrink_budget=20)))
+    with recording() as usage:
+        for lang in spec.spec.game.languages:
+            for _, report in questions:
+                report_text(report, spec.directory, lang, LOCALES)
+                report_chart(report, spec.directory, lang, LOCALES)  # --out's chart.svg
+    return usage
+
+
 @pytest.fixture(scope="module")
 def usage(
     built_site: tuple[object, Usage],
@@ -159,7 +203,8 @@ def usage(
 ) -> Usage:
     merged = Usage()
     diffs = _diff_reports(tmp_path_factory.mktemp("editions"))
-    for part in (built_site[1], built_print[1], _reports(), diffs):
+    impact = _impact_reports(tmp_path_factory.mktemp("impact"))
+    for part in (built_site[1], built_print[1], _reports(), diffs, impact):
         for key, ids in part.used.items():
             merged.used.setdefault(key, set()).update(ids)
         for key, ids in part.missing.items():

@@ -97,7 +97,8 @@ def test_a_language_rulepress_does_not_ship_gets_full_catalogs(tmp_path: Path) -
 def test_a_project_catalog_overrides_the_packaged_one(tmp_path: Path) -> None:
     project = _new_game(tmp_path, "cs")
     catalog = read_catalog(catalog_path(PACKAGE_LOCALES, "cs", INTERFACE))
-    step = next(m for m in catalog if m.id == "Step")
+    step = catalog.get("Step", "report.column")  # the score report's column
+    assert step is not None
     step.string = "Tah"
     own = catalog_path(project / "locales", "cs", INTERFACE)
     own.write_bytes(render(catalog))

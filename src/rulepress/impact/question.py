@@ -161,8 +161,9 @@ class Table:
         origin: str,
         raw: Any,
         sources: SourceMap | None = None,
+        key: tuple[Any, ...] | None = None,
     ) -> None:
-        self.sides, self.origin = s, origin
+        self.sides, self.origin, self.key = s, origin, key
         sources = sources or _sources(origin)
         self.state_a = check_state(s.a.loaded, raw, sources, origin, sequence)
         self.state_b = (
@@ -178,7 +179,13 @@ class Table:
     def change(self) -> tuple[Change, dict[str, tuple[str, ...]]]:
         """How B differs from A on this table, and what each cause alone changes."""
         s = self.sides
-        before = self.outcome(s.a.loaded, s.a.options)
+        before = _BEFORE.get(self.key) if self.key is not None else None
+        if before is None:
+            before = self.outcome(s.a.loaded, s.a.options)
+            if self.key is not None:
+                if len(_BEFORE) >= _KEPT:
+                    del _BEFORE[next(iter(_BEFORE))]
+                _BEFORE[self.key] = before
         change = compare(before, self.outcome(s.b.loaded, s.b.options))
         causes: dict[str, tuple[str, ...]] = {}
         if change.kinds:
@@ -192,8 +199,21 @@ class Table:
         return change, causes
 
 
+#: the outcomes of drawn tables under a question's first rule set, kept a while: the site
+#: asks one question per ruling option, all against the same defaults over the same
+#: tables, and scoring those again is half its work (key: rule set A, the drawn table)
+_BEFORE: dict[tuple[Any, ...], Outcome] = {}
+_KEPT = 4096
+
+
 def drawn_origin(question: Question, index: int) -> str:
     return f"seed {question.seed}, table {index}"
+
+
+def drawn_key(question: Question, index: int) -> tuple[Any, ...]:
+    """What names a drawn table: the spec and sequence it is drawn for, the seed, its index."""
+    q = question
+    return (q.after.game_dir, q.after.edition, q.sequence, q.seed, index)
 
 
 def _population(
@@ -205,9 +225,8 @@ def _population(
     """
     q = chunk.question
     if q.corpus is None:
-        where = (q.after.game_dir, q.after.edition, q.sequence, q.seed)
         for index in range(chunk.start, chunk.start + chunk.count):
-            yield index, drawn_origin(q, index), partial(_drawn, *where, index), None, None
+            yield index, drawn_origin(q, index), partial(_drawn, *drawn_key(q, index)), None, None
         return
     records = read_corpus(Path(q.corpus)) if chunk.records is None else read_chunk(chunk.records)
     for index, record in enumerate(records, start=chunk.start):
@@ -252,8 +271,9 @@ def run_chunk(chunk: Chunk) -> Tally:
         # each table is bounded alone, as one `rulepress score` of it would be
         with item_budget():
             raw = state_of()
+            key = (q.before, *drawn_key(q, index)) if q.corpus is None else None
             try:
-                table = Table(s, q.sequence, origin, raw, sources)
+                table = Table(s, q.sequence, origin, raw, sources, key)
                 change, causes = table.change()
             except RulepressError as exc:  # a state one rule set refuses, or cannot score
                 tally.refuse(_first_problem(exc))

@@ -35,12 +35,17 @@ from rulepress.population.executor import available_cores, run_chunks
 
 #: the tables drawn for each figure of the site, and their seed: declared once here, for
 #: every game (docs/publishers.md), and given to the site build (SiteBuild.impact_tables).
-#: Small, because scoring each table twice per option is the cold build's cost (over
-#: 200 tables, Stationfall's eleven options take 1.7 s and Brink's twelve 6.8 s on two
-#: cores; the tables are drawn once for all options); the page shows the figure with
-#: its sample size
-TABLES = 200
+#: Small, because scoring each table under each option is the cold build's cost (over
+#: 200 tables, in one process, Stationfall's eleven options took 1.8 s and Brink's
+#: twelve 7.9 s: its end-of-game grouping search is the costliest scoring; the tables
+#: are drawn, and scored under the defaults, once for all options); the page shows the
+#: figure with its sample size
+TABLES = 100
 SEED = 1
+#: the most tables (over all of a game's questions) run in the build's own process: a
+#: pool's start-up (a Python and both specs loaded per process, seconds) costs more than
+#: it saves on a sample this small, and a test run already keeps every core busy
+IN_PROCESS = 5_000
 #: the cache's folder of impact reports
 KIND = "impact"
 #: bumped when what is stored changes shape (the key holds it: older files are not read)
@@ -156,6 +161,8 @@ def run_questions(
     The site shows no smallest table, so none is looked for (the tables that
     show a change are dropped before the report is built).
     """
+    if workers is None and sum(q.tables for q in questions.values()) <= IN_PROCESS:
+        workers = 1
     spread = workers or available_cores()
     work: list[tuple[str, Chunk]] = [
         (label, chunk)
