@@ -62,11 +62,9 @@ def test_drawn_states_are_legal(game: str, seq_id: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "seq_id"), CASES)
-def test_hundreds_of_drawn_states_are_legal_under_every_ruling_option(
-    game: str, seq_id: str
-) -> None:
+def test_a_hundred_drawn_states_are_legal_under_every_ruling_option(game: str, seq_id: str) -> None:
     spec = loaded(game)
-    assert_legal(spec, seq_id, list(draw_states(spec, seq_id, seed=32, count=200)), every=True)
+    assert_legal(spec, seq_id, list(draw_states(spec, seq_id, seed=32, count=100)), every=True)
 
 
 def test_the_same_seed_draws_the_same_states_in_any_partition() -> None:
