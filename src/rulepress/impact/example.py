@@ -14,7 +14,6 @@ from typing import Any
 import yaml
 
 from rulepress.model import LoadedSpec
-from rulepress.scoring import score
 from rulepress.scoring.result import ScoreResult
 
 
@@ -73,7 +72,3 @@ def example_yaml(entry: dict[str, Any]) -> str:
     """The entry as a list item of ``examples:``, indented as the specs' examples are."""
     text = yaml.safe_dump([entry], sort_keys=False, allow_unicode=True, width=100)
     return "".join(f"  {line}" if line.strip() else line for line in text.splitlines(True))
-
-
-def scored(loaded: LoadedSpec, state: dict[str, Any], variants: list[str]) -> ScoreResult:
-    return score(loaded, state, variants=variants)

@@ -37,6 +37,7 @@ from rulepress.population.corpus import (
 from rulepress.population.executor import available_cores, run_chunks
 from rulepress.population.sampler import sampler_of
 from rulepress.scoring import score
+from rulepress.scoring.engine import resolve_variants
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc import SourceMap
 
@@ -125,7 +126,7 @@ def sides(before: RuleSet, after: RuleSet) -> _Sides:
     else:
         # the later edition with A's options where it still has them: the edition alone
         known = {o.id: r.id for r in b.loaded.spec.rulings for o in r.options}
-        carried = dict(resolve_defaults(b.loaded))
+        carried = resolve_variants(b.loaded.spec, [])  # the defaults (a fresh copy)
         for option in a.options.values():
             if option in known:
                 carried[known[option]] = option
@@ -135,10 +136,6 @@ def sides(before: RuleSet, after: RuleSet) -> _Sides:
             if carried.get(ruling) != option:
                 causes[ruling] = (b.loaded, {**carried, ruling: option})
     return _Sides(a, b, causes)
-
-
-def resolve_defaults(loaded: LoadedSpec) -> dict[str, str]:
-    return {r.id: r.default for r in loaded.spec.rulings}
 
 
 # --------------------------------------------------------------------- one table

@@ -23,7 +23,7 @@ from rulepress.invisible import json_text
 from rulepress.model.spec_model import all_steps
 from rulepress.population.shrink import shrink
 from rulepress.scoring import score
-from rulepress.scoring.engine import find_sequence
+from rulepress.scoring.engine import find_sequence, resolve_variants
 
 #: bumped when a field is removed or changes meaning
 REPORT_FORMAT = 1
@@ -131,8 +131,7 @@ def build_report(question: Question, tally: Tally, *, shrink_budget: int = 2000)
     """The report of ``question`` from its merged ``tally``, smallest tables shrunk."""
     s = sides(question.before, question.after)
     spec_b, spec_a = s.b.loaded.spec, s.a.loaded.spec
-    defaults_b = {r.id: r.default for r in spec_b.rulings}
-    defaults_a = {r.id: r.default for r in spec_a.rulings}
+    defaults_b, defaults_a = resolve_variants(spec_b, []), resolve_variants(spec_a, [])
     _, seq = find_sequence(spec_b, question.sequence)
     order = {step: i for i, step in enumerate(step.number for step in all_steps(seq.steps))}
     steps = sorted(
@@ -196,7 +195,7 @@ def _smallest(question: Question, kind: str, tally: Tally, budget: int) -> Small
     before = score(s.a.loaded, table.state_a, variants=s.a.variants())
     after = score(s.b.loaded, table.state_b, variants=s.b.variants())
     change = compare(outcome(before), outcome(after))
-    defaults = {r.id: r.default for r in s.b.loaded.spec.rulings}
+    defaults = resolve_variants(s.b.loaded.spec, [])
     variants = [o for r, o in s.b.options.items() if defaults.get(r) != o]
     entry = example_entry(
         s.b.loaded,

@@ -27,7 +27,6 @@ remain (where they are found without wording their messages):
 
 from __future__ import annotations
 
-import ast
 import copy
 import random
 import re
@@ -36,9 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.errors import Location, Problem, SpecError
-from rulepress.expressions.bounds import ExpressionSyntaxError
 from rulepress.expressions.records import Record, fields_record
-from rulepress.expressions.syntax import parse_tree
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.sets import spelled_out
 from rulepress.model.spec_model import (
@@ -56,6 +53,7 @@ from rulepress.states.constraints import failures
 from rulepress.states.models import bound, state_models, state_spec
 from rulepress.states.placeholders import satisfy
 from rulepress.states.quick import section_validators
+from rulepress.states.template import expression_names
 from rulepress.states.validation import compiled, params_record, quick_check, validate_state
 from rulepress.yamlsrc import SourceMap, format_path
 
@@ -600,15 +598,7 @@ def _read_names(constraints: list[Constraint]) -> set[str]:
     """The names and attribute names the expressions of ``constraints`` read."""
     found: set[str] = set()
     for source in spec_expressions(constraints):
-        try:
-            tree, _ = parse_tree(source)
-        except ExpressionSyntaxError:  # the spec check reports it
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name):
-                found.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                found.add(node.attr)
+        found |= expression_names(source)
     return found
 
 

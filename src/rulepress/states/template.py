@@ -121,7 +121,7 @@ def expression_sources(
             yield from expression_sources(item, skip=skip, targets=targets)
 
 
-def _names(source: str) -> set[str]:
+def expression_names(source: str) -> set[str]:
     """The names and attribute names an expression reads."""
     try:
         tree, _ = parse_tree(source)
@@ -142,7 +142,7 @@ def _readers(seq: Sequence) -> dict[str, list[Step]]:
     for step in all_steps(seq.steps):
         names: set[str] = set()
         for source in expression_sources(step):
-            names |= _names(source)
+            names |= expression_names(source)
         for name in names:
             out.setdefault(name, []).append(step)
     return out
