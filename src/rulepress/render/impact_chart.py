@@ -28,7 +28,7 @@ from babel.numbers import format_decimal
 from rulepress.errors import UsageError
 from rulepress.impact.report import ImpactReport
 from rulepress.model import Spec
-from rulepress.render.impact_tree import step_title
+from rulepress.render.impact_tree import step_titles
 from rulepress.render.patterns import fill_text
 from rulepress.uitext import ui
 
@@ -82,12 +82,13 @@ def impact_chart(
     rows: list[tuple[str, list[tuple[int, int]]]] = []
     if report.total_diffs:
         rows.append((translate(LABELS["total"]), list(report.total_diffs)))
+    titles = step_titles(spec, report.population.sequence)
     for step in report.steps:
         if step.diffs:
             title = fill_text(
                 translate(LABELS["step"]),
                 number=step.step,
-                title=step_title(spec, step.step, report.population.sequence),
+                title=titles.get(step.step, step.step),
             )
             rows.append((title, list(step.diffs)))
 

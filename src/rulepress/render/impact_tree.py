@@ -96,7 +96,7 @@ class _Words(Joined):
             lambda label: tree.plain_text(inline(label, links)),
             lambda text, **args: fill_text(translate(text), **args),
         )
-        self.titles = {step.number: str(step.title) for step in all_steps(seq.steps)}
+        self.titles = step_titles(spec, sequence)
         # step number → what each part of its score line is called
         self.parts = {
             step.number: names.get(step.score.id, {}) for step in all_steps(seq.steps) if step.score
@@ -150,16 +150,13 @@ class _Words(Joined):
         return listed(items, self.lang)
 
 
-def step_title(spec: Spec, number: str, sequence: str) -> str:
-    """The title of step ``number`` of ``sequence`` (its number, if it has none).
+def step_titles(spec: Spec, sequence: str) -> dict[str, str]:
+    """Step number → title, for the steps of ``sequence`` (a step without one is its number).
 
     Step numbers are a sequence's own: "3" is a step of several sequences.
     """
     seq = next(s for s in spec.sequences if s.id == sequence)
-    for step in all_steps(seq.steps):
-        if step.number == number:
-            return str(step.title)
-    return number
+    return {step.number: str(step.title) for step in all_steps(seq.steps)}
 
 
 def _line(text: str) -> tree.Paragraph:
