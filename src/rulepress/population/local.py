@@ -24,7 +24,11 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
   parameters (``supply + on_cards + betrayal_box == param.cubes_per_player``)
   is not left to chance: its fields are drawn at once as a composition of
   that value, uniform among those within the fields' bounds
-  (:func:`composition`). Fields with ``draw`` weights are not drawn this way.
+  (:func:`composition`). Where a field has ``draw`` weights or a typical
+  range, each composition is weighted by how likely its parts are as each
+  field draws them: what drawing the fields alone until the sum holds would
+  give, without the tries. So a typical range's share holds *before* the sum
+  is asked, and the sum then reweighs it (see ``docs/spec-authors.md``).
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from rulepress.expressions.expression import (
     Within,
 )
 from rulepress.model.spec_model import Constraint, FieldSpec, Parameter
-from rulepress.population.values import Drawer, int_range, length_range
+from rulepress.population.values import Drawer, chances, int_range, length_range
 
 #: tries of one record (a check of it and a redraw of what failed) before the
 #: whole-state mending is left to meet what is still refused
@@ -84,6 +88,8 @@ class _Sum:
     paths: tuple[tuple[str, ...], ...]
     bounds: tuple[tuple[int, int], ...]
     total: Within
+    #: each part's chance of each of its values, as its ``draw`` gives it (None: uniform)
+    chances: tuple[tuple[float, ...] | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +281,7 @@ class Section:
             return
         if type(wanted) is not int:
             return
-        parts = composition(rng, total.bounds, wanted)
+        parts = composition(rng, total.bounds, wanted, total.chances or None)
         if parts is None:
             return  # no composition within the bounds: the check and the mending tell
         for path, value in zip(total.paths, parts, strict=True):
@@ -439,13 +445,20 @@ def _sum(
         paths = [_path(t, own) for t in terms]
         if any(p is None for p in paths) or len(set(paths)) != len(paths):
             return None
-        bounds = [_int_bounds(fields, p, params) for p in paths if p is not None]
+        specs = [_int_field(fields, p) for p in paths if p is not None]
+        bounds = [None if f is None else int_range(f, params) for f in specs]
         if any(b is None or b[1] - b[0] > MAX_SPAN for b in bounds):
             return None
+        kept = [b for b in bounds if b is not None]
+        weights = tuple(
+            None if f is None else chances(f.draw, range(b[0], b[1] + 1))
+            for f, b in zip(specs, kept, strict=True)
+        )
         return _Sum(
             tuple(p for p in paths if p is not None),
-            tuple(b for b in bounds if b is not None),
+            tuple(kept),
             total.within,
+            weights if any(w is not None for w in weights) else (),
         )
     return None
 
@@ -488,10 +501,8 @@ def _path(node: ast.expr, own: str | None) -> tuple[str, ...] | None:
     return tuple(parts) or None
 
 
-def _int_bounds(
-    fields: Mapping[str, FieldSpec], path: tuple[str, ...], params: Mapping[str, Parameter]
-) -> tuple[int, int] | None:
-    """The bounds of a required, unweighted int field at ``path`` of required records."""
+def _int_field(fields: Mapping[str, FieldSpec], path: tuple[str, ...]) -> FieldSpec | None:
+    """The required int field at ``path`` of required records, or None."""
     spec: FieldSpec | None = None
     level: Mapping[str, FieldSpec] = fields
     for name in path:
@@ -499,45 +510,69 @@ def _int_bounds(
         if spec is None or spec.optional or spec.default is not None:
             return None
         level = spec.fields
-    if spec is None or spec.type != "int" or spec.draw is not None:
+    if spec is None or spec.type != "int":
         return None
-    return int_range(spec, params)
+    return spec
+
+
+#: a part's chance of each of its values (``None``: each value counts once, uniformly)
+Chances = tuple[float, ...] | None
 
 
 def composition(
-    rng: random.Random, bounds: Sequence[tuple[int, int]], total: int
+    rng: random.Random,
+    bounds: Sequence[tuple[int, int]],
+    total: int,
+    chances: Sequence[Chances] | None = None,
 ) -> list[int] | None:
     """Integers within ``bounds`` (each both ends included) that add up to ``total``.
 
     Uniform among all such lists: each part is drawn weighted by how many ways
-    the parts after it can make up the rest. None when there is no such list.
+    the parts after it can make up the rest. With ``chances`` (per part, the
+    chance of each of its values, or None for a uniform part) each list counts as
+    the product of its parts' chances: the parts drawn by their own draws, kept
+    only when they make the total. None when there is no such list.
     """
-    counts = _counts(tuple(bounds), total)
-    if counts[0].get(total, 0) == 0:
+    weights: tuple[Chances, ...] = tuple(chances) if chances else (None,) * len(bounds)
+    counts = _counts(tuple(bounds), total, weights)
+    if not counts[0].get(total, 0):
         return None
     out: list[int] = []
     rest = total
     for i, (low, high) in enumerate(bounds):
         after = counts[i + 1]
+        own = weights[i]
         values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
-        value = rng.choices(values, [after[rest - v] for v in values])[0]
+        if own is None:  # integer counts: a uniform sum draws as it always has
+            ways: list[float] = [after[rest - v] for v in values]
+        else:
+            ways = [after[rest - v] * own[v - low] for v in values]
+        value = rng.choices(values, ways)[0]
         out.append(value)
         rest -= value
     return out
 
 
 @lru_cache(maxsize=64)
-def _counts(bounds: tuple[tuple[int, int], ...], total: int) -> list[dict[int, int]]:
-    """``counts[i][r]``: the ways parts ``i`` … of ``bounds`` add up to ``r`` (r ≤ total)."""
-    counts: list[dict[int, int]] = [{} for _ in bounds] + [{0: 1}]
+def _counts(
+    bounds: tuple[tuple[int, int], ...], total: int, weights: tuple[Chances, ...]
+) -> list[dict[int, float]]:
+    """``counts[i][r]``: the ways parts ``i`` … of ``bounds`` add up to ``r`` (r ≤ total).
+
+    A way counts as the product of its parts' chances (``weights``; a uniform part
+    counts each value once, so an all-uniform sum counts in exact integers).
+    """
+    counts: list[dict[int, float]] = [{} for _ in bounds] + [{0: 1}]
     # with no part below 0, a partial sum above the total can never come back down
     prune = all(low >= 0 for low, _ in bounds)
     for i in range(len(bounds) - 1, -1, -1):
         low, high = bounds[i]
-        row: dict[int, int] = {}
+        own = weights[i]
+        row: dict[int, float] = {}
         for rest, ways in counts[i + 1].items():
             for v in range(low, high + 1):
                 if not prune or v + rest <= total:
-                    row[v + rest] = row.get(v + rest, 0) + ways
+                    add = ways if own is None else ways * own[v - low]
+                    row[v + rest] = row.get(v + rest, 0) + add
         counts[i] = row
     return counts
