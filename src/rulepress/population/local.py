@@ -16,6 +16,12 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
   else of the record, draws the failing items again, one by one: items are
   drawn independently, so each stays uniform among the items that pass;
 * any other rule draws again the record's fields it reads;
+* a rule that no two items of one of the record's lists share a field's value
+  (``count(True for h in table.hexes if h.id == hex.id) == 1``, asked of each
+  item) has that field of the items drawn at once without putting a value back
+  (:class:`_Distinct`): uniform among the lists whose values differ, as
+  redrawing the clashing items until none clash would give, without the tries
+  (36 hex names from a pool of 37 seldom come out distinct by redrawing);
 * a rule that one of two optional fields be given, not both
   (``(met is None) != (held_after_data is None)``, of the record or of each
   item of one of its lists), has a coin pick the one given, drawn as a first
@@ -102,6 +108,14 @@ class _Either:
     second: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Distinct:
+    """A list of records none of which may share the value of one required field."""
+
+    within: str
+    field: str
+
+
 @dataclass(frozen=True)
 class Section:
     """How the records of one kind (players, or the table) are drawn and checked alone."""
@@ -113,6 +127,7 @@ class Section:
     eithers: tuple[_Either, ...]
     #: the name the record's rules read it by besides its fields ("table"), if any
     own: str | None
+    distincts: tuple[_Distinct, ...] = ()
 
     @classmethod
     def of(
@@ -129,6 +144,7 @@ class Section:
         rules: list[_Rule] = []
         sums: list[_Sum] = []
         eithers: list[_Either] = []
+        distincts: list[_Distinct] = []
         for c in constraints:
             try:
                 made = _rule(c, fields, compiled, own)
@@ -143,7 +159,12 @@ class Section:
             either = _either(c, fields, made.members)
             if either is not None:
                 eithers.append(either)
-        return cls(validator, fields, tuple(rules), tuple(sums), tuple(eithers), own)
+            distinct = _distinct(c, fields, made.members, own)
+            if distinct is not None:
+                distincts.append(distinct)
+        return cls(
+            validator, fields, tuple(rules), tuple(sums), tuple(eithers), own, tuple(distincts)
+        )
 
     def settle(
         self,
@@ -164,6 +185,8 @@ class Section:
             self._compose(rng, raw, total, context)
         for either in self.eithers:
             self._one_of(rng, drawer, raw, either, ids, None)
+        for distinct in self.distincts:
+            self._differ(rng, drawer, raw, distinct, None)
         # whole redraws of one rule that still failed: a rule that few draws of
         # its fields meet (no more than one Shield Lattice among 30 hexes) is the
         # mending's, which drops items, not the redraws'
@@ -214,6 +237,9 @@ class Section:
         for either in self.eithers:
             if (either.within or either.first) in names or either.second in names:
                 self._one_of(rng, drawer, raw, either, ids, None)
+        for distinct in self.distincts:
+            if distinct.within in names:
+                self._differ(rng, drawer, raw, distinct, None)
 
     def _redraw_items(
         self,
@@ -234,6 +260,43 @@ class Section:
         for either in self.eithers:
             if either.within == name:
                 self._one_of(rng, drawer, raw, either, ids, indices)
+        for distinct in self.distincts:
+            if distinct.within == name:
+                self._differ(rng, drawer, raw, distinct, indices)
+
+    def _differ(
+        self,
+        rng: random.Random,
+        drawer: Drawer,
+        raw: dict[str, Any],
+        distinct: _Distinct,
+        indices: frozenset[int] | None,
+    ) -> None:
+        """Give the items at ``indices`` (or all) values of the field no other item has.
+
+        Drawn without putting a value back from the values a first draw picks from;
+        where too few are left, the items are left as drawn (the rule's redraws and
+        the mending tell).
+        """
+        spec = self.fields[distinct.within]
+        assert spec.item is not None  # a list of records (see _distinct)
+        room = length_range(spec, drawer.params)[1]
+        pool = drawer.values_of(distinct.field, spec.item.fields[distinct.field], room)
+        items = raw.get(distinct.within)
+        if pool is None or not isinstance(items, list):
+            return
+        chosen = range(len(items)) if indices is None else sorted(indices)
+        kept = {
+            repr(item.get(distinct.field))
+            for i, item in enumerate(items)
+            if i not in chosen and isinstance(item, dict)
+        }
+        free = [v for v in pool if repr(v) not in kept]
+        targets = [i for i in chosen if isinstance(items[i], dict)]
+        if len(free) < len(targets):
+            return
+        for i, value in zip(targets, rng.sample(free, len(targets)), strict=True):
+            items[i][distinct.field] = value
 
     def _one_of(
         self,
@@ -396,6 +459,66 @@ def _either(c: Constraint, fields: Mapping[str, FieldSpec], members: str | None)
         if spec is None or not spec.optional or spec.default is not None:
             return None
     return _Either(members, first, second)
+
+
+def _distinct(
+    c: Constraint, fields: Mapping[str, FieldSpec], members: str | None, own: str | None
+) -> _Distinct | None:
+    """The rule ``c`` as "no two items of the list ``members`` share a field", or None.
+
+    ``count(True for h in <the list> if h.f == item.f) == 1`` (either side of each
+    ``==``), asked of each item, ``let`` names inlined; ``f`` a required field of the
+    items with no ``draw`` (a weighted draw without putting back is no longer as
+    weighted).
+    """
+    if members is None or c.items is None:
+        return None
+    try:
+        tree = _inlined(c.test, c.let)
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1):
+        return None
+    if not isinstance(tree.ops[0], ast.Eq):
+        return None
+    sides = (tree.left, tree.comparators[0])
+    one = [s for s in sides if isinstance(s, ast.Constant) and s.value == 1 and s.value is not True]
+    calls = [s for s in sides if isinstance(s, ast.Call)]
+    if len(one) != 1 or len(calls) != 1:
+        return None
+    call = calls[0]
+    if not (isinstance(call.func, ast.Name) and call.func.id == "count" and len(call.args) == 1):
+        return None
+    gen = call.args[0]
+    if not (isinstance(gen, ast.GeneratorExp) and len(gen.generators) == 1):
+        return None
+    loop = gen.generators[0]
+    if not (isinstance(gen.elt, ast.Constant) and gen.elt.value is True and len(loop.ifs) == 1):
+        return None
+    if not isinstance(loop.target, ast.Name) or _path(loop.iter, own) != (members,):
+        return None
+    test = loop.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    if not isinstance(test.ops[0], ast.Eq):
+        return None
+    found = {
+        (node.value.id, node.attr)
+        for node in (test.left, test.comparators[0])
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+    }
+    names = {name for name, _ in found}
+    attrs = {attr for _, attr in found}
+    if names != {loop.target.id, c.item} or len(attrs) != 1 or loop.target.id == c.item:
+        return None
+    (attr,) = attrs
+    item = fields[members].item
+    if item is None or item.type != "record":
+        return None
+    spec = item.fields.get(attr)
+    if spec is None or spec.optional or spec.default is not None or spec.draw is not None:
+        return None
+    return _Distinct(members, attr)
 
 
 def _is_none(node: ast.expr, item: str | None) -> str | None:

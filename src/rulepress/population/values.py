@@ -193,6 +193,15 @@ class Drawer:
             return rng.sample(domain, min(count, len(domain)))
         return [self.value(rng, name, item, ids, high) for _ in range(count)]
 
+    def values_of(self, name: str, spec: FieldSpec, room: int) -> list[Any] | None:
+        """Every value a scalar field ``name`` of ``spec`` is drawn from.
+
+        None for a record or a list, and for a player (the ids are the table's).
+        """
+        if spec.type == "player":
+            return None
+        return self._domain(name, spec, (), room)
+
     def _domain(
         self, name: str, item: FieldSpec, ids: Sequence[str], room: int
     ) -> list[Any] | None:
