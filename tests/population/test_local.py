@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
-from rulepress.population.local import composition
+import pytest
+
+from rulepress.population.local import Section, composition
 from rulepress.population.sampler import Sampler
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc import SourceMap
@@ -74,3 +77,31 @@ def test_the_shapes_drawn_directly_are_read_from_the_constraints() -> None:
     assert brink is not None
     assert not brink[1].sums
     assert not brink[1].eithers
+
+
+def test_names_no_two_items_may_share_are_drawn_without_putting_one_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brink's hexes, named once each: distinct as drawn, never a clash to draw again."""
+    sampler = Sampler.of(loaded("brink"), "council-vote")
+    assert sampler.sections is not None
+    (distinct,) = sampler.sections[1].distincts
+    assert (distinct.within, distinct.field) == ("hexes", "id")
+    redrawn: Counter[str] = Counter()
+    again = Section._redraw_items
+
+    def counted(
+        self: Section, rng: random.Random, drawer: Any, raw: Any, name: str, *rest: Any
+    ) -> None:
+        redrawn[name] += 1
+        again(self, rng, drawer, raw, name, *rest)
+
+    monkeypatch.setattr(Section, "_redraw_items", counted)
+    drawn = 0
+    for i in range(60):
+        table = sampler.raw(random.Random(f"hexes:{i}"))["table"]
+        names = [hex_["id"] for hex_ in table.get("hexes", [])]
+        assert len(set(names)) == len(names), names
+        drawn += len(names)
+    assert drawn > 10  # (the Shield Lattice and Sorelia rules keep the lists short)
+    assert redrawn["hexes"] == 0

@@ -586,23 +586,36 @@ class Ruling(Model):
 
 
 class Draw(Model):
-    """How often each value comes up in drawn tables: relative weights.
+    """How often each value comes up in drawn tables: relative weights, or a typical range.
 
     Tables are drawn for `rulepress impact` and the rulings' weight on the site; a
-    real table is not always uniform (some player counts are more common). Without it every value the field allows is as likely as any other: draws are
-    uniform where the spec says nothing. Give a weight only where a fact of the game
-    supports it (the player counts the box names, say), and give every value that
-    can come up: a value left out is never drawn.
+    real table is not always uniform (some player counts are more common, a score
+    seldom nears the most the format allows). Without `draw` every value the field
+    allows is as likely as any other: draws are uniform where the spec says nothing.
+    Give either `weights` (each value its own weight) or `typical` with `share` (a
+    range of common values and how often a value comes from it), only where a fact of
+    the game supports it (the player counts the box names, the most the board can
+    give), with the fact in a comment beside it.
     """
 
     weights: dict[
         Annotated[str, Field(min_length=1, max_length=64)], Annotated[int, Field(ge=0)]
-    ] = Field(min_length=1)
+    ] = {}
     """Value → its relative weight (a whole number, 0 or more, not all 0): for an `int`
     field its values, for a `choice` its choices, for a `list` its lengths, for
     `players` the numbers of players. Keys are text, as every key of a spec: quote a
     number. `{'2': 1, '3': 3, '4': 3}` draws three- and four-player tables three times
-    as often as two-player ones, and never five."""
+    as often as two-player ones, and never five: a value left out is never drawn."""
+    typical: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
+    """The typical values, `[lo, hi]`, both ends included and within the field's bounds:
+    of an `int` field, a `list`'s length or the number of `players`. A drawn value
+    comes from this range with probability `share`, uniformly among its values, and
+    otherwise uniformly among the field's other values. `typical: [0, 19]` with
+    `share: 0.9` on a field bounded 0 to 40 draws 0 to 19 nine times in ten, and 20
+    to 40 the tenth time."""
+    share: float | None = None
+    """With `typical`, and only with it: how often a drawn value comes from the typical
+    range, above 0 and at most 1 (`1`: a value outside it is never drawn)."""
 
     def weight(self, value: int | str) -> int:
         """The weight of ``value`` (0 for a value the weights leave out)."""
@@ -655,7 +668,7 @@ class FieldSpec(Model):
     states (see `rulepress.states.texts`)."""
     draw: Draw | None = None
     """How often each value comes up in drawn tables (an `int`, `choice` or `list`
-    field); without it, uniformly."""
+    field): weights, or a typical range; without it, uniformly."""
 
 
 class Constraint(Model):
@@ -699,7 +712,8 @@ class PlayersFormat(RecordFormat):
     min: Bound = 1
     max: Bound
     draw: Draw | None = None
-    """How often each number of players comes up in drawn tables; without it, uniformly."""
+    """How often each number of players comes up in drawn tables (weights, or a typical
+    range); without it, uniformly."""
 
 
 class StateFormat(Model):

@@ -16,6 +16,12 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
   else of the record, draws the failing items again, one by one: items are
   drawn independently, so each stays uniform among the items that pass;
 * any other rule draws again the record's fields it reads;
+* a rule that no two items of one of the record's lists share a field's value
+  (``count(True for h in table.hexes if h.id == hex.id) == 1``, asked of each
+  item) has that field of the items drawn at once without putting a value back
+  (:class:`_Distinct`): uniform among the lists whose values differ, as
+  redrawing the clashing items until none clash would give, without the tries
+  (36 hex names from a pool of 37 seldom come out distinct by redrawing);
 * a rule that one of two optional fields be given, not both
   (``(met is None) != (held_after_data is None)``, of the record or of each
   item of one of its lists), has a coin pick the one given, drawn as a first
@@ -24,7 +30,11 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
   parameters (``supply + on_cards + betrayal_box == param.cubes_per_player``)
   is not left to chance: its fields are drawn at once as a composition of
   that value, uniform among those within the fields' bounds
-  (:func:`composition`). Fields with ``draw`` weights are not drawn this way.
+  (:func:`composition`). Where a field has ``draw`` weights or a typical
+  range, each composition is weighted by how likely its parts are as each
+  field draws them: what drawing the fields alone until the sum holds would
+  give, without the tries. So a typical range's share holds *before* the sum
+  is asked, and the sum then reweighs it (see ``docs/spec-authors.md``).
 """
 
 from __future__ import annotations
@@ -46,7 +56,7 @@ from rulepress.expressions.expression import (
     Within,
 )
 from rulepress.model.spec_model import Constraint, FieldSpec, Parameter
-from rulepress.population.values import Drawer, int_range, length_range
+from rulepress.population.values import Drawer, chances, int_range, length_range
 
 #: tries of one record (a check of it and a redraw of what failed) before the
 #: whole-state mending is left to meet what is still refused
@@ -84,6 +94,8 @@ class _Sum:
     paths: tuple[tuple[str, ...], ...]
     bounds: tuple[tuple[int, int], ...]
     total: Within
+    #: each part's chance of each of its values, as its ``draw`` gives it (None: uniform)
+    chances: tuple[tuple[float, ...] | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +106,14 @@ class _Either:
     within: str | None
     first: str
     second: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Distinct:
+    """A list of records none of which may share the value of one required field."""
+
+    within: str
+    field: str
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,7 @@ class Section:
     eithers: tuple[_Either, ...]
     #: the name the record's rules read it by besides its fields ("table"), if any
     own: str | None
+    distincts: tuple[_Distinct, ...] = ()
 
     @classmethod
     def of(
@@ -123,6 +144,7 @@ class Section:
         rules: list[_Rule] = []
         sums: list[_Sum] = []
         eithers: list[_Either] = []
+        distincts: list[_Distinct] = []
         for c in constraints:
             try:
                 made = _rule(c, fields, compiled, own)
@@ -137,7 +159,12 @@ class Section:
             either = _either(c, fields, made.members)
             if either is not None:
                 eithers.append(either)
-        return cls(validator, fields, tuple(rules), tuple(sums), tuple(eithers), own)
+            distinct = _distinct(c, fields, made.members, own)
+            if distinct is not None:
+                distincts.append(distinct)
+        return cls(
+            validator, fields, tuple(rules), tuple(sums), tuple(eithers), own, tuple(distincts)
+        )
 
     def settle(
         self,
@@ -158,6 +185,8 @@ class Section:
             self._compose(rng, raw, total, context)
         for either in self.eithers:
             self._one_of(rng, drawer, raw, either, ids, None)
+        for distinct in self.distincts:
+            self._differ(rng, drawer, raw, distinct, None)
         # whole redraws of one rule that still failed: a rule that few draws of
         # its fields meet (no more than one Shield Lattice among 30 hexes) is the
         # mending's, which drops items, not the redraws'
@@ -208,6 +237,9 @@ class Section:
         for either in self.eithers:
             if (either.within or either.first) in names or either.second in names:
                 self._one_of(rng, drawer, raw, either, ids, None)
+        for distinct in self.distincts:
+            if distinct.within in names:
+                self._differ(rng, drawer, raw, distinct, None)
 
     def _redraw_items(
         self,
@@ -228,6 +260,43 @@ class Section:
         for either in self.eithers:
             if either.within == name:
                 self._one_of(rng, drawer, raw, either, ids, indices)
+        for distinct in self.distincts:
+            if distinct.within == name:
+                self._differ(rng, drawer, raw, distinct, indices)
+
+    def _differ(
+        self,
+        rng: random.Random,
+        drawer: Drawer,
+        raw: dict[str, Any],
+        distinct: _Distinct,
+        indices: frozenset[int] | None,
+    ) -> None:
+        """Give the items at ``indices`` (or all) values of the field no other item has.
+
+        Drawn without putting a value back from the values a first draw picks from;
+        where too few are left, the items are left as drawn (the rule's redraws and
+        the mending tell).
+        """
+        spec = self.fields[distinct.within]
+        assert spec.item is not None  # a list of records (see _distinct)
+        room = length_range(spec, drawer.params)[1]
+        pool = drawer.values_of(distinct.field, spec.item.fields[distinct.field], room)
+        items = raw.get(distinct.within)
+        if pool is None or not isinstance(items, list):
+            return
+        chosen = range(len(items)) if indices is None else sorted(indices)
+        kept = {
+            repr(item.get(distinct.field))
+            for i, item in enumerate(items)
+            if i not in chosen and isinstance(item, dict)
+        }
+        free = [v for v in pool if repr(v) not in kept]
+        targets = [i for i in chosen if isinstance(items[i], dict)]
+        if len(free) < len(targets):
+            return
+        for i, value in zip(targets, rng.sample(free, len(targets)), strict=True):
+            items[i][distinct.field] = value
 
     def _one_of(
         self,
@@ -275,7 +344,7 @@ class Section:
             return
         if type(wanted) is not int:
             return
-        parts = composition(rng, total.bounds, wanted)
+        parts = composition(rng, total.bounds, wanted, total.chances or None)
         if parts is None:
             return  # no composition within the bounds: the check and the mending tell
         for path, value in zip(total.paths, parts, strict=True):
@@ -392,6 +461,66 @@ def _either(c: Constraint, fields: Mapping[str, FieldSpec], members: str | None)
     return _Either(members, first, second)
 
 
+def _distinct(
+    c: Constraint, fields: Mapping[str, FieldSpec], members: str | None, own: str | None
+) -> _Distinct | None:
+    """The rule ``c`` as "no two items of the list ``members`` share a field", or None.
+
+    ``count(True for h in <the list> if h.f == item.f) == 1`` (either side of each
+    ``==``), asked of each item, ``let`` names inlined; ``f`` a required field of the
+    items with no ``draw`` (a weighted draw without putting back is no longer as
+    weighted).
+    """
+    if members is None or c.items is None:
+        return None
+    try:
+        tree = _inlined(c.test, c.let)
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1):
+        return None
+    if not isinstance(tree.ops[0], ast.Eq):
+        return None
+    sides = (tree.left, tree.comparators[0])
+    one = [s for s in sides if isinstance(s, ast.Constant) and s.value == 1 and s.value is not True]
+    calls = [s for s in sides if isinstance(s, ast.Call)]
+    if len(one) != 1 or len(calls) != 1:
+        return None
+    call = calls[0]
+    if not (isinstance(call.func, ast.Name) and call.func.id == "count" and len(call.args) == 1):
+        return None
+    gen = call.args[0]
+    if not (isinstance(gen, ast.GeneratorExp) and len(gen.generators) == 1):
+        return None
+    loop = gen.generators[0]
+    if not (isinstance(gen.elt, ast.Constant) and gen.elt.value is True and len(loop.ifs) == 1):
+        return None
+    if not isinstance(loop.target, ast.Name) or _path(loop.iter, own) != (members,):
+        return None
+    test = loop.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    if not isinstance(test.ops[0], ast.Eq):
+        return None
+    found = {
+        (node.value.id, node.attr)
+        for node in (test.left, test.comparators[0])
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+    }
+    names = {name for name, _ in found}
+    attrs = {attr for _, attr in found}
+    if names != {loop.target.id, c.item} or len(attrs) != 1 or loop.target.id == c.item:
+        return None
+    (attr,) = attrs
+    item = fields[members].item
+    if item is None or item.type != "record":
+        return None
+    spec = item.fields.get(attr)
+    if spec is None or spec.optional or spec.default is not None or spec.draw is not None:
+        return None
+    return _Distinct(members, attr)
+
+
 def _is_none(node: ast.expr, item: str | None) -> str | None:
     """``x is None`` (``item.x`` when ``item`` is given) as ``x``; else None."""
     if not (
@@ -439,13 +568,20 @@ def _sum(
         paths = [_path(t, own) for t in terms]
         if any(p is None for p in paths) or len(set(paths)) != len(paths):
             return None
-        bounds = [_int_bounds(fields, p, params) for p in paths if p is not None]
+        specs = [_int_field(fields, p) for p in paths if p is not None]
+        bounds = [None if f is None else int_range(f, params) for f in specs]
         if any(b is None or b[1] - b[0] > MAX_SPAN for b in bounds):
             return None
+        kept = [b for b in bounds if b is not None]
+        weights = tuple(
+            None if f is None else chances(f.draw, range(b[0], b[1] + 1))
+            for f, b in zip(specs, kept, strict=True)
+        )
         return _Sum(
             tuple(p for p in paths if p is not None),
-            tuple(b for b in bounds if b is not None),
+            tuple(kept),
             total.within,
+            weights if any(w is not None for w in weights) else (),
         )
     return None
 
@@ -488,10 +624,8 @@ def _path(node: ast.expr, own: str | None) -> tuple[str, ...] | None:
     return tuple(parts) or None
 
 
-def _int_bounds(
-    fields: Mapping[str, FieldSpec], path: tuple[str, ...], params: Mapping[str, Parameter]
-) -> tuple[int, int] | None:
-    """The bounds of a required, unweighted int field at ``path`` of required records."""
+def _int_field(fields: Mapping[str, FieldSpec], path: tuple[str, ...]) -> FieldSpec | None:
+    """The required int field at ``path`` of required records, or None."""
     spec: FieldSpec | None = None
     level: Mapping[str, FieldSpec] = fields
     for name in path:
@@ -499,45 +633,69 @@ def _int_bounds(
         if spec is None or spec.optional or spec.default is not None:
             return None
         level = spec.fields
-    if spec is None or spec.type != "int" or spec.draw is not None:
+    if spec is None or spec.type != "int":
         return None
-    return int_range(spec, params)
+    return spec
+
+
+#: a part's chance of each of its values (``None``: each value counts once, uniformly)
+Chances = tuple[float, ...] | None
 
 
 def composition(
-    rng: random.Random, bounds: Sequence[tuple[int, int]], total: int
+    rng: random.Random,
+    bounds: Sequence[tuple[int, int]],
+    total: int,
+    chances: Sequence[Chances] | None = None,
 ) -> list[int] | None:
     """Integers within ``bounds`` (each both ends included) that add up to ``total``.
 
     Uniform among all such lists: each part is drawn weighted by how many ways
-    the parts after it can make up the rest. None when there is no such list.
+    the parts after it can make up the rest. With ``chances`` (per part, the
+    chance of each of its values, or None for a uniform part) each list counts as
+    the product of its parts' chances: the parts drawn by their own draws, kept
+    only when they make the total. None when there is no such list.
     """
-    counts = _counts(tuple(bounds), total)
-    if counts[0].get(total, 0) == 0:
+    weights: tuple[Chances, ...] = tuple(chances) if chances else (None,) * len(bounds)
+    counts = _counts(tuple(bounds), total, weights)
+    if not counts[0].get(total, 0):
         return None
     out: list[int] = []
     rest = total
     for i, (low, high) in enumerate(bounds):
         after = counts[i + 1]
+        own = weights[i]
         values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
-        value = rng.choices(values, [after[rest - v] for v in values])[0]
+        if own is None:  # integer counts: a uniform sum draws as it always has
+            ways: list[float] = [after[rest - v] for v in values]
+        else:
+            ways = [after[rest - v] * own[v - low] for v in values]
+        value = rng.choices(values, ways)[0]
         out.append(value)
         rest -= value
     return out
 
 
 @lru_cache(maxsize=64)
-def _counts(bounds: tuple[tuple[int, int], ...], total: int) -> list[dict[int, int]]:
-    """``counts[i][r]``: the ways parts ``i`` … of ``bounds`` add up to ``r`` (r ≤ total)."""
-    counts: list[dict[int, int]] = [{} for _ in bounds] + [{0: 1}]
+def _counts(
+    bounds: tuple[tuple[int, int], ...], total: int, weights: tuple[Chances, ...]
+) -> list[dict[int, float]]:
+    """``counts[i][r]``: the ways parts ``i`` … of ``bounds`` add up to ``r`` (r ≤ total).
+
+    A way counts as the product of its parts' chances (``weights``; a uniform part
+    counts each value once, so an all-uniform sum counts in exact integers).
+    """
+    counts: list[dict[int, float]] = [{} for _ in bounds] + [{0: 1}]
     # with no part below 0, a partial sum above the total can never come back down
     prune = all(low >= 0 for low, _ in bounds)
     for i in range(len(bounds) - 1, -1, -1):
         low, high = bounds[i]
-        row: dict[int, int] = {}
+        own = weights[i]
+        row: dict[int, float] = {}
         for rest, ways in counts[i + 1].items():
             for v in range(low, high + 1):
                 if not prune or v + rest <= total:
-                    row[v + rest] = row.get(v + rest, 0) + ways
+                    add = ways if own is None else ways * own[v - low]
+                    row[v + rest] = row.get(v + rest, 0) + add
         counts[i] = row
     return counts

@@ -5,7 +5,11 @@ bounds, a list's length uniform between its bounds, a choice, a player and a
 text uniform among the values they can take, a bool, an optional field and a
 defaulted field present or not as a coin falls. A ``draw: {weights: …}``
 declaration (:class:`rulepress.model.spec_model.Draw`) replaces the uniform
-pick of an integer, a choice, a list's length or the number of players.
+pick of an integer, a choice, a list's length or the number of players; a
+``draw: {typical: [lo, hi], share: p}`` one draws an integer, a length or the
+number of players from ``lo``–``hi`` with probability ``p`` and from the other
+values otherwise, uniformly within each part (:func:`typical`): a mixture of two
+uniform draws, which :class:`random.Random` gives in two calls.
 
 An integer with a missing bound is drawn from a documented range
 (:func:`int_range`): the scorer accepts any integer up to ±MAX_INT, but a
@@ -34,7 +38,17 @@ def int_range(field: FieldSpec, params: Mapping[str, Parameter]) -> tuple[int, i
     when ``max`` is above 0 (points that can be lost as well as won), else
     ``max - UNBOUNDED_SPAN``; without ``max``: ``min + UNBOUNDED_SPAN``; with
     neither: 0 to ``UNBOUNDED_SPAN``.
+    A typical range (``draw: {typical: …}``) widens the range of a bound left out
+    to take it in: the spec check keeps it within the bounds given.
     """
+    low, high = _stated_range(field, params)
+    if field.draw is not None and field.draw.typical is not None:
+        lo, hi = field.draw.typical
+        return min(low, lo), max(high, hi)
+    return low, high
+
+
+def _stated_range(field: FieldSpec, params: Mapping[str, Parameter]) -> tuple[int, int]:
     low, high = bound(field.min, params), bound(field.max, params)
     if low is None and high is None:
         return 0, UNBOUNDED_SPAN
@@ -54,15 +68,66 @@ def length_range(field: FieldSpec, params: Mapping[str, Parameter]) -> tuple[int
 
 
 def weighted(rng: random.Random, draw: Draw | None, allowed: Sequence[Any]) -> Any:
-    """One of ``allowed``, by the spec's weights, else uniformly.
+    """One of ``allowed``, by the spec's weights or typical range, else uniformly.
 
-    A value the weights leave out never comes up.
+    A value the weights leave out never comes up. A typical range is for a
+    ``range`` of integers (values, lengths, numbers of players): see :func:`typical`.
     """
-    if draw is not None:
+    if draw is not None and draw.typical is not None and isinstance(allowed, range):
+        return typical(rng, draw, allowed)
+    if draw is not None and draw.weights:
         values = [v for v in allowed if draw.weight(v) > 0]
         if values:
             return rng.choices(values, [draw.weight(v) for v in values])[0]
     return allowed[rng.randrange(len(allowed))]
+
+
+def _parts(draw: Draw, allowed: range) -> tuple[range, range, range]:
+    """``allowed`` split by ``draw``'s typical range: the values below, inside, above it."""
+    assert draw.typical is not None
+    lo, hi = draw.typical
+    inside = range(max(lo, allowed.start), min(hi, allowed.stop - 1) + 1)
+    if not inside:  # (a unique list's length, cut below the range by its values)
+        return allowed, range(0), range(0)
+    return range(allowed.start, inside.start), inside, range(inside.stop, allowed.stop)
+
+
+def typical(rng: random.Random, draw: Draw, allowed: range) -> int:
+    """A value of ``allowed`` (consecutive integers) by ``draw``'s typical range and share.
+
+    With probability ``share`` uniform among the values of the typical range, else
+    uniform among the others. Where one part has no value the other is drawn from
+    (a typical range that covers every value is a uniform draw).
+    """
+    below, inside, above = _parts(draw, allowed)
+    others = len(below) + len(above)
+    share = draw.share if draw.share is not None else 1.0
+    if inside and (not others or rng.random() < share):
+        return inside[rng.randrange(len(inside))]
+    k = rng.randrange(others)
+    return below[k] if k < len(below) else above[k - len(below)]
+
+
+def chances(draw: Draw | None, allowed: range) -> tuple[float, ...] | None:
+    """How likely each value of ``allowed`` is, as :func:`weighted` draws it (None: uniformly).
+
+    For a sum's parts drawn at once (:func:`rulepress.population.local.composition`),
+    which weighs each way of making the sum by how likely its parts are.
+    """
+    if draw is None:
+        return None
+    if draw.typical is not None:
+        below, inside, above = _parts(draw, allowed)
+        others = len(below) + len(above)
+        share = draw.share if draw.share is not None else 1.0
+        if not inside or not others:
+            return None
+        out, into = (1 - share) / others, share / len(inside)
+        return tuple(into if v in inside else out for v in allowed)
+    total = sum(draw.weight(v) for v in allowed)
+    if not total:
+        return None
+    return tuple(draw.weight(v) / total for v in allowed)
 
 
 @dataclass(frozen=True)
@@ -111,7 +176,7 @@ class Drawer:
     def items(
         self, rng: random.Random, name: str, spec: FieldSpec, ids: Sequence[str]
     ) -> list[Any]:
-        """A list: its length uniform (or weighted) in its bounds, then each item.
+        """A list: its length uniform (or as ``draw`` says) in its bounds, then each item.
 
         A ``unique`` list of scalars is drawn without putting a value back, so its
         length is also bounded by how many values there are.
@@ -127,6 +192,15 @@ class Drawer:
         if domain is not None:
             return rng.sample(domain, min(count, len(domain)))
         return [self.value(rng, name, item, ids, high) for _ in range(count)]
+
+    def values_of(self, name: str, spec: FieldSpec, room: int) -> list[Any] | None:
+        """Every value a scalar field ``name`` of ``spec`` is drawn from.
+
+        None for a record or a list, and for a player (the ids are the table's).
+        """
+        if spec.type == "player":
+            return None
+        return self._domain(name, spec, (), room)
 
     def _domain(
         self, name: str, item: FieldSpec, ids: Sequence[str], room: int

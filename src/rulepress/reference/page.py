@@ -131,7 +131,9 @@ def type_text(tp: Any, metadata: list[Any] | None = None) -> str:
         return f"{type_text(args[0])} → {type_text(args[1])}"
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return f"{{ref}}`{tp.__name__} <{_anchor(tp)}>`"
-    return {int: "integer", str: "text", bool: "`true` or `false`"}.get(tp, str(tp))
+    return {int: "integer", float: "number", str: "text", bool: "`true` or `false`"}.get(
+        tp, str(tp)
+    )
 
 
 def _metadata(alias: Any) -> list[Any]:
@@ -385,6 +387,17 @@ table_states:
       # the box says 2-5 players, and is played with 3 or 4 most often
       draw: {weights: {'2': 1, '3': 3, '4': 3, '5': 1}}
 """
+#: a field's typical range, as the fields part shows it
+TYPICAL_FIELD = """\
+council_prestige:
+  type: int
+  min: 0
+  max: 4800
+  description: Prestige the player gained from council scoring during the game.
+  # what the board can give: 3 rounds x 19 power x 20 prestige per power; the share
+  # is a judgement (SCORING cards' hidden power, beyond it, is taken to be rare)
+  draw: {typical: [0, 1140], share: 0.9}
+"""
 
 
 def _fields_part() -> list[str]:
@@ -410,7 +423,7 @@ def _fields_part() -> list[str]:
         "```",
         "",
         f"({_anchor(Draw)})=",
-        "### Weights of drawn tables: `draw`",
+        "### Weights and typical ranges of drawn tables: `draw`",
         "",
         "`rulepress impact` and the rulings' pages draw table states from the format:"
         " draws are uniform where the spec says nothing. A field (or `players`, for the"
@@ -422,6 +435,13 @@ def _fields_part() -> list[str]:
         "",
         "```yaml",
         DRAWN_PLAYERS.rstrip(),
+        "```",
+        "",
+        "A wide integer takes a typical range instead: values from it nine times in ten,"
+        " the rest uniformly from the field's other values.",
+        "",
+        "```yaml",
+        TYPICAL_FIELD.rstrip(),
         "```",
         "",
     ]
