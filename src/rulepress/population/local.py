@@ -473,15 +473,9 @@ def _distinct(
     """
     if members is None or c.items is None:
         return None
-    try:
-        tree = _inlined(c.test, c.let)
-    except (SyntaxError, RecursionError, ValueError):
+    sides = _equality(c)
+    if sides is None:
         return None
-    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1):
-        return None
-    if not isinstance(tree.ops[0], ast.Eq):
-        return None
-    sides = (tree.left, tree.comparators[0])
     one = [s for s in sides if isinstance(s, ast.Constant) and s.value == 1 and s.value is not True]
     calls = [s for s in sides if isinstance(s, ast.Call)]
     if len(one) != 1 or len(calls) != 1:
@@ -539,6 +533,19 @@ def _is_none(node: ast.expr, item: str | None) -> str | None:
     return None
 
 
+def _equality(c: Constraint) -> tuple[ast.expr, ast.expr] | None:
+    """The two sides of the rule ``c`` if it is one ``==`` (``let`` names inlined), or None."""
+    try:
+        tree = _inlined(c.test, c.let)
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1):
+        return None
+    if not isinstance(tree.ops[0], ast.Eq):
+        return None
+    return tree.left, tree.comparators[0]
+
+
 def _sum(
     c: Constraint,
     fields: Mapping[str, FieldSpec],
@@ -549,15 +556,10 @@ def _sum(
     """The rule ``c`` as a sum of the record's int fields equal to a context value, or None."""
     if c.items is not None:
         return None
-    try:
-        tree = _inlined(c.test, c.let)
-    except (SyntaxError, RecursionError, ValueError):
+    sides = _equality(c)
+    if sides is None:
         return None
-    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1):
-        return None
-    if not isinstance(tree.ops[0], ast.Eq):
-        return None
-    left, right = tree.left, tree.comparators[0]
+    left, right = sides
     for terms_side, total_side in ((left, right), (right, left)):
         terms = _terms(terms_side)
         if terms is None:
