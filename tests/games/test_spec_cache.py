@@ -75,6 +75,8 @@ def test_a_spec_read_back_from_the_cache_is_the_spec_a_fresh_load_gives(
     again = spec_cache.load_spec_cached(directory, isolate_examples=True)
     assert fresh_loads == [directory]  # the second one came from the cache
     assert again == first == load_spec(directory, isolate_examples=True)
+    # the same fields given, in every model (pydantic's == does not compare them)
+    assert again.spec.model_dump(exclude_unset=True) == first.spec.model_dump(exclude_unset=True)
     assert again.sources.values == first.sources.values
     assert again.sources.keys == first.sources.keys
 
@@ -209,8 +211,41 @@ def _a_link(path: Path) -> None:
     path.symlink_to(elsewhere)
 
 
+def _rewritten(old: bytes, new: bytes) -> Callable[[Path], None]:
+    """A well-formed file whose digest matches, with ``old`` in its spec replaced by ``new``."""
+
+    def spoil(path: Path) -> None:
+        _, _, body = path.read_bytes().partition(b"\n")
+        assert old in body
+        body = body.replace(old, new, 1)
+        body = body.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+        path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+    return spoil
+
+
+# a class that is not one of a spec's models: never looked up, let alone imported
+_other_class = _rewritten(b'"m":"rulepress.model.spec_model:Ruling"', b'"m":"subprocess:Popen"')
+# a field the model does not have
+_other_field = _rewritten(b'"f":{"id":"excess_scope"', b'"f":{"args":"excess_scope"')
+# a mapping written as something the reader does not know
+_other_shape = _rewritten(b'{"d":{', b'{"dd":{')
+
+
 @pytest.mark.parametrize(
-    "spoil", [_group_writable, _not_ours, _tampered, _other_key, _truncated, _not_json, _a_link]
+    "spoil",
+    [
+        _group_writable,
+        _not_ours,
+        _tampered,
+        _other_key,
+        _truncated,
+        _not_json,
+        _a_link,
+        _other_class,
+        _other_field,
+        _other_shape,
+    ],
 )
 def test_a_kept_file_that_cannot_be_trusted_is_not_used_and_is_replaced(
     spoil: Callable[[Path], None], game: Path, cache: Path, fresh_loads: list[Path]
