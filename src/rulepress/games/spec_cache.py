@@ -30,7 +30,6 @@ import json
 import os
 import stat
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Literal
 
@@ -40,8 +39,7 @@ from rulepress import cache_files
 from rulepress.errors import DataPath, Location, Problem
 from rulepress.games import spec_data
 from rulepress.games.load import load_spec
-from rulepress.model import LoadedSpec
-from rulepress.model.operations import GROUP
+from rulepress.model import LoadedSpec, operations
 from rulepress.yamlsrc import SourceMap, display_path
 
 #: the cache's folder in the user's cache
@@ -128,9 +126,15 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
         os.path.abspath(directory),
         str(directory.resolve()),
     ]
-    # an operation installed or removed changes what a spec's components may be
-    for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
-        version = point.dist.version if point.dist is not None else ""
+    # an operation installed or removed changes what a spec's components may be (the
+    # registry's own discovery, done once per process; each distribution's version is
+    # read once: reading it parses the distribution's metadata)
+    versions: dict[int, str] = {}
+    for point in sorted(operations.registered(), key=lambda p: (p.name, p.value)):
+        dist = point.dist
+        if dist is not None and id(dist) not in versions:
+            versions[id(dist)] = dist.version
+        version = versions[id(dist)] if dist is not None else ""
         parts.append(f"{point.name}={point.value} ({version})")
     try:
         files = _folder_files(directory, parts)
