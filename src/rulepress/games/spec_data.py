@@ -21,16 +21,14 @@ read here can run code, as nothing in a pickle is prevented from doing.
 
 from __future__ import annotations
 
-import typing
-from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
 
 from rulepress.model.declared import Declared
+from rulepress.model.field_docs import model_name, spec_models
 from rulepress.model.sets import SetLabels, SetList
-from rulepress.model.spec_model import COMPONENT, Spec, component_models
+from rulepress.model.spec_model import Spec
 
 #: the JSON types written as they are
 _SCALARS = (str, int, float, bool, type(None))
@@ -52,7 +50,7 @@ def as_data(value: Any) -> Any:
         return [as_data(v) for v in value]
     if isinstance(value, BaseModel):
         data: dict[str, Any] = {
-            "m": _name(kind),
+            "m": model_name(kind),
             "f": {k: as_data(value.__dict__[k]) for k in kind.model_fields},
             "s": sorted(value.model_fields_set),
         }
@@ -80,13 +78,9 @@ def _mapping(value: dict[Any, Any]) -> dict[str, Any]:
     return {k: as_data(v) for k, v in value.items()}
 
 
-def _name(model: type[BaseModel]) -> str:
-    return f"{model.__module__}:{model.__qualname__}"
-
-
 def spec_from_data(data: Any) -> Spec:
     """The :class:`Spec` that :func:`as_data` wrote as ``data``; :class:`UnreadableError` if it is not one."""
-    spec = _read(data, _models())
+    spec = _read(data, spec_models())
     if type(spec) is not Spec:
         raise UnreadableError("not a spec")
     return spec
@@ -133,45 +127,3 @@ def _model(data: dict[str, Any], models: dict[str, type[BaseModel]]) -> BaseMode
     values = {k: _read(v, models) for k, v in fields.items()}
     values.update((k, _read(v, models)) for k, v in extra.items() if k not in values)
     return model.model_construct(set(given), **values)
-
-
-@cache
-def _models() -> dict[str, type[BaseModel]]:
-    """Every model a spec can be made of, by module and class: those its fields reach."""
-    found: dict[str, type[BaseModel]] = {}
-    todo: list[type[BaseModel]] = [Spec]
-    while todo:
-        model = todo.pop()
-        name = _name(model)
-        if name in found:
-            continue
-        found[name] = model
-        for info in model.model_fields.values():
-            todo.extend(_models_in(info.annotation))
-            if COMPONENT in info.metadata:
-                todo.extend(component_models())
-        extra = model.__annotations__.get("__pydantic_extra__")
-        if extra is not None:
-            todo.extend(_models_in(_resolved(model, "__pydantic_extra__")))
-    return found
-
-
-def _resolved(model: type[BaseModel], attribute: str) -> Any:
-    """An annotation of ``model`` as a type (the module writes them as text)."""
-    return typing.get_type_hints(model, include_extras=True)[attribute]
-
-
-def _models_in(annotation: Any) -> Iterator[type[BaseModel]]:
-    """The models a field's type names, however deep (lists, unions, Annotated …)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        if annotation is not BaseModel:  # a component's type, found by its mark
-            yield annotation
-        return
-    if typing.get_origin(annotation) is typing.Annotated:
-        base, *marks = typing.get_args(annotation)
-        yield from _models_in(base)
-        if COMPONENT in marks:
-            yield from component_models()
-        return
-    for arg in typing.get_args(annotation):
-        yield from _models_in(arg)

@@ -27,10 +27,9 @@ VERDICTS: tuple[Verdict, ...] = ("stated", "honestly-marked", "fixed")
 
 
 class _Frozen(BaseModel):
-    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
-    )
+    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Reader(_Frozen):
