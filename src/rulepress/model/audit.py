@@ -28,8 +28,9 @@ VERDICTS: tuple[Verdict, ...] = ("stated", "honestly-marked", "fixed")
 
 class _Frozen(BaseModel):
     # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
-    # the fields' docstrings are their descriptions (read when shown: model.field_docs)
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs), and
+    # the validator is built when first used (defer_build), not on import
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 class Reader(_Frozen):

@@ -71,8 +71,9 @@ class PreviousEdition(BaseModel):
     """
 
     # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
-    # the fields' docstrings are their descriptions (read when shown: model.field_docs)
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs), and
+    # the validator is built when first used (defer_build), not on import
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     revision: Annotated[str, AfterValidator(_revision)] | None = None
     """A git tag, branch or commit of the repository the spec lies in (`v2026.11`)."""

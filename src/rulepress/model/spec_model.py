@@ -421,7 +421,9 @@ class Game(Model):
     summary: Text
     translator_note: str = ""
     #: when a language counts as complete enough to be more than a preview
-    translation: Translation = Translation()
+    # (a default made with model_construct: made validated, it built the model's validator
+    # as this module was imported, which every command does)
+    translation: Translation = Translation.model_construct()
 
 
 # --------------------------------------------------------------------------- rules
@@ -701,7 +703,7 @@ class PlayersFormat(RecordFormat):
 class StateFormat(Model):
     description: AuthorText
     players: PlayersFormat
-    table: RecordFormat = RecordFormat()
+    table: RecordFormat = RecordFormat.model_construct()  # (as Game.translation's)
 
 
 # --------------------------------------------------------------------------- actions
