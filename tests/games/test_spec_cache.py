@@ -10,9 +10,12 @@ the cache lives in the user's cache folder, never beside the spec.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -326,3 +329,26 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
         assert score_here().code == 0
     assert len(fresh_loads) == 2
     assert not cache.exists()
+
+
+def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cache: Path) -> None:
+    """What makes a warm score fast, kept so: the spec comes back without pydantic building
+    its models' validators, and an English report reads no catalog (Babel's PO reader,
+    the walk that translates a spec)."""
+    assert score_here().code == 0  # fills the cache
+    code = (
+        "import json, sys\n"
+        "from rulepress.cli import main\n"
+        f"code = main(['score', 'stationfall', {str(STATE.resolve())!r}])\n"
+        "from rulepress.model.field_docs import spec_models\n"
+        "built = sorted(n for n, m in spec_models().items() if m.__pydantic_complete__)\n"
+        "print(json.dumps([code, built, sorted(sys.modules)]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path.cwd(), check=False
+    )
+    code_, built, modules = json.loads(proc.stdout.splitlines()[-1])
+    assert code_ == 0, proc.stderr
+    assert built == []
+    read_catalogs = {"babel.messages.pofile", "rulepress.i18n.catalogs", "rulepress.games.messages"}
+    assert read_catalogs.isdisjoint(modules)
