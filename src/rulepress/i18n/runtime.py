@@ -102,12 +102,15 @@ class Localized:
     fallbacks: set[Fallback] = field(default_factory=set)
 
     def warnings(self) -> list[str]:
+        missing = [d for d, count in self.missing.items() if count and d not in self.absent]
+        if not self.absent and not missing:
+            return []  # (the language's name is read from Babel's locale data only for a warning)
         name = english_name(self.renderer.language)
         out = [f"no usable {name} catalog for {domain}; shown in English" for domain in self.absent]
         out += [
-            f"{count} message(s) of {domain} have no {name} translation; shown in English"
-            for domain, count in self.missing.items()
-            if count and domain not in self.absent
+            f"{self.missing[domain]} message(s) of {domain} have no {name} translation;"
+            " shown in English"
+            for domain in missing
         ]
         return out
 
