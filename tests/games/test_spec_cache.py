@@ -25,6 +25,7 @@ from rulepress.errors import SpecError
 from rulepress.games import load_spec, spec_cache
 from rulepress.model import LoadedSpec
 from tests.conftest import DATA, GAMES, SPEC_ROOT, Run, edit, run_main
+from tests.games.test_broken_examples import break_three
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 
@@ -352,3 +353,16 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
     assert built == []
     read_catalogs = {"babel.messages.pofile", "rulepress.i18n.catalogs", "rulepress.games.messages"}
     assert read_catalogs.isdisjoint(modules)
+
+
+def test_broken_examples_read_back_from_the_cache_as_a_fresh_load_finds_them(
+    spec_copy: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    brink = spec_copy / "brink"
+    break_three(brink)
+    first = spec_cache.load_spec_cached(brink, isolate_examples=True)
+    again = spec_cache.load_spec_cached(brink, isolate_examples=True)
+    assert fresh_loads == [brink]  # the second one came from the cache
+    assert len(again.broken_examples) == 3
+    assert again.broken_examples == first.broken_examples
+    assert again == first

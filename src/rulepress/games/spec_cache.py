@@ -240,10 +240,7 @@ def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec |
         if head.get("format") != FORMAT or head.get("key") != found:
             return None
         broken = {
-            example: tuple(
-                Problem(Location(file, line, column), where, message)
-                for file, line, column, where, message in problems
-            )
+            example: tuple(_problem(*problem) for problem in problems)
             for example, problems in head["broken"].items()
         }
         spec = spec_data.spec_from_data(json.loads(parts[1]))
@@ -251,6 +248,19 @@ def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec |
         # not JSON, or not what _dump writes (spec_data.UnreadableError is a ValueError)
         return None
     return LoadedSpec(spec, _KeptPlaces(parts[2], directory, isolate), directory, broken)
+
+
+def _problem(file: object, line: object, column: object, where: object, what: object) -> Problem:
+    """A broken example's problem as _dump writes it (ValueError for anything else)."""
+    if not (
+        isinstance(file, str)
+        and type(line) is int
+        and type(column) is int
+        and isinstance(where, str)
+        and isinstance(what, str)
+    ):
+        raise ValueError("not a problem's file, line, column, where and what")
+    return Problem(Location(file, line, column), where, what)
 
 
 class _KeptPlaces(SourceMap):
