@@ -24,9 +24,8 @@ all renamed into place; a failure removes what it wrote and changes nothing.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import errno
+import functools
 import os
 import shutil
 import sys
@@ -129,12 +128,18 @@ def _some(names: list[str]) -> str:
     return shown + (f" and {len(names) - SHOWN} more" if len(names) > SHOWN else "")
 
 
+@functools.cache
 def _libc_exchange() -> Callable[[Path, Path], bool] | None:
     """Linux's atomic exchange of two paths (renameat2 with RENAME_EXCHANGE), if there is one.
 
     Python's os module has no renameat2, so it is called through ctypes: with it a
-    reader of the output sees the old folder or the new one, never neither.
+    reader of the output sees the old folder or the new one, never neither. Looked
+    up when a folder is first replaced (once per process), not when this module is
+    imported: finding the C library runs ldconfig, and most commands replace nothing.
     """
+    import ctypes  # noqa: PLC0415 - only when a folder is replaced
+    import ctypes.util  # noqa: PLC0415
+
     if not sys.platform.startswith("linux"):
         return None
     name = ctypes.util.find_library("c")
@@ -152,9 +157,6 @@ def _libc_exchange() -> Callable[[Path, Path], bool] | None:
         return bool(done == 0)
 
     return exchange
-
-
-_EXCHANGE = _libc_exchange()
 
 
 @dataclass
@@ -332,7 +334,8 @@ def _swap(root: Path, out: Path, refused: list[str], warn: Callable[[str], None]
         if warn is not None:
             warn(f"--force: what {out} held is now in {aside}")
         return
-    if out.is_dir() and not out.is_symlink() and _EXCHANGE is not None and _EXCHANGE(root, out):
+    exchange = _libc_exchange() if out.is_dir() and not out.is_symlink() else None
+    if exchange is not None and exchange(root, out):
         return  # root now holds the old output, which the caller removes
     old = out.with_name(f".{out.name}.old-{os.getpid()}")
     shutil.rmtree(old, ignore_errors=True)

@@ -10,9 +10,12 @@ the cache lives in the user's cache folder, never beside the spec.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +25,7 @@ from rulepress.errors import SpecError
 from rulepress.games import load_spec, spec_cache
 from rulepress.model import LoadedSpec
 from tests.conftest import DATA, GAMES, SPEC_ROOT, Run, edit, run_main
+from tests.games.test_broken_examples import break_three
 
 STATE = DATA / "states" / "stationfall-four-players.yaml"
 
@@ -75,6 +79,8 @@ def test_a_spec_read_back_from_the_cache_is_the_spec_a_fresh_load_gives(
     again = spec_cache.load_spec_cached(directory, isolate_examples=True)
     assert fresh_loads == [directory]  # the second one came from the cache
     assert again == first == load_spec(directory, isolate_examples=True)
+    # the same fields given, in every model (pydantic's == does not compare them)
+    assert again.spec.model_dump(exclude_unset=True) == first.spec.model_dump(exclude_unset=True)
     assert again.sources.values == first.sources.values
     assert again.sources.keys == first.sources.keys
 
@@ -209,8 +215,41 @@ def _a_link(path: Path) -> None:
     path.symlink_to(elsewhere)
 
 
+def _rewritten(old: bytes, new: bytes) -> Callable[[Path], None]:
+    """A well-formed file whose digest matches, with ``old`` in its spec replaced by ``new``."""
+
+    def spoil(path: Path) -> None:
+        _, _, body = path.read_bytes().partition(b"\n")
+        assert old in body
+        body = body.replace(old, new, 1)
+        body = body.replace(b'"title":"Everything outside the supply"', b'"title":"Free Points!"')
+        path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+    return spoil
+
+
+# a class that is not one of a spec's models: never looked up, let alone imported
+_other_class = _rewritten(b'"m":"rulepress.model.spec_model:Ruling"', b'"m":"subprocess:Popen"')
+# a field the model does not have
+_other_field = _rewritten(b'"f":{"id":"excess_scope"', b'"f":{"args":"excess_scope"')
+# a mapping written as something the reader does not know
+_other_shape = _rewritten(b'{"d":{', b'{"dd":{')
+
+
 @pytest.mark.parametrize(
-    "spoil", [_group_writable, _not_ours, _tampered, _other_key, _truncated, _not_json, _a_link]
+    "spoil",
+    [
+        _group_writable,
+        _not_ours,
+        _tampered,
+        _other_key,
+        _truncated,
+        _not_json,
+        _a_link,
+        _other_class,
+        _other_field,
+        _other_shape,
+    ],
 )
 def test_a_kept_file_that_cannot_be_trusted_is_not_used_and_is_replaced(
     spoil: Callable[[Path], None], game: Path, cache: Path, fresh_loads: list[Path]
@@ -291,3 +330,39 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
         assert score_here().code == 0
     assert len(fresh_loads) == 2
     assert not cache.exists()
+
+
+def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cache: Path) -> None:
+    """What makes a warm score fast, kept so: the spec comes back without pydantic building
+    its models' validators, and an English report reads no catalog (Babel's PO reader,
+    the walk that translates a spec)."""
+    assert score_here().code == 0  # fills the cache
+    code = (
+        "import json, sys\n"
+        "from rulepress.cli import main\n"
+        f"code = main(['score', 'stationfall', {str(STATE.resolve())!r}])\n"
+        "from rulepress.model.field_docs import spec_models\n"
+        "built = sorted(n for n, m in spec_models().items() if m.__pydantic_complete__)\n"
+        "print(json.dumps([code, built, sorted(sys.modules)]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path.cwd(), check=False
+    )
+    code_, built, modules = json.loads(proc.stdout.splitlines()[-1])
+    assert code_ == 0, proc.stderr
+    assert built == []
+    read_catalogs = {"babel.messages.pofile", "rulepress.i18n.catalogs", "rulepress.games.messages"}
+    assert read_catalogs.isdisjoint(modules)
+
+
+def test_broken_examples_read_back_from_the_cache_as_a_fresh_load_finds_them(
+    spec_copy: Path, cache: Path, fresh_loads: list[Path]
+) -> None:
+    brink = spec_copy / "brink"
+    break_three(brink)
+    first = spec_cache.load_spec_cached(brink, isolate_examples=True)
+    again = spec_cache.load_spec_cached(brink, isolate_examples=True)
+    assert fresh_loads == [brink]  # the second one came from the cache
+    assert len(again.broken_examples) == 3
+    assert again.broken_examples == first.broken_examples
+    assert again == first

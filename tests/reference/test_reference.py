@@ -22,6 +22,7 @@ from rulepress.expressions import bounds as expression_bounds
 from rulepress.expressions.runtime import IMPLEMENTATIONS
 from rulepress.expressions.syntax import CONTEXT_ARITY
 from rulepress.games.load import load_spec
+from rulepress.model.field_docs import describe_fields
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.sets import resolving
 from rulepress.model.spec_model import EXPR, Constraint, FieldSpec, StateFormat, Step
@@ -150,6 +151,7 @@ def test_the_spec_given_names_are_told_apart(places: list[scopes.Place]) -> None
 
 
 def test_every_field_of_a_step_or_operation_is_described() -> None:
+    describe_fields()  # as the page does: the descriptions are read when first shown
     models: list[type[BaseModel]] = [Step, *page.operations(), Constraint, FieldSpec]
     models += [next(iter(_models(Step.model_fields[k].annotation))) for k in page.STEP_KINDS]
     models += page.nested(models)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulepress.model import Spec
+from rulepress.model.field_docs import describe_fields
 from rulepress.states import state_json_schema, state_models
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -17,6 +18,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 def spec_schema() -> dict[str, Any]:
     """The schema of one spec *file*: any subset of the spec's sections."""
+    describe_fields()  # the fields' docstrings, read when first shown
     full = Spec.model_json_schema()
     full.pop("required", None)
     full["$schema"] = DRAFT

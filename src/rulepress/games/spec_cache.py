@@ -10,24 +10,26 @@ So the result is kept under a key of all of these
 :mod:`rulepress.cache_files`) and the next load with the same key reads it back
 instead.
 
-What is kept is data only, three lines of JSON read back through pydantic
-models with ``model_validate_json`` (never pickle, nothing that could run
-code): which load it keeps (its key, its broken examples), the spec (through
-the spec's own model, as if it were written anew), and the source positions,
-which only messages need and so are read when first asked for. The file
-starts with the SHA-256 of the rest and names its own key: a file cut short,
-edited, or moved to another key's name is not used; nor is one that another
-user owns or others may write (:func:`rulepress.cache_files.read`). A file
-that cannot be used is worked out again and replaced; it is never an error.
+What is kept is data only, three lines of JSON (never pickle, nothing that
+could run code): which load it keeps (its key, its broken examples), the
+validated spec as :mod:`rulepress.games.spec_data` writes it (each model with
+its fields, built back without validating them again: building the
+validators took most of a warm ``rulepress score``), and the source
+positions, which only messages need and so are read when first asked for.
+The file starts with the SHA-256 of the rest and names its own key: a file
+cut short, edited, or moved to another key's name is not used; nor is one
+that another user owns or others may write (:func:`rulepress.cache_files.read`),
+nor one whose spec does not read back as one. A file that cannot be used is
+worked out again and replaced; it is never an error.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Literal
 
@@ -35,15 +37,15 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulepress import cache_files
 from rulepress.errors import DataPath, Location, Problem
+from rulepress.games import spec_data
 from rulepress.games.load import load_spec
-from rulepress.model import LoadedSpec, Spec
-from rulepress.model.operations import GROUP
+from rulepress.model import LoadedSpec, operations
 from rulepress.yamlsrc import SourceMap, display_path
 
 #: the cache's folder in the user's cache
 KIND = "specs"
 #: the layout of a kept file; a new layout is a new key, so old files are never misread
-FORMAT: Literal[1] = 1
+FORMAT: Literal[2] = 2
 #: set to anything but "" or "0" to load every spec afresh (as ``score --no-cache``)
 NO_CACHE_VARIABLE = "RULEPRESS_NO_CACHE"
 #: the most a game's folder may hold for its load to be kept: a larger one is loaded afresh
@@ -56,17 +58,6 @@ MAX_FOLDER_FILES = 1000
 _PARTS = 3
 
 
-class _Head(BaseModel):
-    """The first line of a kept file after its digest: which load it keeps, and its examples."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    format: Literal[1]
-    key: str
-    #: the problems of each broken example: file, line, column, where and what
-    broken: dict[str, list[tuple[str, int, int, str, str]]]
-
-
 class _Places(BaseModel):
     """The source positions of a kept spec: the files, then one row per position.
 
@@ -75,7 +66,8 @@ class _Places(BaseModel):
     the positions are most of what is kept, and most commands never read them.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # its validator is built when positions are first read, not when a score imports this
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     files: list[str]
     values: list[list[str | int]]
@@ -101,7 +93,9 @@ def load_spec_cached(directory: Path, *, isolate_examples: bool = False) -> Load
     if kept is not None:
         return kept
     loaded = load_spec(directory, isolate_examples=isolate_examples)
-    cache_files.write(KIND, name, found, _dump(loaded, found))
+    kept_data = _dump(loaded, found)
+    if kept_data is not None:
+        cache_files.write(KIND, name, found, kept_data)
     return loaded
 
 
@@ -132,9 +126,15 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
         os.path.abspath(directory),
         str(directory.resolve()),
     ]
-    # an operation installed or removed changes what a spec's components may be
-    for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
-        version = point.dist.version if point.dist is not None else ""
+    # an operation installed or removed changes what a spec's components may be (the
+    # registry's own discovery, done once per process; each distribution's version is
+    # read once: reading it parses the distribution's metadata)
+    versions: dict[int, str] = {}
+    for point in sorted(operations.registered(), key=lambda p: (p.name, p.value)):
+        dist = point.dist
+        if dist is not None and id(dist) not in versions:
+            versions[id(dist)] = dist.version
+        version = versions[id(dist)] if dist is not None else ""
         parts.append(f"{point.name}={point.value} ({version})")
     try:
         files = _folder_files(directory, parts)
@@ -181,16 +181,24 @@ def _raise(error: OSError) -> None:
     raise error
 
 
-def _dump(loaded: LoadedSpec, found: str) -> bytes:
-    """The kept file of ``loaded``: the digest of the lines below it, then those lines."""
+def _dump(loaded: LoadedSpec, found: str) -> bytes | None:
+    """The kept file of ``loaded``: the digest of the lines below it, then those lines.
+
+    None when the spec holds a value :mod:`~rulepress.games.spec_data` cannot write
+    (none does; it would then be loaded afresh each time).
+    """
     broken = {
         name: [
-            (p.location.file, p.location.line, p.location.column, p.where, p.message)
+            [p.location.file, p.location.line, p.location.column, p.where, p.message]
             for p in problems
         ]
         for name, problems in loaded.broken_examples.items()
     }
-    head = _Head(format=FORMAT, key=found, broken=broken)
+    head = {"format": FORMAT, "key": found, "broken": broken}
+    try:
+        spec = spec_data.as_data(loaded.spec)
+    except ValueError:
+        return None
     files: dict[str, int] = {}
 
     def rows(places: dict[DataPath, Location]) -> list[list[str | int]]:
@@ -204,12 +212,16 @@ def _dump(loaded: LoadedSpec, found: str) -> bytes:
     # JSON without indentation has no line break outside its strings, where it writes \n
     body = b"\n".join(
         (
-            head.model_dump_json().encode(),
-            loaded.spec.model_dump_json().encode(),
+            _json(head),
+            _json(spec),
             places.model_dump_json().encode(),
         )
     )
     return hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def _json(data: object) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec | None:
@@ -224,20 +236,31 @@ def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec |
     if len(parts) != _PARTS:
         return None
     try:
-        head = _Head.model_validate_json(parts[0])
-        if head.key != found:
+        head = json.loads(parts[0])
+        if head.get("format") != FORMAT or head.get("key") != found:
             return None
-        spec = Spec.model_validate_json(parts[1])
-    except ValidationError:
+        broken = {
+            example: tuple(_problem(*problem) for problem in problems)
+            for example, problems in head["broken"].items()
+        }
+        spec = spec_data.spec_from_data(json.loads(parts[1]))
+    except (ValueError, TypeError, LookupError, AttributeError, RecursionError):
+        # not JSON, or not what _dump writes (spec_data.UnreadableError is a ValueError)
         return None
-    broken = {
-        example: tuple(
-            Problem(Location(file, line, column), where, message)
-            for file, line, column, where, message in problems
-        )
-        for example, problems in head.broken.items()
-    }
     return LoadedSpec(spec, _KeptPlaces(parts[2], directory, isolate), directory, broken)
+
+
+def _problem(file: object, line: object, column: object, where: object, what: object) -> Problem:
+    """A broken example's problem as _dump writes it (ValueError for anything else)."""
+    if not (
+        isinstance(file, str)
+        and type(line) is int
+        and type(column) is int
+        and isinstance(where, str)
+        and isinstance(what, str)
+    ):
+        raise ValueError("not a problem's file, line, column, where and what")
+    return Problem(Location(file, line, column), where, what)
 
 
 class _KeptPlaces(SourceMap):

@@ -24,19 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
-from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
-from rulepress.games.messages import translate_data
-from rulepress.i18n.catalogs import CatalogError, find_catalog
-from rulepress.i18n.extract import INTERFACE
 from rulepress.i18n.fallbacks import Fallback, Reason
-from rulepress.i18n.plural import PluralRule
-from rulepress.i18n.safety import Checked, check_safe
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.i18n.visible import disguised
@@ -44,6 +38,16 @@ from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
 from rulepress.model.text import NumberFormat, PlainContext
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.uitext import PluralText
+
+# Reading catalogs (Babel's PO reader, the safety checks, the walk that translates a
+# spec) is imported by the functions that read one: a report in English, the
+# source language, reads no catalog, and ``rulepress score`` should not pay for them.
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
+    from rulepress.i18n.catalogs import CatalogError
+    from rulepress.i18n.plural import PluralRule
+    from rulepress.i18n.safety import Checked
 
 
 def english_name(lang: str) -> str:
@@ -98,12 +102,15 @@ class Localized:
     fallbacks: set[Fallback] = field(default_factory=set)
 
     def warnings(self) -> list[str]:
+        missing = [d for d, count in self.missing.items() if count and d not in self.absent]
+        if not self.absent and not missing:
+            return []  # (the language's name is read from Babel's locale data only for a warning)
         name = english_name(self.renderer.language)
         out = [f"no usable {name} catalog for {domain}; shown in English" for domain in self.absent]
         out += [
-            f"{count} message(s) of {domain} have no {name} translation; shown in English"
-            for domain, count in self.missing.items()
-            if count and domain not in self.absent
+            f"{self.missing[domain]} message(s) of {domain} have no {name} translation;"
+            " shown in English"
+            for domain in missing
         ]
         return out
 
@@ -150,6 +157,9 @@ def _load(locales: Path, lang: str, domain: str) -> Checked:
 
     Rulepress's own domains fall back on the package's catalogs (see find_catalog).
     """
+    from rulepress.i18n.catalogs import find_catalog  # noqa: PLC0415 - only when a catalog is read
+    from rulepress.i18n.safety import Checked, check_safe  # noqa: PLC0415 - only when a catalog is read
+
     path = find_catalog(locales, lang, domain)
     if not path.exists():
         return Checked(None, None, [])
@@ -160,6 +170,8 @@ def load_catalogs(
     locales: Path, lang: str, domains: tuple[str, ...]
 ) -> tuple[list[Checked], CatalogError | None]:
     """Each domain's checked catalog, and the error listing every unsafe problem (if any)."""
+    from rulepress.i18n.catalogs import CatalogError  # noqa: PLC0415 - only when a catalog is read
+
     checked = [_load(locales, lang, domain) for domain in domains]
     problems = [p for c in checked for p in c.problems]
     if not problems:
@@ -183,6 +195,9 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     if lang == SOURCE_LANGUAGE:
         english = plain_context(loaded.spec)
         return Localized(loaded, NoteRenderer(lang, _quoted(english, lang)))
+    from rulepress.games.messages import translate_data  # noqa: PLC0415 - only when a catalog is read
+    from rulepress.i18n.catalogs import INTERFACE, find_catalog  # noqa: PLC0415 - only when a catalog is read
+
     game = loaded.spec.game.id
     (spec_checked, ui_checked), error = load_catalogs(locales, lang, (game, INTERFACE))
     if error is not None:
@@ -248,6 +263,8 @@ def interface_translator(
     """
     if lang == "en":
         return str
+    from rulepress.i18n.catalogs import INTERFACE, find_catalog  # noqa: PLC0415 - only when a catalog is read
+
     (checked,), error = load_catalogs(locales, lang, (INTERFACE,))
     if error is not None:
         raise error
@@ -267,6 +284,8 @@ def _translator(
     fell_back: Callable[[str | None, str], None] | None = None,
 ) -> Callable[[str], str]:
     """An interface sentence's translation, by its context and msgid (counted when missing)."""
+    from rulepress.i18n.catalogs import INTERFACE  # noqa: PLC0415 - only when a catalog is read
+
     by_context, by_id, interface_ids = index
 
     def translate(template: str) -> str:

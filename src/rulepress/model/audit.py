@@ -27,10 +27,10 @@ VERDICTS: tuple[Verdict, ...] = ("stated", "honestly-marked", "fixed")
 
 
 class _Frozen(BaseModel):
-    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
-    )
+    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs), and
+    # the validator is built when first used (defer_build), not on import
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 class Reader(_Frozen):

@@ -127,6 +127,16 @@ def _points() -> tuple[tuple[EntryPoint, ...], tuple[EntryPoint, ...]]:
     return own, tuple(p for p in found if not _built_in(p) and p.name not in names)
 
 
+def registered() -> tuple[EntryPoint, ...]:
+    """The entry points the registry loads: rulepress's own, then the plugins' (found once).
+
+    For what depends on the operations installed (the spec cache's key), without
+    loading any of them.
+    """
+    own, plugins = _points()
+    return own + plugins
+
+
 def built_in() -> tuple[str, ...]:
     """The operations rulepress itself provides, in the order the reference shows them."""
     own = {p.name for p in _points()[0]}

@@ -70,10 +70,10 @@ class PreviousEdition(BaseModel):
     there is an error of the spec.
     """
 
-    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
-    )
+    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs), and
+    # the validator is built when first used (defer_build), not on import
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     revision: Annotated[str, AfterValidator(_revision)] | None = None
     """A git tag, branch or commit of the repository the spec lies in (`v2026.11`)."""

@@ -89,10 +89,10 @@ def _matching(regex: re.Pattern[str], what: str) -> AfterValidator:
 
 
 class _Frozen(BaseModel):
-    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
-    )
+    # as rulepress.model.spec_model.Model: unknown keys are errors, instances immutable;
+    # the fields' docstrings are their descriptions (read when shown: model.field_docs), and
+    # the validator is built when first used (defer_build), not on import
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 def _line_numbers(value: str) -> str:

@@ -279,17 +279,13 @@ class Model(BaseModel):
     """Base: unknown keys are errors, instances are immutable."""
 
     # field docstrings are the fields' descriptions: in the JSON Schema and the
-    # author's reference (rulepress.reference)
+    # author's reference (rulepress.reference), which read them when they show them
+    # (rulepress.model.field_docs; pydantic's use_attribute_docstrings read every
+    # class's source as it was made, which was most of the cost of importing this)
     # A model's schema is built when it is first used (defer_build), not when its class
     # is made: a score's component is a union of the operations the registry finds,
     # whose modules import this one (see component_union).
-    model_config = ConfigDict(
-        extra="forbid",
-        frozen=True,
-        strict=True,
-        use_attribute_docstrings=True,
-        defer_build=True,
-    )
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 # --------------------------------------------------------------------------- game
@@ -425,7 +421,9 @@ class Game(Model):
     summary: Text
     translator_note: str = ""
     #: when a language counts as complete enough to be more than a preview
-    translation: Translation = Translation()
+    # (a default made with model_construct: made validated, it built the model's validator
+    # as this module was imported, which every command does)
+    translation: Translation = Translation.model_construct()
 
 
 # --------------------------------------------------------------------------- rules
@@ -719,7 +717,7 @@ class PlayersFormat(RecordFormat):
 class StateFormat(Model):
     description: AuthorText
     players: PlayersFormat
-    table: RecordFormat = RecordFormat()
+    table: RecordFormat = RecordFormat.model_construct()  # (as Game.translation's)
 
 
 # --------------------------------------------------------------------------- actions

@@ -19,6 +19,7 @@ from rulepress.expressions.runtime import IMPLEMENTATIONS
 from rulepress.expressions.syntax import ARITY, CONTEXT_ARITY
 from rulepress.games.load import load_spec
 from rulepress.model import sets
+from rulepress.model.field_docs import describe_fields
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.previous import PreviousEdition
 from rulepress.model.spec_model import (
@@ -176,6 +177,7 @@ def _default(info: FieldInfo) -> str:
 
 def field_table(model: type[BaseModel]) -> list[str]:
     """A model's fields: name, type, required or default, description."""
+    describe_fields()  # the fields' docstrings, read when first shown
     rows = ["| field | type | default | what it is |", "| --- | --- | --- | --- |"]
     for name, info in model.model_fields.items():
         rows.append(

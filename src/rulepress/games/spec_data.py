@@ -1,0 +1,129 @@
+"""A validated spec as plain JSON data, and back, without validating it again.
+
+The user's cache keeps a game's checked spec (:mod:`rulepress.games.spec_cache`).
+Reading it back through ``Spec.model_validate_json`` made pydantic build the
+validators of every model of the spec first, which took longer than anything
+else a ``rulepress score`` of one table does. What was validated once, by the
+same code (the cache's key covers rulepress's code), need not be validated
+again: this module writes the validated objects down as they are, each
+model with its class and the fields it was given, and builds them back with
+``model_construct``, which sets fields without validating them.
+
+Only data goes in and out: JSON scalars, lists, and objects marked with what
+they stand for (a model of the spec, a mapping, a tuple, a named set's
+resolved list or labels, a declared expression). A model is named by its
+module and class and found among the models a spec is made of (those
+:class:`~rulepress.model.Spec`'s fields reach, and the installed operations'
+components), never imported by name; anything else is refused
+(:class:`UnreadableError`), and the caller then loads the spec afresh. Nothing
+read here can run code, as nothing in a pickle is prevented from doing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulepress.model.declared import Declared
+from rulepress.model.field_docs import model_name, spec_models
+from rulepress.model.sets import SetLabels, SetList
+from rulepress.model.spec_model import Spec
+
+#: the JSON types written as they are
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class UnreadableError(ValueError):
+    """Data that is not what :func:`as_data` writes: the caller loads the spec afresh."""
+
+
+def as_data(value: Any) -> Any:
+    """``value`` (a validated spec, or any part of one) as JSON-able data.
+
+    ValueError for a value of a type no spec holds (nothing is written then).
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [as_data(v) for v in value]
+    if isinstance(value, BaseModel):
+        data: dict[str, Any] = {
+            "m": model_name(kind),
+            "f": {k: as_data(value.__dict__[k]) for k in kind.model_fields},
+            "s": sorted(value.model_fields_set),
+        }
+        if value.__pydantic_extra__:
+            data["x"] = {k: as_data(v) for k, v in value.__pydantic_extra__.items()}
+        if value.__pydantic_private__:
+            raise ValueError(f"{kind.__name__} has private attributes, which are not kept")
+        return data
+    if kind is dict:
+        return {"d": _mapping(value)}
+    if kind is tuple:
+        return {"t": [as_data(v) for v in value]}
+    if kind is SetList:
+        return {"sl": [as_data(v) for v in value], "r": value.ref}
+    if kind is SetLabels:
+        return {"sd": _mapping(value), "r": value.ref}
+    if kind is Declared:
+        return {"e": str(value), "p": as_data(value.parts), "r": as_data(value.rulings)}
+    raise ValueError(f"a spec holds no {kind.__name__} ({value!r:.40})")
+
+
+def _mapping(value: dict[Any, Any]) -> dict[str, Any]:
+    if not all(type(k) is str for k in value):
+        raise ValueError("a mapping of the spec has a key that is not text")
+    return {k: as_data(v) for k, v in value.items()}
+
+
+def spec_from_data(data: Any) -> Spec:
+    """The :class:`Spec` that :func:`as_data` wrote as ``data``; :class:`UnreadableError` if it is not one."""
+    spec = _read(data, spec_models())
+    if type(spec) is not Spec:
+        raise UnreadableError("not a spec")
+    return spec
+
+
+def _read(data: Any, models: dict[str, type[BaseModel]]) -> Any:
+    kind = type(data)
+    if kind in _SCALARS:
+        return data
+    if kind is list:
+        return [_read(v, models) for v in data]
+    if kind is not dict:
+        raise UnreadableError(f"unexpected {kind.__name__}")
+    if "m" in data:
+        return _model(data, models)
+    match data:
+        case {"d": dict(items)} if len(data) == 1:
+            return {k: _read(v, models) for k, v in items.items()}
+        case {"t": list(items)} if len(data) == 1:
+            return tuple(_read(v, models) for v in items)
+        case {"sl": list(items), "r": str(ref)} if len(data) == 2:
+            return SetList([_read(v, models) for v in items], ref)
+        case {"sd": dict(items), "r": str(ref)} if len(data) == 2:
+            return SetLabels({k: _read(v, models) for k, v in items.items()}, ref)
+        case {"e": str(source), "p": parts, "r": rulings} if len(data) == 3:
+            return Declared(source, _read(parts, models), _read(rulings, models))
+    raise UnreadableError(f"unexpected object with keys {sorted(data)[:4]}")
+
+
+def _model(data: dict[str, Any], models: dict[str, type[BaseModel]]) -> BaseModel:
+    match data:
+        case {"m": str(name), "f": dict(fields), "s": list(given), **rest} if set(rest) <= {"x"}:
+            pass
+        case _:
+            raise UnreadableError("a model without its class, fields and given fields")
+    model = models.get(name)
+    if model is None:
+        raise UnreadableError(f"{name} is not a model of a spec")
+    extra = rest.get("x", {})
+    if extra and (not isinstance(extra, dict) or model.model_config.get("extra") != "allow"):
+        raise UnreadableError(f"{name}: extra fields it does not allow")
+    if fields.keys() != model.model_fields.keys() or not set(given) <= fields.keys() | extra:
+        raise UnreadableError(f"{name}: other fields than the model's")
+    values = {k: _read(v, models) for k, v in fields.items()}
+    values.update((k, _read(v, models)) for k, v in extra.items() if k not in values)
+    return model.model_construct(set(given), **values)
