@@ -30,6 +30,7 @@ from rulepress.expressions.bounds import (
 )
 from rulepress.expressions.nodes import NC as _NC
 from rulepress.expressions.nodes import (
+    REDUCTIONS,
     Fn,
     arith,
     arith_constant,
@@ -44,7 +45,9 @@ from rulepress.expressions.nodes import (
     is_not_none,
     list_builder,
     name_test,
+    pair_compare,
     record_field,
+    reduction,
     single_compare,
     slot,
     slot_field,
@@ -340,6 +343,9 @@ class Compiler:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
             at = self.columns.of(node.comparators[0])
             fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
+            reads = self.pair_read(node.left), self.pair_read(node.comparators[0])
+            if fused is None and reads[0] is not None and reads[1] is not None:
+                fn = pair_compare(node.ops[0], reads[0], reads[1], fn, at) or fn
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -387,6 +393,23 @@ class Compiler:
             self.out.attributes.add((subject.value.id, subject.attr))
             column = self.columns.of(subject)
             return field_test(subject.value.id, subject.attr, column, op, const, test)
+        return None
+
+    def pair_read(self, node: ast.expr) -> tuple[str, Any, str] | None:
+        """How :func:`~rulepress.expressions.nodes.pair_compare` reads ``node``, if it can.
+
+        ``("slot", index, field)`` for a field of a name a generator binds
+        (``other.id``), ``("name", name, "")`` for a data name (``id``); None
+        for anything else.
+        """
+        if isinstance(node, ast.Name) and self.free(node.id):
+            return ("name", node.id, "")
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and not self.free(node.value.id)
+        ):
+            return ("slot", self.scopes_slot(node.value.id), node.attr)
         return None
 
     def field_equals(self, node: ast.expr) -> tuple[str, str, Any] | None:
@@ -444,6 +467,10 @@ class Compiler:
         if _scalar(name, len(node.args)):
             return self.scalar_call(node, name, column)
         self.out.uses_frame = True
+        if name in REDUCTIONS and len(node.args) == 1:
+            fused = self.reduction(name, node.args[0], column)
+            if fused is not None:
+                return fused, _NC
         parts = [self.node(a) for a in node.args]
         args = [f for f, _ in parts]
         if name not in ARITY:
@@ -493,6 +520,26 @@ class Compiler:
         if all(c is not _NC for _, c in parts):
             return self.fold(call, column)
         return call, _NC
+
+    def reduction(self, name: str, arg: ast.expr, column: int) -> Fn | None:
+        """``count``, ``sum``, ``any`` or ``all`` of a one-loop generator, fused (see nodes.reduction).
+
+        None for any other argument (a list, a generator of several loops,
+        conditions or names): the call is compiled as any other.
+        """
+        if not (
+            isinstance(arg, ast.GeneratorExp)
+            and len(arg.generators) == 1
+            and isinstance(arg.generators[0].target, ast.Name)
+            and len(arg.generators[0].ifs) <= 1
+        ):
+            return None
+        loops, element = self.comprehension_parts(arg)
+        ((source, target, conds, loop_column),) = loops
+        assert isinstance(target, int)
+        return reduction(
+            name, (source, target, conds[0] if conds else None, loop_column), element, column
+        )
 
     def scalar_call(self, node: ast.Call, name: str, column: int) -> tuple[Fn, Any]:
         """``len(x)``, ``abs(n)``, ``max(a, b)``: no frame, no step counted (see _scalar)."""

@@ -333,11 +333,11 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
         tuple(out.bindings),
         evaluate,
         fast,
-        _within(source, out.fn, frame, evaluate),
+        _within(source, out.fn, frame),
     )
 
 
-def _within(source: str, fn: Fn, frame: list[Any] | None, evaluate: Evaluate) -> Within:
+def _within(source: str, fn: Fn, frame: list[Any] | None) -> Within:
     """The ``within`` function of one expression (see :class:`Expression`)."""
     if frame is None:  # no loops, no calls: one step, whatever it reads
 
@@ -345,7 +345,12 @@ def _within(source: str, fn: Fn, frame: list[Any] | None, evaluate: Evaluate) ->
             steps.left -= 1
             if steps.left < 0:
                 raise _failed(source, steps_limit())
-            return evaluate(names)
+            # the root closure itself, as ``evaluate`` calls it (one call less per
+            # constraint a state check asks)
+            try:
+                return fn(names, None)
+            except _FAILURES as exc:
+                raise _failed(source, exc) from None
 
         return once
 
