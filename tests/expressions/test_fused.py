@@ -147,3 +147,32 @@ def test_the_pair_compare_is_used() -> None:
                     if callable(part) and getattr(part, "__closure__", None) is not None:
                         stack.append(part)
     assert "pair_compare.<locals>.compare" in names
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("(me, xs[0])", ("p1", 3)),
+        ("(me, xs[0], len(xs))", ("p1", 3, 5)),
+        ("(me, me, me, xs[1])", ("p1", "p1", "p1", 0)),
+        ("[me, xs[4]]", ["p1", 7]),
+        ("[(x, x + 1) for x in xs if x > 4]", [(5, 6), (7, 8)]),
+    ],
+)
+def test_tuples_and_lists_of_few_items(source: str, value: Any) -> None:
+    expr = parse(source)
+    got = expr.evaluate(NAMES)
+    assert got == value
+    assert type(got) is type(value)
+    if type(got) is list:  # a fresh list every time (a caller may keep it)
+        assert expr.evaluate(NAMES) is not got
+
+
+@pytest.mark.parametrize("source", ["(me, xs.nope)", "(me, me, xs.nope)", "[me, xs.nope]"])
+def test_an_item_of_a_small_tuple_fails_located(source: str) -> None:
+    with pytest.raises(ExpressionEvalError) as failed:
+        parse(source).evaluate(NAMES)
+    assert (failed.value.message, failed.value.column) == (
+        "cannot read field 'nope' of a list",
+        source.index("xs.nope") + 1,
+    )

@@ -451,6 +451,9 @@ class Compiler:
             value = [c for _, c in parts]
             return (lambda ns, fr: list(value)), value
         fns = [f for f, _ in parts]
+        if len(fns) == 2:  # ``[p.character, p.bonus_character]``: no loop for two
+            a, b = fns
+            return (lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
         return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
 
     def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
@@ -459,7 +462,14 @@ class Compiler:
             value = tuple(c for _, c in parts)
             return constant(value), value
         fns = [f for f, _ in parts]
-        return (lambda ns, fr: tuple(f(ns, fr) for f in fns)), _NC
+        # pairs (``(i, d.kind)``) are the common tuples: built without a generator
+        if len(fns) == 2:
+            a, b = fns
+            return (lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
+        if len(fns) == 3:
+            a, b, c = fns
+            return (lambda ns, fr: (a(ns, fr), b(ns, fr), c(ns, fr))), _NC
+        return (lambda ns, fr: tuple([f(ns, fr) for f in fns])), _NC
 
     def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
         assert isinstance(node.func, ast.Name)
