@@ -167,6 +167,11 @@ class Expression:
     evaluate: Evaluate
     fast: Evaluate
     within: Within
+    #: the root closure, ``plain(names, None)``, of an expression that neither loops
+    #: nor calls (no frame: its evaluation is one step, whatever it reads), for a
+    #: caller that counts its steps itself; None for any other. It fails as ``fast``
+    #: does: unlocated, with whatever Python raised
+    plain: Fn | None = None
 
 
 def _evaluator(
@@ -334,6 +339,7 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
         evaluate,
         fast,
         _within(source, out.fn, frame),
+        out.fn if frame is None else None,
     )
 
 
