@@ -3,7 +3,9 @@
 ``count``, ``sum``, ``any`` and ``all`` of a one-loop generator run as one
 loop (:func:`rulepress.expressions.nodes.reduction`); a generator's item
 compared with a data name is one call (``other.id != id``, ``id in
-other.bribes``: :func:`rulepress.expressions.nodes.pair_compare`). Each must
+other.bribes``: :func:`rulepress.expressions.nodes.pair_compare`); the first
+part of an ``and`` or ``or`` that tests a field is tested inline
+(:func:`rulepress.expressions.nodes.leading_predicate`). Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
 evaluated both ways: fused, and with the fusing turned off, as the compiler
@@ -35,6 +37,8 @@ NAMES: dict[str, Any] = {
     "text": "abc",
     "big": [10**15, 1],
     "me": "p1",
+    "line": record({"held": None, "met": True, "points": 3, "kind": "a", "text": "", "no": False}),
+    "other": record({"held": {"ok": False}, "met": 0, "points": 0, "kind": "b", "text": "t"}),
     "players": record(
         [
             {"id": "p0", "bribes": ["p1", "p2"]},
@@ -83,6 +87,33 @@ SOURCES = [
     "[x == me for x in xs]",
     "[x.id in nested for x in [1]]",
     "[me in p.id for p in players]",
+    "line.held is None or line.met",
+    "other.held is None or other.met",
+    "line.held is not None or line.met",
+    "other.held is not None or other.met",
+    "not line.no or line.points > 1",
+    "not other.kind or other.points > 1",
+    "line.kind == 'a' and line.points",
+    "other.kind == 'a' and other.points",
+    "line.kind != 'a' or 'x'",
+    "other.kind != 'a' or 'x'",
+    "line.text or ''",
+    "other.text or ''",
+    "line.text or []",
+    "line.met and line.points and line.kind",
+    "other.met and other.points and other.kind",
+    "other.met or other.points or other.text",
+    "line.held is None or not line.held.ok or line.points",
+    "other.held is None or not other.held.ok or other.points",
+    "other.held is None or other.held.ok or other.held.nope",
+    "line.nope or 1",
+    "line.nope and 1",
+    "xs.nope or 1",
+    "missing.x or 1",
+    "line.kind == 'a' and line.kind == 'b'",
+    "line.kind == 1 or line.points == 3",
+    "line.met == True and other.met == False",
+    "[l.held is None or l.points for l in [line, other]]",
 ]
 
 
@@ -100,6 +131,7 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
     with monkeypatch.context() as patch:
         patch.setattr(compiler, "REDUCTIONS", frozenset())
         patch.setattr(compiler, "pair_compare", lambda *args: None)
+        patch.setattr(compiler, "leading_predicate", lambda *args: args[-1])
         return parse(source)
 
 

@@ -30,6 +30,12 @@ from rulepress.expressions.bounds import (
 )
 from rulepress.expressions.nodes import NC as _NC
 from rulepress.expressions.nodes import (
+    PREDICATE_DIFFERENT,
+    PREDICATE_EQUAL,
+    PREDICATE_NONE,
+    PREDICATE_NOT,
+    PREDICATE_READ,
+    PREDICATE_SOME,
     REDUCTIONS,
     Fn,
     arith,
@@ -43,6 +49,7 @@ from rulepress.expressions.nodes import (
     get_constant,
     is_none,
     is_not_none,
+    leading_predicate,
     list_builder,
     name_test,
     pair_compare,
@@ -248,6 +255,27 @@ class Compiler:
             values, compiled = _later_constants(values, compiled, is_and)
         if len(compiled) == 1:
             return compiled[0]
+        general = self.chain(values, compiled, is_and)
+        lead = self.field_predicate(values[0])
+        if lead is None or (
+            is_and
+            and len(values) == 2
+            and self.field_equals(values[0]) is not None
+            and self.field_equals(values[1]) is not None
+        ):
+            return general, _NC
+        # ``line.x is None or …``, ``not line.possession or …``: the first part read and
+        # tested here, the rest called only when it does not decide
+        if len(compiled) == 2:
+            rest, rest_const = compiled[1]
+            if type(rest_const) not in (int, str, bool, type(None)):
+                rest_const = _NC
+        else:
+            rest, rest_const = self.chain(values[1:], compiled[1:], is_and), _NC
+        return leading_predicate(lead, is_and, rest, rest_const, general), _NC
+
+    def chain(self, values: list[ast.expr], compiled: list[tuple[Fn, Any]], is_and: bool) -> Fn:
+        """The closure of ``a and b and …`` (``or``) of two or more compiled parts."""
         parts = [fn for fn, _ in compiled]
         last = compiled[-1][1]
         # ``line.text or ''``: a constant last part is returned, not called
@@ -256,11 +284,11 @@ class Compiler:
             if len(parts) == 2:
                 a, b = parts
                 if scalar:
-                    return (lambda ns, fr: a(ns, fr) and last), _NC
+                    return lambda ns, fr: a(ns, fr) and last
                 pair = self.field_equals(values[0]), self.field_equals(values[1])
                 if pair[0] is not None and pair[1] is not None:
-                    return _both_equal(pair[0], pair[1], a, b), _NC
-                return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
+                    return _both_equal(pair[0], pair[1], a, b)
+                return lambda ns, fr: a(ns, fr) and b(ns, fr)
 
             def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
                 value: Any = True
@@ -270,12 +298,12 @@ class Compiler:
                         return value
                 return value
 
-            return all_of, _NC
+            return all_of
         if len(parts) == 2:
             a, b = parts
             if scalar:
-                return (lambda ns, fr: a(ns, fr) or last), _NC
-            return (lambda ns, fr: a(ns, fr) or b(ns, fr)), _NC
+                return lambda ns, fr: a(ns, fr) or last
+            return lambda ns, fr: a(ns, fr) or b(ns, fr)
 
         def any_of(ns: Mapping[str, Any], fr: Any) -> Any:
             value: Any = False
@@ -285,7 +313,39 @@ class Compiler:
                     return value
             return value
 
-        return any_of, _NC
+        return any_of
+
+    def field_predicate(self, node: ast.expr) -> tuple[str, str, int, Any] | None:
+        """``(name, field, kind, constant)`` when ``node`` tests or reads a data name's field.
+
+        The kinds of :func:`~rulepress.expressions.nodes.leading_predicate`:
+        ``n.f``, ``n.f is None``, ``n.f is not None``, ``not n.f``, ``n.f ==
+        c``, ``n.f != c`` (``c`` a literal scalar). None for anything else,
+        and for a field of a constant record (folded instead).
+        """
+        kind, const = PREDICATE_READ, None
+        subject = node
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            kind, subject = PREDICATE_NOT, node.operand
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            op, right = node.ops[0], node.comparators[0]
+            if not isinstance(right, ast.Constant):
+                return None
+            const, subject = right.value, node.left
+            if isinstance(op, ast.Is | ast.IsNot) and const is None:
+                kind = PREDICATE_NONE if isinstance(op, ast.Is) else PREDICATE_SOME
+            elif isinstance(op, ast.Eq | ast.NotEq) and type(const) in (int, str, bool):
+                kind = PREDICATE_EQUAL if isinstance(op, ast.Eq) else PREDICATE_DIFFERENT
+            else:
+                return None
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+            and self.constant_field(subject) is _NC
+        ):
+            return subject.value.id, subject.attr, kind, const
+        return None
 
     def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.operand)

@@ -725,3 +725,49 @@ def pair_compare(
         return general(ns, fr)
 
     return compare
+
+
+#: what :func:`leading_predicate` does with the field it reads: gives it, or tests it
+PREDICATE_READ, PREDICATE_NONE, PREDICATE_SOME, PREDICATE_NOT = 0, 1, 2, 3
+PREDICATE_EQUAL, PREDICATE_DIFFERENT = 4, 5
+
+
+def leading_predicate(
+    lead: tuple[str, str, int, Any], is_and: bool, rest: Fn, rest_const: Any, general: Fn
+) -> Fn:
+    """``n.f is None or …``, ``not n.f or …``, ``n.f == 'x' and …``: the first part inline.
+
+    ``lead`` is ``(name, field, kind, constant)``: the first part reads a
+    data name's field and gives it or tests it (the ``PREDICATE_`` kinds).
+    When it decides (true before ``or``, false before ``and``) its value is
+    the result, as Python's own; else ``rest`` (the other parts; or
+    ``rest_const``, a constant last part, given without a call) is. A name
+    that is no record or lacks the field is left to ``general``, the whole
+    of it made of its parts, which raises the located error (evaluation is
+    pure: reading again is safe).
+    """
+    name, attr, kind, const = lead
+    constant_rest = rest_const is not NC
+
+    def decide(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        value = record[attr]
+        if kind == PREDICATE_READ:
+            first = value
+        elif kind == PREDICATE_NONE:
+            first = value is None
+        elif kind == PREDICATE_SOME:
+            first = value is not None
+        elif kind == PREDICATE_NOT:
+            first = not value
+        elif kind == PREDICATE_EQUAL:
+            first = value == const  # a field and a constant are builtins: a bool
+        else:
+            first = value != const
+        if (not first) if is_and else first:
+            return first
+        return rest_const if constant_rest else rest(ns, fr)
+
+    return decide
