@@ -174,27 +174,3 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     assert steps.left == 100 - 1 - 3  # the call, then an item each
     failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
     assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known
-
-
-def test_the_record_validator_bounds_lists_by_their_own_max_length() -> None:
-    """The length check before a list is left out of the quick path: its max_length refuses.
-
-    A state with one player too many, or a player with one Agenda line too
-    many, is not read into records (the full check then words the problem).
-    """
-    spec = loaded("stationfall")
-    s = spec.spec
-    fmt = s.table_states["stationfall-table"]
-    models = state_models(fmt, s.parameters, s.game.id)
-    quick = quick_check(models, fmt)
-    assert quick.validator is not None
-    assert "ListBound" not in repr(quick.validator)  # no call per list of every state
-    assert "ListBound" in repr(models.strict.__pydantic_validator__)
-    state = next(state for _, state in examples("stationfall"))
-    assert quick.records(state) is not None
-    players = state["players"]
-    most = fmt.players.max if isinstance(fmt.players.max, int) else 9
-    crowded = {**state, "players": [players[0]] * (most + 1)}
-    assert quick.records(crowded) is None
-    _, problems = validate_state(fmt, s.parameters, crowded, SourceMap(), (), s.game.id, s.sets)
-    assert any("at most" in p.message or "too" in p.message for p in problems), problems

@@ -36,13 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import (
-    CoreSchema,
-    PydanticKnownError,
-    SchemaValidator,
-    ValidationError,
-    core_schema,
-)
+from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
 
 from rulepress.expressions.expression import (
     EVAL_FAILURES,
@@ -128,12 +122,6 @@ def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
         raise _UnknownShapeError
     if kind == "model":
         return _model(schema)
-    if kind == "function-before" and _bounded_list(schema):
-        # A list's bound checked on its length first (states.models.ListBound) is a
-        # call per list of every state: the list's own max_length refuses the same
-        # lists, one item past the bound, which is as bounded; the full check, which
-        # a refused state takes, still refuses them first
-        return _schema(schema["schema"], any_ok=any_ok)
     out = dict(schema)
     for key in ("schema", "items_schema"):
         if key in out:
@@ -166,40 +154,6 @@ def _quick(expr: Expression) -> _Quick:
     second argument only as a frame, and a budget of steps is none).
     """
     return expr.plain if expr.plain is not None else expr.within
-
-
-class ListBound:
-    """Refuses a list longer than ``high`` on its length, before any item is looked at.
-
-    pydantic's own ``max_length`` stops one item past the bound, after
-    validating the items before it; refusing first keeps the work of an
-    oversize list (of 10,000 players, say) at one problem and no item. The
-    state models (:mod:`rulepress.states.models`) put one before each list
-    with a bound; it is a class of this module so that :func:`record_validator`
-    knows it.
-    """
-
-    __slots__ = ("high",)
-
-    def __init__(self, high: int) -> None:
-        self.high = high
-
-    def __call__(self, value: Any) -> Any:
-        if type(value) is list and len(value) > self.high:
-            ctx = {"field_type": "List", "max_length": self.high, "actual_length": len(value)}
-            raise PydanticKnownError("too_long", ctx)
-        return value
-
-
-def _bounded_list(schema: Mapping[str, Any]) -> bool:
-    """Whether ``schema`` is a :class:`ListBound` over a list of the same ``max_length``."""
-    check = (schema.get("function") or {}).get("function")
-    inner = schema.get("schema") or {}
-    return (
-        isinstance(check, ListBound)
-        and inner.get("type") == "list"
-        and inner.get("max_length") == check.high
-    )
 
 
 @dataclass(frozen=True, slots=True)
