@@ -163,3 +163,20 @@ def test_the_state_schema_tells_editors_the_same_rules() -> None:
     assert refused(lambda p: p.update(identity="Pilot\u202e"))
     assert refused(lambda p: p["agenda"][0].update(points=-MAX_INT - 1))  # no min of its own
     assert not refused(lambda p: p.update(id="Tomáš", identity="Pilotka Tomáš"))
+
+
+def test_ascii_state_ids_are_decided_as_the_general_rule_decides_them() -> None:
+    """The ASCII shortcut of is_state_id accepts exactly what the per-character rule does."""
+
+    def by_characters(text: str) -> bool:
+        if not 0 < len(text) <= MAX_STATE_ID or not text[0].isalpha():
+            return False
+        return all(c.isalnum() or c in "-_" for c in text[1:])
+
+    ascii_chars = [chr(i) for i in range(128)]
+    texts = [a + b for a in ascii_chars for b in ["", *ascii_chars]]
+    texts += ["a" * n for n in range(MAX_STATE_ID - 1, MAX_STATE_ID + 3)]
+    texts += ["p" + "-" * (MAX_STATE_ID - 1), "p1\n", "Z9_-z", "z" + "\x7f"]
+    assert all(t.isascii() for t in texts)
+    wrong = [t for t in texts if is_state_id(t) != by_characters(t)]
+    assert not wrong, wrong[:10]

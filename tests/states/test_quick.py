@@ -16,8 +16,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulepress.expressions.expression import Steps, parse
 from rulepress.expressions.records import Record
 from rulepress.model.loaded import LoadedSpec
+from rulepress.model.spec_model import Constraint
 from rulepress.states.models import state_models
 from rulepress.states.quick import QuickCheck, Rules
 from rulepress.states.validation import quick_check, validate_state
@@ -141,3 +143,34 @@ def test_a_default_is_made_anew_for_every_state() -> None:
     assert third is not None
     assert third["table"]["antimatter"] == {"armed": False, "location": None}
     assert third["table"]["held_before_data"] == []
+
+
+def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
+    """A test that neither loops nor calls is one step, charged before it runs: the bound holds.
+
+    Three members, each with a let and a test that are one step each: six
+    steps. With five the quick path gives up (not known), with six it holds,
+    and a rule's looping test still takes its own steps from the same budget.
+    """
+
+    def compiled(source: str) -> Any:
+        return parse(source)
+
+    plain = Rules.of(
+        [Constraint(items="xs", item="x", let={"y": "x + 1"}, test="y > x", message="m")],
+        compiled,
+    )
+    names = {"xs": [1, 2, 3]}
+    # the items (a name read: one step of within), then two a member
+    for budget, holds in ((6, False), (7, True)):
+        steps = Steps(budget)
+        assert plain.hold(Record(), names, steps) is holds, budget
+    steps = Steps(100)
+    assert plain.hold(Record(), names, steps)
+    assert steps.left == 100 - 1 - 3 * 2
+    looping = Rules.of([Constraint(test="sum(v for v in xs) == 6", message="m")], compiled)
+    steps = Steps(100)
+    assert looping.hold(Record(), names, steps)
+    assert steps.left == 100 - 1 - 3  # the call, then an item each
+    failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
+    assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known

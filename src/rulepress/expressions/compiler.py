@@ -30,6 +30,13 @@ from rulepress.expressions.bounds import (
 )
 from rulepress.expressions.nodes import NC as _NC
 from rulepress.expressions.nodes import (
+    PREDICATE_DIFFERENT,
+    PREDICATE_EQUAL,
+    PREDICATE_NONE,
+    PREDICATE_NOT,
+    PREDICATE_READ,
+    PREDICATE_SOME,
+    REDUCTIONS,
     Fn,
     arith,
     arith_constant,
@@ -42,9 +49,12 @@ from rulepress.expressions.nodes import (
     get_constant,
     is_none,
     is_not_none,
+    leading_predicate,
     list_builder,
     name_test,
+    pair_compare,
     record_field,
+    reduction,
     single_compare,
     slot,
     slot_field,
@@ -245,6 +255,27 @@ class Compiler:
             values, compiled = _later_constants(values, compiled, is_and)
         if len(compiled) == 1:
             return compiled[0]
+        general = self.chain(values, compiled, is_and)
+        lead = self.field_predicate(values[0])
+        if lead is None or (
+            is_and
+            and len(values) == 2
+            and self.field_equals(values[0]) is not None
+            and self.field_equals(values[1]) is not None
+        ):
+            return general, _NC
+        # ``line.x is None or …``, ``not line.possession or …``: the first part read and
+        # tested here, the rest called only when it does not decide
+        if len(compiled) == 2:
+            rest, rest_const = compiled[1]
+            if type(rest_const) not in (int, str, bool, type(None)):
+                rest_const = _NC
+        else:
+            rest, rest_const = self.chain(values[1:], compiled[1:], is_and), _NC
+        return leading_predicate(lead, is_and, rest, rest_const, general), _NC
+
+    def chain(self, values: list[ast.expr], compiled: list[tuple[Fn, Any]], is_and: bool) -> Fn:
+        """The closure of ``a and b and …`` (``or``) of two or more compiled parts."""
         parts = [fn for fn, _ in compiled]
         last = compiled[-1][1]
         # ``line.text or ''``: a constant last part is returned, not called
@@ -253,11 +284,11 @@ class Compiler:
             if len(parts) == 2:
                 a, b = parts
                 if scalar:
-                    return (lambda ns, fr: a(ns, fr) and last), _NC
+                    return lambda ns, fr: a(ns, fr) and last
                 pair = self.field_equals(values[0]), self.field_equals(values[1])
                 if pair[0] is not None and pair[1] is not None:
-                    return _both_equal(pair[0], pair[1], a, b), _NC
-                return (lambda ns, fr: a(ns, fr) and b(ns, fr)), _NC
+                    return _both_equal(pair[0], pair[1], a, b)
+                return lambda ns, fr: a(ns, fr) and b(ns, fr)
 
             def all_of(ns: Mapping[str, Any], fr: Any) -> Any:
                 value: Any = True
@@ -267,12 +298,12 @@ class Compiler:
                         return value
                 return value
 
-            return all_of, _NC
+            return all_of
         if len(parts) == 2:
             a, b = parts
             if scalar:
-                return (lambda ns, fr: a(ns, fr) or last), _NC
-            return (lambda ns, fr: a(ns, fr) or b(ns, fr)), _NC
+                return lambda ns, fr: a(ns, fr) or last
+            return lambda ns, fr: a(ns, fr) or b(ns, fr)
 
         def any_of(ns: Mapping[str, Any], fr: Any) -> Any:
             value: Any = False
@@ -282,7 +313,39 @@ class Compiler:
                     return value
             return value
 
-        return any_of, _NC
+        return any_of
+
+    def field_predicate(self, node: ast.expr) -> tuple[str, str, int, Any] | None:
+        """``(name, field, kind, constant)`` when ``node`` tests or reads a data name's field.
+
+        The kinds of :func:`~rulepress.expressions.nodes.leading_predicate`:
+        ``n.f``, ``n.f is None``, ``n.f is not None``, ``not n.f``, ``n.f ==
+        c``, ``n.f != c`` (``c`` a literal scalar). None for anything else,
+        and for a field of a constant record (folded instead).
+        """
+        kind, const = PREDICATE_READ, None
+        subject = node
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            kind, subject = PREDICATE_NOT, node.operand
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            op, right = node.ops[0], node.comparators[0]
+            if not isinstance(right, ast.Constant):
+                return None
+            const, subject = right.value, node.left
+            if isinstance(op, ast.Is | ast.IsNot) and const is None:
+                kind = PREDICATE_NONE if isinstance(op, ast.Is) else PREDICATE_SOME
+            elif isinstance(op, ast.Eq | ast.NotEq) and type(const) in (int, str, bool):
+                kind = PREDICATE_EQUAL if isinstance(op, ast.Eq) else PREDICATE_DIFFERENT
+            else:
+                return None
+        if (
+            isinstance(subject, ast.Attribute)
+            and isinstance(subject.value, ast.Name)
+            and self.free(subject.value.id)
+            and self.constant_field(subject) is _NC
+        ):
+            return subject.value.id, subject.attr, kind, const
+        return None
 
     def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
         sub, const = self.node(node.operand)
@@ -340,6 +403,9 @@ class Compiler:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
             at = self.columns.of(node.comparators[0])
             fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
+            reads = self.pair_read(node.left), self.pair_read(node.comparators[0])
+            if fused is None and reads[0] is not None and reads[1] is not None:
+                fn = pair_compare(node.ops[0], reads[0], reads[1], fn, at) or fn
         else:
 
             def fn(ns: Mapping[str, Any], fr: Any) -> Any:
@@ -389,6 +455,23 @@ class Compiler:
             return field_test(subject.value.id, subject.attr, column, op, const, test)
         return None
 
+    def pair_read(self, node: ast.expr) -> tuple[str, Any, str] | None:
+        """How :func:`~rulepress.expressions.nodes.pair_compare` reads ``node``, if it can.
+
+        ``("slot", index, field)`` for a field of a name a generator binds
+        (``other.id``), ``("name", name, "")`` for a data name (``id``); None
+        for anything else.
+        """
+        if isinstance(node, ast.Name) and self.free(node.id):
+            return ("name", node.id, "")
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and not self.free(node.value.id)
+        ):
+            return ("slot", self.scopes_slot(node.value.id), node.attr)
+        return None
+
     def field_equals(self, node: ast.expr) -> tuple[str, str, Any] | None:
         """``(name, field, constant)`` when ``node`` is ``name.field == constant``."""
         if not (
@@ -428,6 +511,9 @@ class Compiler:
             value = [c for _, c in parts]
             return (lambda ns, fr: list(value)), value
         fns = [f for f, _ in parts]
+        if len(fns) == 2:  # ``[p.character, p.bonus_character]``: no loop for two
+            a, b = fns
+            return (lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
         return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
 
     def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
@@ -436,7 +522,14 @@ class Compiler:
             value = tuple(c for _, c in parts)
             return constant(value), value
         fns = [f for f, _ in parts]
-        return (lambda ns, fr: tuple(f(ns, fr) for f in fns)), _NC
+        # pairs (``(i, d.kind)``) are the common tuples: built without a generator
+        if len(fns) == 2:
+            a, b = fns
+            return (lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
+        if len(fns) == 3:
+            a, b, c = fns
+            return (lambda ns, fr: (a(ns, fr), b(ns, fr), c(ns, fr))), _NC
+        return (lambda ns, fr: tuple([f(ns, fr) for f in fns])), _NC
 
     def _call(self, node: ast.Call, column: int) -> tuple[Fn, Any]:
         assert isinstance(node.func, ast.Name)
@@ -444,6 +537,10 @@ class Compiler:
         if _scalar(name, len(node.args)):
             return self.scalar_call(node, name, column)
         self.out.uses_frame = True
+        if name in REDUCTIONS and len(node.args) == 1:
+            fused = self.reduction(name, node.args[0], column)
+            if fused is not None:
+                return fused, _NC
         parts = [self.node(a) for a in node.args]
         args = [f for f, _ in parts]
         if name not in ARITY:
@@ -493,6 +590,26 @@ class Compiler:
         if all(c is not _NC for _, c in parts):
             return self.fold(call, column)
         return call, _NC
+
+    def reduction(self, name: str, arg: ast.expr, column: int) -> Fn | None:
+        """``count``, ``sum``, ``any`` or ``all`` of a one-loop generator, fused (see nodes.reduction).
+
+        None for any other argument (a list, a generator of several loops,
+        conditions or names): the call is compiled as any other.
+        """
+        if not (
+            isinstance(arg, ast.GeneratorExp)
+            and len(arg.generators) == 1
+            and isinstance(arg.generators[0].target, ast.Name)
+            and len(arg.generators[0].ifs) <= 1
+        ):
+            return None
+        loops, element = self.comprehension_parts(arg)
+        ((source, target, conds, loop_column),) = loops
+        assert isinstance(target, int)
+        return reduction(
+            name, (source, target, conds[0] if conds else None, loop_column), element, column
+        )
 
     def scalar_call(self, node: ast.Call, name: str, column: int) -> tuple[Fn, Any]:
         """``len(x)``, ``abs(n)``, ``max(a, b)``: no frame, no step counted (see _scalar)."""

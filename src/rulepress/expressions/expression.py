@@ -167,6 +167,11 @@ class Expression:
     evaluate: Evaluate
     fast: Evaluate
     within: Within
+    #: the root closure, ``plain(names, None)``, of an expression that neither loops
+    #: nor calls (no frame: its evaluation is one step, whatever it reads), for a
+    #: caller that counts its steps itself; None for any other. It fails as ``fast``
+    #: does: unlocated, with whatever Python raised
+    plain: Fn | None = None
 
 
 def _evaluator(
@@ -333,11 +338,12 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
         tuple(out.bindings),
         evaluate,
         fast,
-        _within(source, out.fn, frame, evaluate),
+        _within(source, out.fn, frame),
+        out.fn if frame is None else None,
     )
 
 
-def _within(source: str, fn: Fn, frame: list[Any] | None, evaluate: Evaluate) -> Within:
+def _within(source: str, fn: Fn, frame: list[Any] | None) -> Within:
     """The ``within`` function of one expression (see :class:`Expression`)."""
     if frame is None:  # no loops, no calls: one step, whatever it reads
 
@@ -345,7 +351,12 @@ def _within(source: str, fn: Fn, frame: list[Any] | None, evaluate: Evaluate) ->
             steps.left -= 1
             if steps.left < 0:
                 raise _failed(source, steps_limit())
-            return evaluate(names)
+            # the root closure itself, as ``evaluate`` calls it (one call less per
+            # constraint a state check asks)
+            try:
+                return fn(names, None)
+            except _FAILURES as exc:
+                raise _failed(source, exc) from None
 
         return once
 

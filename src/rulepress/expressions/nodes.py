@@ -583,3 +583,191 @@ def _fill(
             size[0] += len(item) + 1 if type(item) in COLLECTIONS else 1
             if size[0] > MAX_ITEMS:
                 raise items_limit(size[0], column)
+
+
+#: the fixed functions :func:`reduction` runs itself over a one-loop generator
+REDUCTIONS = frozenset({"count", "sum", "any", "all"})
+
+
+def reduction(
+    name: str,
+    loop: tuple[Fn, int, Fn | None, int],
+    element: Fn,
+    column: int,
+) -> Fn:
+    """``count(e for x in xs if c)`` and ``sum``, ``any``, ``all`` alike, in one loop.
+
+    The call of the function over :func:`generator`'s one-loop generator,
+    without the generator: the same value, steps (one for the call, then one
+    per item gone through, ``any`` and ``all`` stopping where they decide),
+    errors and columns, but no generator frame resumed per item. A check
+    of Stationfall's Bribes counts each player's against every other's.
+    ``loop``: the source, the slot it binds, its condition (or None), its column.
+    """
+    source, slot, cond, loop_column = loop
+
+    def items(ns: Mapping[str, Any], fr: Frame) -> list[Any] | tuple[Any, ...]:
+        # the call's step first, then the source, as the call of the generator takes them
+        fr[STEPS] -= 1
+        if fr[STEPS] < 0:
+            raise steps_limit(column)
+        seq = source(ns, fr)
+        if type(seq) is not list and type(seq) is not tuple:
+            raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", loop_column)
+        return seq
+
+    def count(ns: Mapping[str, Any], fr: Frame) -> Any:
+        try:
+            found = 0
+            for value in items(ns, fr):
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(loop_column)
+                fr[slot] = value
+                if (cond is None or cond(ns, fr)) and element(ns, fr):
+                    found += 1
+            return found
+        except ExpressionEvalError as exc:
+            exc.column = exc.column or column
+            raise
+
+    def total(ns: Mapping[str, Any], fr: Frame) -> Any:
+        try:
+            out = 0
+            seq = items(ns, fr)
+            # as sum() over the generator: a TypeError while adding or while making an
+            # item is refused alike
+            try:
+                for value in seq:
+                    fr[STEPS] -= 1
+                    if fr[STEPS] < 0:
+                        raise steps_limit(loop_column)
+                    fr[slot] = value
+                    if cond is None or cond(ns, fr):
+                        out = out + element(ns, fr)
+            except TypeError:
+                raise ExpressionEvalError("sum() adds integers only") from None
+            if -MAX_INT <= out <= MAX_INT:
+                return out
+            raise int_limit()
+        except ExpressionEvalError as exc:
+            exc.column = exc.column or column
+            raise
+
+    def some(ns: Mapping[str, Any], fr: Frame) -> Any:
+        try:
+            for value in items(ns, fr):
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(loop_column)
+                fr[slot] = value
+                if (cond is None or cond(ns, fr)) and element(ns, fr):
+                    return True
+            return False
+        except ExpressionEvalError as exc:
+            exc.column = exc.column or column
+            raise
+
+    def every(ns: Mapping[str, Any], fr: Frame) -> Any:
+        try:
+            for value in items(ns, fr):
+                fr[STEPS] -= 1
+                if fr[STEPS] < 0:
+                    raise steps_limit(loop_column)
+                fr[slot] = value
+                if (cond is None or cond(ns, fr)) and not element(ns, fr):
+                    return False
+            return True
+        except ExpressionEvalError as exc:
+            exc.column = exc.column or column
+            raise
+
+    return {"count": count, "sum": total, "any": some, "all": every}[name]
+
+
+def pair_compare(
+    op: ast.cmpop, left: tuple[str, Any, str], right: tuple[str, Any, str], general: Fn, column: int
+) -> Fn | None:
+    """``other.id != id``, ``id in other.bribes``: a generator's item against a data name, one call.
+
+    ``left`` and ``right`` say how each side is read (see
+    :meth:`~rulepress.expressions.compiler.Compiler.pair_read`): one the
+    field of a name a generator binds, the other a data name. Both are read
+    here, and scalars compared or a list searched as ``general`` (the same
+    comparison made of its parts) does it, steps charged alike; anything
+    else (a missing name or field, another kind of value) is left to
+    ``general``, which raises the located error. None when the shapes are
+    not these.
+    """
+    if not isinstance(op, ast.Eq | ast.NotEq | ast.In | ast.NotIn):
+        return None
+    negate = isinstance(op, ast.NotEq | ast.NotIn)
+    member = isinstance(op, ast.In | ast.NotIn)
+    if left[0] == "slot" and right[0] == "name":
+        index, attr, name, item_first = left[1], left[2], right[1], True
+    elif left[0] == "name" and right[0] == "slot":
+        index, attr, name, item_first = right[1], right[2], left[1], False
+    else:
+        return None
+
+    def compare(ns: Mapping[str, Any], fr: Any) -> Any:
+        item = fr[index]
+        if type(item) is Record and attr in item and name in ns:
+            a, b = (item[attr], ns[name]) if item_first else (ns[name], item[attr])
+            if member:
+                if type(b) is list and type(fr) is list:
+                    fr[STEPS] -= len(b)
+                    if fr[STEPS] < 0:
+                        raise steps_limit(column)
+                    return (a in b) is not negate
+            elif type(a) in _SCALAR:
+                return (a == b) is not negate  # builtins: a bool
+        return general(ns, fr)
+
+    return compare
+
+
+#: what :func:`leading_predicate` does with the field it reads: gives it, or tests it
+PREDICATE_READ, PREDICATE_NONE, PREDICATE_SOME, PREDICATE_NOT = 0, 1, 2, 3
+PREDICATE_EQUAL, PREDICATE_DIFFERENT = 4, 5
+
+
+def leading_predicate(
+    lead: tuple[str, str, int, Any], is_and: bool, rest: Fn, rest_const: Any, general: Fn
+) -> Fn:
+    """``n.f is None or …``, ``not n.f or …``, ``n.f == 'x' and …``: the first part inline.
+
+    ``lead`` is ``(name, field, kind, constant)``: the first part reads a
+    data name's field and gives it or tests it (the ``PREDICATE_`` kinds).
+    When it decides (true before ``or``, false before ``and``) its value is
+    the result, as Python's own; else ``rest`` (the other parts; or
+    ``rest_const``, a constant last part, given without a call) is. A name
+    that is no record or lacks the field is left to ``general``, the whole
+    of it made of its parts, which raises the located error (evaluation is
+    pure: reading again is safe).
+    """
+    name, attr, kind, const = lead
+    constant_rest = rest_const is not NC
+
+    def decide(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        value = record[attr]
+        if kind == PREDICATE_READ:
+            first = value
+        elif kind == PREDICATE_NONE:
+            first = value is None
+        elif kind == PREDICATE_SOME:
+            first = value is not None
+        elif kind == PREDICATE_NOT:
+            first = not value
+        elif kind == PREDICATE_EQUAL:
+            first = value == const  # a field and a constant are builtins: a bool
+        else:
+            first = value != const
+        if (not first) if is_and else first:
+            return first
+        return rest_const if constant_rest else rest(ns, fr)
+
+    return decide

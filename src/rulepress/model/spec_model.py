@@ -160,6 +160,10 @@ MAX_STATE_ID = 32
 STATE_ID_SYNTAX = f"a letter, then letters, digits, '-' or '_', at most {MAX_STATE_ID} characters"
 
 
+#: an ASCII table-state id (see is_state_id): what isalpha and isalnum accept in ASCII
+_ASCII_STATE_ID = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,{MAX_STATE_ID - 1}}}")
+
+
 def is_state_id(text: str) -> bool:
     """Whether ``text`` is a table-state id: a player's id, a choice's value.
 
@@ -172,6 +176,8 @@ def is_state_id(text: str) -> bool:
     Unicode's categories): no regular expression says "a letter of any
     script" without also matching ``_`` or digits.
     """
+    if text.isascii():  # the common case, decided in C: the same ids (no marks in ASCII)
+        return _ASCII_STATE_ID.fullmatch(text) is not None
     if not 0 < len(text) <= MAX_STATE_ID or not text[0].isalpha():
         return False
     return all(

@@ -39,8 +39,8 @@ from pydantic import BaseModel
 from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
 
 from rulepress.expressions.expression import (
+    EVAL_FAILURES,
     Expression,
-    ExpressionEvalError,
     ExpressionSyntaxError,
     Steps,
     Within,
@@ -141,16 +141,34 @@ def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
     return out
 
 
+#: how the quick path evaluates one expression, given the namespace and the state's steps
+_Quick = Callable[[Mapping[str, Any], Steps], Any]
+
+
+def _quick(expr: Expression) -> _Quick:
+    """``expr.within``, or, for an expression that is one step, its root closure.
+
+    An expression that neither loops nor calls (see Expression.plain) takes
+    one step whatever it reads: its step is charged with the rule's others
+    (see _Rule.cost), and the closure called with no frame (it reads its
+    second argument only as a frame, and a budget of steps is none).
+    """
+    return expr.plain if expr.plain is not None else expr.within
+
+
 @dataclass(frozen=True, slots=True)
 class _Rule:
     """One constraint, its expressions parsed: what the quick path asks of a record."""
 
     items: Within | None
     item: str
-    lets: tuple[tuple[str, Within], ...]
-    test: Within
+    lets: tuple[tuple[str, _Quick], ...]
+    test: _Quick
     #: it sets names (the member, its let values): asked in a namespace of its own
     binds: bool
+    #: the steps of its expressions that are one step each (see _quick), per member:
+    #: charged at once, before they run (the others take theirs as they go)
+    cost: int
 
 
 class Rules:
@@ -168,10 +186,12 @@ class Rules:
         try:
             for c in constraints:
                 items = None if c.items is None else compiled(c.items).within
-                lets = tuple((name, compiled(source).within) for name, source in c.let.items())
-                test = compiled(c.test).within
+                lets = tuple((name, _quick(compiled(source))) for name, source in c.let.items())
+                test = _quick(compiled(c.test))
                 binds = items is not None or bool(lets)
-                made.append(_Rule(items, c.item, lets, test, binds))
+                exprs = [compiled(source) for source in (*c.let.values(), c.test)]
+                cost = sum(1 for e in exprs if e.plain is not None)
+                made.append(_Rule(items, c.item, lets, test, binds, cost))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
             return cls(None)
@@ -190,8 +210,10 @@ class Rules:
             return False
         try:
             for rule in rules:
+                test = rule.test
                 if not rule.binds:
-                    if not rule.test(names, steps):
+                    steps.left -= rule.cost
+                    if steps.left < 0 or not test(names, steps):
                         return False
                     continue
                 # as the full check: one namespace per rule and record, the member and
@@ -203,13 +225,16 @@ class Rules:
                     if type(members) is not list and type(members) is not tuple:
                         return False
                 for member in members:
+                    steps.left -= rule.cost
+                    if steps.left < 0:
+                        return False
                     if rule.items is not None:
                         ns[rule.item] = member
                     for name, let in rule.lets:
                         ns[name] = let(ns, steps)
-                    if not rule.test(ns, steps):
+                    if not test(ns, steps):
                         return False
-        except ExpressionEvalError:  # a bound (the steps) included
+        except EVAL_FAILURES:  # ExpressionEvalError (a bound included), or a plain one's
             return False
         return True
 

@@ -1,0 +1,210 @@
+"""The compiler's fused closures give exactly what the closures they fuse give.
+
+``count``, ``sum``, ``any`` and ``all`` of a one-loop generator run as one
+loop (:func:`rulepress.expressions.nodes.reduction`); a generator's item
+compared with a data name is one call (``other.id != id``, ``id in
+other.bribes``: :func:`rulepress.expressions.nodes.pair_compare`); the first
+part of an ``and`` or ``or`` that tests a field is tested inline
+(:func:`rulepress.expressions.nodes.leading_predicate`). Each must
+be what it replaces in all but speed: the same value, the same steps spent
+(the budget's bound), the same error at the same column. Each case is
+evaluated both ways: fused, and with the fusing turned off, as the compiler
+built these expressions before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulepress.expressions import compiler
+from rulepress.expressions.expression import (
+    Expression,
+    ExpressionEvalError,
+    Steps,
+    parse,
+)
+from rulepress.expressions.records import record
+
+NAMES: dict[str, Any] = {
+    "xs": [3, 0, 5, 2, 7],
+    "empty": [],
+    "words": ["a", "b"],
+    "mixed": [1, "x", 2],
+    "nested": [[1], [2, 3]],
+    "flags": (True, False, True),
+    "text": "abc",
+    "big": [10**15, 1],
+    "me": "p1",
+    "line": record({"held": None, "met": True, "points": 3, "kind": "a", "text": "", "no": False}),
+    "other": record({"held": {"ok": False}, "met": 0, "points": 0, "kind": "b", "text": "t"}),
+    "players": record(
+        [
+            {"id": "p0", "bribes": ["p1", "p2"]},
+            {"id": "p1", "bribes": []},
+            {"id": "p2", "bribes": ["p1"]},
+        ]
+    ),
+}
+
+SOURCES = [
+    "count(x > 2 for x in xs)",
+    "count(x for x in xs if x != 5)",
+    "count(me in p.bribes for p in players if p.id != me)",
+    "count(x for x in empty)",
+    "sum(x for x in xs)",
+    "sum(x * 2 for x in xs if x > 1)",
+    "sum(f for f in flags)",
+    "sum(w for w in words)",
+    "sum(x for x in mixed)",
+    "sum(n for n in nested)",
+    "sum(x for x in big)",
+    "sum(x < 'a' for x in xs)",
+    "sum(x // (x - 5) for x in xs)",
+    "any(x > 4 for x in xs)",
+    "any(x > 40 for x in xs)",
+    "any(x.nope for x in players if x.id == 'p2')",
+    "all(x < 6 for x in xs)",
+    "all(x < 60 for x in xs if x)",
+    "all(me in p.bribes for p in players)",
+    "count(c for c in text)",
+    "any(c for c in me)",
+    "count(x for x in missing)",
+    "sum(x for x in xs) + count(x > 1 for x in xs)",
+    "count(count(y > x for y in xs) > 1 for x in xs)",
+    "[p.id == me for p in players]",
+    "[me != p.id for p in players]",
+    "[me in p.bribes for p in players]",
+    "[me not in p.bribes for p in players]",
+    "[p.bribes == me for p in players]",
+    "[p.bribes != nested for p in players]",
+    "[p.id in me for p in players]",
+    "[p.id in text for p in players]",
+    "[p.id in words for p in players]",
+    "[p.nope == me for p in players]",
+    "[p.id == missing for p in players]",
+    "[x == me for x in xs]",
+    "[x.id in nested for x in [1]]",
+    "[me in p.id for p in players]",
+    "line.held is None or line.met",
+    "other.held is None or other.met",
+    "line.held is not None or line.met",
+    "other.held is not None or other.met",
+    "not line.no or line.points > 1",
+    "not other.kind or other.points > 1",
+    "line.kind == 'a' and line.points",
+    "other.kind == 'a' and other.points",
+    "line.kind != 'a' or 'x'",
+    "other.kind != 'a' or 'x'",
+    "line.text or ''",
+    "other.text or ''",
+    "line.text or []",
+    "line.met and line.points and line.kind",
+    "other.met and other.points and other.kind",
+    "other.met or other.points or other.text",
+    "line.held is None or not line.held.ok or line.points",
+    "other.held is None or not other.held.ok or other.points",
+    "other.held is None or other.held.ok or other.held.nope",
+    "line.nope or 1",
+    "line.nope and 1",
+    "xs.nope or 1",
+    "missing.x or 1",
+    "line.kind == 'a' and line.kind == 'b'",
+    "line.kind == 1 or line.points == 3",
+    "line.met == True and other.met == False",
+    "[l.held is None or l.points for l in [line, other]]",
+]
+
+
+def _outcome(expr: Expression, steps: int) -> tuple[Any, ...]:
+    """What one evaluation gives: its value or error (message, column), and the steps left."""
+    budget = Steps(steps)
+    try:
+        value: Any = ("value", expr.within(NAMES, budget))
+    except ExpressionEvalError as exc:
+        value = ("error", type(exc).__name__, exc.message, exc.column)
+    return value, budget.left
+
+
+def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
+    with monkeypatch.context() as patch:
+        patch.setattr(compiler, "REDUCTIONS", frozenset())
+        patch.setattr(compiler, "pair_compare", lambda *args: None)
+        patch.setattr(compiler, "leading_predicate", lambda *args: args[-1])
+        return parse(source)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("steps", [100_000, 1, 3, 6, 9])
+def test_a_fused_closure_gives_what_its_parts_give(
+    source: str, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fused = parse(source)
+    plain = _unfused(source, monkeypatch)
+    assert fused.evaluate is not plain.evaluate
+    assert _outcome(fused, steps) == _outcome(plain, steps)
+    # and through evaluate(), whose errors carry the source
+    results = []
+    for expr in (fused, plain):
+        try:
+            results.append(("value", expr.evaluate(NAMES)))
+        except ExpressionEvalError as exc:
+            results.append(("error", exc.message, exc.column, exc.source))
+    assert results[0] == results[1]
+
+
+def test_the_fusing_is_used() -> None:
+    # the Bribes of a nine-player table: one count per player, each over every player
+    expr = parse("count(me in p.bribes for p in players if p.id != me)")
+    assert expr.evaluate(NAMES) == 2
+    closure = expr.evaluate.__closure__ or ()
+    fns = [c.cell_contents for c in closure if callable(c.cell_contents)]
+    assert any(getattr(f, "__qualname__", "").startswith("reduction.") for f in fns)
+
+
+def test_the_pair_compare_is_used() -> None:
+    expr = parse("[me in p.bribes for p in players if p.id != me]")
+    assert expr.evaluate(NAMES) == [True, True]
+    names = set()
+    stack = [expr.evaluate]
+    while stack:  # every closure reachable from the evaluator
+        fn = stack.pop()
+        names.add(getattr(fn, "__qualname__", ""))
+        for cell in getattr(fn, "__closure__", None) or ():
+            value = cell.cell_contents
+            items = value if isinstance(value, tuple | list) else [value]
+            for v in items:
+                for part in v if isinstance(v, tuple) else [v]:
+                    if callable(part) and getattr(part, "__closure__", None) is not None:
+                        stack.append(part)
+    assert "pair_compare.<locals>.compare" in names
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("(me, xs[0])", ("p1", 3)),
+        ("(me, xs[0], len(xs))", ("p1", 3, 5)),
+        ("(me, me, me, xs[1])", ("p1", "p1", "p1", 0)),
+        ("[me, xs[4]]", ["p1", 7]),
+        ("[(x, x + 1) for x in xs if x > 4]", [(5, 6), (7, 8)]),
+    ],
+)
+def test_tuples_and_lists_of_few_items(source: str, value: Any) -> None:
+    expr = parse(source)
+    got = expr.evaluate(NAMES)
+    assert got == value
+    assert type(got) is type(value)
+    if type(got) is list:  # a fresh list every time (a caller may keep it)
+        assert expr.evaluate(NAMES) is not got
+
+
+@pytest.mark.parametrize("source", ["(me, xs.nope)", "(me, me, xs.nope)", "[me, xs.nope]"])
+def test_an_item_of_a_small_tuple_fails_located(source: str) -> None:
+    with pytest.raises(ExpressionEvalError) as failed:
+        parse(source).evaluate(NAMES)
+    assert (failed.value.message, failed.value.column) == (
+        "cannot read field 'nope' of a list",
+        source.index("xs.nope") + 1,
+    )
