@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
@@ -306,6 +307,13 @@ EVAL_FAILURES = _FAILURES = (
 )
 
 
+#: the checked tree of each source, kept: a score compiles its sequence's plan once for the
+#: spec's options and once more for each ruling option it cites (rulings.cite), the same
+#: few hundred sources a dozen times over, and parsing and checking them was about 40 %
+#: of a `rulepress score`'s own time. Bounded; the compiler only reads the trees.
+_checked_tree = lru_cache(maxsize=4096)(parse_tree)
+
+
 def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None) -> Expression:
     """Check ``source`` against the language and compile it; refusals are located.
 
@@ -315,7 +323,7 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
     every evaluation a namespace in which those names hold exactly those
     records; the spec check parses without them.
     """
-    tree, columns = parse_tree(source)
+    tree, columns = _checked_tree(source)
     try:
         out = Compiler(columns, constants).run(tree)
     except RecursionError:  # the depth bound keeps real trees far from this
