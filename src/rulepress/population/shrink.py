@@ -9,7 +9,8 @@ still holds. The passes follow hypothesis's shrinker
 
 - fewer players (with what names them: their votes, their Bribes elsewhere);
 - shorter lists: blocks of items out, half the list first, then smaller
-  blocks down to one item (hypothesis's adaptive deletion);
+  blocks down to one item (hypothesis's adaptive deletion); players and
+  items are tried again after each integer's search that moved something;
 - optional fields left out, defaulted fields back to their default (left out);
 - each integer toward 0 (or the nearest bound) in one search: the target
   first, then a few steps, then steps doubled and the last gap bisected
@@ -108,6 +109,8 @@ class _Shrinker:
         self.left = budget
         #: candidates already checked (as canonical JSON) and the answer
         self.seen: dict[str, bool] = {}
+        #: the size of the state whose players and list items were last tried out
+        self.structure_tried: tuple[int, ...] = ()
 
     def run(self) -> None:
         passes = (
@@ -157,6 +160,19 @@ class _Shrinker:
                 self.consider(_unnamed(out, gone))
             i -= 1
 
+    def structure_again(self) -> None:
+        """Players and list items out again, if integers moved since they were last tried.
+
+        A player or an item that could not leave may, once a score has moved:
+        the greedy shrinker found such moments by starting over after each
+        step, and without this the integers' searches walk past them (a table
+        of three players where two would do).
+        """
+        if self.best_size != self.structure_tried:
+            self.structure_tried = self.best_size
+            self.fewer_players()
+            self.shorter_lists()
+
     def shorter_lists(self) -> None:
         """Blocks of items out of each list: half the list, then smaller blocks, to one item."""
         for path in [p for p, _, v in _fields(self.sampler.root, self.best) if _is_list(p, v)]:
@@ -190,6 +206,7 @@ class _Shrinker:
         """Each integer toward its target in one search (hypothesis's ``Integer.shrink``)."""
         for path, spec, _ in list(self.ints()):
             self.lower([(path, _target(self.sampler, spec))])
+            self.structure_again()
 
     def lower_together(self) -> None:
         """Integers moved toward their targets by one common amount.
@@ -218,6 +235,7 @@ class _Shrinker:
             if len(group) > 1 and paths not in done:
                 done.add(paths)
                 self.lower(group)
+                self.structure_again()
 
     def simpler_values(self) -> None:
         """Choices toward the first, bools toward False, texts toward the shortest drawn."""
