@@ -30,7 +30,7 @@ _LIGHTHOUSE = (
 
 
 #: the scripts of benchmarks/ that are helpers of the others, not benchmarks
-HELPERS = {"timing.py"}
+HELPERS = {"timing.py", "greedy_shrink.py"}
 
 #: one run of each benchmark, with arguments that make it a few seconds (the builds: one
 #: game in one language)
@@ -45,6 +45,7 @@ RUNS = [
     ["bench_budget.py", "--examples", "1"],
     ["bench_sampler.py", "--states", "2", "--repeat", "1"],
     ["bench_impact.py", "--tables", "20"],
+    ["bench_shrink.py", "--tables", "10", "--budget", "40"],
     ["bench_score_command.py", "--runs", "1"],
     [
         "bench_suite.py",
