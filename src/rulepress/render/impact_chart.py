@@ -133,7 +133,8 @@ def impact_chart(
                 ax.yaxis.set_major_locator(MaxNLocator(nbins=3, integer=True))
                 ax.yaxis.set_major_formatter(FuncFormatter(number))
             last: Axes = axes[-1]
-            last.xaxis.set_major_locator(MaxNLocator(integer=True))
+            # few enough ticks that signed numbers of four digits never touch at this width
+            last.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
             last.xaxis.set_major_formatter(FuncFormatter(signed))
             last.set_xlabel(label("x"), parse_math=False)
             fig.supylabel(label("y"), parse_math=False)
