@@ -27,7 +27,7 @@ from tests.site.conftest import page
 WORDS = {
     "en": r"Changes the winner at \d+\.\d% of {size} drawn tables \(seed {seed}\)\.",
     "cs": r"Mění vítěze u \d+,\d\s%\s?z {size} náhodně vylosovaných partií \(semínko {seed}\)\.",
-    "ja": r"無作為に作った{size}件の盤面のうち\d+\.\d%で勝者が変わります（シード{seed}）。",
+    "ja": r"無作為に抽出した{size}卓のうち\d+\.\d%で勝者が変わります（シード{seed}）。",
 }
 
 
