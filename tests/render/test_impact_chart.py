@@ -17,8 +17,9 @@ from defusedxml import ElementTree
 
 from rulepress.games import load_spec
 from rulepress.i18n.runtime import localize
+from rulepress.i18n.typography import MINUS, typeset
 from rulepress.impact.report import ImpactReport, Population, Side, StepImpact
-from rulepress.render.impact_chart import LABELS, impact_chart
+from rulepress.render.impact_chart import BAR, LABELS, MAX_BARS, impact_chart
 from tests.conftest import LOCALES, ROOT, edit, loaded
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -62,7 +63,8 @@ def test_a_hostile_step_title_is_shown_as_text(spec_copy: Path) -> None:
     svg = impact_chart(_report({"1": [(-2, 5), (3, 1200)]}, [(1, 4)]), spec, "en")
     root = ElementTree.fromstring(svg)
     assert not [e for e in root.iter() if e.tag.endswith("script")]
-    assert f"1 {HOSTILE}" in _texts(svg)
+    # as the page sets it: the pair of straight quotes becomes the language's marks
+    assert typeset(f"1 {HOSTILE}", "en") in _texts(svg)
     assert b"<script>" not in svg
 
 
@@ -71,7 +73,26 @@ def test_numbers_are_written_as_the_locale_writes_them(lang: str, number: str) -
     svg = impact_chart(_report({"1": [(-3, 2400)]}, []), loaded("brink").spec, lang)
     texts = _texts(svg)
     assert number in texts, texts
-    assert "-3" in texts or "−3" in texts
+    assert "-3" in texts or f"{MINUS}3" in texts
+
+
+@pytest.mark.parametrize("lang", ["cs", "ja"])
+def test_a_negative_difference_has_the_languages_minus_sign(lang: str) -> None:
+    """Czech and Japanese type set a minus sign, not Babel's hyphen (as the site's text does)."""
+    svg = impact_chart(_report({"1": [(-3, 5), (2, 1)]}, []), loaded("brink").spec, lang)
+    texts = _texts(svg)
+    assert [t for t in texts if t.startswith(MINUS)], texts
+    assert not [t for t in texts if t.startswith("-")], texts
+
+
+def test_a_wide_spread_of_differences_is_grouped_into_ranges_a_reader_can_see() -> None:
+    """Totals that move by hundreds: bars of equal ranges, none thinner than the chart allows."""
+    spread = [(d, 1) for d in range(-450, 601, 7) if d]
+    svg = impact_chart(_report({"1": spread}, spread), loaded("brink").spec, "en")
+    root = ElementTree.fromstring(svg)
+    bars = [e for e in root.iter(f"{SVG}path") if f"fill: {BAR}" in (e.get("style") or "")]
+    # two rows of at most MAX_BARS bars each, not a bar for each of the 150 differences
+    assert 2 < len(bars) <= 2 * MAX_BARS, len(bars)
 
 
 def test_labels_are_the_interface_sentences_in_the_readers_language() -> None:
@@ -81,7 +102,7 @@ def test_labels_are_the_interface_sentences_in_the_readers_language() -> None:
     )
     texts = _texts(svg)
     for key in ("title", "x", "y", "total"):
-        assert shown[str(LABELS[key])] in texts, key
+        assert typeset(shown[str(LABELS[key])], "en") in texts, key
 
 
 def test_the_same_report_draws_the_same_bytes() -> None:
@@ -95,7 +116,7 @@ def test_the_same_report_draws_the_same_bytes() -> None:
 
 def test_a_report_without_differences_says_so() -> None:
     svg = impact_chart(_report({}, []), loaded("brink").spec, "en")
-    assert str(LABELS["none"]) in _texts(svg)
+    assert typeset(LABELS["none"], "en") in _texts(svg)
 
 
 def test_the_publishers_guide_shows_the_chart_rulepress_draws_today() -> None:
