@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from rulepress.checks.base import DECIDED_SPECIAL
 from rulepress.cli import main
 from rulepress.edition_reports import PreviousEdition, previous_edition
 from rulepress.editions.sources import has_edition
@@ -26,8 +27,8 @@ from rulepress.render.changes import PAGE, changes_page
 from rulepress.render.contents import with_contents
 from rulepress.render.context import RenderContext
 from rulepress.render.errata_print import errata_sheet
+from rulepress.render.pages import DECIDED, game_pages
 from rulepress.render.pages import T as PAGE_TITLES
-from rulepress.render.pages import game_pages
 from tests.conftest import DATA, edit
 from tests.editions.test_git_editions import _git
 from tests.site.test_pages import _nodes
@@ -328,3 +329,9 @@ def test_an_old_texts_references_are_named_in_the_old_editions_words() -> None:
     assert links.rulings[ruling.id] == "„Starý výklad“"
     assert links.terms[term.id] == "starý pojem"
     assert not links.linked
+
+
+def test_every_way_a_game_is_decided_other_than_by_a_criterion_has_words() -> None:
+    """A worked example or an edition's change may say it ended in a tie the rules leave
+    unbroken ("unresolved"): the page and the diff report say so in words, never the id."""
+    assert set(DECIDED) == set(DECIDED_SPECIAL)

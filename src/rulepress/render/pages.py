@@ -755,6 +755,7 @@ DECIDED = {
     "eligibility": ui("page.example", "only one player could win"),
     "shared": ui("page.example", "a shared win"),
     "none": ui("page.example", "nobody could win"),
+    "unresolved": ui("page.example", "a tie the rules leave unbroken"),
 }
 
 
