@@ -68,7 +68,7 @@ def test_the_rulings_page_weighs_each_option_but_the_default(lang: str) -> None:
     ctx = RenderContext.of(local, lang)
     others = [o.id for r in ctx.spec.rulings for o in r.options if o.id != r.default]
     weights = {
-        option: weight_blocks(_report(64, i == 0), ctx.spec, lang, ctx.translate)
+        option: weight_blocks(_report(64, i == 0), ctx.spec, lang, ctx.translate, option)
         for i, option in enumerate(others)
     }
     page = game_pages(ctx, weights=weights)["rulings"]
@@ -88,9 +88,12 @@ def test_the_rulings_page_weighs_each_option_but_the_default(lang: str) -> None:
 
 def test_a_chart_is_an_image_on_the_site_left_out_of_print_and_words_in_the_terminal() -> None:
     spec = loaded(GAME).spec
-    blocks = weight_blocks(_report(1, True), spec, "en", lambda t: t)
+    blocks = weight_blocks(_report(1, True), spec, "en", lambda t: t, "sorelia_not_wild")
     chart = blocks[-1]
     assert isinstance(chart, tree.Chart)
+    # the alternative text says which ruling and option it weighs (a page has many charts)
+    assert "“Not wild”" in chart.alt
+    assert "Sorelia" in chart.alt
     page = tree.Page(blocks=[tree.Section(label="w", title=tree.text("W"), children=blocks)])
     settings: Any = get_default_settings()
     std = SimpleNamespace(note_object=lambda *a, **k: None, note_term=lambda *a, **k: None)

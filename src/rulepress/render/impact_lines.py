@@ -16,8 +16,10 @@ from collections.abc import Callable
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
+from rulepress.i18n.typography import quote
 from rulepress.impact.report import ImpactReport
 from rulepress.model import Spec
+from rulepress.render.context import option_title
 from rulepress.render.impact_chart import impact_chart
 from rulepress.render.patterns import fill_text
 from rulepress.render.tree import Block, Chart, Paragraph, text
@@ -31,11 +33,26 @@ T = {
         "page.changes",
         "This edition changes the winner at {share} of {tables} drawn tables (seed {seed}).",
     ),
+    # the alternative text names what is weighed: a page shows a chart under each option
     "alt": ui(
         "page.rulings",
-        "A chart of how far each step moves a player's points, and for how many players.",
+        "A chart of how far each step moves a player's points under the ruling {ruling}"
+        " read as {option}, and for how many players.",
+    ),
+    "edition_alt": ui(
+        "page.changes",
+        "A chart of how far each step moves a player's points in this edition,"
+        " and for how many players.",
     ),
 }
+
+
+def ruling_title(spec: Spec, option: str) -> str:
+    """The title of the ruling that offers ``option`` (the option's id if none does)."""
+    for ruling in spec.rulings:
+        if any(candidate.id == option for candidate in ruling.options):
+            return str(ruling.title)
+    return option
 
 
 def percent(share: float, lang: str) -> str:
@@ -51,9 +68,14 @@ def weight_blocks(
     spec: Spec,
     lang: str,
     translate: Callable[[str], str],
-    sentence: str = T["option"],
+    option: str | None = None,
 ) -> list[Block]:
-    """The line "changes the winner at …" and the chart; ``spec`` in the reader's language."""
+    """The line "changes the winner at …" and the chart; ``spec`` in the reader's language.
+
+    Of the ruling ``option`` (an id) against the defaults, or, without one, of this
+    edition against the previous one.
+    """
+    sentence = T["option"] if option is not None else T["edition"]
     line = fill_text(
         translate(sentence),
         share=percent(report.share("winner"), lang),
@@ -64,5 +86,13 @@ def weight_blocks(
     if report.total_diffs or any(step.diffs for step in report.steps):
         svg = impact_chart(report, spec, lang, translate)
         uri = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
-        out.append(Chart(src=uri, alt=translate(T["alt"])))
+        if option is None:
+            alt = translate(T["edition_alt"])
+        else:
+            alt = fill_text(
+                translate(T["alt"]),
+                ruling=quote(ruling_title(spec, option), lang),
+                option=quote(option_title(spec, option), lang),
+            )
+        out.append(Chart(src=uri, alt=alt))
     return out

@@ -79,7 +79,6 @@ from rulepress.render.context import RenderContext
 from rulepress.render.impact_cache import SEED as IMPACT_SEED
 from rulepress.render.impact_cache import TABLES as IMPACT_TABLES
 from rulepress.render.impact_cache import edition_report, option_reports
-from rulepress.render.impact_lines import T as WEIGHT_LINES
 from rulepress.render.impact_lines import weight_blocks
 from rulepress.render.markup import blocks, inline
 from rulepress.render.pages import DOWNLOAD_DIR, DOWNLOADS, T, game_pages, links_of
@@ -566,7 +565,7 @@ class SiteBuild:
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
         # each ruling option's weight, from drawn tables scored once per spec (cached)
         weights = {
-            option: weight_blocks(report, ctx.spec, lang, ctx.translate)
+            option: weight_blocks(report, ctx.spec, lang, ctx.translate, option)
             for option, report in self._option_reports(loaded).items()
         }
         pages = []
@@ -628,13 +627,7 @@ class SiteBuild:
                 tables=self.impact_tables,
                 seed=self.impact_seed,
             )
-        weight = weight_blocks(
-            self._edition_weight[directory],
-            ctx.spec,
-            ctx.lang,
-            ctx.translate,
-            WEIGHT_LINES["edition"],
-        )
+        weight = weight_blocks(self._edition_weight[directory], ctx.spec, ctx.lang, ctx.translate)
         return changes_page(
             ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text, weight
         )
