@@ -44,6 +44,7 @@ from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import Spec
 from rulepress.population.sampler import draw_states
 from rulepress.render.diff_text import render_diff
+from rulepress.render.impact_lines import weight_blocks
 from rulepress.render.score_text import render_text
 from rulepress.scoring.examples import run_example
 from rulepress.scoring.result import to_json
@@ -192,6 +193,10 @@ def _impact_reports(tmp: Path) -> Usage:
             for _, report in questions:
                 report_text(report, spec.directory, lang, LOCALES)
                 report_chart(report, spec.directory, lang, LOCALES)  # --out's chart.svg
+            # the chart on the changes page of an edition that moves points (the previous
+            # edition the tests build moves none)
+            moved = questions[0][1]
+            weight_blocks(moved, spec.spec, lang, interface_translator(LOCALES, lang))
     return usage
 
 
