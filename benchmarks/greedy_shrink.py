@@ -16,6 +16,9 @@ from typing import Any
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import FieldSpec
 from rulepress.population.sampler import Sampler, sampler_of
+
+# the walks over a state are the shrinker's own: only the search strategy is the old one
+from rulepress.population.shrink import _fields, _unnamed
 from rulepress.population.values import int_range
 
 State = dict[str, Any]
@@ -92,40 +95,6 @@ def _fewer_players(state: State) -> Iterator[State]:
         out = copy.deepcopy(state)
         del out["players"][i]
         yield _unnamed(out, gone)
-
-
-def _unnamed(value: Any, pid: str) -> Any:
-    """``value`` with every list item that is ``pid``, or a record naming it, left out."""
-    if isinstance(value, dict):
-        return {k: _unnamed(v, pid) for k, v in value.items()}
-    if isinstance(value, list):
-        kept = [
-            v
-            for v in value
-            if v != pid and not (isinstance(v, dict) and pid in v.values() and "id" not in v)
-        ]
-        return [_unnamed(v, pid) for v in kept]
-    return value
-
-
-def _fields(root: FieldSpec, state: State) -> Iterator[tuple[tuple[Any, ...], FieldSpec, Any]]:
-    """(path, format, value) of every value in ``state`` that its format describes."""
-
-    def walk(spec: FieldSpec, value: Any, path: tuple[Any, ...]) -> Iterator[Any]:
-        yield path, spec, value
-        if isinstance(value, list) and spec.item is not None:
-            for i, item in enumerate(value):
-                yield from walk(spec.item, item, (*path, i))
-        elif isinstance(value, dict):
-            for name, inner in value.items():
-                sub = spec.fields.get(name)
-                if sub is not None:
-                    yield from walk(sub, inner, (*path, name))
-
-    for name in ("players", "table"):
-        if name in state:
-            spec = root.fields[name]
-            yield from walk(spec, state[name], (name,))
 
 
 def _simpler(sampler: Sampler, path: tuple[Any, ...], spec: FieldSpec, value: Any) -> Iterator[Any]:
