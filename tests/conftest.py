@@ -619,26 +619,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # test processes run everything else meanwhile instead of waiting for it.
     items.sort(key=lambda item: item.nodeid.split("::")[0] in needing)
     _start_main_job(session.config)
-    _yield_to_main_job(session.config)
-
-
-#: how much less CPU a test process asks for than the main job (see :func:`_yield_to_main_job`)
-TEST_NICENESS = 10
-
-
-def _yield_to_main_job(config: pytest.Config) -> None:
-    """Let the main job have the cores first: this test process lowers its own priority.
-
-    On two cores, the main job and two test processes share the machine equally, so
-    the main job ends late and both test processes, out of other modules, sat waiting
-    for it (84 and 67 s in a quiet CI run). With the test processes a little nicer
-    than the main job (which was started before this, and keeps the usual priority),
-    it ends sooner and the modules that do not read it fill the time after; the work is
-    the same, the idle cores are gone. Only pytest-xdist's processes do this: a run in
-    one process has no one to yield to.
-    """
-    if hasattr(config, "workerinput"):
-        os.nice(TEST_NICENESS)
 
 
 #: the background main job this process started (see :func:`_start_main_job`)
