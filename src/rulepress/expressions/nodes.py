@@ -654,35 +654,30 @@ def reduction(
             exc.column = exc.column or column
             raise
 
-    def some(ns: Mapping[str, Any], fr: Frame) -> Any:
-        try:
-            for value in items(ns, fr):
-                fr[STEPS] -= 1
-                if fr[STEPS] < 0:
-                    raise steps_limit(loop_column)
-                fr[slot] = value
-                if (cond is None or cond(ns, fr)) and element(ns, fr):
-                    return True
-            return False
-        except ExpressionEvalError as exc:
-            exc.column = exc.column or column
-            raise
+    def deciding(found: bool) -> Fn:
+        """``any`` (``found`` True) or ``all`` (False): stops at the first item that is ``found``."""
 
-    def every(ns: Mapping[str, Any], fr: Frame) -> Any:
-        try:
-            for value in items(ns, fr):
-                fr[STEPS] -= 1
-                if fr[STEPS] < 0:
-                    raise steps_limit(loop_column)
-                fr[slot] = value
-                if (cond is None or cond(ns, fr)) and not element(ns, fr):
-                    return False
-            return True
-        except ExpressionEvalError as exc:
-            exc.column = exc.column or column
-            raise
+        def decide(ns: Mapping[str, Any], fr: Frame) -> Any:
+            try:
+                for value in items(ns, fr):
+                    fr[STEPS] -= 1
+                    if fr[STEPS] < 0:
+                        raise steps_limit(loop_column)
+                    fr[slot] = value
+                    if (cond is None or cond(ns, fr)) and (not element(ns, fr)) is not found:
+                        return found
+                return not found
+            except ExpressionEvalError as exc:
+                exc.column = exc.column or column
+                raise
 
-    return {"count": count, "sum": total, "any": some, "all": every}[name]
+        return decide
+
+    if name == "count":
+        return count
+    if name == "sum":
+        return total
+    return deciding(name == "any")
 
 
 def pair_compare(
