@@ -12,6 +12,7 @@ from rulepress.i18n.typography import number_range, sort_key
 from rulepress.model.languages import SOURCE_LANGUAGE
 from rulepress.model.spec_model import (
     Bound,
+    Ruling,
     Spec,
     Table,
     Tally,
@@ -123,13 +124,20 @@ def route(player: str, where: str) -> str:
     return f"{player} → {where}"
 
 
+def offering(spec: Spec, option: str) -> Ruling | None:
+    """The ruling that offers ``option`` (an option id), or None if none does."""
+    for ruling in spec.rulings:
+        if any(candidate.id == option for candidate in ruling.options):
+            return ruling
+    return None
+
+
 def option_title(spec: Spec, option: str) -> str:
     """A ruling option's title in the spec's language (its id only if no ruling offers it)."""
-    for ruling in spec.rulings:
-        for candidate in ruling.options:
-            if candidate.id == option:
-                return candidate.title
-    return option
+    ruling = offering(spec, option)
+    if ruling is None:
+        return option
+    return next(c.title for c in ruling.options if c.id == option)
 
 
 class IdNames:

@@ -19,7 +19,7 @@ from babel.numbers import format_decimal, format_percent
 from rulepress.i18n.typography import quote
 from rulepress.impact.report import ImpactReport
 from rulepress.model import Spec
-from rulepress.render.context import option_title
+from rulepress.render.context import offering, option_title
 from rulepress.render.impact_chart import impact_chart
 from rulepress.render.patterns import fill_text
 from rulepress.render.tree import Block, Chart, Paragraph, text
@@ -45,14 +45,6 @@ T = {
         " and for how many players.",
     ),
 }
-
-
-def ruling_title(spec: Spec, option: str) -> str:
-    """The title of the ruling that offers ``option`` (the option's id if none does)."""
-    for ruling in spec.rulings:
-        if any(candidate.id == option for candidate in ruling.options):
-            return str(ruling.title)
-    return option
 
 
 def percent(share: float, lang: str) -> str:
@@ -89,9 +81,10 @@ def weight_blocks(
         if option is None:
             alt = translate(T["edition_alt"])
         else:
+            ruling = offering(spec, option)
             alt = fill_text(
                 translate(T["alt"]),
-                ruling=quote(ruling_title(spec, option), lang),
+                ruling=quote(str(ruling.title) if ruling else option, lang),
                 option=quote(option_title(spec, option), lang),
             )
         out.append(Chart(src=uri, alt=alt))
