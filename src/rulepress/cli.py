@@ -233,6 +233,13 @@ def _warn(message: str) -> None:
     click.echo(f"warning: {message}", err=True)
 
 
+def _format_option(func: F) -> F:
+    """``--format text|json`` of a report, given to the command as ``fmt``."""
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+    )(func)
+
+
 def _quiet_option(func: F) -> F:
     """``--quiet``: no progress; given to ``build`` it holds for every stage it runs."""
 
@@ -684,9 +691,7 @@ def build_print(
     metavar="ID",
     help="Run this sequence of the spec instead of the scorer's default (a state may also name it).",
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_format_option
 @click.option(
     "--lang",
     default="en",
@@ -869,9 +874,7 @@ def diff(
     default=None,
     help="Run on a Dask cluster (tcp://host:port); needs pip install 'rulepress[scale]'.",
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_format_option
 @click.option(
     "--lang",
     default="en",
@@ -1235,9 +1238,7 @@ def i18n_compile(spec_root: Path, locales: Path, out: Path) -> None:
 @i18n.command("stats")
 @_spec_root_option
 @_locales_option
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_format_option
 @click.option(
     "--since",
     metavar="EDITION",
@@ -1292,9 +1293,7 @@ def i18n_stats(spec_root: Path, locales: Path, fmt: str, since: str | None) -> N
 @click.argument("old", required=False)
 @click.argument("new", required=False)
 @click.option("--lang", required=True, help="The catalog's language (one of the game's).")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@_format_option
 @_spec_root_option
 @_locales_option
 def i18n_changes(
