@@ -1,7 +1,7 @@
 """Benchmark: how long the test suite takes, and its ten slowest tests, so that growth is seen.
 
 Runs the suite as ``tools/test.sh`` runs it (pytest-xdist, one process per
-core and one more in a full run, whole modules per process) and prints:
+core, whole modules per process) and prints:
 
 - the wall time and the CPU time of the run (the workers' included), against
   the limits the project holds itself to (the quick run under 3 minutes, the
@@ -92,20 +92,11 @@ def run_suite(args: list[str], report: Path, workers: str) -> tuple[int, float, 
     return proc.returncode, wall, cpu
 
 
-def _cores() -> int:
-    return len(os.sched_getaffinity(0))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="every test, the slow ones too")
     parser.add_argument("--slowest", type=int, default=10, help="how many slowest tests to list")
-    parser.add_argument(
-        "--workers",
-        default=None,
-        help="pytest-xdist's -n (0: one process); default as tools/test.sh: one per core for"
-        " the quick run, one more than the cores for a full run (the main job runs beside)",
-    )
+    parser.add_argument("--workers", default="auto", help="pytest-xdist's -n (0: one process)")
     parser.add_argument("--baseline-runs", type=int, default=3, help="runs of the baseline")
     parser.add_argument("pytest_args", nargs="*", help="pytest arguments (after --)")
     options = parser.parse_args()
@@ -115,8 +106,7 @@ def main() -> None:
     base = best_of(options.baseline_runs, baseline)
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "junit.xml"
-        workers = options.workers or ("auto" if kind == "quick" else str(_cores() + 1))
-        code, wall, cpu = run_suite(args, report, workers)
+        code, wall, cpu = run_suite(args, report, options.workers)
         tests = slowest(report, options.slowest)
         count = sum(1 for _ in ET.parse(report).getroot().iter("testcase"))
     after = best_of(options.baseline_runs, baseline)  # the machine may have changed meanwhile
