@@ -159,7 +159,9 @@ class English:
         # the interface's phrases, longest first, then the games' words, also one long
         vocabulary = sorted(self.words.get(lang, frozenset()) - allowed, key=len, reverse=True)
         for phrase in (*self.phrases, *vocabulary):
-            if phrase in allowed:
+            # a whole-word occurrence is an occurrence: the plain substring test (in C)
+            # leaves the pattern, ten times slower, to the few phrases a text holds
+            if phrase in allowed or phrase not in flat:
                 continue
             spans = [m.span() for m in _bounded(phrase).finditer(flat)]
             if not spans:
@@ -167,7 +169,10 @@ class English:
             # only the runs that hold the phrase can excuse it, and only a phrase found
             # costs a search for them (most pages have none)
             covers = [
-                m.span() for run in own if phrase in run for m in _bounded(run).finditer(flat)
+                m.span()
+                for run in own
+                if phrase in run and run in flat
+                for m in _bounded(run).finditer(flat)
             ]
             if any(not any(a <= s and e <= b for a, b in covers) for s, e in spans):
                 yield self.shown.get(phrase, phrase)
