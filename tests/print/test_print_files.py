@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from rulepress.i18n.usage import recording
 from rulepress.print.build import PrintBuild, PrintError
 from tests.conftest import (
     GAMES,
@@ -242,15 +243,33 @@ def test_png_artifacts_for_people(printed: Path, artifacts: Path) -> None:
 
 
 def test_same_sources_give_identical_pdfs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twice alike, whether laid out here or in worker processes, with the same record.
+
+    The first build lays out two languages side by side in two processes; the
+    second lays out Japanese alone, here. The Japanese files (fonts subset, glyphs
+    shaped) are the same bytes, and so are the catalog lookups and fallbacks the
+    build records of them (the workers send theirs back).
+    """
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     first, second = tmp_path / "a", tmp_path / "b"
-    specs = one_game_root(tmp_path)  # Japanese: fonts subset, glyphs shaped, twice alike
-    for out in (first, second):
-        PrintBuild(ROOT, specs, LOCALES, out, ("ja",)).build()
-    files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
+    specs = one_game_root(tmp_path)
+    builds = []
+    for out, langs, workers in ((first, ("en", "ja"), 2), (second, ("ja",), 1)):
+        job = PrintBuild(ROOT, specs, LOCALES, out, langs, workers=workers)
+        with recording() as used:
+            job.build()
+        builds.append((job, used))
+    files = sorted(p.relative_to(second) for p in second.rglob("*.pdf"))
     assert files
+    assert (first / "en" / "stationfall" / "rulebook-a4.pdf").is_file()
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+    (parallel, parallel_used), (here, here_used) = builds
+    ja = {key: ids for key, ids in parallel_used.used.items() if key[0] == "ja"}
+    assert ja
+    assert ja == here_used.used
+    assert parallel.record.languages["ja"] == here.record.languages["ja"]
+    assert parallel.timings.keys() >= here.timings.keys()
     info = poppler("pdfinfo", str(first / "ja/stationfall/reference-a5.pdf"))
     assert "CreationDate:    Thu Jan  1 00:00:00 2026 UTC" in info  # SOURCE_DATE_EPOCH
 

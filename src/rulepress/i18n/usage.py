@@ -47,6 +47,21 @@ def recording() -> Iterator[Usage]:
         _CURRENT.reset(token)
 
 
+def recording_now() -> bool:
+    """Whether a recording is in progress (a process working for this one records too)."""
+    return _CURRENT.get() is not None
+
+
+def merge(other: Usage) -> None:
+    """Add the lookups another process recorded to the recording in progress, if any."""
+    usage = _CURRENT.get()
+    if usage is None:
+        return
+    for record, found in ((usage.used, other.used), (usage.missing, other.missing)):
+        for key, msgids in found.items():
+            record.setdefault(key, set()).update(msgids)
+
+
 def looked_up(lang: str, domain: str, msgid: str, *, translated: bool) -> None:
     """Report one lookup to the recording in progress, if any."""
     usage = _CURRENT.get()

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import reduce
 from typing import TypeVar, cast
 
+from rulepress import isolation
 from rulepress.errors import RulepressError, UsageError
 
 C = TypeVar("C")
@@ -71,13 +72,25 @@ def run_chunks(
                 "give either a number of worker processes or a Dask scheduler, not both"
             )
         return _on_dask(job, chunks, merge, scheduler)
+    return _merged(merge, run_each(job, chunks, workers=workers))
+
+
+def run_each(
+    job: Callable[[C], T], chunks: Sequence[C], *, workers: int | None = None
+) -> Iterator[T]:
+    """``job(chunk)`` for every chunk, yielded in chunk order, each as soon as all before it are in.
+
+    For a caller that takes each result as it comes (a progress line, a file
+    written), in this process or on a pool as :func:`run_chunks` (no Dask).
+    """
     count = available_cores() if workers is None else workers
     if count < 1:
         raise UsageError(f"the number of worker processes must be at least 1, not {count}")
     count = min(count, len(chunks))
-    if count == 1:
-        return _merged(merge, map(job, chunks))
-    return _on_pool(job, chunks, merge, count)
+    if count <= 1:
+        yield from map(job, chunks)
+    else:
+        yield from _on_pool(job, chunks, count)
 
 
 def _merged(merge: Callable[[T, T], T], results: Iterable[T]) -> T:
@@ -92,18 +105,17 @@ def _merged(merge: Callable[[T, T], T], results: Iterable[T]) -> T:
         raise exc from None
 
 
-def _results(futures: Sequence[Future[T]]) -> Iterable[T]:
-    for future in futures:
-        yield future.result()
-
-
-def _on_pool(
-    job: Callable[[C], T], chunks: Sequence[C], merge: Callable[[T, T], T], count: int
-) -> T:
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
-    try:
+def _on_pool(job: Callable[[C], T], chunks: Sequence[C], count: int) -> Iterator[T]:
+    # The processes import from the installed environment only, not from the folder the
+    # caller stands in (rulepress.isolation): multiprocessing starts them with `python -c`.
+    with isolation.child_environment():
+        pool = ProcessPoolExecutor(
+            max_workers=count, mp_context=multiprocessing.get_context("spawn")
+        )
         futures = [pool.submit(job, chunk) for chunk in chunks]
-        result = _merged(merge, _results(futures))
+    try:
+        for future in futures:
+            yield future.result()
     except BrokenProcessPool:
         pool.shutdown(wait=True, cancel_futures=True)
         raise RulepressError(
@@ -111,11 +123,11 @@ def _on_pool(
             " workers"
         ) from None
     except BaseException:
-        # an error (or Ctrl-C): the chunks not yet started are not run
+        # an error (or Ctrl-C, or a caller that stops early): the chunks not yet started
+        # are not run
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
-    return result
 
 
 def _on_dask(

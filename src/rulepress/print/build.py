@@ -20,9 +20,11 @@ and for players only:
 - ``errata-<format>.pdf``, with ``since`` (the previous edition): the changes
   page of the site as a sheet for copies already sold, in the rulebook's format.
 
-Everything is laid out in memory first. A card whose content does not fit its
-page stops the build with the card, the language and the overflow in mm, and
-then no file is written at all.
+Everything is laid out in memory first, each game in each language in a
+process of its own, one per core (``workers``), and the files are the same bytes
+however many there are. A card whose content does not fit its page stops the
+build with the card, the language and the overflow in mm, and then no file is
+written at all.
 
 What the PDFs show in English instead of a translation is written beside
 ``<out>`` (``<out>-fallbacks.json``, :mod:`rulepress.i18n.fallbacks`) for the
@@ -38,9 +40,11 @@ from __future__ import annotations
 import os
 import subprocess
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from weasyprint.document import Document
@@ -51,11 +55,13 @@ from rulepress.editions.previous import Since, previous_edition_of
 from rulepress.editions.sources import has_edition
 from rulepress.errors import ExitCode, Location, Problem, RulepressError, UsageError
 from rulepress.games import find_game_dirs, load_spec
-from rulepress.i18n.fallbacks import FallbackRecord, GameRecord, write_record
+from rulepress.i18n import usage
+from rulepress.i18n.fallbacks import Fallback, FallbackRecord, GameRecord, write_record
 from rulepress.i18n.preview import readiness
 from rulepress.i18n.runtime import game_translator, localize
 from rulepress.model import LoadedSpec, all_languages
 from rulepress.output import check, replacing
+from rulepress.population.executor import available_cores, run_each
 from rulepress.print import impose, pdf, styles, written
 from rulepress.print.formats import PRESETS, Format, parse_format
 from rulepress.print.icons import check_icon
@@ -141,6 +147,8 @@ class PrintBuild:
     timings: dict[str, float] = field(default_factory=dict)
     #: what the PDFs show in English, by language (written beside ``out``)
     record: FallbackRecord = field(default_factory=FallbackRecord)
+    #: processes that lay out games and languages side by side (None: one per core)
+    workers: int | None = None
     _previous: dict[Path, PreviousEdition] = field(default_factory=dict, init=False, repr=False)
     _since: dict[Path, Since | None] = field(default_factory=dict, init=False, repr=False)
 
@@ -165,6 +173,7 @@ class PrintBuild:
             )
         done = Counter(self.report, "print", len(jobs))
         self.record = FallbackRecord()
+        tasks: list[_Task] = []
         for loaded, lang in jobs:
             profile = profiles[(loaded.spec.game.id, lang)]
             assert profile is not None
@@ -181,9 +190,14 @@ class PrintBuild:
                 )
                 done(f"{game_id} ({lang}): a preview, not printed")
                 continue
-            before = len(self.files)
-            self._game(loaded, lang, created, profile, icons[loaded.spec.game.id])
-            done(f"{loaded.spec.game.id} ({lang}): {len(self.files) - before} PDF file(s)")
+            since = self._since_of(loaded.directory)  # here, so that it warns once per game
+            task = _Task(
+                loaded, loaded.directory, game_id, lang, created, profile, icons[game_id], since
+            )
+            tasks.append(task)
+        for task, printed in zip(tasks, self._run(tasks), strict=True):
+            self._take(task.lang, printed)
+            done(f"{task.game} ({task.lang}): {len(printed.files)} PDF file(s)")
         if self.problems:
             raise PrintError("some print files cannot be made; none was written", self.problems)
         # every file goes into a copy of the output folder, which is swapped in whole: a
@@ -357,6 +371,43 @@ class PrintBuild:
         # every sentence of the PDFs has been looked up by now (they are laid out in memory)
         self.record.language(lang).add(local.fallbacks)
 
+    def _since_of(self, directory: Path) -> Since | None:
+        """The edition a game's errata sheet compares with (None: no errata sheet)."""
+        if directory not in self._since:
+            self._since[directory] = previous_edition_of(directory, self.since, self.warn)
+        return self._since[directory]
+
+    def _run(self, tasks: list[_Task]) -> Iterator[_Printed]:
+        """Each task's files, in the tasks' order, from one process per core at most.
+
+        A game in one language is seconds of WeasyPrint layout, all of it in
+        Python, so games and languages are laid out side by side, each in a
+        process of its own; one task, one core or ``workers=1`` is done here.
+        """
+        recording = usage.recording_now()
+        if min(len(tasks), self.workers or available_cores()) <= 1:
+            # here, with the specs as loaded (a worker loads its game again)
+            for task in tasks:
+                yield _print(self._settings(), recording, task)
+            return
+        job = partial(_print, self._settings(), recording)
+        yield from run_each(job, [task.away() for task in tasks], workers=self.workers)
+
+    def _settings(self) -> PrintBuild:
+        """A copy of this build's settings that a process of its own can take (no callbacks)."""
+        return replace(self, warn=None, report=silent, files={}, problems=[], timings={})
+
+    def _take(self, lang: str, printed: _Printed) -> None:
+        """A task's outcome, as if it had been made in this process."""
+        self.files.update(printed.files)
+        self.timings.update(printed.timings)
+        self.problems.extend(printed.problems)
+        self.record.language(lang).add(printed.fallbacks)
+        for line in printed.warnings:
+            self._warn(line)
+        if printed.usage is not None:
+            usage.merge(printed.usage)
+
     def _errata(
         self,
         loaded: LoadedSpec,
@@ -368,9 +419,7 @@ class PrintBuild:
     ) -> None:
         """The errata sheet: what changed since the previous edition, a player's PDF (no press variant)."""
         directory = loaded.directory
-        if directory not in self._since:
-            self._since[directory] = previous_edition_of(directory, self.since, self.warn)
-        since = self._since[directory]
+        since = self._since_of(directory)
         if since is None or not has_edition(since.given, directory):
             return  # no edition to compare with, or a game new since that edition
         if directory not in self._previous:
@@ -555,3 +604,50 @@ class PrintBuild:
                 sheet_css,
                 profile,
             )
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One game in one language, checked and ready to lay out."""
+
+    #: the game, loaded (None: load it from ``directory``, in the process that lays it out)
+    loaded: LoadedSpec | None
+    directory: Path
+    game: str
+    lang: str
+    created: str
+    profile: Profile
+    icons: dict[str, str]
+    since: Since | None
+
+    def away(self) -> _Task:
+        """The task as another process takes it: the game's folder, not its loaded spec."""
+        return replace(self, loaded=None)
+
+    def spec(self) -> LoadedSpec:
+        return self.loaded if self.loaded is not None else load_spec(self.directory)
+
+
+@dataclass
+class _Printed:
+    """What laying out one task made: its files and everything the build records of it."""
+
+    files: dict[Path, bytes]
+    timings: dict[str, float]
+    problems: list[Problem]
+    fallbacks: list[Fallback]
+    warnings: list[str]
+    #: the catalog lookups it made, when the caller records them (rulepress.i18n.usage)
+    usage: usage.Usage | None
+
+
+def _print(settings: PrintBuild, recording: bool, task: _Task) -> _Printed:
+    """Lay out one task with ``settings`` (in this process or a worker's)."""
+    warnings: list[str] = []
+    job = replace(settings, warn=warnings.append)
+    job._since[task.directory] = task.since
+    loaded = task.spec()
+    with usage.recording() if recording else nullcontext() as used:
+        job._game(loaded, task.lang, task.created, task.profile, task.icons)
+    fallbacks = job.record.language(task.lang).fallbacks
+    return _Printed(job.files, job.timings, job.problems, fallbacks, warnings, used)
