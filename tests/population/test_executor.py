@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from rulepress.errors import StateError, UsageError
-from rulepress.population.executor import available_cores, run_chunks
+from rulepress.population.executor import available_cores, run_chunks, run_each
 from tests.population.jobs import CHUNKS, concatenate, draw, expected, fail_on_three
 
 
@@ -59,6 +60,27 @@ def test_a_pool_merges_in_chunk_order_whatever_finishes_first() -> None:
     # two processes for eight chunks; the first chunk is the slowest (see jobs.draw)
     assert run_chunks(draw, CHUNKS, concatenate, workers=2) == expected()
     assert run_chunks(draw, CHUNKS, concatenate) == expected()  # every core
+
+
+@pytest.mark.slow
+def test_pool_processes_import_nothing_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A library caller standing in a folder of planted modules: the workers import none.
+
+    multiprocessing starts each worker with ``python -c``, which would put the
+    current folder first on its path before the caller's path is restored.
+    """
+    ran, here = tmp_path / "ran.txt", tmp_path / "here"
+    for name in ("multiprocessing", "random", "pydantic"):
+        (here / name).mkdir(parents=True)
+        (here / name / "__init__.py").write_text(
+            f"open({str(ran)!r}, 'a').write({name!r} + '\\n')\n", encoding="utf-8"
+        )
+    monkeypatch.chdir(here)
+    monkeypatch.delenv("PYTHONSAFEPATH", raising=False)  # not set by a library caller
+    assert list(run_each(draw, CHUNKS[:2], workers=2)) == [draw(c) for c in CHUNKS[:2]]
+    assert not ran.exists(), ran.read_text()
 
 
 @pytest.mark.slow
