@@ -77,7 +77,10 @@ def report_text(report: ImpactReport, game_dir: Path, lang: str, locales: Path) 
     loaded = load_rule_set_spec(str(game_dir.resolve()), None)
     local = localize(loaded, lang, locales)
     links = links_of(RenderContext.of(local, lang), linked=False)
-    page = impact_tree(report, local.loaded.spec, lang, links, local.renderer.translate)
+    renderer = local.renderer
+    page = impact_tree(
+        report, local.loaded.spec, lang, links, renderer.translate, renderer.translate_plural
+    )
     return text_writer.write(page, lang)
 
 

@@ -53,3 +53,8 @@ class PluralText:
 def ui_plural(context: str, singular: str, plural: str, count: str) -> PluralText:
     """Mark a sentence with a singular and a plural form; ``count`` names the deciding argument."""
     return PluralText(context, singular, plural, count)
+
+
+def english_form(text: PluralText, n: int) -> str:
+    """The English form of ``text`` for ``n`` (what a language without its catalog shows)."""
+    return text.singular if n == 1 else text.plural

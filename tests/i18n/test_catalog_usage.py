@@ -196,7 +196,15 @@ def _impact_reports(tmp: Path) -> Usage:
             # the chart on the changes page of an edition that moves points (the previous
             # edition the tests build moves none)
             moved = questions[0][1]
-            weight_blocks(moved, spec.spec, lang, interface_translator(LOCALES, lang))
+            local = localize(spec, lang, LOCALES)
+            renderer = local.renderer
+            weight_blocks(
+                moved,
+                local.loaded.spec,
+                lang,
+                renderer.translate,
+                translate_plural=renderer.translate_plural,
+            )
     return usage
 
 

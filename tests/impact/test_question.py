@@ -234,6 +234,27 @@ def test_the_command_reports_in_each_language_and_as_json(tmp_path: Path) -> Non
     assert (out / "report.txt").read_text(encoding="utf-8") == written.out
 
 
+@pytest.mark.parametrize(
+    ("lang", "tables", "words"),
+    [
+        ("en", 1, ["1 table drawn", "0 of 1 table (0.0%)"]),
+        ("en", 2, ["2 tables drawn", "of 2 tables ("]),
+        # (the typesetting keeps "z" and the numbers with what follows them)
+        ("cs", 1, ["0\xa0z\xa01\xa0partie ("]),
+        ("cs", 2, ["0\xa0z\xa02\xa0partií ("]),
+    ],
+)
+def test_the_report_is_worded_for_its_number_of_tables(
+    lang: str, tables: int, words: list[str]
+) -> None:
+    game, _, option = ALTERNATIVES[0]
+    args = ("impact", game, "--variant", option, "--tables", str(tables), "--workers", "1")
+    shown = run_main(*args, "--lang", lang)
+    assert shown.code == 0, shown.err
+    for said in words:
+        assert said in shown.out
+
+
 def test_nothing_to_compare_is_a_usage_error() -> None:
     game = ALTERNATIVES[0][0]
     done = run_main("impact", game, "--tables", "5")

@@ -22,7 +22,7 @@ from rulepress.i18n.typography import typeset
 from rulepress.impact.report import ImpactReport, Population, Side, StepImpact
 from rulepress.render import print_writer, text_writer, tree
 from rulepress.render.context import RenderContext
-from rulepress.render.impact_lines import T, percent, weight_blocks
+from rulepress.render.impact_lines import SHARES, percent, weight_blocks
 from rulepress.render.pages import game_pages
 from rulepress.render.patterns import fill_text
 from rulepress.sphinx_ext.doctree import PageParser
@@ -31,14 +31,14 @@ from tests.conftest import LOCALES, loaded
 GAME = "brink"
 
 
-def _report(winners: int, moved: bool) -> ImpactReport:
+def _report(winners: int, moved: bool, tables: int = 2000) -> ImpactReport:
     return ImpactReport(
         game=GAME,
         population=Population(kind="drawn", seed=7, sequence="end-of-game"),
         before=Side(edition=None, options={}),
         after=Side(edition=None, options={}),
-        tables=2000,
-        players=8000,
+        tables=tables,
+        players=4 * tables,
         refused=0,
         refusals=[],
         bad_records=0,
@@ -68,7 +68,9 @@ def test_the_rulings_page_weighs_each_option_but_the_default(lang: str) -> None:
     ctx = RenderContext.of(local, lang)
     others = [o.id for r in ctx.spec.rulings for o in r.options if o.id != r.default]
     weights = {
-        option: weight_blocks(_report(64, i == 0), ctx.spec, lang, ctx.translate, option)
+        option: weight_blocks(
+            _report(64, i == 0), ctx.spec, lang, ctx.translate, option, ctx.translate_plural
+        )
         for i, option in enumerate(others)
     }
     page = game_pages(ctx, weights=weights)["rulings"]
@@ -76,7 +78,7 @@ def test_the_rulings_page_weighs_each_option_but_the_default(lang: str) -> None:
     lines = [b for b in found if isinstance(b, tree.Paragraph) and "rp-weight" in b.classes]
     assert len(lines) == len(others)
     expected = fill_text(
-        ctx.translate(T["option"]),
+        ctx.translate_plural(SHARES["option"], 2000),
         share=percent(64 / 2000, lang),
         tables="2\xa0000" if lang == "cs" else "2,000",
         seed="7",
@@ -84,6 +86,29 @@ def test_the_rulings_page_weighs_each_option_but_the_default(lang: str) -> None:
     assert tree.plain_text(lines[0].children) == expected
     # one option moved points: its chart; the others moved none, so they have none
     assert len([b for b in found if isinstance(b, tree.Chart)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "tables", "words"),
+    [
+        ("en", 1, "of 1 drawn table (seed"),
+        ("en", 3, "of 3 drawn tables (seed"),
+        ("cs", 1, "z 1 náhodně vylosované partie"),
+        ("cs", 3, "z 3 náhodně vylosovaných partií"),
+        ("cs", 5, "z 5 náhodně vylosovaných partií"),
+        ("ja", 1, "無作為に抽出した1卓のうち"),
+    ],
+)
+def test_the_weight_line_is_worded_for_its_number_of_tables(
+    lang: str, tables: int, words: str
+) -> None:
+    local = localize(loaded(GAME), lang, LOCALES)
+    ctx = RenderContext.of(local, lang)
+    blocks = weight_blocks(
+        _report(0, False, tables), ctx.spec, lang, ctx.translate, "sorelia_not_wild",
+        ctx.translate_plural,
+    )  # fmt: skip
+    assert words in tree.plain_text(blocks[0].children)
 
 
 def test_a_chart_is_an_image_on_the_site_left_out_of_print_and_words_in_the_terminal() -> None:

@@ -22,7 +22,7 @@ from rulepress.model.spec_model import (
     bound_value,
 )
 from rulepress.model.text import PluralIndex, english_plural
-from rulepress.uitext import ui
+from rulepress.uitext import PluralText, english_form, ui
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class RenderContext:
     plural: PluralIndex = english_plural
     #: by glossary term id, the term's checked icon as a data URI (print only)
     icons: Mapping[str, str] = field(default_factory=dict)
+    #: an interface sentence with forms by number, in the form the reader's language uses
+    translate_plural: Callable[[PluralText, int], str] = english_form
 
     @classmethod
     def of(
@@ -55,6 +57,7 @@ class RenderContext:
             numbers,
             local.renderer.plain.plural,
             icons or {},
+            local.renderer.translate_plural,
         )
 
     def t(self, text: str) -> str:

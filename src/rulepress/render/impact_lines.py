@@ -23,16 +23,24 @@ from rulepress.render.context import offering, option_title
 from rulepress.render.impact_chart import impact_chart
 from rulepress.render.patterns import fill_text
 from rulepress.render.tree import Block, Chart, Paragraph, text
-from rulepress.uitext import ui
+from rulepress.uitext import PluralText, english_form, ui, ui_plural
 
-T = {
-    "option": ui(
-        "page.rulings", "Changes the winner at {share} of {tables} drawn tables (seed {seed})."
+#: the share of tables whose winner changes, worded by the number of tables
+SHARES = {
+    "option": ui_plural(
+        "page.rulings",
+        "Changes the winner at {share} of {tables} drawn table (seed {seed}).",
+        "Changes the winner at {share} of {tables} drawn tables (seed {seed}).",
+        "tables",
     ),
-    "edition": ui(
+    "edition": ui_plural(
         "page.changes",
+        "This edition changes the winner at {share} of {tables} drawn table (seed {seed}).",
         "This edition changes the winner at {share} of {tables} drawn tables (seed {seed}).",
+        "tables",
     ),
+}
+T = {
     # the alternative text names what is weighed: a page shows a chart under each option
     "alt": ui(
         "page.rulings",
@@ -61,15 +69,16 @@ def weight_blocks(
     lang: str,
     translate: Callable[[str], str],
     option: str | None = None,
+    translate_plural: Callable[[PluralText, int], str] = english_form,
 ) -> list[Block]:
     """The line "changes the winner at …" and the chart; ``spec`` in the reader's language.
 
     Of the ruling ``option`` (an id) against the defaults, or, without one, of this
     edition against the previous one.
     """
-    sentence = T["option"] if option is not None else T["edition"]
+    sentence = SHARES["option" if option is not None else "edition"]
     line = fill_text(
-        translate(sentence),
+        translate_plural(sentence, report.tables),
         share=percent(report.share("winner"), lang),
         tables=str(format_decimal(report.tables, locale=lang)),
         seed=str(report.population.seed),

@@ -23,7 +23,7 @@ from rulepress.render.context import listed, option_title
 from rulepress.render.markup import Links, inline
 from rulepress.render.pages import breakdown_names
 from rulepress.render.patterns import BOTH, PAIR, Joined, fill_text, side_by_side
-from rulepress.uitext import ui
+from rulepress.uitext import PluralText, english_form, ui, ui_plural
 
 LABELS = {
     "heading": ui("impact", "{game}: how much the rule change matters"),
@@ -31,14 +31,11 @@ LABELS = {
     "after": ui("impact", "After: {rules}"),
     "defaults": ui("impact", "the spec's defaults"),
     "edition": ui("impact", "the edition {edition}"),
-    "drawn": ui("impact", "{tables} tables drawn (seed {seed}), sequence {sequence}"),
-    "recorded": ui("impact", "{tables} recorded tables from {corpus}, sequence {sequence}"),
     "refused": ui("impact", "Tables a rule set refuses (left out): {count}"),
     "bad": ui("impact", "Records that could not be read (left out): {count}"),
     "winner": ui("impact.kind", "The winner changes"),
     "place": ui("impact.kind", "A place changes"),
     "score": ui("impact.kind", "A score changes"),
-    "share": ui("impact", "{count} of {tables} tables ({share})"),
     "diffs": ui(
         "impact",
         "{count} of {players} player totals change (after minus before): from {low} to"
@@ -64,6 +61,27 @@ LABELS = {
     "score_col": ui("impact.column", "Scores"),
     "pair": PAIR,
 }
+#: sentences worded by the number of tables (``tables``)
+COUNTED = {
+    "drawn": ui_plural(
+        "impact",
+        "{tables} table drawn (seed {seed}), sequence {sequence}",
+        "{tables} tables drawn (seed {seed}), sequence {sequence}",
+        "tables",
+    ),
+    "recorded": ui_plural(
+        "impact",
+        "{tables} recorded table from {corpus}, sequence {sequence}",
+        "{tables} recorded tables from {corpus}, sequence {sequence}",
+        "tables",
+    ),
+    "share": ui_plural(
+        "impact",
+        "{count} of {tables} table ({share})",
+        "{count} of {tables} tables ({share})",
+        "tables",
+    ),
+}
 
 KIND_COLUMNS = ("winner_col", "place_col", "score_col")
 
@@ -86,9 +104,16 @@ def quantile(histogram: list[tuple[int, int]], at: float) -> int:
 
 class _Words(Joined):
     def __init__(
-        self, translate: Callable[[str], str], spec: Spec, lang: str, links: Links, sequence: str
+        self,
+        translate: Callable[[str], str],
+        translate_plural: Callable[[PluralText, int], str],
+        spec: Spec,
+        lang: str,
+        links: Links,
+        sequence: str,
     ) -> None:
         super().__init__(translate)
+        self.translate_plural = translate_plural
         self.spec, self.lang = spec, lang
         seq = next(s for s in spec.sequences if s.id == sequence)
         names = breakdown_names(
@@ -107,6 +132,10 @@ class _Words(Joined):
 
     def __getitem__(self, key: str) -> str:
         return self.translate(LABELS[key])
+
+    def counted(self, key: str, tables: int) -> str:
+        """A sentence of :data:`COUNTED` in the form for ``tables`` tables."""
+        return self.translate_plural(COUNTED[key], tables)
 
     def number(self, value: int) -> str:
         return str(format_decimal(value, locale=self.lang))
@@ -169,7 +198,7 @@ def headline(report: ImpactReport, words: _Words) -> list[tree.Block]:
     for kind in ("winner", "place", "score"):
         count = report.changed.get(kind, 0)
         share = fill_text(
-            words["share"],
+            words.counted("share", report.tables),
             count=words.number(count),
             tables=words.number(report.tables),
             share=words.percent(count, report.tables),
@@ -184,6 +213,7 @@ def impact_tree(
     lang: str,
     links: Links,
     translate: Callable[[str], str] = lambda t: t,
+    translate_plural: Callable[[PluralText, int], str] = english_form,
 ) -> tree.Page:
     """The whole report as one section.
 
@@ -191,20 +221,22 @@ def impact_tree(
     (:func:`rulepress.render.pages.links_of`), ``translate`` translates rulepress's
     own sentences.
     """
-    words = _Words(translate, spec, lang, links, report.population.sequence)
+    words = _Words(translate, translate_plural, spec, lang, links, report.population.sequence)
     seq = next((s for s in spec.sequences if s.id == report.population.sequence), None)
     sequence = quote(str(seq.title) if seq else report.population.sequence, lang)
     if report.population.kind == "drawn":
+        drawn = report.tables + report.refused
         population = fill_text(
-            words["drawn"],
-            tables=words.number(report.tables + report.refused),
+            words.counted("drawn", drawn),
+            tables=words.number(drawn),
             seed=str(report.population.seed),
             sequence=sequence,
         )
     else:
+        recorded = report.tables + report.refused + report.bad_records
         population = fill_text(
-            words["recorded"],
-            tables=words.number(report.tables + report.refused + report.bad_records),
+            words.counted("recorded", recorded),
+            tables=words.number(recorded),
             corpus=str(report.population.corpus),
             sequence=sequence,
         )

@@ -27,7 +27,7 @@ from rulepress.model.text import (
     tokens,
 )
 from rulepress.scoring.result import LazyNote, Note, lazy_notes
-from rulepress.uitext import PluralText
+from rulepress.uitext import PluralText, english_form
 
 # The argument wrappers are made thousands of times per batch of states; a
 # frozen dataclass's __init__ costs a call per field, so they are plain
@@ -100,16 +100,12 @@ def _identity(template: str) -> str:
     return template
 
 
-def _english_plural(text: PluralText, n: int) -> str:
-    return text.singular if n == 1 else text.plural
-
-
 @dataclass(frozen=True)
 class NoteRenderer:
     language: str
     plain: PlainContext
     translate: Callable[[str], str] = _identity
-    translate_plural: Callable[[PluralText, int], str] = _english_plural
+    translate_plural: Callable[[PluralText, int], str] = english_form
     number: NumberFormat = field(default_factory=NumberFormat)
     list_separator: str = ", "
     #: translated source → its pieces: literal text, and the names of arguments

@@ -565,7 +565,9 @@ class SiteBuild:
         extra = {CHANGES_PAGE: changes} if changes is not None else {}
         # each ruling option's weight, from drawn tables scored once per spec (cached)
         weights = {
-            option: weight_blocks(report, ctx.spec, lang, ctx.translate, option)
+            option: weight_blocks(
+                report, ctx.spec, lang, ctx.translate, option, ctx.translate_plural
+            )
             for option, report in self._option_reports(loaded).items()
         }
         pages = []
@@ -627,7 +629,13 @@ class SiteBuild:
                 tables=self.impact_tables,
                 seed=self.impact_seed,
             )
-        weight = weight_blocks(self._edition_weight[directory], ctx.spec, ctx.lang, ctx.translate)
+        weight = weight_blocks(
+            self._edition_weight[directory],
+            ctx.spec,
+            ctx.lang,
+            ctx.translate,
+            translate_plural=ctx.translate_plural,
+        )
         return changes_page(
             ctx, previous.diff, previous.spec, previous.old_text[ctx.lang], new_text, weight
         )
