@@ -23,7 +23,7 @@ import pytest
 
 from rulepress.errors import SpecError
 from rulepress.games import load_spec, spec_cache
-from rulepress.model import LoadedSpec
+from rulepress.model import LoadedSpec, operations
 from tests.conftest import DATA, GAMES, SPEC_ROOT, Run, edit, run_main
 from tests.games.test_broken_examples import break_three
 
@@ -153,6 +153,55 @@ def test_an_edited_file_of_the_game_is_loaded_afresh(
         assert after == fresh != before
 
 
+def test_a_package_installed_removed_or_installed_again_is_a_new_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key covers the distributions installed, whose entry points the kept file records."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    game = SPEC_ROOT / "stationfall"
+
+    def key() -> str | None:
+        return spec_cache.folder_key(game, True)
+
+    before = key()
+    (folder / "a_module.py").write_text("")
+    assert key() == before  # modules are no distribution
+    info = folder / "mygame_ops-1.0.dist-info"
+    info.mkdir()
+    installed = key()
+    points = info / "entry_points.txt"
+    points.write_text("[rulepress.operations]\nlongest_run = mygame_ops:LongestRun\n")
+    registered = key()
+    written = points.stat()
+    points.write_text("[rulepress.operations]\nlongest_ran = mygame_ops:LongestRun\n")
+    os.utime(points, ns=(written.st_atime_ns, written.st_mtime_ns + 1_000_000))
+    again = key()  # installed again: its entry points written anew, the same size
+    info.rename(folder / "mygame_ops-1.1.dist-info")
+    upgraded = key()
+    assert len({before, installed, registered, again, upgraded}) == 5
+    shutil.rmtree(folder / "mygame_ops-1.1.dist-info")
+    assert key() == before
+
+
+def test_where_distributions_may_come_from_elsewhere_the_key_names_the_entry_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Finder:
+        """A finder that may find distributions outside sys.path's folders."""
+
+        def find_spec(self, *args: object) -> None:
+            return None
+
+        def find_distributions(self, *args: object) -> list[object]:
+            return []
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert operations.installed_fingerprint() is None
+    assert spec_cache.folder_key(SPEC_ROOT / "stationfall", True) is not None
+
+
 def test_a_spec_with_problems_is_never_kept(
     game: Path, cache: Path, fresh_loads: list[Path]
 ) -> None:
@@ -234,6 +283,8 @@ _other_class = _rewritten(b'"m":"rulepress.model.spec_model:Ruling"', b'"m":"sub
 _other_field = _rewritten(b'"f":{"id":"excess_scope"', b'"f":{"args":"excess_scope"')
 # a mapping written as something the reader does not know
 _other_shape = _rewritten(b'{"d":{', b'{"dd":{')
+# an operation of rulepress's that is no class of its operations' modules: never imported
+_other_operation = _rewritten(b'"rulepress.operations.sum:Sum"', b'"subprocess:Popen"')
 
 
 @pytest.mark.parametrize(
@@ -249,6 +300,7 @@ _other_shape = _rewritten(b'{"d":{', b'{"dd":{')
         _other_class,
         _other_field,
         _other_shape,
+        _other_operation,
     ],
 )
 def test_a_kept_file_that_cannot_be_trusted_is_not_used_and_is_replaced(
@@ -334,23 +386,32 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
 
 def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cache: Path) -> None:
     """What makes a warm score fast, kept so: the spec comes back without pydantic building
-    its models' validators, and an English report reads no catalog (Babel's PO reader,
-    the walk that translates a spec)."""
+    its models' validators, the operations' entry points come with it (none is discovered),
+    the report's tree is made without its nodes' validators, and an English report reads
+    no catalog (Babel's PO reader, the walk that translates a spec)."""
     assert score_here().code == 0  # fills the cache
     code = (
         "import json, sys\n"
         "from rulepress.cli import main\n"
         f"code = main(['score', 'stationfall', {str(STATE.resolve())!r}])\n"
         "from rulepress.model.field_docs import spec_models\n"
+        "from pydantic import BaseModel\n"
+        "from rulepress.render import tree\n"
+        "nodes = [m for m in vars(tree).values() if isinstance(m, type) and issubclass(m, BaseModel)]\n"
         "built = sorted(n for n, m in spec_models().items() if m.__pydantic_complete__)\n"
-        "print(json.dumps([code, built, sorted(sys.modules)]))\n"
+        "built += sorted(m.__name__ for m in nodes if m.__pydantic_complete__)\n"
+        "from rulepress.model import operations\n"
+        "discovered = operations._points.cache_info().currsize\n"
+        "print(json.dumps([code, built, sorted(sys.modules), discovered]))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path.cwd(), check=False
     )
-    code_, built, modules = json.loads(proc.stdout.splitlines()[-1])
+    code_, built, modules, discovered = json.loads(proc.stdout.splitlines()[-1])
     assert code_ == 0, proc.stderr
     assert built == []
+    # the operations came with the kept spec: no entry point was discovered
+    assert discovered == 0
     read_catalogs = {"babel.messages.pofile", "rulepress.i18n.catalogs", "rulepress.games.messages"}
     assert read_catalogs.isdisjoint(modules)
 

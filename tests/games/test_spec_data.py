@@ -103,6 +103,22 @@ def test_data_that_as_data_does_not_write_is_refused(value: Any) -> None:
         spec_data.spec_from_data(data)
 
 
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("y", 1),  # a key besides the class, fields, given fields and extra items
+        ("m", ["rulepress.model.spec_model:Spec"]),  # a class that is not a name
+        ("f", [["game", {}]]),  # fields that are not an object
+        ("s", "game"),  # given fields that are not a list
+    ],
+)
+def test_a_model_written_otherwise_than_as_data_writes_it_is_refused(key: str, value: Any) -> None:
+    data = _written()
+    data[key] = value  # the spec's own model
+    with pytest.raises(spec_data.UnreadableError):
+        spec_data.spec_from_data(data)
+
+
 def test_a_value_no_spec_holds_is_not_written() -> None:
     spec = load_spec(SPEC_ROOT / "stationfall", isolate_examples=True).spec
     example = spec.examples[0].model_copy(update={"state": {"when": object()}})

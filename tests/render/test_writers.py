@@ -299,6 +299,8 @@ def test_every_writer_shows_every_text_of_the_score_report_tree(game: str, lang:
     for i, example in enumerate(spec.examples):
         result = run_example(local.loaded, i, renderer=local.renderer, cite_rulings=True)
         page = report_tree(result, spec, local.renderer.translate)
+        # the report's nodes are made without validation: each must be one the tree allows
+        assert tree.Page.from_json(page.to_json()) == page, example.id
         assert len(list(_entries(page))) > 10, example.id
         report = text_writer.write(page, lang)
         missing = _missing(_entries(page), report, lambda e: visible(typeset(e, lang)))

@@ -11,7 +11,9 @@ So the result is kept under a key of all of these
 instead.
 
 What is kept is data only, three lines of JSON (never pickle, nothing that
-could run code): which load it keeps (its key, its broken examples), the
+could run code): which load it keeps (its key, its broken examples, the
+operations' entry points it was checked with, see
+:func:`rulepress.model.operations.use_recorded`), the
 validated spec as :mod:`rulepress.games.spec_data` writes it (each model with
 its fields, built back without validating them again: building the
 validators took most of a warm ``rulepress score``), and the source
@@ -45,7 +47,7 @@ from rulepress.yamlsrc import SourceMap, display_path
 #: the cache's folder in the user's cache
 KIND = "specs"
 #: the layout of a kept file; a new layout is a new key, so old files are never misread
-FORMAT: Literal[2] = 2
+FORMAT: Literal[3] = 3
 #: set to anything but "" or "0" to load every spec afresh (as ``score --no-cache``)
 NO_CACHE_VARIABLE = "RULEPRESS_NO_CACHE"
 #: the most a game's folder may hold for its load to be kept: a larger one is loaded afresh
@@ -126,16 +128,23 @@ def folder_key(directory: Path, isolate_examples: bool) -> str | None:
         os.path.abspath(directory),
         str(directory.resolve()),
     ]
-    # an operation installed or removed changes what a spec's components may be (the
-    # registry's own discovery, done once per process; each distribution's version is
-    # read once: reading it parses the distribution's metadata)
-    versions: dict[int, str] = {}
-    for point in sorted(operations.registered(), key=lambda p: (p.name, p.value)):
-        dist = point.dist
-        if dist is not None and id(dist) not in versions:
-            versions[id(dist)] = dist.version
-        version = versions[id(dist)] if dist is not None else ""
-        parts.append(f"{point.name}={point.value} ({version})")
+    # an operation installed or removed changes what a spec's components may be: the key
+    # covers the distributions installed (without discovering their entry points, which
+    # the kept file records, see rulepress.model.operations.use_recorded) ...
+    installed = operations.installed_fingerprint()
+    if installed is not None:
+        parts.append(f"installed: {installed}")
+    else:
+        # ... or, where distributions may come from elsewhere, the registry's own discovery
+        # (done once per process; each distribution's version is read once: reading it
+        # parses the distribution's metadata)
+        versions: dict[int, str] = {}
+        for point in sorted(operations.registered(), key=lambda p: (p.name, p.value)):
+            dist = point.dist
+            if dist is not None and id(dist) not in versions:
+                versions[id(dist)] = dist.version
+            version = versions[id(dist)] if dist is not None else ""
+            parts.append(f"{point.name}={point.value} ({version})")
     try:
         files = _folder_files(directory, parts)
     except OSError:
@@ -194,7 +203,8 @@ def _dump(loaded: LoadedSpec, found: str) -> bytes | None:
         ]
         for name, problems in loaded.broken_examples.items()
     }
-    head = {"format": FORMAT, "key": found, "broken": broken}
+    points = [list(point) for point in operations.recorded()]
+    head = {"format": FORMAT, "key": found, "broken": broken, "operations": points}
     try:
         spec = spec_data.as_data(loaded.spec)
     except ValueError:
@@ -243,6 +253,8 @@ def _read(name: str, found: str, directory: Path, isolate: bool) -> LoadedSpec |
             example: tuple(_problem(*problem) for problem in problems)
             for example, problems in head["broken"].items()
         }
+        # the operations' entry points, before the spec's components need them
+        operations.use_recorded(tuple(_point(*point) for point in head["operations"]))
         spec = spec_data.spec_from_data(json.loads(parts[1]))
     except (ValueError, TypeError, LookupError, AttributeError, RecursionError):
         # not JSON, or not what _dump writes (spec_data.UnreadableError is a ValueError)
@@ -261,6 +273,19 @@ def _problem(file: object, line: object, column: object, where: object, what: ob
     ):
         raise ValueError("not a problem's file, line, column, where and what")
     return Problem(Location(file, line, column), where, what)
+
+
+def _point(name: object, value: object, own: object) -> operations.Recorded:
+    """An entry point as _dump writes it (ValueError for anything else).
+
+    One of rulepress's own names a class of its operations' modules: what a discovery
+    found, and all that :func:`~rulepress.model.operations.use_recorded` loads.
+    """
+    if not (isinstance(name, str) and isinstance(value, str) and isinstance(own, bool)):
+        raise ValueError("not an entry point's name, object and whether it is rulepress's")
+    if own and operations.OWN_VALUE.fullmatch(value) is None:
+        raise ValueError(f"not one of rulepress's operations: {value!r}")
+    return name, value, own
 
 
 class _KeptPlaces(SourceMap):

@@ -21,6 +21,7 @@ read here can run code, as nothing in a pickle is prevented from doing.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -110,20 +111,32 @@ def _read(data: Any, models: dict[str, type[BaseModel]]) -> Any:
     raise UnreadableError(f"unexpected object with keys {sorted(data)[:4]}")
 
 
+#: the keys a model's object may have: its class, fields, given fields and extra items
+_MODEL_KEYS = frozenset({"m", "f", "s", "x"})
+
+
 def _model(data: dict[str, Any], models: dict[str, type[BaseModel]]) -> BaseModel:
-    match data:
-        case {"m": str(name), "f": dict(fields), "s": list(given), **rest} if set(rest) <= {"x"}:
-            pass
-        case _:
-            raise UnreadableError("a model without its class, fields and given fields")
+    # (tests of the types rather than a match statement: a spec holds hundreds of models,
+    # and this runs in every warm score)
+    name, fields, given = data.get("m"), data.get("f"), data.get("s")
+    if type(name) is not str or type(fields) is not dict or type(given) is not list:
+        raise UnreadableError("a model without its class, fields and given fields")
+    if not data.keys() <= _MODEL_KEYS:
+        raise UnreadableError(f"{name}: keys besides its class, fields and given fields")
     model = models.get(name)
     if model is None:
         raise UnreadableError(f"{name} is not a model of a spec")
-    extra = rest.get("x", {})
+    extra = data.get("x", {})
     if extra and (not isinstance(extra, dict) or model.model_config.get("extra") != "allow"):
         raise UnreadableError(f"{name}: extra fields it does not allow")
-    if fields.keys() != model.model_fields.keys() or not set(given) <= fields.keys() | extra:
+    if fields.keys() != _field_names(model) or not set(given) <= fields.keys() | extra:
         raise UnreadableError(f"{name}: other fields than the model's")
     values = {k: _read(v, models) for k, v in fields.items()}
     values.update((k, _read(v, models)) for k, v in extra.items() if k not in values)
     return model.model_construct(set(given), **values)
+
+
+@cache
+def _field_names(model: type[BaseModel]) -> frozenset[str]:
+    """A model's fields' names (read once: pydantic's ``model_fields`` is a property)."""
+    return frozenset(model.model_fields)

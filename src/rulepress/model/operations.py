@@ -35,6 +35,14 @@ untrusted data) can only name it. Discovery uses
 :func:`importlib.metadata.entry_points` and happens once per process.
 """
 
+# A warm ``rulepress score`` does not discover them: importing importlib.metadata (email,
+# zipfile, csv …) and reading every distribution's entry points took over 20 ms of its
+# 200 ms. The spec cache keys its files on :func:`installed_fingerprint` (which
+# distributions each folder of sys.path holds, and when their entry points were
+# written), keeps what :func:`recorded` gives with the spec, and hands it back to
+# :func:`use_recorded` when the key matches: the same distributions, so the same entry
+# points.
+
 # Not in the page's paragraphs above (the author's reference shows them to plugin
 # authors): rulepress's own operations (rulepress.operations, one module each) are
 # registered in this group too, by rulepress's pyproject.toml, and have more of the
@@ -49,16 +57,23 @@ untrusted data) can only name it. Discovery uses
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
+import re
+import sys
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from importlib.resources.abc import Traversable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from rulepress.errors import RulepressError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 #: the entry point group plugins register their operations under
 GROUP = "rulepress.operations"
@@ -121,6 +136,8 @@ def _built_in(point: EntryPoint) -> bool:
 @cache
 def _points() -> tuple[tuple[EntryPoint, ...], tuple[EntryPoint, ...]]:
     """The group's entry points: rulepress's own, then the plugins' (not shadowing one)."""
+    from importlib.metadata import entry_points  # noqa: PLC0415 - not on a warm score's path
+
     found = entry_points(group=GROUP)
     own = tuple(p for p in found if _built_in(p))
     names = {p.name for p in own}
@@ -152,7 +169,8 @@ def installed() -> Mapping[str, Operation]:
     not stop rulepress from checking the games that do not use it. A plugin
     that names a built-in operation is left out too: it cannot replace one.
     """
-    own, plugins = _points()
+    points = recorded()
+    own = [(name, value) for name, value, is_own in points if is_own]
     if not own:
         # run from a source tree that was never installed: its entry points (and so
         # every operation, sum included) are unknown, and every spec would fail
@@ -163,17 +181,119 @@ def installed() -> Mapping[str, Operation]:
         )
     found: dict[str, Operation] = {}
     # (an editable install may list a distribution twice; setuptools sorts the names)
-    for name, point in sorted({p.name: p for p in own}.items()):
-        found[name] = _instance(point.load())
+    for name, value in sorted(dict(own).items()):
+        found[name] = _instance(_load(name, value))
     found = dict(sorted(found.items(), key=lambda item: getattr(item[1], "order", 0)))
-    for point in plugins:
-        try:
-            loaded = point.load()
-        except Exception as exc:  # any error of third-party code
-            _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
+    for name, value, is_own in points:
+        if is_own:
             continue
-        found[point.name] = _instance(loaded)
+        try:
+            loaded = _load(name, value)
+        except Exception as exc:  # any error of third-party code
+            _BROKEN[name] = f"{type(exc).__name__}: {exc}"
+            continue
+        found[name] = _instance(loaded)
     return found
+
+
+#: an entry point as a kept spec records it: its name, its object, whether it is rulepress's own
+Recorded = tuple[str, str, bool]
+#: what rulepress's own entry points name: a class of one of its operations' modules
+OWN_VALUE = re.compile(r"rulepress\.operations\.(?P<module>[a-z_]+):(?P<cls>[A-Za-z]+)")
+#: the operations :func:`use_recorded` was given (their entry points and classes), if any
+_TAKEN: list[tuple[tuple[Recorded, ...], dict[tuple[str, str], type]]] = []
+
+
+def recorded() -> tuple[Recorded, ...]:
+    """The registered entry points (discovered once, unless :func:`use_recorded` gave them)."""
+    if _TAKEN:
+        return _TAKEN[0][0]
+    own, plugins = _points()
+    return tuple((p.name, p.value, True) for p in own) + tuple(
+        (p.name, p.value, False) for p in plugins
+    )
+
+
+def use_recorded(points: tuple[Recorded, ...]) -> bool:
+    """Take ``points`` as the registered entry points, instead of discovering them.
+
+    For the spec cache, whose key covers :func:`installed_fingerprint`: ``points`` is
+    what :func:`recorded` gave with the same distributions installed. Only rulepress's
+    own operations are taken so, each a class of its module under
+    ``rulepress.operations`` (what a kept file says cannot name other code); where a
+    plugin is installed, or once the operations were discovered in this process, nothing
+    is taken (False), and discovery finds them as ever.
+    """
+    if installed.cache_info().currsize or _points.cache_info().currsize or _TAKEN:
+        return False
+    classes: dict[tuple[str, str], type] = {}
+    for name, value, own in points:
+        match = OWN_VALUE.fullmatch(value)
+        if not own or match is None:
+            return False
+        module = f"rulepress.operations.{match['module']}"
+        found = getattr(importlib.import_module(module), match["cls"], None)
+        if not isinstance(found, type) or found.__module__ != module:
+            return False
+        classes[(name, value)] = found
+    _TAKEN.append((points, classes))
+    return True
+
+
+def _load(name: str, value: str) -> Any:
+    """The object of a registered entry point (loaded by importlib.metadata, unless taken)."""
+    if _TAKEN:
+        return _TAKEN[0][1][(name, value)]
+    own, plugins = _points()
+    return next(p for p in own + plugins if (p.name, p.value) == (name, value)).load()
+
+
+def _metadata_folder(name: str) -> bool:
+    """Whether an entry of a sys.path folder holds a distribution's metadata (as discovery reads them)."""
+    return name.endswith((".dist-info", ".egg-info")) or name == "egg-info"
+
+
+def installed_fingerprint() -> str | None:
+    """A digest of the distributions installed where this Python finds them; None if unknown.
+
+    Each folder of ``sys.path`` that holds distributions counts by its ``*.dist-info``
+    and ``*.egg-info`` entries (an egg's ``EGG-INFO``), each with the size and modification time of its ``entry_points.txt``: a
+    package installed, removed, upgraded or installed again (its metadata written
+    anew) changes it, as would any other change of the entry points discovery reads.
+    A zip file on the path counts by its size and time. None when a finder on
+    ``sys.meta_path`` other than Python's own may find distributions elsewhere.
+    """
+    own_finders = ("BuiltinImporter", "FrozenImporter", "PathFinder")
+    for finder in sys.meta_path:
+        name = getattr(finder, "__name__", type(finder).__name__)
+        if name not in own_finders and hasattr(finder, "find_distributions"):
+            return None
+    digest = hashlib.sha256()
+    for entry in sys.path:
+        folder = entry or "."
+        try:
+            if not os.path.isdir(folder):
+                info = os.stat(folder)  # a zip file, which may hold distributions
+                digest.update(
+                    os.fsencode(folder) + f"\0{info.st_size} {info.st_mtime_ns}\0".encode()
+                )
+                continue
+            names = sorted(n for n in os.listdir(folder) if _metadata_folder(n.lower()))
+        except FileNotFoundError:
+            continue  # nothing there: discovery finds nothing there either
+        except OSError:
+            return None
+        if not names:
+            continue  # a folder of modules only (the working folder, the tests' folders)
+        digest.update(os.fsencode(folder) + b"\0")
+        for name in names:
+            try:
+                points = os.stat(os.path.join(folder, name, "entry_points.txt"))
+                written = f"{points.st_size} {points.st_mtime_ns}"
+            except OSError:
+                written = "none"
+            digest.update(f"{name} {written}\0".encode())
+    return digest.hexdigest()
 
 
 def _instance(loaded: Any) -> Operation:
@@ -191,6 +311,7 @@ def clear() -> None:
     _points.cache_clear()
     installed.cache_clear()
     _BROKEN.clear()
+    _TAKEN.clear()
 
 
 #: plugins that failed to load: op → the error (filled by :func:`installed`)

@@ -116,18 +116,31 @@ class _Labels(Joined):
         return "".join(side_by_side(self["and_also"], [[i] for i in items], str))
 
 
+# The nodes are made with ``model_construct``, without pydantic's validation: this tree
+# goes from the result straight to the terminal writer, and building the node classes'
+# validators (deferred until first use, and each class's includes every node type its
+# children may be) took about 40 ms of ``rulepress score``, a fifth of its budget. The
+# values are the result's texts and this module's labels, typed here; the writers'
+# tests check that every report of every game reads back as a valid tree.
+
+
+def _text(value: str) -> list[tree.Inline]:
+    """Plain text as inline content (as :func:`rulepress.render.tree.text`, unvalidated)."""
+    return [tree.Text.model_construct(text=value)]
+
+
 def _line(text: str) -> tree.Paragraph:
-    return tree.Paragraph(children=tree.text(text))
+    return tree.Paragraph.model_construct(children=_text(text))
 
 
 def _bullets(texts: list[str]) -> list[tree.Block]:
     """``texts`` as a bulleted list, or nothing when there are none."""
-    return [tree.BulletList(items=[[_line(t)] for t in texts])] if texts else []
+    return [tree.BulletList.model_construct(items=[[_line(t)] for t in texts])] if texts else []
 
 
 def _under(blocks: list[tree.Block]) -> list[tree.Block]:
     """``blocks`` as a group under the line before, or nothing when there are none."""
-    return [tree.Group(children=blocks)] if blocks else []
+    return [tree.Group.model_construct(children=blocks)] if blocks else []
 
 
 def _player(
@@ -150,21 +163,20 @@ def _player(
     amount = LABELS["points" if total_label else "amount"]
     what = LABELS["score" if total_label else "quantity"]
     rows = [
-        [tree.text(line.step), tree.text(LABELS.rules(line.rules))]
-        + [tree.text(line.title), tree.text(str(line.points))]
+        [_text(line.step), _text(LABELS.rules(line.rules))]
+        + [_text(line.title), _text(str(line.points))]
         for line in p.lines
     ]
     notes = [
-        [tree.text(note.text) for note in line.notes]
-        + [tree.text(choice.note.text) for choice in line.rulings]
+        [_text(note.text) for note in line.notes]
+        + [_text(choice.note.text) for choice in line.rulings]
         for line in p.lines
     ]
     if total_label is not None and p.total is not None:
-        rows.append([[], [], tree.text(total_label), tree.text(str(p.total))])
+        rows.append([[], [], _text(total_label), _text(str(p.total))])
         notes.append([])
-    table = tree.Table(
-        header=[tree.text(LABELS["step"]), tree.text(LABELS["rule"])]
-        + [tree.text(what), tree.text(amount)],
+    table = tree.Table.model_construct(
+        header=[_text(LABELS["step"]), _text(LABELS["rule"])] + [_text(what), _text(amount)],
         rows=rows,
         columns=PLAYER_COLUMNS,
         notes=notes,
@@ -185,8 +197,10 @@ def _player(
             standing.append(fill_text(LABELS["rank"], rank=p.rank))
         if standing:
             body.append(_line(LABELS.facts(standing)))
-    return tree.Section(
-        label=f"player-{index}", title=tree.text(head), children=[tree.Group(children=body)]
+    return tree.Section.model_construct(
+        label=f"player-{index}",
+        title=_text(head),
+        children=[tree.Group.model_construct(children=body)],
     )
 
 
@@ -241,8 +255,10 @@ def _tally(index: int, t: TallyResult, LABELS: _Labels) -> tree.Section:  # noqa
                 where = LABELS.detail(where, LABELS.rules(t.route_rules[to]))
             moves.append(_line(LABELS.pair(route(LABELS.word(player), where), moved)))
     body += _under(moves)
-    return tree.Section(
-        label=f"vote-{index}", title=tree.text(head), children=[tree.Group(children=body)]
+    return tree.Section.model_construct(
+        label=f"vote-{index}",
+        title=_text(head),
+        children=[tree.Group.model_construct(children=body)],
     )
 
 
@@ -252,14 +268,23 @@ def _winners(w: WinnerResult, LABELS: _Labels) -> tree.Section:  # noqa: N803
     )
     trace: list[tree.Block] = []
     if w.trace:
-        trace.append(tree.NumberedList(items=[[_line(row.note.text)] for row in w.trace]))
+        trace.append(
+            tree.NumberedList.model_construct(items=[[_line(row.note.text)] for row in w.trace])
+        )
     # the arrow is the report's sign for "so": what the trace concludes
-    trace.append(tree.Paragraph(children=[tree.Text(text="→ "), tree.Text(text=w.conclusion.text)]))
+    trace.append(
+        tree.Paragraph.model_construct(
+            children=[
+                tree.Text.model_construct(text="→ "),
+                tree.Text.model_construct(text=w.conclusion.text),
+            ]
+        )
+    )
     trace += _under(_bullets([choice.note.text for choice in w.rulings]))
-    return tree.Section(
+    return tree.Section.model_construct(
         label="winners",
-        title=tree.text(LABELS["winners"]),
-        children=[_line(places), tree.Group(children=trace)],
+        title=_text(LABELS["winners"]),
+        children=[_line(places), tree.Group.model_construct(children=trace)],
     )
 
 
@@ -293,7 +318,7 @@ def report_tree(
                 _line(LABELS.pair(LABELS.detail(step, LABELS.rules(e.rules)), e.note.text))
             )
             events += _under(_bullets([choice.note.text for choice in e.rulings]))
-        parts.append(tree.Group(children=events))
+        parts.append(tree.Group.model_construct(children=events))
     parts += [_tally(i, tally, LABELS) for i, tally in enumerate(result.tallies, start=1)]
     someone_cannot_win = any(not p.eligible for p in result.players)
     ranked = result.winners is not None
@@ -304,5 +329,7 @@ def report_tree(
     ]
     if result.winners is not None:
         parts.append(_winners(result.winners, LABELS))
-    title = tree.text(LABELS.detail(heading, version))
-    return tree.Page(blocks=[tree.Section(label="score-report", title=title, children=parts)])
+    title = _text(LABELS.detail(heading, version))
+    return tree.Page.model_construct(
+        blocks=[tree.Section.model_construct(label="score-report", title=title, children=parts)]
+    )
