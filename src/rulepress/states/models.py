@@ -37,7 +37,7 @@ from pydantic import (
     GetCoreSchemaHandler,
     create_model,
 )
-from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError, core_schema
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rulepress.expressions import MAX_INT
 from rulepress.model.spec_model import (
@@ -49,7 +49,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.states.quick import QuickCheck, RefsHold
+from rulepress.states.quick import AtMost, QuickCheck, RefsHold
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -104,20 +104,8 @@ def state_spec(fmt: StateFormat) -> FieldSpec:
 
 
 def _at_most(high: int) -> BeforeValidator:
-    """An oversize list refused on its length, before any item is looked at.
-
-    pydantic's own ``max_length`` stops one item past the bound, after
-    validating the items before it; refusing first keeps the work of an
-    oversize list (of 10,000 players, say) at one problem and no item.
-    """
-
-    def check(value: Any) -> Any:
-        if type(value) is list and len(value) > high:
-            ctx = {"field_type": "List", "max_length": high, "actual_length": len(value)}
-            raise PydanticKnownError("too_long", ctx)
-        return value
-
-    return BeforeValidator(check)
+    """An oversize list refused on its length, before any item is looked at (see AtMost)."""
+    return BeforeValidator(AtMost(high))
 
 
 def _player_id(value: str) -> str:

@@ -36,7 +36,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
+from pydantic_core import (
+    CoreSchema,
+    PydanticKnownError,
+    SchemaValidator,
+    ValidationError,
+    core_schema,
+)
 
 from rulepress.expressions.expression import (
     EVAL_FAILURES,
@@ -58,6 +64,26 @@ _KNOWN = frozenset(
 
 #: what a state model's config may say (strict, no unknown keys; the title is for the schema)
 _CONFIG = frozenset({"strict", "extra_fields_behavior", "title"})
+
+
+@dataclass(frozen=True, slots=True)
+class AtMost:
+    """The strict model's check of a list's length, before any item is looked at.
+
+    pydantic's own ``max_length`` stops one item past the bound, after
+    validating the items before it; refusing first keeps the work of an
+    oversize list (of 10,000 players, say) at one problem and no item. The
+    quick path leaves it out below the players (see _schema): there it is a
+    call into Python per list, some 7 % of reading a Stationfall state.
+    """
+
+    high: int
+
+    def __call__(self, value: Any) -> Any:
+        if type(value) is list and len(value) > self.high:
+            ctx = {"field_type": "List", "max_length": self.high, "actual_length": len(value)}
+            raise PydanticKnownError("too_long", ctx)
+        return value
 
 
 class _UnknownShapeError(Exception):
@@ -103,7 +129,9 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
         if top and name in ("game", "sequence"):
             made = _schema(inner, any_ok=True)
         else:
-            made = _schema(inner)
+            # the players (of which a state may list 10,000) are refused on their
+            # number before one is looked at, on the quick path too
+            made = _schema(inner, length_first=top and name == "players")
         out[key] = core_schema.typed_dict_field(made, required=inner["type"] != "default")
     # the model's config (checked above to say this and no more): in pydantic-core a
     # typed dict's config, as a model's, is what its fields are built with
@@ -112,8 +140,16 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
     return core_schema.no_info_after_validator_function(Record, typed)
 
 
-def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
-    """``schema`` with every model in it made a typed dict of records."""
+def _schema(
+    schema: Mapping[str, Any], *, any_ok: bool = False, length_first: bool = False
+) -> CoreSchema:
+    """``schema`` with every model in it made a typed dict of records.
+
+    The strict model's :class:`AtMost` checks are left out, but where
+    ``length_first`` (a whole state's players): the list's own ``max_length``
+    refuses the same lists, after looking at no more than the bound's items
+    and one (each item bounded in turn).
+    """
     kind = schema["type"]
     if kind == "any" and any_ok:
         # a state's own game and sequence keys: checked, then left out of the records
@@ -122,10 +158,25 @@ def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
         raise _UnknownShapeError
     if kind == "model":
         return _model(schema)
+    if (
+        kind == "function-before"
+        and not length_first
+        and isinstance(schema["function"].get("function"), AtMost)
+    ):
+        inner = schema["schema"]
+        if (
+            inner.get("type") != "list"
+            or inner.get("max_length") != schema["function"]["function"].high
+        ):
+            raise _UnknownShapeError  # the list's own bound must say what the check says
+        return _schema(inner, any_ok=any_ok)
     out = dict(schema)
     for key in ("schema", "items_schema"):
         if key in out:
-            out[key] = _schema(out[key], any_ok=any_ok and kind == "default")
+            below = kind in ("default", "function-before")
+            out[key] = _schema(
+                out[key], any_ok=any_ok and kind == "default", length_first=length_first and below
+            )
     if kind == "list" and "items_schema" not in out:
         # items of any value would be the caller's own objects, not records
         raise _UnknownShapeError
