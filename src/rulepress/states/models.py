@@ -49,7 +49,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.states.quick import AtMost, QuickCheck, RefsHold
+from rulepress.states.quick import AtMost, QuickCheck, RefsHold, unique_scalars
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -239,6 +239,8 @@ class Refs:
     unique: bool = False
     item: Refs | None = None
     fields: tuple[tuple[str, Refs], ...] = ()
+    #: a ``unique`` list the quick path's reading checks (see quick.unique_scalars)
+    read_unique: bool = False
 
 
 def refs(spec: FieldSpec) -> Refs | None:
@@ -247,11 +249,30 @@ def refs(spec: FieldSpec) -> Refs | None:
         return Refs(player=True)
     if spec.type == "list":
         item = refs(spec.item) if spec.item is not None else None
-        return Refs(unique=spec.unique, item=item) if spec.unique or item else None
+        if not (spec.unique or item):
+            return None
+        return Refs(unique=spec.unique, item=item, read_unique=unique_scalars(spec))
     if spec.type == "record":
         fields = tuple((n, r) for n, f in spec.fields.items() if (r := refs(f)) is not None)
         return Refs(fields=fields) if fields else None
     return None
+
+
+def quick_refs(plan: Refs | None) -> Refs | None:
+    """``plan`` without the ``unique`` lists the quick path's reading has checked.
+
+    For a state that reading has read (see
+    :func:`rulepress.states.quick.record_validator` with the state's field
+    spec); a state read otherwise is walked with the whole plan.
+    """
+    if plan is None or plan.player:
+        return plan
+    if plan.fields:
+        fields = tuple((n, q) for n, sub in plan.fields if (q := quick_refs(sub)) is not None)
+        return Refs(fields=fields) if fields else None
+    unique = plan.unique and not plan.read_unique
+    item = quick_refs(plan.item)
+    return Refs(unique=unique, item=item) if unique or item else None
 
 
 def refs_hold(plan: Refs | None) -> RefsHold | None:

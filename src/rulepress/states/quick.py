@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 from pydantic_core import (
     CoreSchema,
+    PydanticCustomError,
     PydanticKnownError,
     SchemaValidator,
     ValidationError,
@@ -52,7 +53,7 @@ from rulepress.expressions.expression import (
     Within,
 )
 from rulepress.expressions.records import Record
-from rulepress.model.spec_model import Constraint
+from rulepress.model.spec_model import Constraint, FieldSpec
 
 #: the core schema kinds a state model is made of (see rulepress.states.models); any other
 #: (a definition reference, a union …) is a shape the quick path leaves to the full check
@@ -90,22 +91,62 @@ class _UnknownShapeError(Exception):
     """A schema of a shape :func:`record_validator` does not turn into records."""
 
 
-def record_validator(model: type[BaseModel]) -> SchemaValidator | None:
+def record_validator(
+    model: type[BaseModel], root: FieldSpec | None = None
+) -> SchemaValidator | None:
     """A validator of what ``model`` accepts whose value is records; None if it cannot be made.
 
     ``model`` is a whole state's strict model: its ``game`` and ``sequence``
     keys may be of any value, nothing below them.
+
+    With ``root`` (the field spec of the whole state the model was built
+    from, see :func:`rulepress.states.models.state_spec`), a list of texts,
+    numbers or choices that the format says is ``unique`` is refused as it
+    is read when an item is in it twice (see :func:`unique_scalars`): the
+    walk after the reading then need not go down to it.
     """
     schema = model.__pydantic_core_schema__
     try:
-        top = _model(schema, top=True)
+        top = _model(schema, root, top=True, unique=root is not None)
     except _UnknownShapeError:
         return None
     return SchemaValidator(top)
 
 
-def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
-    """A model schema as a typed dict of the same fields, whose value is a Record."""
+def unique_scalars(spec: FieldSpec) -> bool:
+    """Whether ``spec`` is a ``unique`` list whose items are scalars: what the reading checks.
+
+    The strict model leaves ``unique`` to the walk after it (it words the
+    problem); the quick path's reading refuses such a list at once, and its
+    walk (:func:`rulepress.states.models.quick_refs`) leaves it out.
+    """
+    return (
+        spec.type == "list"
+        and spec.unique
+        and spec.item is not None
+        and spec.item.type not in ("record", "list")
+    )
+
+
+def _no_item_twice(value: Any) -> Any:
+    """A list with no item equal to one before it (1 and true equal, as in the walk)."""
+    if type(value) is list and len(value) > 1 and len(set(value)) != len(value):
+        raise PydanticCustomError("unique", "an item is listed twice")
+    return value
+
+
+def _once(schema: CoreSchema) -> CoreSchema:
+    return core_schema.no_info_after_validator_function(_no_item_twice, schema)
+
+
+def _model(
+    schema: Mapping[str, Any], spec: FieldSpec | None, *, top: bool = False, unique: bool = False
+) -> CoreSchema:
+    """A model schema as a typed dict of the same fields, whose value is a Record.
+
+    ``spec``: the record's field spec, whose fields the model's are (None
+    with ``unique`` False: the lists are not looked at).
+    """
     config = schema.get("config") or {}
     fields = schema["schema"]
     if (
@@ -126,12 +167,22 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
         key = field.get("validation_alias", name)
         if not isinstance(key, str):
             raise _UnknownShapeError
+        sub = spec.fields.get(key) if spec is not None else None
+        if unique and sub is None and not (key == "id" or (top and key in ("game", "sequence"))):
+            raise _UnknownShapeError  # a field the format does not say (and the model has)
         if top and name in ("game", "sequence"):
-            made = _schema(inner, any_ok=True)
+            made = _schema(inner, None, any_ok=True)
         else:
             # the players (of which a state may list 10,000) are refused on their
             # number before one is looked at, on the quick path too
-            made = _schema(inner, length_first=top and name == "players")
+            made = _schema(inner, sub, length_first=top and name == "players", unique=unique)
+        if unique and sub is not None and unique_scalars(sub):
+            # (items of a scalar kind, read: set() takes them); inside a default, which
+            # must stay the field's own schema for a field left out to be given it
+            if made["type"] == "default":
+                made = cast(CoreSchema, {**made, "schema": _once(made["schema"])})
+            else:
+                made = _once(made)
         out[key] = core_schema.typed_dict_field(made, required=inner["type"] != "default")
     # the model's config (checked above to say this and no more): in pydantic-core a
     # typed dict's config, as a model's, is what its fields are built with
@@ -141,9 +192,16 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
 
 
 def _schema(
-    schema: Mapping[str, Any], *, any_ok: bool = False, length_first: bool = False
+    schema: Mapping[str, Any],
+    spec: FieldSpec | None,
+    *,
+    any_ok: bool = False,
+    length_first: bool = False,
+    unique: bool = False,
 ) -> CoreSchema:
     """``schema`` with every model in it made a typed dict of records.
+
+    ``spec``: the field spec ``schema`` was made from (see _model).
 
     The strict model's :class:`AtMost` checks are left out, but where
     ``length_first`` (a whole state's players): the list's own ``max_length``
@@ -157,7 +215,7 @@ def _schema(
     if kind not in _KNOWN:
         raise _UnknownShapeError
     if kind == "model":
-        return _model(schema)
+        return _model(schema, spec, unique=unique)
     if (
         kind == "function-before"
         and not length_first
@@ -169,13 +227,17 @@ def _schema(
             or inner.get("max_length") != schema["function"]["function"].high
         ):
             raise _UnknownShapeError  # the list's own bound must say what the check says
-        return _schema(inner, any_ok=any_ok)
+        return _schema(inner, spec, any_ok=any_ok, unique=unique)
     out = dict(schema)
     for key in ("schema", "items_schema"):
         if key in out:
             below = kind in ("default", "function-before")
             out[key] = _schema(
-                out[key], any_ok=any_ok and kind == "default", length_first=length_first and below
+                out[key],
+                spec.item if key == "items_schema" and spec is not None else spec,
+                any_ok=any_ok and kind == "default",
+                length_first=length_first and below,
+                unique=unique,
             )
     if kind == "list" and "items_schema" not in out:
         # items of any value would be the caller's own objects, not records
@@ -338,7 +400,7 @@ def section_validators(
     part of exists. None when the state's schema is of a shape not known here.
     """
     try:
-        top = _model(model.__pydantic_core_schema__, top=True)
+        top = _model(model.__pydantic_core_schema__, None, top=True)
         fields = top["schema"]["fields"]
         player = _find(fields["players"]["schema"], "list")["items_schema"]
         table = _find(fields["table"]["schema"], "function-after")

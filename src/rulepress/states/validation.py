@@ -60,6 +60,7 @@ from rulepress.states.models import (
     Refs,
     StateModels,
     bound,
+    quick_refs,
     refs,
     refs_hold,
     state_models,
@@ -347,7 +348,8 @@ def _validate(
         if found is None:
             return {}, chk.problems
         players, indices, table, ids = found
-    if not (fast and quick.refs(players, table, ids)):
+    # the quick walk leaves out what the quick reading checked: only for what it read
+    if not (read is not None and quick.refs(players, table, ids)):
         for i, rec in zip(indices, players, strict=True):
             _walk(chk, models.player_refs, rec, ids, ("players", i))
         _walk(chk, models.table_refs, table, ids, ("table",))
@@ -377,12 +379,13 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
     """The quick path of ``fmt`` with the models' parameters: made once, kept with the models."""
     if models.quick is None:
         models.quick = QuickCheck(
-            record_validator(models.strict),
+            record_validator(models.strict, models.root),
             Rules.of(fmt.players.constraints, compiled),
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
-            refs_hold(models.player_refs),
-            refs_hold(models.table_refs),
+            # (the walk of a state the reading has read: see quick_refs)
+            refs_hold(quick_refs(models.player_refs)),
+            refs_hold(quick_refs(models.table_refs)),
         )
     return models.quick
 
