@@ -354,6 +354,8 @@ class Rules:
 
 #: whether a value holds nothing the state check's walk would report, given the players' ids
 RefsHold = Callable[[Any, Mapping[str, int]], bool]
+#: the same of every record of a list (a state's players)
+RecordsHold = Callable[[list[Any], Mapping[str, int]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,16 +368,16 @@ class QuickCheck:
     table: Rules
     #: the parameters as the record ``param`` constraints read (the same for every state)
     params: Record
-    player_refs: RefsHold | None
+    player_refs: RecordsHold | None
     table_refs: RefsHold | None
 
     def refs(self, players: list[Record], table: Record, ids: Mapping[str, int]) -> bool:
-        """True when no player field names an unknown player and no unique list repeats."""
-        each = self.player_refs
-        if each is not None:
-            for player in players:
-                if not each(player, ids):
-                    return False
+        """True when no player field names an unknown player and no unique list repeats.
+
+        For a state :meth:`records` read (its walk leaves out what the reading checked).
+        """
+        if self.player_refs is not None and not self.player_refs(players, ids):
+            return False
         return self.table_refs is None or self.table_refs(table, ids)
 
     def records(self, data: Any) -> dict[str, Any] | None:

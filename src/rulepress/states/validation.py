@@ -61,6 +61,7 @@ from rulepress.states.models import (
     StateModels,
     bound,
     quick_refs,
+    records_hold,
     refs,
     refs_hold,
     state_models,
@@ -384,7 +385,7 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
             # (the walk of a state the reading has read: see quick_refs)
-            refs_hold(quick_refs(models.player_refs)),
+            records_hold(quick_refs(models.player_refs)),
             refs_hold(quick_refs(models.table_refs)),
         )
     return models.quick
