@@ -19,7 +19,11 @@ records, so the messages and places of a bad state are the full check's.
   taken from it rather than built again, so the two cannot disagree; only
   the model instances and the dump after them are left out. A schema of a
   shape this does not know gives no validator: such a format always takes
-  the full check.
+  the full check. Two things differ, each for speed: a list below the
+  players is refused on its length by its own ``max_length`` rather than by
+  a call into Python first (:class:`AtMost`), and a ``unique`` list of
+  scalars is refused as it is read when an item is in it twice, which the
+  strict model leaves to the walk after it (:func:`unique_scalars`).
 * :class:`Rules` asks a record format's constraints, each expression parsed
   once per format, with one step budget (``MAX_STEPS``) for the whole state
   rather than one per constraint and record. Every test holding, no
