@@ -36,6 +36,7 @@ HELPERS = {"timing.py", "greedy_shrink.py"}
 #: game in one language)
 RUNS = [
     ["bench_stationfall_scoring.py", "--states", "30", "--repeat", "1"],
+    ["bench_state_check.py", "--states", "20", "--repeat", "1"],
     ["bench_brink_end_game.py", "--runs", "2"],
     ["bench_i18n_workflow.py", "--messages", "200"],
     ["bench_limits.py", "--rules", "100", "200", "--repeat", "1"],

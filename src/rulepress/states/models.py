@@ -26,6 +26,8 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -37,7 +39,7 @@ from pydantic import (
     GetCoreSchemaHandler,
     create_model,
 )
-from pydantic_core import CoreSchema, PydanticCustomError, PydanticKnownError, core_schema
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rulepress.expressions import MAX_INT
 from rulepress.model.spec_model import (
@@ -49,7 +51,7 @@ from rulepress.model.spec_model import (
     StateFormat,
     is_state_id,
 )
-from rulepress.states.quick import QuickCheck, RefsHold
+from rulepress.states.quick import AtMost, QuickCheck, RecordsHold, RefsHold, unique_scalars
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -104,20 +106,8 @@ def state_spec(fmt: StateFormat) -> FieldSpec:
 
 
 def _at_most(high: int) -> BeforeValidator:
-    """An oversize list refused on its length, before any item is looked at.
-
-    pydantic's own ``max_length`` stops one item past the bound, after
-    validating the items before it; refusing first keeps the work of an
-    oversize list (of 10,000 players, say) at one problem and no item.
-    """
-
-    def check(value: Any) -> Any:
-        if type(value) is list and len(value) > high:
-            ctx = {"field_type": "List", "max_length": high, "actual_length": len(value)}
-            raise PydanticKnownError("too_long", ctx)
-        return value
-
-    return BeforeValidator(check)
+    """An oversize list refused on its length, before any item is looked at (see AtMost)."""
+    return BeforeValidator(AtMost(high))
 
 
 def _player_id(value: str) -> str:
@@ -251,6 +241,8 @@ class Refs:
     unique: bool = False
     item: Refs | None = None
     fields: tuple[tuple[str, Refs], ...] = ()
+    #: a ``unique`` list the quick path's reading checks (see quick.unique_scalars)
+    read_unique: bool = False
 
 
 def refs(spec: FieldSpec) -> Refs | None:
@@ -259,11 +251,80 @@ def refs(spec: FieldSpec) -> Refs | None:
         return Refs(player=True)
     if spec.type == "list":
         item = refs(spec.item) if spec.item is not None else None
-        return Refs(unique=spec.unique, item=item) if spec.unique or item else None
+        if not (spec.unique or item):
+            return None
+        return Refs(unique=spec.unique, item=item, read_unique=unique_scalars(spec))
     if spec.type == "record":
         fields = tuple((n, r) for n, f in spec.fields.items() if (r := refs(f)) is not None)
         return Refs(fields=fields) if fields else None
     return None
+
+
+def quick_refs(plan: Refs | None) -> Refs | None:
+    """``plan`` without the ``unique`` lists the quick path's reading has checked.
+
+    For a state that reading has read (see
+    :func:`rulepress.states.quick.record_validator` with the state's field
+    spec); a state read otherwise is walked with the whole plan.
+    """
+    if plan is None or plan.player:
+        return plan
+    if plan.fields:
+        fields = tuple((n, q) for n, sub in plan.fields if (q := quick_refs(sub)) is not None)
+        return Refs(fields=fields) if fields else None
+    unique = plan.unique and not plan.read_unique
+    item = quick_refs(plan.item)
+    return Refs(unique=unique, item=item) if unique or item else None
+
+
+#: a field that names a player, and a list of them: what records_hold asks of all records at once
+_PLAYER = Refs(player=True)
+_PLAYERS = Refs(item=_PLAYER)
+_LIST_OR_NONE = frozenset((list, type(None)))
+
+
+def records_hold(plan: Refs | None) -> RecordsHold | None:
+    """:func:`refs_hold` of each record of a list (a state's players): True when all hold.
+
+    When every field ``plan`` looks at names a player or is a list of
+    players (a Stationfall player's foreign Bribes), the ids of all the
+    records are gathered and looked up at once, in C; else each record is
+    asked in turn. For records the quick path's reading made (a field of
+    each kind is there, a list or None); any other value is asked in turn.
+    """
+    one = refs_hold(plan)
+    if one is None or plan is None:
+        return None
+
+    def each(records: list[Any], ids: Mapping[str, int]) -> bool:
+        return all(one(rec, ids) for rec in records)
+
+    if (
+        plan.player
+        or not plan.fields
+        or any(sub not in (_PLAYER, _PLAYERS) for _, sub in plan.fields)
+    ):
+        return each
+    named = tuple(itemgetter(n) for n, sub in plan.fields if sub == _PLAYER)
+    listed = tuple(itemgetter(n) for n, sub in plan.fields if sub == _PLAYERS)
+
+    def together(records: list[Any], ids: Mapping[str, int]) -> bool:
+        try:
+            found: set[Any] = set()
+            for get in named:
+                found.update(map(get, records))
+            found.discard(None)  # an optional field left out
+            for get in listed:
+                lists = list(map(get, records))
+                if not _LIST_OR_NONE.issuperset(map(type, lists)):
+                    return each(records, ids)
+                found.update(chain.from_iterable(filter(None, lists)))
+            # (a value that is no id, of any kind, is not found: left to the walk)
+            return ids.keys() >= found
+        except (KeyError, TypeError):
+            return each(records, ids)
+
+    return together
 
 
 def refs_hold(plan: Refs | None) -> RefsHold | None:

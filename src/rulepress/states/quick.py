@@ -19,7 +19,11 @@ records, so the messages and places of a bad state are the full check's.
   taken from it rather than built again, so the two cannot disagree; only
   the model instances and the dump after them are left out. A schema of a
   shape this does not know gives no validator: such a format always takes
-  the full check.
+  the full check. Two things differ, each for speed: a list below the
+  players is refused on its length by its own ``max_length`` rather than by
+  a call into Python first (:class:`AtMost`), and a ``unique`` list of
+  scalars is refused as it is read when an item is in it twice, which the
+  strict model leaves to the walk after it (:func:`unique_scalars`).
 * :class:`Rules` asks a record format's constraints, each expression parsed
   once per format, with one step budget (``MAX_STEPS``) for the whole state
   rather than one per constraint and record. Every test holding, no
@@ -33,10 +37,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
-from pydantic_core import CoreSchema, SchemaValidator, ValidationError, core_schema
+from pydantic_core import (
+    CoreSchema,
+    PydanticCustomError,
+    PydanticKnownError,
+    SchemaValidator,
+    ValidationError,
+    core_schema,
+)
 
 from rulepress.expressions.expression import (
     EVAL_FAILURES,
@@ -46,7 +57,7 @@ from rulepress.expressions.expression import (
     Within,
 )
 from rulepress.expressions.records import Record
-from rulepress.model.spec_model import Constraint
+from rulepress.model.spec_model import Constraint, FieldSpec
 
 #: the core schema kinds a state model is made of (see rulepress.states.models); any other
 #: (a definition reference, a union …) is a shape the quick path leaves to the full check
@@ -60,26 +71,86 @@ _KNOWN = frozenset(
 _CONFIG = frozenset({"strict", "extra_fields_behavior", "title"})
 
 
+@dataclass(frozen=True, slots=True)
+class AtMost:
+    """The strict model's check of a list's length, before any item is looked at.
+
+    pydantic's own ``max_length`` stops one item past the bound, after
+    validating the items before it; refusing first keeps the work of an
+    oversize list (of 10,000 players, say) at one problem and no item. The
+    quick path leaves it out below the players (see _schema): there it is a
+    call into Python per list, some 7 % of reading a Stationfall state.
+    """
+
+    high: int
+
+    def __call__(self, value: Any) -> Any:
+        if type(value) is list and len(value) > self.high:
+            ctx = {"field_type": "List", "max_length": self.high, "actual_length": len(value)}
+            raise PydanticKnownError("too_long", ctx)
+        return value
+
+
 class _UnknownShapeError(Exception):
     """A schema of a shape :func:`record_validator` does not turn into records."""
 
 
-def record_validator(model: type[BaseModel]) -> SchemaValidator | None:
+def record_validator(
+    model: type[BaseModel], root: FieldSpec | None = None
+) -> SchemaValidator | None:
     """A validator of what ``model`` accepts whose value is records; None if it cannot be made.
 
     ``model`` is a whole state's strict model: its ``game`` and ``sequence``
     keys may be of any value, nothing below them.
+
+    With ``root`` (the field spec of the whole state the model was built
+    from, see :func:`rulepress.states.models.state_spec`), a list of texts,
+    numbers or choices that the format says is ``unique`` is refused as it
+    is read when an item is in it twice (see :func:`unique_scalars`): the
+    walk after the reading then need not go down to it.
     """
     schema = model.__pydantic_core_schema__
     try:
-        top = _model(schema, top=True)
+        top = _model(schema, root, top=True, unique=root is not None)
     except _UnknownShapeError:
         return None
     return SchemaValidator(top)
 
 
-def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
-    """A model schema as a typed dict of the same fields, whose value is a Record."""
+def unique_scalars(spec: FieldSpec) -> bool:
+    """Whether ``spec`` is a ``unique`` list whose items are scalars: what the reading checks.
+
+    The strict model leaves ``unique`` to the walk after it (it words the
+    problem); the quick path's reading refuses such a list at once, and its
+    walk (:func:`rulepress.states.models.quick_refs`) leaves it out.
+    """
+    return (
+        spec.type == "list"
+        and spec.unique
+        and spec.item is not None
+        and spec.item.type not in ("record", "list")
+    )
+
+
+def _no_item_twice(value: Any) -> Any:
+    """A list with no item equal to one before it (1 and true equal, as in the walk)."""
+    if type(value) is list and len(value) > 1 and len(set(value)) != len(value):
+        raise PydanticCustomError("unique", "an item is listed twice")
+    return value
+
+
+def _once(schema: CoreSchema) -> CoreSchema:
+    return core_schema.no_info_after_validator_function(_no_item_twice, schema)
+
+
+def _model(
+    schema: Mapping[str, Any], spec: FieldSpec | None, *, top: bool = False, unique: bool = False
+) -> CoreSchema:
+    """A model schema as a typed dict of the same fields, whose value is a Record.
+
+    ``spec``: the record's field spec, whose fields the model's are (None
+    with ``unique`` False: the lists are not looked at).
+    """
     config = schema.get("config") or {}
     fields = schema["schema"]
     if (
@@ -100,10 +171,22 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
         key = field.get("validation_alias", name)
         if not isinstance(key, str):
             raise _UnknownShapeError
+        sub = spec.fields.get(key) if spec is not None else None
+        if unique and sub is None and not (key == "id" or (top and key in ("game", "sequence"))):
+            raise _UnknownShapeError  # a field the format does not say (and the model has)
         if top and name in ("game", "sequence"):
-            made = _schema(inner, any_ok=True)
+            made = _schema(inner, None, any_ok=True)
         else:
-            made = _schema(inner)
+            # the players (of which a state may list 10,000) are refused on their
+            # number before one is looked at, on the quick path too
+            made = _schema(inner, sub, length_first=top and name == "players", unique=unique)
+        if unique and sub is not None and unique_scalars(sub):
+            # (items of a scalar kind, read: set() takes them); inside a default, which
+            # must stay the field's own schema for a field left out to be given it
+            if made["type"] == "default":
+                made = cast(CoreSchema, {**made, "schema": _once(made["schema"])})
+            else:
+                made = _once(made)
         out[key] = core_schema.typed_dict_field(made, required=inner["type"] != "default")
     # the model's config (checked above to say this and no more): in pydantic-core a
     # typed dict's config, as a model's, is what its fields are built with
@@ -112,8 +195,23 @@ def _model(schema: Mapping[str, Any], *, top: bool = False) -> CoreSchema:
     return core_schema.no_info_after_validator_function(Record, typed)
 
 
-def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
-    """``schema`` with every model in it made a typed dict of records."""
+def _schema(
+    schema: Mapping[str, Any],
+    spec: FieldSpec | None,
+    *,
+    any_ok: bool = False,
+    length_first: bool = False,
+    unique: bool = False,
+) -> CoreSchema:
+    """``schema`` with every model in it made a typed dict of records.
+
+    ``spec``: the field spec ``schema`` was made from (see _model).
+
+    The strict model's :class:`AtMost` checks are left out, but where
+    ``length_first`` (a whole state's players): the list's own ``max_length``
+    refuses the same lists, after looking at no more than the bound's items
+    and one (each item bounded in turn).
+    """
     kind = schema["type"]
     if kind == "any" and any_ok:
         # a state's own game and sequence keys: checked, then left out of the records
@@ -121,11 +219,30 @@ def _schema(schema: Mapping[str, Any], *, any_ok: bool = False) -> CoreSchema:
     if kind not in _KNOWN:
         raise _UnknownShapeError
     if kind == "model":
-        return _model(schema)
+        return _model(schema, spec, unique=unique)
+    if (
+        kind == "function-before"
+        and not length_first
+        and isinstance(schema["function"].get("function"), AtMost)
+    ):
+        inner = schema["schema"]
+        if (
+            inner.get("type") != "list"
+            or inner.get("max_length") != schema["function"]["function"].high
+        ):
+            raise _UnknownShapeError  # the list's own bound must say what the check says
+        return _schema(inner, spec, any_ok=any_ok, unique=unique)
     out = dict(schema)
     for key in ("schema", "items_schema"):
         if key in out:
-            out[key] = _schema(out[key], any_ok=any_ok and kind == "default")
+            below = kind in ("default", "function-before")
+            out[key] = _schema(
+                out[key],
+                spec.item if key == "items_schema" and spec is not None else spec,
+                any_ok=any_ok and kind == "default",
+                length_first=length_first and below,
+                unique=unique,
+            )
     if kind == "list" and "items_schema" not in out:
         # items of any value would be the caller's own objects, not records
         raise _UnknownShapeError
@@ -241,6 +358,8 @@ class Rules:
 
 #: whether a value holds nothing the state check's walk would report, given the players' ids
 RefsHold = Callable[[Any, Mapping[str, int]], bool]
+#: the same of every record of a list (a state's players)
+RecordsHold = Callable[[list[Any], Mapping[str, int]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,16 +372,16 @@ class QuickCheck:
     table: Rules
     #: the parameters as the record ``param`` constraints read (the same for every state)
     params: Record
-    player_refs: RefsHold | None
+    player_refs: RecordsHold | None
     table_refs: RefsHold | None
 
     def refs(self, players: list[Record], table: Record, ids: Mapping[str, int]) -> bool:
-        """True when no player field names an unknown player and no unique list repeats."""
-        each = self.player_refs
-        if each is not None:
-            for player in players:
-                if not each(player, ids):
-                    return False
+        """True when no player field names an unknown player and no unique list repeats.
+
+        For a state :meth:`records` read (its walk leaves out what the reading checked).
+        """
+        if self.player_refs is not None and not self.player_refs(players, ids):
+            return False
         return self.table_refs is None or self.table_refs(table, ids)
 
     def records(self, data: Any) -> dict[str, Any] | None:
@@ -287,7 +406,7 @@ def section_validators(
     part of exists. None when the state's schema is of a shape not known here.
     """
     try:
-        top = _model(model.__pydantic_core_schema__, top=True)
+        top = _model(model.__pydantic_core_schema__, None, top=True)
         fields = top["schema"]["fields"]
         player = _find(fields["players"]["schema"], "list")["items_schema"]
         table = _find(fields["table"]["schema"], "function-after")

@@ -18,6 +18,9 @@ Each stage asks the quick path of :mod:`rulepress.states.quick` first (the
 state read into records, the references and the constraints each asked as
 one yes or not known), and does its located work only when that is not
 known; a good state, the common case, takes the quick path end to end.
+The full check alone (:func:`full_validate_state`) is what the quick path
+is tested against: the two must accept the same states, with the same
+records, and give the same problems.
 
 Whatever the format says, a state's integers lie within ±``MAX_INT`` (the
 YAML reader refuses others; here a bound the format leaves out is that one),
@@ -57,6 +60,8 @@ from rulepress.states.models import (
     Refs,
     StateModels,
     bound,
+    quick_refs,
+    records_hold,
     refs,
     refs_hold,
     state_models,
@@ -293,15 +298,47 @@ def validate_state(
     :func:`~rulepress.expressions.records.owned`), and the constraints here read it
     as it is.
     """
+    return _validate(fmt, params, data, sources, prefix, game_id, sets, fast=True)
+
+
+def full_validate_state(
+    fmt: StateFormat,
+    params: Mapping[str, Parameter],
+    data: Any,
+    sources: SourceMap,
+    prefix: DataPath = (),
+    game_id: str | None = None,
+    sets: Mapping[str, list[Any]] | None = None,
+) -> tuple[dict[str, Any], list[Problem]]:
+    """:func:`validate_state` without its quick path: each stage's located work, always.
+
+    What the quick path is tested against; slower, and otherwise the same.
+    """
+    return _validate(fmt, params, data, sources, prefix, game_id, sets, fast=False)
+
+
+def _validate(
+    fmt: StateFormat,
+    params: Mapping[str, Parameter],
+    data: Any,
+    sources: SourceMap,
+    prefix: DataPath,
+    game_id: str | None,
+    sets: Mapping[str, list[Any]] | None,
+    *,
+    fast: bool,
+) -> tuple[dict[str, Any], list[Problem]]:
     chk = StateCheck(sources, prefix, params)
     models = state_models(fmt, params, game_id)
     quick = quick_check(models, fmt)
-    read = quick.records(data)
+    players: list[Record]
+    table: Record
+    ids: dict[str, int] = {}
+    read = quick.records(data) if fast else None
     if read is not None:
-        players: list[Record] = read["players"]
-        indices: list[int] = list(range(len(players)))
-        table: Record = read["table"]
-        ids: dict[str, int] = {}
+        players = read["players"]
+        indices = list(range(len(players)))
+        table = read["table"]
         for i, rec in enumerate(players):
             pid = rec["id"]  # an id: the strict model checked it
             if pid in ids:
@@ -312,7 +349,8 @@ def validate_state(
         if found is None:
             return {}, chk.problems
         players, indices, table, ids = found
-    if not quick.refs(players, table, ids):
+    # the quick walk leaves out what the quick reading checked: only for what it read
+    if not (read is not None and quick.refs(players, table, ids)):
         for i, rec in zip(indices, players, strict=True):
             _walk(chk, models.player_refs, rec, ids, ("players", i))
         _walk(chk, models.table_refs, table, ids, ("table",))
@@ -329,7 +367,7 @@ def validate_state(
     # asked quickly first: for a good state that is the end of it; else the full
     # check asks again, record by record, to word and place each failure
     steps = Steps()
-    held = all(quick.players.hold(rec, {**context, **rec}, steps) for rec in players)
+    held = fast and all(quick.players.hold(rec, {**context, **rec}, steps) for rec in players)
     if not (held and quick.table.hold(table, {**context, **table}, steps)):
         plain = PlainContext(every_number(params), {}, {})
         for i, rec in zip(indices, players, strict=True):
@@ -342,12 +380,13 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
     """The quick path of ``fmt`` with the models' parameters: made once, kept with the models."""
     if models.quick is None:
         models.quick = QuickCheck(
-            record_validator(models.strict),
+            record_validator(models.strict, models.root),
             Rules.of(fmt.players.constraints, compiled),
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
-            refs_hold(models.player_refs),
-            refs_hold(models.table_refs),
+            # (the walk of a state the reading has read: see quick_refs)
+            records_hold(quick_refs(models.player_refs)),
+            refs_hold(quick_refs(models.table_refs)),
         )
     return models.quick
 
