@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,9 +41,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The quick profile for a run that leaves the slow tests out, unless a profile is named."""
+    """The quick profile for a run that leaves the slow tests out, unless a profile is named.
+
+    And pytest-xdist hands out whole modules (``--dist loadscope``) in the order the
+    tests were collected (:func:`pytest_collection_finish` sorts them), not in its own
+    order of most tests first: that put the print modules, which wait for the main job,
+    first, and both test processes waited over a minute at the start of a full run.
+    """
     if "HYPOTHESIS_PROFILE" not in os.environ and "not slow" in (config.option.markexpr or ""):
         settings.load_profile("quick")
+    if hasattr(config.option, "loadscopereorder"):  # pytest-xdist 3.6+, in its controller
+        config.option.loadscopereorder = False
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -616,8 +625,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     # The main job takes minutes: it starts now, in a process of its own, and the modules
     # that read it run last (whole modules, as --dist loadscope hands them out), so the
-    # test processes run everything else meanwhile instead of waiting for it.
-    items.sort(key=lambda item: item.nodeid.split("::")[0] in needing)
+    # test processes run everything else meanwhile instead of waiting for it. Within
+    # each part, the modules with most tests go first (pytest-xdist's own order, which
+    # pytest_configure turns off for the run as a whole): the small ones even out the end.
+    sizes = Counter(item.nodeid.split("::")[0] for item in items)
+
+    def order(item: pytest.Item) -> tuple[bool, int]:
+        module = item.nodeid.split("::")[0]
+        return module in needing, -sizes[module]
+
+    items.sort(key=order)
     _start_main_job(session.config)
 
 
