@@ -5,7 +5,10 @@ loop (:func:`rulepress.expressions.nodes.reduction`); a generator's item
 compared with a data name is one call (``other.id != id``, ``id in
 other.bribes``: :func:`rulepress.expressions.nodes.pair_compare`); the first
 part of an ``and`` or ``or`` that tests a field is tested inline
-(:func:`rulepress.expressions.nodes.leading_predicate`). Each must
+(:func:`rulepress.expressions.nodes.leading_predicate`); an arithmetic
+operator or an integer comparison reads a data name or its field on its left
+itself (:func:`rulepress.expressions.nodes.leaf_arith`,
+:func:`~rulepress.expressions.nodes.leaf_ordered`). Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
 evaluated both ways: fused, and with the fusing turned off, as the compiler
@@ -37,6 +40,10 @@ NAMES: dict[str, Any] = {
     "text": "abc",
     "big": [10**15, 1],
     "me": "p1",
+    "n": 4,
+    "m": 2,
+    "flag": True,
+    "huge": 10**15,
     "line": record({"held": None, "met": True, "points": 3, "kind": "a", "text": "", "no": False}),
     "other": record({"held": {"ok": False}, "met": 0, "points": 0, "kind": "b", "text": "t"}),
     "players": record(
@@ -114,6 +121,48 @@ SOURCES = [
     "line.kind == 1 or line.points == 3",
     "line.met == True and other.met == False",
     "[l.held is None or l.points for l in [line, other]]",
+    "line.points * (line.points if line.met else 1)",
+    "line.points - other.points",
+    "line.points * huge * huge",
+    "line.points * 2",
+    "line.points + 1",
+    "line.met + 1",
+    "other.held * 2",
+    "line.kind * 2",
+    "line.kind * 100000",
+    "line.kind + other.kind",
+    "line.kind - line.points",
+    "n - me",
+    "line.text - 1",
+    "line.nope * 2",
+    "line.nope + line.points",
+    "missing.x * 2",
+    "xs.nope - 1",
+    "n - m",
+    "n * m * 3",
+    "n - missing",
+    "missing - n",
+    "flag + n",
+    "n * xs",
+    "xs * n",
+    "words + words",
+    "huge * huge",
+    "huge * 1000000",
+    "n * (m + 1)",
+    "n - xs[0]",
+    "n * me",
+    "line.points > 2",
+    "line.points <= 2",
+    "line.met > 0",
+    "other.held > 1",
+    "line.nope > 1",
+    "missing.x > 1",
+    "n > 3",
+    "n >= 5",
+    "text > 1",
+    "flag < 2",
+    "missing > 1",
+    "[x * 2 - n for x in xs if n > x]",
 ]
 
 
@@ -132,6 +181,9 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "REDUCTIONS", frozenset())
         patch.setattr(compiler, "pair_compare", lambda *args: None)
         patch.setattr(compiler, "leading_predicate", lambda *args: args[-1])
+        patch.setattr(compiler, "leaf_arith", lambda *args: args[4])
+        patch.setattr(compiler, "leaf_arith_constant", lambda *args: args[3])
+        patch.setattr(compiler, "leaf_ordered", lambda *args: None)
         return parse(source)
 
 
@@ -179,6 +231,44 @@ def test_the_pair_compare_is_used() -> None:
                     if callable(part) and getattr(part, "__closure__", None) is not None:
                         stack.append(part)
     assert "pair_compare.<locals>.compare" in names
+
+
+def _closures(expr: Expression) -> set[str]:
+    """The qualified names of every closure reachable from an expression's evaluator."""
+    names = set()
+    stack = [expr.evaluate]
+    seen: set[int] = set()
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        names.add(getattr(fn, "__qualname__", ""))
+        for cell in getattr(fn, "__closure__", None) or ():
+            value = cell.cell_contents
+            items = value if isinstance(value, tuple | list) else [value]
+            for v in items:
+                for part in v if isinstance(v, tuple) else [v]:
+                    if callable(part) and getattr(part, "__closure__", None) is not None:
+                        stack.append(part)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("source", "closure"),
+    [
+        ("line.points * (line.points if line.met else 1)", "leaf_arith.<locals>.field_and"),
+        ("n - m", "leaf_arith.<locals>.names"),
+        ("n * (m + 1)", "leaf_arith.<locals>.name_and"),
+        ("line.points * 2", "leaf_arith_constant.<locals>.field_by"),
+        ("n * 2", "leaf_arith_constant.<locals>.name_by"),
+        ("n > 3", "leaf_ordered.<locals>.name_ordered"),
+        ("line.points > 3", "leaf_ordered.<locals>.field_ordered"),
+    ],
+)
+def test_the_leaf_reads_are_used(source: str, closure: str) -> None:
+    # the scorer's commonest arithmetic: Agenda points, cubes over the Influence Limit
+    assert closure in _closures(parse(source))
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,9 @@ from rulepress.expressions.nodes import (
     is_none,
     is_not_none,
     leading_predicate,
+    leaf_arith,
+    leaf_arith_constant,
+    leaf_ordered,
     list_builder,
     name_test,
     pair_compare,
@@ -373,9 +376,18 @@ class Compiler:
         right, rc = self.node(node.right)
         if lc is not _NC and rc is not _NC:
             return self.fold(arith(op, left, right, column), column)
+        # a data name or its field on the left is read by the operator's own closure
+        lead = self.leaf(node.left) if lc is _NC else None
         if type(rc) is int and op in ("+", "-", "*"):
-            return arith_constant(op, left, rc, column), _NC
-        return arith(op, left, right, column), _NC
+            general = arith_constant(op, left, rc, column)
+            if lead is None:
+                return general, _NC
+            return leaf_arith_constant(op, lead, rc, general, column), _NC
+        general = arith(op, left, right, column)
+        if lead is None or op not in ("+", "-", "*"):
+            return general, _NC
+        other = self.leaf(node.right) if rc is _NC else None
+        return leaf_arith(op, lead, right, other, general, column), _NC
 
     def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
         test, tc = self.node(node.test)
@@ -403,6 +415,9 @@ class Compiler:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
             at = self.columns.of(node.comparators[0])
             fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
+            lead = self.leaf(node.left) if fused is None and lc is _NC else None
+            if lead is not None and type(consts[1]) is int:
+                fn = leaf_ordered(node.ops[0], lead, consts[1], fn) or fn
             reads = self.pair_read(node.left), self.pair_read(node.comparators[0])
             if fused is None and reads[0] is not None and reads[1] is not None:
                 fn = pair_compare(node.ops[0], reads[0], reads[1], fn, at) or fn
@@ -453,6 +468,25 @@ class Compiler:
             self.out.attributes.add((subject.value.id, subject.attr))
             column = self.columns.of(subject)
             return field_test(subject.value.id, subject.attr, column, op, const, test)
+        return None
+
+    def leaf(self, node: ast.expr) -> tuple[str, str | None] | None:
+        """How :func:`~rulepress.expressions.nodes.leaf_arith` reads ``node``, if it can.
+
+        ``(name, None)`` for a data name, ``(name, field)`` for a data name's
+        field (not one of a constant record: that is folded); None for
+        anything else. The node itself is compiled too, by the caller: its
+        names are recorded, and its closure raises the located errors.
+        """
+        if isinstance(node, ast.Name) and self.free(node.id):
+            return node.id, None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and self.free(node.value.id)
+            and self.constant_field(node) is _NC
+        ):
+            return node.value.id, node.attr
         return None
 
     def pair_read(self, node: ast.expr) -> tuple[str, Any, str] | None:

@@ -202,6 +202,141 @@ def arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
     return ints
 
 
+#: an operand read where it is used, not by a closure of its own: a data name
+#: (``(name, None)``) or a data name's field (``(name, field)``); see :func:`leaf_arith`
+Leaf = tuple[str, str | None]
+
+
+def leaf_arith(
+    op: str, left: Leaf, right: Fn, right_leaf: Leaf | None, general: Fn, column: int
+) -> Fn:
+    """``line.points * (…)``, ``outside - limit``: a data name or its field read in place.
+
+    The left operand (and the right, when both are data names) is read here,
+    one call fewer for each, and the rest is :func:`arith`'s: integers checked
+    at once, anything else by ``binop``. A name or field that is not there is
+    left to ``general`` (the same expression made of its parts), which raises
+    the located error before it evaluates the right operand, as the parts
+    would: nothing has been evaluated when it is called.
+    """
+    apply = _INT_OPS[op]
+    name, attr = left
+    if attr is None and right_leaf is not None and right_leaf[1] is None:
+        other = right_leaf[0]
+
+        def names(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns or other not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            b = ns[other]
+            if type(a) is int and type(b) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return names
+    if attr is None:
+
+        def name_and(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            b = right(ns, fr)
+            if type(a) is int and type(b) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return name_and
+
+    def field_and(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        a = record[attr]
+        b = right(ns, fr)
+        if type(a) is int and type(b) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return field_and
+
+
+def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -> Fn:
+    """``over * 2``, ``cubes.supply + 1``: :func:`arith_constant` of a data name or field read here.
+
+    What is not there is ``general``'s to raise (see :func:`leaf_arith`).
+    """
+    apply = _INT_OPS[op]
+    name, attr = left
+    if attr is None:
+
+        def name_by(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            if type(a) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return name_by
+
+    def field_by(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        a = record[attr]
+        if type(a) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return field_by
+
+
+def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | None:
+    """``over > 0``, ``cubes.supply >= 2``: a data name or its field against an integer.
+
+    An integer is compared here; anything else (another value, a missing
+    name or field) is ``general``'s, the comparison made of its parts.
+    """
+    order = _ORDER.get(type(op))
+    if order is None:
+        return None
+    name, attr = left
+    if attr is None:
+
+        def name_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = ns.get(name)
+            if type(value) is int:
+                return order(value, const)
+            return general(ns, fr)
+
+        return name_ordered
+
+    def field_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is Record:
+            value = record.get(attr)
+            if type(value) is int:
+                return order(value, const)
+        return general(ns, fr)
+
+    return field_ordered
+
+
 def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
     try:
         if isinstance(op, ast.Lt):
