@@ -8,7 +8,9 @@ part of an ``and`` or ``or`` that tests a field is tested inline
 (:func:`rulepress.expressions.nodes.leading_predicate`); an arithmetic
 operator or an integer comparison reads a data name or its field on its left
 itself (:func:`rulepress.expressions.nodes.leaf_arith`,
-:func:`~rulepress.expressions.nodes.leaf_ordered`). Each must
+:func:`~rulepress.expressions.nodes.leaf_ordered`); ``x.f if x.f is not None
+else …`` reads the field once (:func:`~rulepress.expressions.nodes.field_or_else`).
+Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
 evaluated both ways: fused, and with the fusing turned off, as the compiler
@@ -163,6 +165,19 @@ SOURCES = [
     "flag < 2",
     "missing > 1",
     "[x * 2 - n for x in xs if n > x]",
+    "line.held if line.held is not None else 1",
+    "other.held if other.held is not None else 1",
+    "line.no if line.no is not None else 1",
+    "other.met if other.met is not None else 5",
+    "line.text if line.text is not None else 'x'",
+    "line.nope if line.nope is not None else 1",
+    "xs.nope if xs.nope is not None else 1",
+    "missing.x if missing.x is not None else 1",
+    "line.held if line.held is not None else xs",
+    "line.held if line.held is not None else missing",
+    "line.points if line.points is not None else missing",
+    "line.points * (line.held if line.held is not None else 2)",
+    "[l.held if l.held is not None else 0 for l in [line, other]]",
 ]
 
 
@@ -184,6 +199,7 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "leaf_arith", lambda *args: args[4])
         patch.setattr(compiler, "leaf_arith_constant", lambda *args: args[3])
         patch.setattr(compiler, "leaf_ordered", lambda *args: None)
+        patch.setattr(compiler, "field_or_else", lambda *args: args[-1])
         return parse(source)
 
 
@@ -264,6 +280,8 @@ def _closures(expr: Expression) -> set[str]:
         ("n * 2", "leaf_arith_constant.<locals>.name_by"),
         ("n > 3", "leaf_ordered.<locals>.name_ordered"),
         ("line.points > 3", "leaf_ordered.<locals>.field_ordered"),
+        ("line.held if line.held is not None else 1", "field_or_else.<locals>.value_or"),
+        ("line.held if line.held is not None else xs", "field_or_else.<locals>.value_or_call"),
     ],
 )
 def test_the_leaf_reads_are_used(source: str, closure: str) -> None:

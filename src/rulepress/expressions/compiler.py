@@ -44,6 +44,7 @@ from rulepress.expressions.nodes import (
     constant,
     context_call,
     field_of_field,
+    field_or_else,
     field_test,
     generator,
     get_constant,
@@ -400,8 +401,24 @@ class Compiler:
         if bc is not _NC and oc is not _NC and type(bc) in scalar and type(oc) in scalar:
             return (lambda ns, fr: bc if test(ns, fr) else oc), _NC
         if oc is not _NC and type(oc) in scalar:
-            return (lambda ns, fr: body(ns, fr) if test(ns, fr) else oc), _NC
-        return (lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)), _NC
+            general: Fn = lambda ns, fr: body(ns, fr) if test(ns, fr) else oc  # noqa: E731
+        else:
+            general = lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)  # noqa: E731
+        # ``line.per if line.per is not None else 1``: the field read once, tested here
+        read = self.leaf(node.body) if bc is _NC else None
+        if (
+            read is not None
+            and read[1] is not None
+            and isinstance(node.test, ast.Compare)
+            and len(node.test.ops) == 1
+            and isinstance(node.test.ops[0], ast.IsNot)
+            and isinstance(node.test.comparators[0], ast.Constant)
+            and node.test.comparators[0].value is None
+            and self.leaf(node.test.left) == read
+        ):
+            scalar_else = oc is not _NC and type(oc) in scalar
+            return field_or_else(read[0], read[1], orelse, oc if scalar_else else _NC, general), _NC
+        return general, _NC
 
     def _compare(self, node: ast.Compare, column: int) -> tuple[Fn, Any]:
         left, lc = self.node(node.left)

@@ -306,6 +306,35 @@ def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -
     return field_by
 
 
+def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> Fn:
+    """``line.per if line.per is not None else 1``: the field read once and tested, one call.
+
+    ``const`` is the ``else`` value when it is a constant (NC: call
+    ``orelse``). A name that is no record, or lacks the field, is left to
+    ``general``, the same expression made of its parts, which raises the
+    located error (evaluation is pure: reading again is safe).
+    """
+    if const is NC:
+
+        def value_or_call(ns: Mapping[str, Any], fr: Any) -> Any:
+            record = ns.get(name)
+            if type(record) is not Record or attr not in record:
+                return general(ns, fr)
+            value = record[attr]
+            return value if value is not None else orelse(ns, fr)
+
+        return value_or_call
+
+    def value_or(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        value = record[attr]
+        return value if value is not None else const
+
+    return value_or
+
+
 def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | None:
     """``over > 0``, ``cubes.supply >= 2``: a data name or its field against an integer.
 
