@@ -9,7 +9,10 @@ part of an ``and`` or ``or`` that tests a field is tested inline
 operator or an integer comparison reads a data name or its field on its left
 itself (:func:`rulepress.expressions.nodes.leaf_arith`,
 :func:`~rulepress.expressions.nodes.leaf_ordered`); ``x.f if x.f is not None
-else …`` reads the field once (:func:`~rulepress.expressions.nodes.field_or_else`).
+else …`` reads the field once (:func:`~rulepress.expressions.nodes.field_or_else`);
+a generator item's field is tested, and a pair of items built, in one call
+(:func:`~rulepress.expressions.nodes.slot_field_test`,
+:func:`~rulepress.expressions.nodes.slot_pair`).
 Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
@@ -178,6 +181,23 @@ SOURCES = [
     "line.points if line.points is not None else missing",
     "line.points * (line.held if line.held is not None else 2)",
     "[l.held if l.held is not None else 0 for l in [line, other]]",
+    "[c.kind == 'a' for c in [line, other]]",
+    "[c.kind != 'a' for c in [line, other, 1]]",
+    "[c.held is None for c in [line, other]]",
+    "[c.held is not None for c in [other, xs]]",
+    "[not c.no for c in [line]]",
+    "[not c.nope for c in [line]]",
+    "[c.nope == 1 for c in [line]]",
+    "[(c.kind, c.points) for c in [line, other]]",
+    "[[c.kind, c.text] for c in [line, other]]",
+    "[(x, c.kind) for c in [line] for x in xs]",
+    "[(c, c.kind) for c in [line, 3]]",
+    "[[c, x] for c in xs for x in words]",
+    "[[c.nope, c.kind] for c in [line]]",
+    "[[c.kind, c.nope] for c in [line]]",
+    "[(c.kind, me) for c in [line]]",
+    "any(d.kind == 'b' and d.text for d in [line, other])",
+    "count(c.kind == 'b' for c in [line, other])",
 ]
 
 
@@ -200,6 +220,8 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "leaf_arith_constant", lambda *args: args[3])
         patch.setattr(compiler, "leaf_ordered", lambda *args: None)
         patch.setattr(compiler, "field_or_else", lambda *args: args[-1])
+        patch.setattr(compiler, "slot_field_test", lambda *args: None)
+        patch.setattr(compiler, "slot_pair", lambda *args: args[-1])
         return parse(source)
 
 
@@ -282,6 +304,9 @@ def _closures(expr: Expression) -> set[str]:
         ("line.points > 3", "leaf_ordered.<locals>.field_ordered"),
         ("line.held if line.held is not None else 1", "field_or_else.<locals>.value_or"),
         ("line.held if line.held is not None else xs", "field_or_else.<locals>.value_or_call"),
+        ("[c.kind == 'a' for c in [line, other]]", "slot_field_test.<locals>.equal"),
+        ("[not c.no for c in [line]]", "slot_field_test.<locals>.other"),
+        ("[(x, c.kind) for c in [line] for x in xs]", "slot_pair.<locals>.pair"),
     ],
 )
 def test_the_leaf_reads_are_used(source: str, closure: str) -> None:

@@ -62,6 +62,8 @@ from rulepress.expressions.nodes import (
     single_compare,
     slot,
     slot_field,
+    slot_field_test,
+    slot_pair,
 )
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import (
@@ -485,7 +487,34 @@ class Compiler:
             self.out.attributes.add((subject.value.id, subject.attr))
             column = self.columns.of(subject)
             return field_test(subject.value.id, subject.attr, column, op, const, test)
+        if isinstance(subject, ast.Attribute) and isinstance(subject.value, ast.Name):
+            # a field of a generator's item (``c.state == 'escaped'``), read from its slot
+            index, column = self.scopes_slot(subject.value.id), self.columns.of(subject)
+            return slot_field_test(index, subject.attr, column, op, const, test)
         return None
+
+    def slot_read(self, node: ast.expr) -> tuple[int, str | None] | None:
+        """How :func:`~rulepress.expressions.nodes.slot_pair` reads ``node``, if it can.
+
+        ``(slot, None)`` for a name a generator binds, ``(slot, field)`` for
+        its field; None for anything else.
+        """
+        if isinstance(node, ast.Name) and not self.free(node.id):
+            return self.scopes_slot(node.id), None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and not self.free(node.value.id)
+        ):
+            return self.scopes_slot(node.value.id), node.attr
+        return None
+
+    def pair_of_slots(self, node: ast.List | ast.Tuple, general: Fn) -> Fn:
+        """``general``, the pair ``node`` builds, or one closure when both are generator items."""
+        first, second = (self.slot_read(e) for e in node.elts)
+        if first is None or second is None:
+            return general
+        return slot_pair(first, second, isinstance(node, ast.List), general)
 
     def leaf(self, node: ast.expr) -> tuple[str, str | None] | None:
         """How :func:`~rulepress.expressions.nodes.leaf_arith` reads ``node``, if it can.
@@ -564,7 +593,7 @@ class Compiler:
         fns = [f for f, _ in parts]
         if len(fns) == 2:  # ``[p.character, p.bonus_character]``: no loop for two
             a, b = fns
-            return (lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
+            return self.pair_of_slots(node, lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
         return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
 
     def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
@@ -576,7 +605,7 @@ class Compiler:
         # pairs (``(i, d.kind)``) are the common tuples: built without a generator
         if len(fns) == 2:
             a, b = fns
-            return (lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
+            return self.pair_of_slots(node, lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
         if len(fns) == 3:
             a, b, c = fns
             return (lambda ns, fr: (a(ns, fr), b(ns, fr), c(ns, fr))), _NC

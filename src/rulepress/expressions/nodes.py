@@ -306,6 +306,69 @@ def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -
     return field_by
 
 
+#: a name a generator binds (``(slot, None)``) or its field (``(slot, field)``), read in
+#: place by :func:`slot_pair`
+SlotRead = tuple[int, str | None]
+
+
+def slot_pair(first: SlotRead, second: SlotRead, as_list: bool, general: Fn) -> Fn:
+    """``[p.character, p.bonus_character]``, ``(i, d.kind)``: two generator items read here.
+
+    One call for the pair, instead of one for it and one for each item. An
+    item that is no record, or lacks the field, is left to ``general`` (the
+    pair made of its parts), which raises the located error.
+    """
+    index_a, field_a = first
+    index_b, field_b = second
+
+    def pair(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = fr[index_a]
+        if field_a is not None:
+            if type(a) is not Record or field_a not in a:
+                return general(ns, fr)
+            a = a[field_a]
+        b = fr[index_b]
+        if field_b is not None:
+            if type(b) is not Record or field_b not in b:
+                return general(ns, fr)
+            b = b[field_b]
+        return [a, b] if as_list else (a, b)
+
+    return pair
+
+
+def slot_field_test(
+    index: int, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
+) -> Fn:
+    """``c.state == 'escaped'``, ``l.held is None`` of a generator's item: one call, not two."""
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = fr[index]
+            if type(value) is Record and attr in value:
+                return value[attr] == const  # a field and a constant are builtins: a bool
+            raise no_field(value, attr, column)
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = fr[index]
+            if type(value) is Record and attr in value:
+                return value[attr] != const
+            raise no_field(value, attr, column)
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = fr[index]
+        if type(value) is Record and attr in value:
+            return test(value[attr])
+        raise no_field(value, attr, column)
+
+    return other
+
+
 def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> Fn:
     """``line.per if line.per is not None else 1``: the field read once and tested, one call.
 
