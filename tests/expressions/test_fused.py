@@ -12,7 +12,9 @@ itself (:func:`rulepress.expressions.nodes.leaf_arith`,
 else …`` reads the field once (:func:`~rulepress.expressions.nodes.field_or_else`);
 a generator item's field is tested, and a pair of items built, in one call
 (:func:`~rulepress.expressions.nodes.slot_field_test`,
-:func:`~rulepress.expressions.nodes.slot_pair`).
+:func:`~rulepress.expressions.nodes.slot_pair`); the first part of a root
+``and``/``or`` that loops or calls is tested before its frame is made
+(:func:`~rulepress.expressions.nodes.root_lead`).
 Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
@@ -198,6 +200,27 @@ SOURCES = [
     "[(c.kind, me) for c in [line]]",
     "any(d.kind == 'b' and d.text for d in [line, other])",
     "count(c.kind == 'b' for c in [line, other])",
+    "me == 'p1' or len(xs) > 1",
+    "me == 'p2' or len(xs) > 1",
+    "me != 'p1' and count(x for x in xs)",
+    "me != 'p2' and count(x for x in xs)",
+    "me and sum(x for x in xs)",
+    "empty and sum(x for x in xs)",
+    "empty or sum(x for x in xs)",
+    "not empty or len(missing)",
+    "missing == 1 or len(xs)",
+    "line.met or len(xs)",
+    "other.met or len(xs)",
+    "line.nope or len(xs)",
+    "xs.nope and len(xs)",
+    "xs == 'a' or len(xs)",
+    "xs != 'a' and len(xs)",
+    "line.held is None and len(xs)",
+    "other.held is None and len(xs)",
+    "other.held is not None or len(missing)",
+    "n == 4 or len(missing)",
+    "n != 4 and len(missing)",
+    "flag or all(x > 0 for x in xs)",
 ]
 
 
@@ -222,6 +245,7 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "field_or_else", lambda *args: args[-1])
         patch.setattr(compiler, "slot_field_test", lambda *args: None)
         patch.setattr(compiler, "slot_pair", lambda *args: args[-1])
+        patch.setattr(compiler, "root_lead", lambda *args: None)
         return parse(source)
 
 
@@ -251,6 +275,16 @@ def test_the_fusing_is_used() -> None:
     closure = expr.evaluate.__closure__ or ()
     fns = [c.cell_contents for c in closure if callable(c.cell_contents)]
     assert any(getattr(f, "__qualname__", "").startswith("reduction.") for f in fns)
+
+
+def test_a_root_lead_decides_before_the_frame() -> None:
+    # Stationfall's eligibility: most players are not Guilty, and named_in is not called
+    expr = parse("me != 'p2' or named_in(me, words)")
+    assert expr.evaluate.__qualname__ == "_evaluator.<locals>.evaluate_led"
+    assert expr.evaluate(NAMES) is True
+    # undecided: the whole expression is evaluated, in its frame
+    assert parse("me != 'p1' or named_in(me, words)").evaluate(NAMES) is False
+    assert parse("me != 'p1' or named_in(me, [me])").evaluate(NAMES) is True
 
 
 def test_the_pair_compare_is_used() -> None:

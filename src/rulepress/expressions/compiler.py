@@ -20,7 +20,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from rulepress.expressions.bounds import (
     MAX_STEPS,
@@ -59,6 +59,7 @@ from rulepress.expressions.nodes import (
     pair_compare,
     record_field,
     reduction,
+    root_lead,
     single_compare,
     slot,
     slot_field,
@@ -91,6 +92,9 @@ class Compiled:
     #: the root's shape when it is one the evaluator inlines: ("constant", value),
     #: ("name", name, column) or ("field", name, field, column); else None
     shape: tuple[Any, ...] | None = None
+    #: a root ``and``/``or`` whose first part reads a data name or its field: that part,
+    #: tested without a frame (see nodes.root_lead); else None
+    lead: Callable[[Mapping[str, Any]], Any] | None = None
 
 
 #: the scalar types a constant record's field may be folded as
@@ -132,6 +136,12 @@ class Compiler:
             and not self.out.slots
         ):
             self.out.shape = ("field", body.value.id, body.attr, column)
+        elif isinstance(body, ast.BoolOp) and self.out.uses_frame:
+            # (the first part is the one _bool_op tests first: a part that reads data
+            # is never a constant it drops)
+            first = self.field_predicate(body.values[0], names_too=True)
+            if first is not None:
+                self.out.lead = root_lead(*first, isinstance(body.op, ast.And))
         return self.out
 
     def node(self, node: ast.expr) -> tuple[Fn, Any]:
@@ -321,13 +331,27 @@ class Compiler:
 
         return any_of
 
-    def field_predicate(self, node: ast.expr) -> tuple[str, str, int, Any] | None:
+    @overload
+    def field_predicate(
+        self, node: ast.expr, names_too: Literal[False] = False
+    ) -> tuple[str, str, int, Any] | None: ...
+
+    @overload
+    def field_predicate(
+        self, node: ast.expr, names_too: bool
+    ) -> tuple[str, str | None, int, Any] | None: ...
+
+    def field_predicate(
+        self, node: ast.expr, names_too: bool = False
+    ) -> tuple[str, str | None, int, Any] | None:
         """``(name, field, kind, constant)`` when ``node`` tests or reads a data name's field.
 
         The kinds of :func:`~rulepress.expressions.nodes.leading_predicate`:
         ``n.f``, ``n.f is None``, ``n.f is not None``, ``not n.f``, ``n.f ==
         c``, ``n.f != c`` (``c`` a literal scalar). None for anything else,
-        and for a field of a constant record (folded instead).
+        and for a field of a constant record (folded instead). With
+        ``names_too``, a data name tested or read itself (``guilt ==
+        'guilty'``) gives ``(name, None, kind, constant)``.
         """
         kind, const = PREDICATE_READ, None
         subject = node
@@ -351,6 +375,13 @@ class Compiler:
             and self.constant_field(subject) is _NC
         ):
             return subject.value.id, subject.attr, kind, const
+        if (
+            names_too
+            and isinstance(subject, ast.Name)
+            and self.free(subject.id)
+            and subject.id not in self.constants
+        ):
+            return subject.id, None, kind, const
         return None
 
     def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:

@@ -954,6 +954,53 @@ PREDICATE_READ, PREDICATE_NONE, PREDICATE_SOME, PREDICATE_NOT = 0, 1, 2, 3
 PREDICATE_EQUAL, PREDICATE_DIFFERENT = 4, 5
 
 
+def root_lead(
+    name: str, attr: str | None, kind: int, const: Any, is_and: bool
+) -> Callable[[Mapping[str, Any]], Any]:
+    """The first part of a root ``and``/``or``, tested before a frame is made for the rest.
+
+    ``guilt != 'guilty' or named_in(…)``, ``guilt == 'guilty' and any(…)``:
+    the rest calls or loops, so the expression is evaluated in a frame of its
+    own (see :func:`~rulepress.expressions.expression.parse`), but for most
+    players the first part decides. ``lead(names)`` gives the value then
+    (Python's own: the first part's), or :data:`NC` when it does not decide
+    or cannot be read here (a missing name or field, a name that is no
+    record): the whole expression is then evaluated as ever, and raises its
+    located error. A part that decides has spent no steps and called nothing
+    (the kinds are those of :func:`leading_predicate`: reads and tests of
+    scalars), so the budget is charged exactly as the whole evaluation would.
+    ``attr`` None: ``name`` itself is read (a data name), else its field.
+    """
+
+    def lead(ns: Mapping[str, Any]) -> Any:
+        if attr is None:
+            if name not in ns:
+                return NC
+            value = ns[name]
+        else:
+            record = ns.get(name)
+            if type(record) is not Record or attr not in record:
+                return NC
+            value = record[attr]
+        if kind == PREDICATE_READ:
+            first = value
+        elif kind == PREDICATE_NONE:
+            first = value is None
+        elif kind == PREDICATE_SOME:
+            first = value is not None
+        elif kind == PREDICATE_NOT:
+            first = not value
+        elif kind == PREDICATE_EQUAL:
+            first = value == const  # a scalar constant: == costs no steps, gives a bool
+        else:
+            first = value != const
+        if (not first) if is_and else first:
+            return first
+        return NC
+
+    return lead
+
+
 def leading_predicate(
     lead: tuple[str, str, int, Any], is_and: bool, rest: Fn, rest_const: Any, general: Fn
 ) -> Fn:
