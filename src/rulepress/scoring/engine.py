@@ -545,6 +545,28 @@ class _Run:
             self.current = f"player {self.ids[i]}"  # named in the error; set only when there is one
             raise
 
+    def chosen_by_table(self, rule: Winners, plan: plan.WinnersPlan) -> tuple[int, winners.Choices]:
+        """The winning places and the rule's choices (see :meth:`places`, :meth:`choices`).
+
+        When they read only what every table of this size and choice of rulings
+        shares (``plan.by_size``), they are worked out once for such tables: the
+        same expressions of the same values give the same (evaluation is pure).
+        """
+        if not plan.by_size:
+            places = self.places(rule, plan)
+            return places, self.choices(rule, places, plan)
+        ruling = self.base["ruling"]
+        key = (len(self.players), id(ruling))
+        known = plan.known.get(key)
+        if known is not None and known[0] is ruling:  # (the id of that very record)
+            return known[1], known[2]
+        places = self.places(rule, plan)
+        choices = self.choices(rule, places, plan)
+        if len(plan.known) >= _MAX_KNOWN:
+            plan.known.clear()
+        plan.known[key] = (ruling, places, choices)
+        return places, choices
+
     def places(self, rule: Winners, plan: plan.WinnersPlan) -> int:
         if isinstance(rule.count, int):
             return rule.count
@@ -586,8 +608,7 @@ class _Run:
         rule = step.winners
         assert rule is not None
         self.current = "the table"
-        places = self.places(rule, plan)
-        choices = self.choices(rule, places, plan)
+        places, choices = self.chosen_by_table(rule, plan)
         ids, namespaces = self.ids, self.ns
         # the renderer's own note maker: the trace's sentences have plural forms
         note = self.renderer.note
@@ -628,6 +649,8 @@ class _Run:
 
 #: the values of a winners rule's final_tie and places_among (literal, or an expression's)
 FINAL_TIES, PLACES_AMONG = winners.FINAL_TIES, winners.PLACES_AMONG
+#: the most tables' choices of a winners rule kept (by size and choice of rulings)
+_MAX_KNOWN = 256
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
 #: values plain() gives back as they are
