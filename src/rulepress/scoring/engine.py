@@ -271,6 +271,28 @@ def _plan(
     return cached[1]
 
 
+#: (spec, sequence asked for, variants asked for) → the spec (kept: the key holds its id),
+#: the sequence's index, the sequence and the choice of rulings: a batch scores thousands
+#: of states with one question. Only questions that have an answer; bounded as the
+#: specs whose data is kept are (each entry keeps its spec)
+_CHOICES: dict[tuple[int, str | None, tuple[str, ...]], tuple[Any, ...]] = {}
+
+
+def _choice(
+    spec: Spec, sequence: str | None, variants: list[str] | None
+) -> tuple[int, Sequence, dict[str, str]]:
+    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once."""
+    key = (id(spec), sequence, tuple(variants) if variants else ())
+    found = _CHOICES.get(key)
+    if found is None or found[0] is not spec:
+        index, seq = find_sequence(spec, sequence)
+        found = (spec, index, seq, resolve_variants(spec, variants or []))
+        if len(_CHOICES) >= _MAX_SPECS:
+            del _CHOICES[next(iter(_CHOICES))]
+        _CHOICES[key] = found
+    return found[1], found[2], found[3]
+
+
 #: the ``ruling`` record of each choice of rulings met so far (records are read-only to
 #: expressions, so every run with the same choice shares one); bounded, as choices come
 #: from callers
@@ -681,8 +703,8 @@ def score(
     ``trace``. Scoring the same state again with ``trace`` gives the notes.
     """
     spec = loaded.spec
-    index, seq = find_sequence(spec, sequence or state.get("sequence"))
-    chosen = resolve_variants(spec, variants or [])
+    index, seq, resolved = _choice(spec, sequence or state.get("sequence"), variants)
+    chosen = dict(resolved)  # the result's own copy
     given = state["players"]
     table = state.get("table", Record())
     # the folded plan reads param and ruling as the run's records: not when a
