@@ -37,6 +37,8 @@ class _Recorder:
     def __init__(self, expr: Expression, cases: list[Case]) -> None:
         self.expr = expr
         self.cases = cases
+        #: what the scorer's plan reads of an expression besides its evaluators
+        self.names = expr.names
 
     def evaluate(
         self, names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None

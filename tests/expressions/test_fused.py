@@ -5,7 +5,17 @@ loop (:func:`rulepress.expressions.nodes.reduction`); a generator's item
 compared with a data name is one call (``other.id != id``, ``id in
 other.bribes``: :func:`rulepress.expressions.nodes.pair_compare`); the first
 part of an ``and`` or ``or`` that tests a field is tested inline
-(:func:`rulepress.expressions.nodes.leading_predicate`). Each must
+(:func:`rulepress.expressions.nodes.leading_predicate`); an arithmetic
+operator or an integer comparison reads a data name or its field on its left
+itself (:func:`rulepress.expressions.nodes.leaf_arith`,
+:func:`~rulepress.expressions.nodes.leaf_ordered`); ``x.f if x.f is not None
+else …`` reads the field once (:func:`~rulepress.expressions.nodes.field_or_else`);
+a generator item's field is tested, and a pair of items built, in one call
+(:func:`~rulepress.expressions.nodes.slot_field_test`,
+:func:`~rulepress.expressions.nodes.slot_pair`); the first part of a root
+``and``/``or`` that loops or calls is tested before its frame is made
+(:func:`~rulepress.expressions.nodes.root_lead`).
+Each must
 be what it replaces in all but speed: the same value, the same steps spent
 (the budget's bound), the same error at the same column. Each case is
 evaluated both ways: fused, and with the fusing turned off, as the compiler
@@ -37,6 +47,10 @@ NAMES: dict[str, Any] = {
     "text": "abc",
     "big": [10**15, 1],
     "me": "p1",
+    "n": 4,
+    "m": 2,
+    "flag": True,
+    "huge": 10**15,
     "line": record({"held": None, "met": True, "points": 3, "kind": "a", "text": "", "no": False}),
     "other": record({"held": {"ok": False}, "met": 0, "points": 0, "kind": "b", "text": "t"}),
     "players": record(
@@ -114,6 +128,99 @@ SOURCES = [
     "line.kind == 1 or line.points == 3",
     "line.met == True and other.met == False",
     "[l.held is None or l.points for l in [line, other]]",
+    "line.points * (line.points if line.met else 1)",
+    "line.points - other.points",
+    "line.points * huge * huge",
+    "line.points * 2",
+    "line.points + 1",
+    "line.met + 1",
+    "other.held * 2",
+    "line.kind * 2",
+    "line.kind * 100000",
+    "line.kind + other.kind",
+    "line.kind - line.points",
+    "n - me",
+    "line.text - 1",
+    "line.nope * 2",
+    "line.nope + line.points",
+    "missing.x * 2",
+    "xs.nope - 1",
+    "n - m",
+    "n * m * 3",
+    "n - missing",
+    "missing - n",
+    "flag + n",
+    "n * xs",
+    "xs * n",
+    "words + words",
+    "huge * huge",
+    "huge * 1000000",
+    "n * (m + 1)",
+    "n - xs[0]",
+    "n * me",
+    "line.points > 2",
+    "line.points <= 2",
+    "line.met > 0",
+    "other.held > 1",
+    "line.nope > 1",
+    "missing.x > 1",
+    "n > 3",
+    "n >= 5",
+    "text > 1",
+    "flag < 2",
+    "missing > 1",
+    "[x * 2 - n for x in xs if n > x]",
+    "line.held if line.held is not None else 1",
+    "other.held if other.held is not None else 1",
+    "line.no if line.no is not None else 1",
+    "other.met if other.met is not None else 5",
+    "line.text if line.text is not None else 'x'",
+    "line.nope if line.nope is not None else 1",
+    "xs.nope if xs.nope is not None else 1",
+    "missing.x if missing.x is not None else 1",
+    "line.held if line.held is not None else xs",
+    "line.held if line.held is not None else missing",
+    "line.points if line.points is not None else missing",
+    "line.points * (line.held if line.held is not None else 2)",
+    "[l.held if l.held is not None else 0 for l in [line, other]]",
+    "[c.kind == 'a' for c in [line, other]]",
+    "[c.kind != 'a' for c in [line, other, 1]]",
+    "[c.held is None for c in [line, other]]",
+    "[c.held is not None for c in [other, xs]]",
+    "[not c.no for c in [line]]",
+    "[not c.nope for c in [line]]",
+    "[c.nope == 1 for c in [line]]",
+    "[(c.kind, c.points) for c in [line, other]]",
+    "[[c.kind, c.text] for c in [line, other]]",
+    "[(x, c.kind) for c in [line] for x in xs]",
+    "[(c, c.kind) for c in [line, 3]]",
+    "[[c, x] for c in xs for x in words]",
+    "[[c.nope, c.kind] for c in [line]]",
+    "[[c.kind, c.nope] for c in [line]]",
+    "[(c.kind, me) for c in [line]]",
+    "any(d.kind == 'b' and d.text for d in [line, other])",
+    "count(c.kind == 'b' for c in [line, other])",
+    "me == 'p1' or len(xs) > 1",
+    "me == 'p2' or len(xs) > 1",
+    "me != 'p1' and count(x for x in xs)",
+    "me != 'p2' and count(x for x in xs)",
+    "me and sum(x for x in xs)",
+    "empty and sum(x for x in xs)",
+    "empty or sum(x for x in xs)",
+    "not empty or len(missing)",
+    "missing == 1 or len(xs)",
+    "line.met or len(xs)",
+    "other.met or len(xs)",
+    "line.nope or len(xs)",
+    "xs.nope and len(xs)",
+    "xs == 'a' or len(xs)",
+    "xs != 'a' and len(xs)",
+    "line.held is None and len(xs)",
+    "other.held is None and len(xs)",
+    "other.held is not None or len(missing)",
+    "n == 4 or len(missing)",
+    "n != 4 and len(missing)",
+    "flag or all(x > 0 for x in xs)",
 ]
 
 
@@ -132,6 +239,13 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "REDUCTIONS", frozenset())
         patch.setattr(compiler, "pair_compare", lambda *args: None)
         patch.setattr(compiler, "leading_predicate", lambda *args: args[-1])
+        patch.setattr(compiler, "leaf_arith", lambda *args: args[4])
+        patch.setattr(compiler, "leaf_arith_constant", lambda *args: args[3])
+        patch.setattr(compiler, "leaf_ordered", lambda *args: None)
+        patch.setattr(compiler, "field_or_else", lambda *args: args[-1])
+        patch.setattr(compiler, "slot_field_test", lambda *args: None)
+        patch.setattr(compiler, "slot_pair", lambda *args: args[-1])
+        patch.setattr(compiler, "root_lead", lambda *args: None)
         return parse(source)
 
 
@@ -163,6 +277,16 @@ def test_the_fusing_is_used() -> None:
     assert any(getattr(f, "__qualname__", "").startswith("reduction.") for f in fns)
 
 
+def test_a_root_lead_decides_before_the_frame() -> None:
+    # Stationfall's eligibility: most players are not Guilty, and named_in is not called
+    expr = parse("me != 'p2' or named_in(me, words)")
+    assert expr.evaluate.__qualname__ == "_evaluator.<locals>.evaluate_led"
+    assert expr.evaluate(NAMES) is True
+    # undecided: the whole expression is evaluated, in its frame
+    assert parse("me != 'p1' or named_in(me, words)").evaluate(NAMES) is False
+    assert parse("me != 'p1' or named_in(me, [me])").evaluate(NAMES) is True
+
+
 def test_the_pair_compare_is_used() -> None:
     expr = parse("[me in p.bribes for p in players if p.id != me]")
     assert expr.evaluate(NAMES) == [True, True]
@@ -179,6 +303,49 @@ def test_the_pair_compare_is_used() -> None:
                     if callable(part) and getattr(part, "__closure__", None) is not None:
                         stack.append(part)
     assert "pair_compare.<locals>.compare" in names
+
+
+def _closures(expr: Expression) -> set[str]:
+    """The qualified names of every closure reachable from an expression's evaluator."""
+    names = set()
+    stack = [expr.evaluate]
+    seen: set[int] = set()
+    while stack:
+        fn = stack.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        names.add(getattr(fn, "__qualname__", ""))
+        for cell in getattr(fn, "__closure__", None) or ():
+            value = cell.cell_contents
+            items = value if isinstance(value, tuple | list) else [value]
+            for v in items:
+                for part in v if isinstance(v, tuple) else [v]:
+                    if callable(part) and getattr(part, "__closure__", None) is not None:
+                        stack.append(part)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("source", "closure"),
+    [
+        ("line.points * (line.points if line.met else 1)", "leaf_arith.<locals>.field_and"),
+        ("n - m", "leaf_arith.<locals>.names"),
+        ("n * (m + 1)", "leaf_arith.<locals>.name_and"),
+        ("line.points * 2", "leaf_arith_constant.<locals>.field_by"),
+        ("n * 2", "leaf_arith_constant.<locals>.name_by"),
+        ("n > 3", "leaf_ordered.<locals>.name_ordered"),
+        ("line.points > 3", "leaf_ordered.<locals>.field_ordered"),
+        ("line.held if line.held is not None else 1", "field_or_else.<locals>.value_or"),
+        ("line.held if line.held is not None else xs", "field_or_else.<locals>.value_or_call"),
+        ("[c.kind == 'a' for c in [line, other]]", "slot_field_test.<locals>.equal"),
+        ("[not c.no for c in [line]]", "slot_field_test.<locals>.other"),
+        ("[(x, c.kind) for c in [line] for x in xs]", "slot_pair.<locals>.pair"),
+    ],
+)
+def test_the_leaf_reads_are_used(source: str, closure: str) -> None:
+    # the scorer's commonest arithmetic: Agenda points, cubes over the Influence Limit
+    assert closure in _closures(parse(source))
 
 
 @pytest.mark.parametrize(

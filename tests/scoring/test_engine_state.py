@@ -16,7 +16,7 @@ import pytest
 from rulepress.errors import StateError
 from rulepress.expressions.records import Record, owned, plain
 from rulepress.games import load_spec
-from rulepress.scoring import score
+from rulepress.scoring import engine, score
 from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc.reader import SourceMap
@@ -165,3 +165,18 @@ def test_a_player_field_named_ruling_is_read_as_the_field() -> None:
         p["ruling"] = {k.replace("-", "_"): v for k, v in ruling.items()}
     hidden = score(loaded("stationfall"), as_plain)
     assert [p.total for p in hidden.players] == [p.total for p in variant.players]
+
+
+def test_a_question_kept_for_another_spec_is_not_answered_from_it() -> None:
+    # the engine keeps each question's sequence and rulings by the spec's id: an id
+    # Python gave another spec before must not answer for this one
+    spec = loaded("stationfall")
+    given = state()
+    expected = to_json(score(spec, given))
+    other = loaded("brink").spec
+    key = (id(spec.spec), given.get("sequence"), ())
+    engine._CHOICES[key] = (other, 0, other.sequences[0], {})
+    try:
+        assert to_json(score(spec, given)) == expected
+    finally:
+        engine._CHOICES.pop(key, None)

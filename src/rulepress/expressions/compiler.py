@@ -20,7 +20,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from rulepress.expressions.bounds import (
     MAX_STEPS,
@@ -44,20 +44,27 @@ from rulepress.expressions.nodes import (
     constant,
     context_call,
     field_of_field,
+    field_or_else,
     field_test,
     generator,
     get_constant,
     is_none,
     is_not_none,
     leading_predicate,
+    leaf_arith,
+    leaf_arith_constant,
+    leaf_ordered,
     list_builder,
     name_test,
     pair_compare,
     record_field,
     reduction,
+    root_lead,
     single_compare,
     slot,
     slot_field,
+    slot_field_test,
+    slot_pair,
 )
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import (
@@ -85,6 +92,9 @@ class Compiled:
     #: the root's shape when it is one the evaluator inlines: ("constant", value),
     #: ("name", name, column) or ("field", name, field, column); else None
     shape: tuple[Any, ...] | None = None
+    #: a root ``and``/``or`` whose first part reads a data name or its field: that part,
+    #: tested without a frame (see nodes.root_lead); else None
+    lead: Callable[[Mapping[str, Any]], Any] | None = None
 
 
 #: the scalar types a constant record's field may be folded as
@@ -126,6 +136,12 @@ class Compiler:
             and not self.out.slots
         ):
             self.out.shape = ("field", body.value.id, body.attr, column)
+        elif isinstance(body, ast.BoolOp) and self.out.uses_frame:
+            # (the first part is the one _bool_op tests first: a part that reads data
+            # is never a constant it drops)
+            first = self.field_predicate(body.values[0], names_too=True)
+            if first is not None:
+                self.out.lead = root_lead(*first, isinstance(body.op, ast.And))
         return self.out
 
     def node(self, node: ast.expr) -> tuple[Fn, Any]:
@@ -315,13 +331,27 @@ class Compiler:
 
         return any_of
 
-    def field_predicate(self, node: ast.expr) -> tuple[str, str, int, Any] | None:
+    @overload
+    def field_predicate(
+        self, node: ast.expr, names_too: Literal[False] = False
+    ) -> tuple[str, str, int, Any] | None: ...
+
+    @overload
+    def field_predicate(
+        self, node: ast.expr, names_too: bool
+    ) -> tuple[str, str | None, int, Any] | None: ...
+
+    def field_predicate(
+        self, node: ast.expr, names_too: bool = False
+    ) -> tuple[str, str | None, int, Any] | None:
         """``(name, field, kind, constant)`` when ``node`` tests or reads a data name's field.
 
         The kinds of :func:`~rulepress.expressions.nodes.leading_predicate`:
         ``n.f``, ``n.f is None``, ``n.f is not None``, ``not n.f``, ``n.f ==
         c``, ``n.f != c`` (``c`` a literal scalar). None for anything else,
-        and for a field of a constant record (folded instead).
+        and for a field of a constant record (folded instead). With
+        ``names_too``, a data name tested or read itself (``guilt ==
+        'guilty'``) gives ``(name, None, kind, constant)``.
         """
         kind, const = PREDICATE_READ, None
         subject = node
@@ -345,6 +375,13 @@ class Compiler:
             and self.constant_field(subject) is _NC
         ):
             return subject.value.id, subject.attr, kind, const
+        if (
+            names_too
+            and isinstance(subject, ast.Name)
+            and self.free(subject.id)
+            and subject.id not in self.constants
+        ):
+            return subject.id, None, kind, const
         return None
 
     def _unary_op(self, node: ast.UnaryOp, column: int) -> tuple[Fn, Any]:
@@ -373,9 +410,18 @@ class Compiler:
         right, rc = self.node(node.right)
         if lc is not _NC and rc is not _NC:
             return self.fold(arith(op, left, right, column), column)
+        # a data name or its field on the left is read by the operator's own closure
+        lead = self.leaf(node.left) if lc is _NC else None
         if type(rc) is int and op in ("+", "-", "*"):
-            return arith_constant(op, left, rc, column), _NC
-        return arith(op, left, right, column), _NC
+            general = arith_constant(op, left, rc, column)
+            if lead is None:
+                return general, _NC
+            return leaf_arith_constant(op, lead, rc, general, column), _NC
+        general = arith(op, left, right, column)
+        if lead is None or op not in ("+", "-", "*"):
+            return general, _NC
+        other = self.leaf(node.right) if rc is _NC else None
+        return leaf_arith(op, lead, right, other, general, column), _NC
 
     def _if_exp(self, node: ast.IfExp, column: int) -> tuple[Fn, Any]:
         test, tc = self.node(node.test)
@@ -388,8 +434,24 @@ class Compiler:
         if bc is not _NC and oc is not _NC and type(bc) in scalar and type(oc) in scalar:
             return (lambda ns, fr: bc if test(ns, fr) else oc), _NC
         if oc is not _NC and type(oc) in scalar:
-            return (lambda ns, fr: body(ns, fr) if test(ns, fr) else oc), _NC
-        return (lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)), _NC
+            general: Fn = lambda ns, fr: body(ns, fr) if test(ns, fr) else oc  # noqa: E731
+        else:
+            general = lambda ns, fr: body(ns, fr) if test(ns, fr) else orelse(ns, fr)  # noqa: E731
+        # ``line.per if line.per is not None else 1``: the field read once, tested here
+        read = self.leaf(node.body) if bc is _NC else None
+        if (
+            read is not None
+            and read[1] is not None
+            and isinstance(node.test, ast.Compare)
+            and len(node.test.ops) == 1
+            and isinstance(node.test.ops[0], ast.IsNot)
+            and isinstance(node.test.comparators[0], ast.Constant)
+            and node.test.comparators[0].value is None
+            and self.leaf(node.test.left) == read
+        ):
+            scalar_else = oc is not _NC and type(oc) in scalar
+            return field_or_else(read[0], read[1], orelse, oc if scalar_else else _NC, general), _NC
+        return general, _NC
 
     def _compare(self, node: ast.Compare, column: int) -> tuple[Fn, Any]:
         left, lc = self.node(node.left)
@@ -403,6 +465,9 @@ class Compiler:
             fused = self.fused_test(node.left, node.ops[0], consts[1])
             at = self.columns.of(node.comparators[0])
             fn = fused or single_compare(node.ops[0], left, tests[0], consts[1], right, at)
+            lead = self.leaf(node.left) if fused is None and lc is _NC else None
+            if lead is not None and type(consts[1]) is int:
+                fn = leaf_ordered(node.ops[0], lead, consts[1], fn) or fn
             reads = self.pair_read(node.left), self.pair_read(node.comparators[0])
             if fused is None and reads[0] is not None and reads[1] is not None:
                 fn = pair_compare(node.ops[0], reads[0], reads[1], fn, at) or fn
@@ -453,6 +518,52 @@ class Compiler:
             self.out.attributes.add((subject.value.id, subject.attr))
             column = self.columns.of(subject)
             return field_test(subject.value.id, subject.attr, column, op, const, test)
+        if isinstance(subject, ast.Attribute) and isinstance(subject.value, ast.Name):
+            # a field of a generator's item (``c.state == 'escaped'``), read from its slot
+            index, column = self.scopes_slot(subject.value.id), self.columns.of(subject)
+            return slot_field_test(index, subject.attr, column, op, const, test)
+        return None
+
+    def slot_read(self, node: ast.expr) -> tuple[int, str | None] | None:
+        """How :func:`~rulepress.expressions.nodes.slot_pair` reads ``node``, if it can.
+
+        ``(slot, None)`` for a name a generator binds, ``(slot, field)`` for
+        its field; None for anything else.
+        """
+        if isinstance(node, ast.Name) and not self.free(node.id):
+            return self.scopes_slot(node.id), None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and not self.free(node.value.id)
+        ):
+            return self.scopes_slot(node.value.id), node.attr
+        return None
+
+    def pair_of_slots(self, node: ast.List | ast.Tuple, general: Fn) -> Fn:
+        """``general``, the pair ``node`` builds, or one closure when both are generator items."""
+        first, second = (self.slot_read(e) for e in node.elts)
+        if first is None or second is None:
+            return general
+        return slot_pair(first, second, isinstance(node, ast.List), general)
+
+    def leaf(self, node: ast.expr) -> tuple[str, str | None] | None:
+        """How :func:`~rulepress.expressions.nodes.leaf_arith` reads ``node``, if it can.
+
+        ``(name, None)`` for a data name, ``(name, field)`` for a data name's
+        field (not one of a constant record: that is folded); None for
+        anything else. The node itself is compiled too, by the caller: its
+        names are recorded, and its closure raises the located errors.
+        """
+        if isinstance(node, ast.Name) and self.free(node.id):
+            return node.id, None
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and self.free(node.value.id)
+            and self.constant_field(node) is _NC
+        ):
+            return node.value.id, node.attr
         return None
 
     def pair_read(self, node: ast.expr) -> tuple[str, Any, str] | None:
@@ -513,7 +624,7 @@ class Compiler:
         fns = [f for f, _ in parts]
         if len(fns) == 2:  # ``[p.character, p.bonus_character]``: no loop for two
             a, b = fns
-            return (lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
+            return self.pair_of_slots(node, lambda ns, fr: [a(ns, fr), b(ns, fr)]), _NC
         return (lambda ns, fr: [f(ns, fr) for f in fns]), _NC
 
     def _tuple(self, node: ast.Tuple, column: int) -> tuple[Fn, Any]:
@@ -525,7 +636,7 @@ class Compiler:
         # pairs (``(i, d.kind)``) are the common tuples: built without a generator
         if len(fns) == 2:
             a, b = fns
-            return (lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
+            return self.pair_of_slots(node, lambda ns, fr: (a(ns, fr), b(ns, fr))), _NC
         if len(fns) == 3:
             a, b, c = fns
             return (lambda ns, fr: (a(ns, fr), b(ns, fr), c(ns, fr))), _NC

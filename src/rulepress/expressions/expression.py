@@ -74,7 +74,7 @@ from rulepress.expressions.bounds import (
 )
 from rulepress.expressions.budget import current, opened
 from rulepress.expressions.compiler import Compiler
-from rulepress.expressions.nodes import Fn
+from rulepress.expressions.nodes import NC, Fn
 from rulepress.expressions.records import Record
 from rulepress.expressions.runtime import IMPLEMENTATIONS, STEPS, no_field
 from rulepress.expressions.syntax import CONTEXT_ARITY, parse_tree
@@ -176,7 +176,11 @@ class Expression:
 
 
 def _evaluator(
-    source: str, fn: Fn, frame: list[Any] | None, shape: tuple[Any, ...] | None
+    source: str,
+    fn: Fn,
+    frame: list[Any] | None,
+    shape: tuple[Any, ...] | None,
+    lead: Callable[[Mapping[str, Any]], Any] | None = None,
 ) -> Evaluate:
     """The evaluate function of one expression: a fresh frame, errors made ExpressionEvalError.
 
@@ -203,6 +207,28 @@ def _evaluator(
                 raise failed(exc) from None
 
         return evaluate
+
+    if lead is not None:
+        # the first part of a root ``and``/``or`` decides most evaluations: tested
+        # before the frame is made (see nodes.root_lead; NC: it does not decide)
+        whole = _in_frame(failed, fn, frame)
+
+        def evaluate_led(
+            names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        ) -> Any:
+            first = lead(names)
+            if first is not NC:
+                return first
+            return whole(names, functions)
+
+        return evaluate_led
+    return _in_frame(failed, fn, frame)
+
+
+def _in_frame(
+    failed: Callable[[BaseException], ExpressionEvalError], fn: Fn, frame: list[Any]
+) -> Evaluate:
+    """The evaluate function of an expression that loops or calls: in a fresh frame."""
 
     def evaluate_in_frame(
         names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
@@ -331,7 +357,7 @@ def parse(source: str, constants: Mapping[str, Mapping[str, Any]] | None = None)
             f"expression nested too deeply (the bound is {MAX_DEPTH} levels)", 1
         ) from None
     frame = [MAX_STEPS, _NO_FUNCTIONS, *([None] * out.slots)] if out.uses_frame else None
-    evaluate = _evaluator(source, out.fn, frame, out.shape)
+    evaluate = _evaluator(source, out.fn, frame, out.shape, out.lead)
     fast = evaluate
     if frame is None and (out.shape is None or _inline(source, out.shape) is None):
         # Without a frame the root closure is the evaluation itself: it reads

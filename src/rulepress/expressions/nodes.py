@@ -202,6 +202,233 @@ def arith(op: str, left: Fn, right: Fn, column: int) -> Fn:
     return ints
 
 
+#: an operand read where it is used, not by a closure of its own: a data name
+#: (``(name, None)``) or a data name's field (``(name, field)``); see :func:`leaf_arith`
+Leaf = tuple[str, str | None]
+
+
+def leaf_arith(
+    op: str, left: Leaf, right: Fn, right_leaf: Leaf | None, general: Fn, column: int
+) -> Fn:
+    """``line.points * (…)``, ``outside - limit``: a data name or its field read in place.
+
+    The left operand (and the right, when both are data names) is read here,
+    one call fewer for each, and the rest is :func:`arith`'s: integers checked
+    at once, anything else by ``binop``. A name or field that is not there is
+    left to ``general`` (the same expression made of its parts), which raises
+    the located error before it evaluates the right operand, as the parts
+    would: nothing has been evaluated when it is called.
+    """
+    apply = _INT_OPS[op]
+    name, attr = left
+    if attr is None and right_leaf is not None and right_leaf[1] is None:
+        other = right_leaf[0]
+
+        def names(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns or other not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            b = ns[other]
+            if type(a) is int and type(b) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return names
+    if attr is None:
+
+        def name_and(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            b = right(ns, fr)
+            if type(a) is int and type(b) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return name_and
+
+    def field_and(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        a = record[attr]
+        b = right(ns, fr)
+        if type(a) is int and type(b) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return field_and
+
+
+def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -> Fn:
+    """``over * 2``, ``cubes.supply + 1``: :func:`arith_constant` of a data name or field read here.
+
+    What is not there is ``general``'s to raise (see :func:`leaf_arith`).
+    """
+    apply = _INT_OPS[op]
+    name, attr = left
+    if attr is None:
+
+        def name_by(ns: Mapping[str, Any], fr: Any) -> Any:
+            if name not in ns:
+                return general(ns, fr)
+            a = ns[name]
+            if type(a) is int:
+                value = apply(a, b)
+                if -MAX_INT <= value <= MAX_INT:
+                    return value
+                raise int_limit(column)
+            return binop(op, a, b, fr, column)
+
+        return name_by
+
+    def field_by(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        a = record[attr]
+        if type(a) is int:
+            value = apply(a, b)
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise int_limit(column)
+        return binop(op, a, b, fr, column)
+
+    return field_by
+
+
+#: a name a generator binds (``(slot, None)``) or its field (``(slot, field)``), read in
+#: place by :func:`slot_pair`
+SlotRead = tuple[int, str | None]
+
+
+def slot_pair(first: SlotRead, second: SlotRead, as_list: bool, general: Fn) -> Fn:
+    """``[p.character, p.bonus_character]``, ``(i, d.kind)``: two generator items read here.
+
+    One call for the pair, instead of one for it and one for each item. An
+    item that is no record, or lacks the field, is left to ``general`` (the
+    pair made of its parts), which raises the located error.
+    """
+    index_a, field_a = first
+    index_b, field_b = second
+
+    def pair(ns: Mapping[str, Any], fr: Any) -> Any:
+        a = fr[index_a]
+        if field_a is not None:
+            if type(a) is not Record or field_a not in a:
+                return general(ns, fr)
+            a = a[field_a]
+        b = fr[index_b]
+        if field_b is not None:
+            if type(b) is not Record or field_b not in b:
+                return general(ns, fr)
+            b = b[field_b]
+        return [a, b] if as_list else (a, b)
+
+    return pair
+
+
+def slot_field_test(
+    index: int, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
+) -> Fn:
+    """``c.state == 'escaped'``, ``l.held is None`` of a generator's item: one call, not two."""
+    if isinstance(op, ast.Eq):
+
+        def equal(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = fr[index]
+            if type(value) is Record and attr in value:
+                return value[attr] == const  # a field and a constant are builtins: a bool
+            raise no_field(value, attr, column)
+
+        return equal
+    if isinstance(op, ast.NotEq):
+
+        def different(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = fr[index]
+            if type(value) is Record and attr in value:
+                return value[attr] != const
+            raise no_field(value, attr, column)
+
+        return different
+
+    def other(ns: Mapping[str, Any], fr: Any) -> Any:
+        value = fr[index]
+        if type(value) is Record and attr in value:
+            return test(value[attr])
+        raise no_field(value, attr, column)
+
+    return other
+
+
+def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> Fn:
+    """``line.per if line.per is not None else 1``: the field read once and tested, one call.
+
+    ``const`` is the ``else`` value when it is a constant (NC: call
+    ``orelse``). A name that is no record, or lacks the field, is left to
+    ``general``, the same expression made of its parts, which raises the
+    located error (evaluation is pure: reading again is safe).
+    """
+    if const is NC:
+
+        def value_or_call(ns: Mapping[str, Any], fr: Any) -> Any:
+            record = ns.get(name)
+            if type(record) is not Record or attr not in record:
+                return general(ns, fr)
+            value = record[attr]
+            return value if value is not None else orelse(ns, fr)
+
+        return value_or_call
+
+    def value_or(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is not Record or attr not in record:
+            return general(ns, fr)
+        value = record[attr]
+        return value if value is not None else const
+
+    return value_or
+
+
+def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | None:
+    """``over > 0``, ``cubes.supply >= 2``: a data name or its field against an integer.
+
+    An integer is compared here; anything else (another value, a missing
+    name or field) is ``general``'s, the comparison made of its parts.
+    """
+    order = _ORDER.get(type(op))
+    if order is None:
+        return None
+    name, attr = left
+    if attr is None:
+
+        def name_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
+            value = ns.get(name)
+            if type(value) is int:
+                return order(value, const)
+            return general(ns, fr)
+
+        return name_ordered
+
+    def field_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
+        record = ns.get(name)
+        if type(record) is Record:
+            value = record.get(attr)
+            if type(value) is int:
+                return order(value, const)
+        return general(ns, fr)
+
+    return field_ordered
+
+
 def _ordered(op: ast.cmpop, a: Any, b: Any, column: int) -> bool:
     try:
         if isinstance(op, ast.Lt):
@@ -725,6 +952,53 @@ def pair_compare(
 #: what :func:`leading_predicate` does with the field it reads: gives it, or tests it
 PREDICATE_READ, PREDICATE_NONE, PREDICATE_SOME, PREDICATE_NOT = 0, 1, 2, 3
 PREDICATE_EQUAL, PREDICATE_DIFFERENT = 4, 5
+
+
+def root_lead(
+    name: str, attr: str | None, kind: int, const: Any, is_and: bool
+) -> Callable[[Mapping[str, Any]], Any]:
+    """The first part of a root ``and``/``or``, tested before a frame is made for the rest.
+
+    ``guilt != 'guilty' or named_in(…)``, ``guilt == 'guilty' and any(…)``:
+    the rest calls or loops, so the expression is evaluated in a frame of its
+    own (see :func:`~rulepress.expressions.expression.parse`), but for most
+    players the first part decides. ``lead(names)`` gives the value then
+    (Python's own: the first part's), or :data:`NC` when it does not decide
+    or cannot be read here (a missing name or field, a name that is no
+    record): the whole expression is then evaluated as ever, and raises its
+    located error. A part that decides has spent no steps and called nothing
+    (the kinds are those of :func:`leading_predicate`: reads and tests of
+    scalars), so the budget is charged exactly as the whole evaluation would.
+    ``attr`` None: ``name`` itself is read (a data name), else its field.
+    """
+
+    def lead(ns: Mapping[str, Any]) -> Any:
+        if attr is None:
+            if name not in ns:
+                return NC
+            value = ns[name]
+        else:
+            record = ns.get(name)
+            if type(record) is not Record or attr not in record:
+                return NC
+            value = record[attr]
+        if kind == PREDICATE_READ:
+            first = value
+        elif kind == PREDICATE_NONE:
+            first = value is None
+        elif kind == PREDICATE_SOME:
+            first = value is not None
+        elif kind == PREDICATE_NOT:
+            first = not value
+        elif kind == PREDICATE_EQUAL:
+            first = value == const  # a scalar constant: == costs no steps, gives a bool
+        else:
+            first = value != const
+        if (not first) if is_and else first:
+            return first
+        return NC
+
+    return lead
 
 
 def leading_predicate(

@@ -124,6 +124,10 @@ class _SpecData:
     defaults: dict[str, str]
     #: the ``sets`` record: each named set's members (read-only, as ``param``)
     sets: Record
+    #: the context functions ``lookup`` and ``label``: they read only the spec, so every
+    #: run shares them (``player`` reads the run's players: each run makes its own)
+    lookup: Callable[[str, int | str], int]
+    label: Callable[[str], str]
 
 
 #: the most specs whose data and renderer are kept (below): a build scores every game in
@@ -149,16 +153,49 @@ def _keep(cache: dict[int, _V], spec: Spec, value: _V) -> _V:
 def _spec_data(spec: Spec) -> _SpecData:
     cached = _SPEC_DATA.get(id(spec))
     if cached is None or cached.spec is not spec:
+        tables = {t.id: components.table_values(t, spec.parameters) for t in spec.tables}
+        vocabulary = dict(spec.vocabulary)
         cached = _SpecData(
             spec,
-            {t.id: components.table_values(t, spec.parameters) for t in spec.tables},
+            tables,
             params_record(spec.parameters),
-            dict(spec.vocabulary),
+            vocabulary,
             {r.id: r.default for r in spec.rulings},
             fields_record(spelled_out(spec.sets)),
+            _lookup(tables, {t.id: t.keys for t in spec.tables}),
+            _label(vocabulary),
         )
         _keep(_SPEC_DATA, spec, cached)
     return cached
+
+
+def _lookup(
+    tables: dict[str, dict[int | str, int]], keyed_by: Mapping[str, object]
+) -> Callable[[str, int | str], int]:
+    """The ``lookup(table, key)`` of expressions: a row of one of the spec's tables."""
+
+    def lookup(table_id: str, key: int | str) -> int:
+        if table_id not in tables:
+            raise ValueError(f"no table {table_id!r}")
+        keys = keyed_by.get(table_id)
+        if not isinstance(key, str if keys else int):  # a list or a record is no key
+            wanted = f"a member of {keys}" if keys else "an integer"
+            raise ValueError(f"table {table_id!r} is looked up by {wanted}, not {key!r}")
+        if key not in tables[table_id]:
+            shown = key if isinstance(key, int) else repr(key)
+            raise ValueError(f"table {table_id!r} has no row for {shown}")
+        return tables[table_id][key]
+
+    return lookup
+
+
+def _label(vocabulary: dict[str, str]) -> Callable[[str], str]:
+    """The ``label(key)`` of expressions: the vocabulary's word for an id, or the id."""
+
+    def label(key: str) -> str:
+        return vocabulary.get(key, key)
+
+    return label
 
 
 _ENGLISH: dict[int, tuple[Spec, NoteRenderer]] = {}
@@ -234,6 +271,28 @@ def _plan(
     return cached[1]
 
 
+#: (spec, sequence asked for, variants asked for) → the spec (kept: the key holds its id),
+#: the sequence's index, the sequence and the choice of rulings: a batch scores thousands
+#: of states with one question. Only questions that have an answer; bounded as the
+#: specs whose data is kept are (each entry keeps its spec)
+_CHOICES: dict[tuple[int, str | None, tuple[str, ...]], tuple[Any, ...]] = {}
+
+
+def _choice(
+    spec: Spec, sequence: str | None, variants: list[str] | None
+) -> tuple[int, Sequence, dict[str, str]]:
+    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once."""
+    key = (id(spec), sequence, tuple(variants) if variants else ())
+    found = _CHOICES.get(key)
+    if found is None or found[0] is not spec:
+        index, seq = find_sequence(spec, sequence)
+        found = (spec, index, seq, resolve_variants(spec, variants or []))
+        if len(_CHOICES) >= _MAX_SPECS:
+            del _CHOICES[next(iter(_CHOICES))]
+        _CHOICES[key] = found
+    return found[1], found[2], found[3]
+
+
 #: the ``ruling`` record of each choice of rulings met so far (records are read-only to
 #: expressions, so every run with the same choice shares one); bounded, as choices come
 #: from callers
@@ -295,39 +354,21 @@ class _Run:
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
         data = _spec_data(spec)
-        tables, params, vocabulary = data.tables, data.params, data.vocabulary
-        self.tables = tables
+        self.tables = data.tables
 
         def player(pid: str) -> Record:
             if pid not in by_id:
                 raise ValueError(f"no player {pid!r}")
             return by_id[pid]
 
-        keyed_by = {t.id: t.keys for t in spec.tables}
-
-        def lookup(table_id: str, key: int | str) -> int:
-            if table_id not in tables:
-                raise ValueError(f"no table {table_id!r}")
-            keys = keyed_by.get(table_id)
-            if not isinstance(key, str if keys else int):  # a list or a record is no key
-                wanted = f"a member of {keys}" if keys else "an integer"
-                raise ValueError(f"table {table_id!r} is looked up by {wanted}, not {key!r}")
-            if key not in tables[table_id]:
-                shown = key if isinstance(key, int) else repr(key)
-                raise ValueError(f"table {table_id!r} has no row for {shown}")
-            return tables[table_id][key]
-
-        def label(key: str) -> str:
-            return vocabulary.get(key, key)
-
         #: the context functions expressions may call (apart from the data names)
         self.functions: dict[str, Callable[..., Any]] = {
-            "label": label,
+            "label": data.label,
             "player": player,
-            "lookup": lookup,
+            "lookup": data.lookup,
         }
         self.base: dict[str, Any] = {
-            "param": params,
+            "param": data.params,
             "ruling": _ruling_record(variants),
             "sets": data.sets,
             "n_players": len(players),
@@ -460,10 +501,15 @@ class _Run:
             except EVAL_FAILURES:
                 # evaluated per player instead, where a failure is located and named
                 lets = step.shared_lets + lets
+        # (the run's lists and the plan's fields are read into locals once per step, not
+        # once per player: this loop runs for every player of every step of every table)
+        namespaces, owns, line_lists = self.ns, self.own, self.line_lists
+        checked_lets, checked_run = step.checked_lets, step.checked_run
+        bound = MAX_INT
         i = 0
         try:
             for i in range(len(self.ids)):
-                ns, own, lines = self.ns[i], self.own[i], self.line_lists[i]
+                ns, own = namespaces[i], owns[i]
                 # What the step hides is put back afterwards. Usually it hides
                 # nothing (its names are new): one test in C, then removal.
                 saved = None
@@ -482,9 +528,9 @@ class _Run:
                     # ours without the source): the step runs again for this
                     # player, checked, to raise the located error (it fails the
                     # same way: evaluation is a pure function of the namespace).
-                    for name, evaluate in step.checked_lets:
+                    for name, evaluate in checked_lets:
                         ns[name] = evaluate(ns, fns)
-                    points, notes, breakdown, export = step.checked_run(ns, fns, make)
+                    points, notes, breakdown, export = checked_run(ns, fns, make)
                 if saved is not None:
                     for name, value in zip(hidden, saved, strict=True):
                         if value is _MISSING:
@@ -505,7 +551,7 @@ class _Run:
                     total = totals[i] + points
                 # every step's points lie within ±MAX_INT, their sum need not: a total
                 # past the bound is refused, as an expression's result would be
-                if not -MAX_INT <= total <= MAX_INT:
+                if not -bound <= total <= bound:
                     raise ExpressionLimitError(
                         f"the total {total} after step {number} is beyond the bound of ±{MAX_INT}"
                     )
@@ -516,10 +562,32 @@ class _Run:
                 if resets_chosen:
                     ns["chosen"] = chosen[i]
                 ns["total"] = total
-                lines.append(Line(sid, number, title, rules, points, notes, breakdown))
+                line_lists[i].append(Line(sid, number, title, rules, points, notes, breakdown))
         except ExpressionEvalError:
             self.current = f"player {self.ids[i]}"  # named in the error; set only when there is one
             raise
+
+    def chosen_by_table(self, rule: Winners, plan: plan.WinnersPlan) -> tuple[int, winners.Choices]:
+        """The winning places and the rule's choices (see :meth:`places`, :meth:`choices`).
+
+        When they read only what every table of this size and choice of rulings
+        shares (``plan.by_size``), they are worked out once for such tables: the
+        same expressions of the same values give the same (evaluation is pure).
+        """
+        if not plan.by_size:
+            places = self.places(rule, plan)
+            return places, self.choices(rule, places, plan)
+        ruling = self.base["ruling"]
+        key = (len(self.players), id(ruling))
+        known = plan.known.get(key)
+        if known is not None and known[0] is ruling:  # (the id of that very record)
+            return known[1], known[2]
+        places = self.places(rule, plan)
+        choices = self.choices(rule, places, plan)
+        if len(plan.known) >= _MAX_KNOWN:
+            plan.known.clear()
+        plan.known[key] = (ruling, places, choices)
+        return places, choices
 
     def places(self, rule: Winners, plan: plan.WinnersPlan) -> int:
         if isinstance(rule.count, int):
@@ -562,8 +630,7 @@ class _Run:
         rule = step.winners
         assert rule is not None
         self.current = "the table"
-        places = self.places(rule, plan)
-        choices = self.choices(rule, places, plan)
+        places, choices = self.chosen_by_table(rule, plan)
         ids, namespaces = self.ids, self.ns
         # the renderer's own note maker: the trace's sentences have plural forms
         note = self.renderer.note
@@ -604,6 +671,8 @@ class _Run:
 
 #: the values of a winners rule's final_tie and places_among (literal, or an expression's)
 FINAL_TIES, PLACES_AMONG = winners.FINAL_TIES, winners.PLACES_AMONG
+#: the most tables' choices of a winners rule kept (by size and choice of rulings)
+_MAX_KNOWN = 256
 #: marks a name a step's namespace did not have before the step wrote it
 _MISSING: Any = object()
 #: values plain() gives back as they are
@@ -634,8 +703,8 @@ def score(
     ``trace``. Scoring the same state again with ``trace`` gives the notes.
     """
     spec = loaded.spec
-    index, seq = find_sequence(spec, sequence or state.get("sequence"))
-    chosen = resolve_variants(spec, variants or [])
+    index, seq, resolved = _choice(spec, sequence or state.get("sequence"), variants)
+    chosen = dict(resolved)  # the result's own copy
     given = state["players"]
     table = state.get("table", Record())
     # the folded plan reads param and ruling as the run's records: not when a

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from rulepress.checks.base import BASE_NAMES
 from rulepress.expressions import Evaluate, Expression
@@ -81,6 +82,21 @@ class WinnersPlan:
     used: tuple[Evaluate, ...]
     final_tie: Evaluate | None
     places_among: Evaluate | None
+    #: whether what the table chooses (the count's key, and ``used``, ``final_tie`` and
+    #: ``places_among``) reads only names fixed by the spec, the rulings, the number of
+    #: players and ``places``: then every table of that size and choice of rulings
+    #: chooses alike, and the engine works it out once (see engine._Run.places)
+    by_size: bool = False
+    #: what the engine worked out, by table: (places, players, ruling record) → the
+    #: ruling record (kept: the key holds its id), the places and the choices; bounded
+    known: dict[tuple[Any, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, hash=False
+    )
+
+
+#: the names of the table a winners rule's choices may read and still be the same for every
+#: table of a size and a choice of rulings (``places`` is the count of winning places)
+BY_SIZE = frozenset({"param", "ruling", "sets", "n_players", "places"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +215,10 @@ def compile_step(
     decide = None
     if step.winners is not None:
         rule = step.winners
+        chosen = [c.when for c in rule.criteria]
+        chosen += [] if rule.final_tie in winners.FINAL_TIES else [rule.final_tie]
+        chosen += [] if rule.places_among in winners.PLACES_AMONG else [rule.places_among]
+        chosen += [] if isinstance(rule.count, int) else [rule.count.key]
         decide = WinnersPlan(
             winners.evaluators(rule, fast=True),
             winners.evaluators(rule, fast=False),
@@ -206,6 +226,7 @@ def compile_step(
             tuple(checked(c.when) for c in rule.criteria),
             None if rule.final_tie in winners.FINAL_TIES else checked(rule.final_tie),
             None if rule.places_among in winners.PLACES_AMONG else checked(rule.places_among),
+            all(compiled(src).names <= BY_SIZE for src in chosen),
         )
     updates = tuple(_update(u, expression) for u in step.updates)
     return StepPlan(path, step, updates, score, decide)

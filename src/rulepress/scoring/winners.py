@@ -255,12 +255,16 @@ def decide(
     applied = dict.fromkeys(field, 0)
     trace: list[TieBreakStep] = []
     for index, crit in enumerate(used_criteria):
-        by_criterion = _key_of(keys, index)
+        # each contender's sort key by this criterion, looked up in C by sorted() and groupby()
+        # (a Python key function was a call per player and comparison)
+        by_criterion = {p: keys[p][index] for p in contenders}.__getitem__
         # equal values stay in turn order: sorted() is stable, and contenders are in turn order
         contenders = sorted(contenders, key=by_criterion)
         for p in contenders:
             applied[p] = index + 1
-        values = {p: _signed(keys[p][index], crit.order) for p in contenders}
+        highest = crit.order == "highest"
+        # the values as the criterion reads them (a 'highest' key was negated to sort)
+        values = {p: -by_criterion(p) if highest else by_criterion(p) for p in contenders}
         straddling: list[str] = []
         placed: list[str] = []
         for _, group_iter in groupby(contenders, key=by_criterion):
@@ -349,13 +353,6 @@ def _after(blocked: list[str], still: NestedPlural | None) -> Nested | NestedPlu
     return Nested(TWO_SENTENCES, {"first": empty, "second": still})
 
 
-def _key_of(keys: Mapping[str, tuple[Any, ...]], index: int) -> Callable[[str], Any]:
-    def key(player: str) -> Any:
-        return keys[player][index]
-
-    return key
-
-
 def _ranks(
     eligible: list[str], keys: Mapping[str, tuple[Any, ...]], applied: Mapping[str, int]
 ) -> dict[str, int]:
@@ -371,8 +368,3 @@ def _ranks(
         prev = ordered[i - 1] if i else None
         ranks[p] = ranks[prev] if prev is not None and cut[prev] == cut[p] else i + 1
     return ranks
-
-
-def _signed(value: Any, order: str) -> Any:
-    """Sort key: ascending sort puts the best first (applied twice, it gives the value back)."""
-    return -value if order == "highest" else value
