@@ -247,9 +247,12 @@ def test_a_source_tree_never_installed_is_told_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Without rulepress's metadata no operation is registered: said, not 'unknown sum'."""
+    import importlib.metadata
+
     from rulepress.model import operations
 
-    monkeypatch.setattr(operations, "entry_points", lambda group: ())
+    # discovery imports the function when it runs (not on a warm score's path)
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: ())
     operations.clear()
     try:
         with pytest.raises(operations.NotInstalledError, match=r"install rulepress"):
