@@ -11,6 +11,12 @@ $py/ruff format --check src tests benchmarks tools || status=1
 echo "== mypy (strict, src/)"
 $py/mypy || status=1
 echo "== pytest"
+# The tests start hundreds of Python processes (the command line, build workers, Sphinx),
+# each importing rulepress from src/: compiled once here, they read the bytecode instead
+# of compiling every module again, which they would do each time where the environment
+# sets PYTHONDONTWRITEBYTECODE (a CI image may; Python then writes no cache of its own).
+# Only what changed is compiled again; the caches are git-ignored.
+$py/python -m compileall -q src tests > /dev/null || status=1
 # One process per core (pytest-xdist), each taking whole modules (loadscope), so that a
 # module's own builds are made once; the main job that the site, print and browser tests
 # read is made once for all of them (tests/conftest.py, main_job). `-p no:xdist` among
