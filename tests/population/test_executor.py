@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +32,22 @@ def test_bad_calls() -> None:
     with pytest.raises(ValueError, match="at least one chunk"):
         run_chunks(draw, [], concatenate)
     assert available_cores() >= 1
+
+
+@pytest.mark.parametrize(("given", "expected"), [("3", "3"), ("0", None), ("many", None)])
+def test_python_cpu_count_sets_the_cores_a_job_may_use(given: str, expected: str | None) -> None:
+    """PYTHON_CPU_COUNT, a number, is the count (Python 3.13 reads it; older ones here)."""
+    code = "from rulepress.population.executor import available_cores; print(available_cores())"
+    env = {**os.environ, "PYTHON_CPU_COUNT": given}
+    shown = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout.strip()
+    if expected is None:  # not a count: the cores this process may use
+        env.pop("PYTHON_CPU_COUNT")
+        expected = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        ).stdout.strip()
+    assert shown == expected
 
 
 def test_importing_the_population_package_leaves_dask_out() -> None:

@@ -41,10 +41,19 @@ SCALE_EXTRA = "rulepress[scale]"
 
 
 def available_cores() -> int:
-    """How many cores this process may run on (its CPU affinity, where the system has one)."""
-    counter = getattr(os, "process_cpu_count", None)  # Python 3.13+: affinity and -X cpu_count
-    if counter is not None:
+    """How many cores this process may run on (its CPU affinity, where the system has one).
+
+    ``PYTHON_CPU_COUNT`` (a number) overrides it, as Python 3.13 reads it for its own
+    count, and is read here on older Pythons too: the way to keep rulepress's builds
+    and questions to fewer processes where other work already takes the cores (a
+    test run with a process per core sets it to 1).
+    """
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13+: affinity, -X cpu_count
+    if counter is not None:  # and PYTHON_CPU_COUNT
         return int(counter() or 1)
+    given = os.environ.get("PYTHON_CPU_COUNT", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1

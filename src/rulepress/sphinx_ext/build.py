@@ -69,6 +69,7 @@ from rulepress.i18n.runtime import (
 )
 from rulepress.impact.report import ImpactReport
 from rulepress.model import LoadedSpec, all_languages, game_languages
+from rulepress.population.executor import available_cores
 from rulepress.print import written as print_record
 from rulepress.progress import Counter, Report, silent
 from rulepress.reference import author_reference
@@ -813,7 +814,7 @@ class SiteBuild:
 
     def _build_verified(self, doctest: bool, jobs: int | None) -> None:
         self.plan()
-        workers = jobs or max(1, os.cpu_count() or 1)
+        workers = jobs or available_cores()
         results: list[tuple[tuple[str, str], int, str]] = []
         if not self._todo(doctest):
             self.generate()  # the root page and the pruning, as always; nothing to build
