@@ -52,13 +52,6 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("quick")
     if hasattr(config.option, "loadscopereorder"):  # pytest-xdist 3.6+, in its controller
         config.option.loadscopereorder = False
-    if os.environ.get("PYTEST_XDIST_WORKER") and "PYTHON_CPU_COUNT" not in os.environ:
-        # Every core runs a test process already: the builds and impact questions the
-        # tests start (here or in a command) run in one process each, instead of a pool
-        # each, whose processes spend seconds importing on cores that are busy anyway
-        # (rulepress.population.executor.available_cores). Tests that are about the
-        # pools ask for their workers.
-        os.environ["PYTHON_CPU_COUNT"] = "1"
 
 
 ROOT = Path(__file__).resolve().parent.parent
