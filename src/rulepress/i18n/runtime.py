@@ -37,7 +37,7 @@ from rulepress.i18n.visible import disguised
 from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
 from rulepress.model.text import NumberFormat, PlainContext
 from rulepress.scoring.notes import NoteRenderer, plain_context
-from rulepress.uitext import PluralText
+from rulepress.uitext import PluralText, english_form
 
 # Reading catalogs (Babel's PO reader, the safety checks, the walk that translates a
 # spec) is imported by the functions that read one: a report in English, the
@@ -237,7 +237,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         if not isinstance(forms, tuple):
             missing[INTERFACE] += 1
             ui_fallback(text.context, text.singular)
-            return text.singular if n == 1 else text.plural
+            return english_form(text, n)
         return str(forms[min(plural_index(n), len(forms) - 1)])
 
     numbers = LocaleNumbers(lang)

@@ -45,8 +45,7 @@ def available_cores() -> int:
 
     ``PYTHON_CPU_COUNT`` (a number) overrides it, as Python 3.13 reads it for its own
     count, and is read here on older Pythons too: the way to keep rulepress's builds
-    and questions to fewer processes where other work already takes the cores (a
-    test run with a process per core sets it to 1).
+    and questions to fewer processes where other work already takes the cores.
     """
     counter = getattr(os, "process_cpu_count", None)  # Python 3.13+: affinity, -X cpu_count
     if counter is not None:  # and PYTHON_CPU_COUNT
