@@ -385,17 +385,19 @@ class PrintBuild:
         process of its own; one task, one core or ``workers=1`` is done here.
         """
         recording = usage.recording_now()
+        settings = self._settings()
         if min(len(tasks), self.workers or available_cores()) <= 1:
-            # here, with the specs as loaded (a worker loads its game again)
+            # here, with the specs as loaded and each game's previous edition read once for
+            # all its languages (a worker loads its game, and that edition, again)
             for task in tasks:
-                yield _print(self._settings(), recording, task)
+                yield _print(settings, recording, task)
             return
-        job = partial(_print, self._settings(), recording)
+        job = partial(_print, settings, recording)
         yield from run_each(job, [task.away() for task in tasks], workers=self.workers)
 
     def _settings(self) -> PrintBuild:
         """A copy of this build's settings that a process of its own can take (no callbacks)."""
-        return replace(self, warn=None, report=silent, files={}, problems=[], timings={})
+        return replace(self, warn=None, report=silent)
 
     def _take(self, lang: str, printed: _Printed) -> None:
         """A task's outcome, as if it had been made in this process."""
@@ -644,7 +646,16 @@ class _Printed:
 def _print(settings: PrintBuild, recording: bool, task: _Task) -> _Printed:
     """Lay out one task with ``settings`` (in this process or a worker's)."""
     warnings: list[str] = []
-    job = replace(settings, warn=warnings.append)
+    # what it makes starts empty; the previous editions read are kept with the settings
+    job = replace(
+        settings,
+        warn=warnings.append,
+        files={},
+        problems=[],
+        timings={},
+        record=FallbackRecord(),
+    )
+    job._previous = settings._previous
     job._since[task.directory] = task.since
     loaded = task.spec()
     with usage.recording() if recording else nullcontext() as used:
