@@ -404,6 +404,9 @@ class SiteBuild:
     def plan(self) -> None:
         """Which languages have inputs other than those of their last clean build."""
         self._shared = None  # read the inputs anew: this instance may build again after an edit
+        # and what the last build wrote or kept is not this one's (pruning keeps only these)
+        self.written = []
+        self.unchanged = set()
         self._languages = {}
         self._previous = {}
         self._weights = {}
