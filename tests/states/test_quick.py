@@ -21,6 +21,7 @@ from rulepress.expressions.records import Record
 from rulepress.model.loaded import LoadedSpec
 from rulepress.model.spec_model import Constraint
 from rulepress.states.models import state_models
+from rulepress.states.pairs import Tallies
 from rulepress.states.quick import QuickCheck, Rules
 from rulepress.states.validation import StateCheck, _walk, quick_check, validate_state
 from rulepress.yamlsrc.reader import SourceMap
@@ -184,3 +185,26 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     assert steps.left == 100 - 1 - 3  # the call, then an item each
     failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
     assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known
+
+
+def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:
+    """The Bribe rule's count across the players is tallied once, not asked of every pair.
+
+    Its result is held to the full check's by the tests above; here, that the
+    quick path takes the tally at all (see rulepress.states.pairs).
+    """
+    spec = loaded("stationfall")
+    s = spec.spec
+    fmt = s.table_states["stationfall-table"]
+    quick = quick_check(state_models(fmt, s.parameters, s.game.id), fmt)
+    state = next(state for _, state in examples("stationfall") if len(state["players"]) > 2)
+    read = quick.records(state)
+    assert read is not None
+    players = read["players"]
+    context = {"param": quick.params, "players": players, "n_players": len(players)}
+    steps, tallies = Steps(), Tallies()
+    for player in players:
+        assert quick.players.hold(player, {**context, **player}, steps, tallies)
+    assert [key for key, (seq, tally) in tallies.items() if seq is players and tally] == [
+        ("players", "foreign_bribes", "id")
+    ]

@@ -30,7 +30,10 @@ records, so the messages and places of a bad state are the full check's.
   evaluation failing and the budget not spent is *good*; anything else is
   *not known*. The budget stays a bound: however many records and members a
   state has, the quick path takes at most ``MAX_STEPS`` steps before it
-  gives up.
+  gives up. A count across the records of the shape of Stationfall's
+  Bribes (each player's Bribe looked for on every other player's card) is
+  asked from one tally per state (:mod:`rulepress.states.pairs`) rather than
+  of every pair of players, at the same steps.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ from rulepress.expressions.expression import (
 )
 from rulepress.expressions.records import Record
 from rulepress.model.spec_model import Constraint, FieldSpec
+from rulepress.states.pairs import PairCount, Tallies, pair_counts, put_counts
 
 #: the core schema kinds a state model is made of (see rulepress.states.models); any other
 #: (a definition reference, a union …) is a shape the quick path leaves to the full check
@@ -274,18 +278,72 @@ def _quick(expr: Expression) -> _Quick:
 
 
 @dataclass(frozen=True, slots=True)
+class _Asked:
+    """The expressions a rule asks of each member: its ``let`` values, then its ``test``."""
+
+    lets: tuple[tuple[str, _Quick], ...]
+    test: _Quick
+    #: the steps of its expressions that are one step each (see _quick), per member:
+    #: charged at once, before they run (the others take theirs as they go)
+    cost: int
+
+    @classmethod
+    def of(
+        cls, lets: Mapping[str, str], test: str, compiled: Callable[[str], Expression]
+    ) -> _Asked:
+        exprs = [compiled(source) for source in (*lets.values(), test)]
+        return cls(
+            tuple((name, _quick(e)) for name, e in zip(lets, exprs[:-1], strict=True)),
+            _quick(exprs[-1]),
+            sum(1 for e in exprs if e.plain is not None),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """A rule with each pairwise count in it a name, set from a tally (see rulepress.states.pairs)."""
+
+    pairs: tuple[PairCount, ...]
+    asked: _Asked
+
+
+@dataclass(frozen=True, slots=True)
 class _Rule:
     """One constraint, its expressions parsed: what the quick path asks of a record."""
 
     items: Within | None
     item: str
-    lets: tuple[tuple[str, _Quick], ...]
-    test: _Quick
-    #: it sets names (the member, its let values): asked in a namespace of its own
+    asked: _Asked
+    #: it sets names (the member, its let values, its counts): asked in a namespace of its own
     binds: bool
-    #: the steps of its expressions that are one step each (see _quick), per member:
-    #: charged at once, before they run (the others take theirs as they go)
-    cost: int
+    #: the same rule with its pairwise counts tallied once per state, or None: it has none
+    counted: _Counted | None = None
+
+
+def _counted(c: Constraint, compiled: Callable[[str], Expression]) -> _Counted | None:
+    """``c`` with its pairwise counts made names (see rulepress.states.pairs), if it has any."""
+    sources = {**c.let, "": c.test}
+    # the new names must not be any the rule reads or sets: they share its namespace
+    taken = {c.item, *c.let}
+    for source in (*sources.values(), *([c.items] if c.items is not None else [])):
+        taken |= compiled(source).names
+    pairs: list[PairCount] = []
+    rewritten: dict[str, str] = {}
+    for name, source in sources.items():
+        made = pair_counts(source, taken, bound=c.let)
+        if made is not None:
+            rewritten[name], found = made
+            taken |= {p.name for p in found}
+            pairs += found
+        else:
+            rewritten[name] = source
+    if not pairs:
+        return None
+    test = rewritten.pop("")
+    try:
+        return _Counted(tuple(pairs), _Asked.of(rewritten, test, compiled))
+    except ExpressionSyntaxError:  # (not seen: a name for a call is as short) asked as written
+        return None
 
 
 class Rules:
@@ -303,34 +361,43 @@ class Rules:
         try:
             for c in constraints:
                 items = None if c.items is None else compiled(c.items).within
-                lets = tuple((name, _quick(compiled(source))) for name, source in c.let.items())
-                test = _quick(compiled(c.test))
-                binds = items is not None or bool(lets)
-                exprs = [compiled(source) for source in (*c.let.values(), c.test)]
-                cost = sum(1 for e in exprs if e.plain is not None)
-                made.append(_Rule(items, c.item, lets, test, binds, cost))
+                counted = _counted(c, compiled)
+                binds = items is not None or bool(c.let) or counted is not None
+                asked = _Asked.of(c.let, c.test, compiled)
+                made.append(_Rule(items, c.item, asked, binds, counted))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
             return cls(None)
         return cls(tuple(made))
 
-    def hold(self, record: Mapping[str, Any], names: Mapping[str, Any], steps: Steps) -> bool:
+    def hold(
+        self,
+        record: Mapping[str, Any],
+        names: Mapping[str, Any],
+        steps: Steps,
+        tallies: Tallies | None = None,
+    ) -> bool:
         """True when every rule holds for ``record``: every member, no failure, within ``steps``.
 
         ``names``: the record's namespace (the table-wide names, then its own
         fields), as the full check gives it. False means not known: a rule
         failed, an evaluation failed, the steps ran out, or the rules are not
-        all expressions; the full check tells which.
+        all expressions; the full check tells which. ``tallies``: the
+        pairwise counts' tallies made so far for the records of this state
+        (see rulepress.states.pairs), shared by the calls for its records; a
+        call without it makes its own.
         """
         rules = self._rules
         if rules is None:
             return False
+        if tallies is None:
+            tallies = {}
         try:
             for rule in rules:
-                test = rule.test
+                asked = rule.asked
                 if not rule.binds:
-                    steps.left -= rule.cost
-                    if steps.left < 0 or not test(names, steps):
+                    steps.left -= asked.cost
+                    if steps.left < 0 or not asked.test(names, steps):
                         return False
                     continue
                 # as the full check: one namespace per rule and record, the member and
@@ -342,14 +409,22 @@ class Rules:
                     if type(members) is not list and type(members) is not tuple:
                         return False
                 for member in members:
-                    steps.left -= rule.cost
-                    if steps.left < 0:
-                        return False
                     if rule.items is not None:
                         ns[rule.item] = member
-                    for name, let in rule.lets:
+                    asked = rule.asked
+                    if rule.counted is not None:
+                        # the counts for this member from the state's tallies, when they can
+                        # be had; else the rule's own expressions count as written
+                        charged = put_counts(rule.counted.pairs, ns, tallies)
+                        if charged is not None:
+                            steps.left -= charged
+                            asked = rule.counted.asked
+                    steps.left -= asked.cost
+                    if steps.left < 0:
+                        return False
+                    for name, let in asked.lets:
                         ns[name] = let(ns, steps)
-                    if not test(ns, steps):
+                    if not asked.test(ns, steps):
                         return False
         except EVAL_FAILURES:  # ExpressionEvalError (a bound included), or a plain one's
             return False
