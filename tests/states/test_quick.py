@@ -13,16 +13,17 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from pydantic_core import SchemaValidator, ValidationError, core_schema
 
 from rulepress.expressions.expression import Steps, parse
 from rulepress.expressions.records import Record
 from rulepress.model.loaded import LoadedSpec
-from rulepress.model.spec_model import Constraint
+from rulepress.model.spec_model import MAX_STATE_ID, Constraint, is_state_id
 from rulepress.states.models import state_models
 from rulepress.states.pairs import Tallies
-from rulepress.states.quick import QuickCheck, Rules
+from rulepress.states.quick import ASCII_ID, QuickCheck, Rules
 from rulepress.states.validation import StateCheck, _walk, quick_check, validate_state
 from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import GAMES, loaded
@@ -108,8 +109,8 @@ def test_the_record_validator_accepts_what_the_strict_model_accepts(
 
 
 def examples(game: str) -> Iterator[tuple[str, Any]]:
-    for example in loaded(game).spec.examples:
-        yield example.sequence or loaded(game).spec.scorer.sequence, example.state
+    for worked in loaded(game).spec.examples:
+        yield worked.sequence or loaded(game).spec.scorer.sequence, worked.state
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -208,3 +209,21 @@ def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:
     assert [key for key, (seq, tally) in tallies.items() if seq is players and tally] == [
         ("players", "foreign_bribes", "id")
     ]
+
+
+ASCII = st.text(st.sampled_from("aZz09_-. \n\t\x00é"), max_size=34)
+
+
+@given(text=ASCII | st.text(st.characters(max_codepoint=127), max_size=34))
+@example(text="a" * MAX_STATE_ID)
+@example(text="a" * (MAX_STATE_ID + 1))
+@example(text="a\n")
+def test_the_ascii_id_pattern_accepts_what_is_state_id_accepts(text: str) -> None:
+    """Never more (a bad id would pass the reading), and every ASCII id (or each goes to Python)."""
+    pattern = SchemaValidator(core_schema.str_schema(pattern=ASCII_ID, strict=True))
+    try:
+        pattern.validate_python(text)
+        matched = True
+    except ValidationError:
+        matched = False
+    assert matched is (text.isascii() and is_state_id(text))
