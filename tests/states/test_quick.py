@@ -186,6 +186,16 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     assert steps.left == 100 - 1 - 3  # the call, then an item each
     failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
     assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known
+    # without a let, the members' steps are charged at once: the same steps, the same bound
+    each = Rules.of([Constraint(items="xs", item="x", test="x > 0", message="m")], compiled)
+    for budget, holds in ((3, False), (4, True)):
+        assert each.hold(Record(), names, Steps(budget)) is holds, budget
+    steps = Steps(100)
+    assert each.hold(Record(), names, steps)
+    assert steps.left == 100 - 1 - 3
+    lets = Rules.of([Constraint(let={"y": "xs"}, test="len(y) == 3", message="m")], compiled)
+    for budget, holds in ((1, False), (2, True)):
+        assert lets.hold(Record(), names, Steps(budget)) is holds, budget
 
 
 def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -370,25 +371,111 @@ def _counted(c: Constraint, compiled: Callable[[str], Expression]) -> _Counted |
         return None
 
 
+#: one rule asked of a record: its namespace, the state's steps and tallies; True when it holds
+_Check = Callable[[Mapping[str, Any], Steps, Tallies], Any]
+
+
+def _checker(rule: _Rule) -> _Check:
+    """The closure that asks ``rule`` of a record, made for its shape.
+
+    Each asks as :func:`_asked_each` does (the general case), with less
+    work per record where the shape allows: this runs for every rule of every
+    record of every state checked. A rule's one-step expressions may be
+    charged for all its members before any is asked: the steps spent by a
+    rule that holds are the same, and one that runs out is not known either
+    way.
+    """
+    asked, items, item = rule.asked, rule.items, rule.item
+    test, cost, lets = asked.test, asked.cost, asked.lets
+    if rule.counted is not None or (items is not None and lets):
+        return partial(_asked_each, rule)
+    if not rule.binds:
+
+        def plain(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            steps.left -= cost
+            return steps.left >= 0 and test(names, steps)
+
+        return plain
+    if items is None:
+
+        def with_lets(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            ns = dict(names)
+            steps.left -= cost
+            if steps.left < 0:
+                return False
+            for name, let in lets:
+                ns[name] = let(ns, steps)
+            return test(ns, steps)
+
+        return with_lets
+
+    def each(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+        ns = dict(names)
+        members = items(ns, steps)
+        if type(members) is not list and type(members) is not tuple:
+            return False
+        steps.left -= cost * len(members)
+        if steps.left < 0:
+            return False
+        for member in members:
+            ns[item] = member
+            if not test(ns, steps):
+                return False
+        return True
+
+    return each
+
+
+def _asked_each(rule: _Rule, names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> bool:
+    """``rule`` asked of a record, of each member, with its counts from the state's tallies."""
+    # as the full check: one namespace per rule and record, the member and its let
+    # values set anew in it for each member
+    ns = dict(names)
+    members: Any = (None,)
+    if rule.items is not None:
+        members = rule.items(ns, steps)
+        if type(members) is not list and type(members) is not tuple:
+            return False
+    for member in members:
+        if rule.items is not None:
+            ns[rule.item] = member
+        asked = rule.asked
+        if rule.counted is not None:
+            # the counts for this member from the state's tallies, when they can be
+            # had; else the rule's own expressions count as written
+            charged = put_counts(rule.counted.pairs, ns, tallies)
+            if charged is not None:
+                steps.left -= charged
+                asked = rule.counted.asked
+        steps.left -= asked.cost
+        if steps.left < 0:
+            return False
+        for name, let in asked.lets:
+            ns[name] = let(ns, steps)
+        if not asked.test(ns, steps):
+            return False
+    return True
+
+
 class Rules:
     """The constraints of one record format, parsed once, asked as one yes-or-not-known."""
 
-    __slots__ = ("_rules",)
+    __slots__ = ("_checks",)
 
-    def __init__(self, rules: tuple[_Rule, ...] | None) -> None:
-        self._rules = rules
+    def __init__(self, checks: tuple[_Check, ...] | None) -> None:
+        self._checks = checks
 
     @classmethod
     def of(cls, constraints: list[Constraint], compiled: Callable[[str], Expression]) -> Rules:
         """The rules of ``constraints``; one that is no expression makes them all not known."""
-        made: list[_Rule] = []
+        made: list[_Check] = []
         try:
             for c in constraints:
                 items = None if c.items is None else compiled(c.items).within
                 counted = _counted(c, compiled)
                 binds = items is not None or bool(c.let) or counted is not None
                 asked = _Asked.of(c.let, c.test, compiled)
-                made.append(_Rule(items, c.item, asked, binds, counted))
+                made.append(_checker(_Rule(items, c.item, asked, binds, counted)))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
             return cls(None)
@@ -411,45 +498,15 @@ class Rules:
         (see rulepress.states.pairs), shared by the calls for its records; a
         call without it makes its own.
         """
-        rules = self._rules
-        if rules is None:
+        checks = self._checks
+        if checks is None:
             return False
         if tallies is None:
             tallies = {}
         try:
-            for rule in rules:
-                asked = rule.asked
-                if not rule.binds:
-                    steps.left -= asked.cost
-                    if steps.left < 0 or not asked.test(names, steps):
-                        return False
-                    continue
-                # as the full check: one namespace per rule and record, the member and
-                # its let values set anew in it for each member
-                ns = dict(names)
-                members: Any = (None,)
-                if rule.items is not None:
-                    members = rule.items(ns, steps)
-                    if type(members) is not list and type(members) is not tuple:
-                        return False
-                for member in members:
-                    if rule.items is not None:
-                        ns[rule.item] = member
-                    asked = rule.asked
-                    if rule.counted is not None:
-                        # the counts for this member from the state's tallies, when they can
-                        # be had; else the rule's own expressions count as written
-                        charged = put_counts(rule.counted.pairs, ns, tallies)
-                        if charged is not None:
-                            steps.left -= charged
-                            asked = rule.counted.asked
-                    steps.left -= asked.cost
-                    if steps.left < 0:
-                        return False
-                    for name, let in asked.lets:
-                        ns[name] = let(ns, steps)
-                    if not asked.test(ns, steps):
-                        return False
+            for check in checks:  # (a loop, not all(): a generator frame per record)
+                if not check(names, steps, tallies):
+                    return False
         except EVAL_FAILURES:  # ExpressionEvalError (a bound included), or a plain one's
             return False
         return True
