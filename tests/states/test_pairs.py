@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from rulepress.expressions.expression import MAX_STEPS, ExpressionEvalError, Steps, parse
 from rulepress.expressions.records import Record
+from rulepress.model.spec_model import Constraint
 from rulepress.states.pairs import PairCount, Tallies, pair_counts, put_counts
+from rulepress.states.quick import Rules
 
 BRIBES = "count(id in other.bribes for other in players if other.id != id)"
 
@@ -65,8 +67,8 @@ def test_a_tallied_count_is_the_expressions_count_at_its_steps(
     assert rewritten == pair.name
     ns: dict[str, Any] = {"id": me, "players": players}
     expected = as_written(source, ns)
-    tally = pair.tally(players)
-    got = None if tally is None else pair.count(tally, me)
+    steps = put_counts((pair,), ns, Tallies())
+    got = None if steps is None else (ns[pair.name], steps)
     if got is not None:
         # every count the tally gives is the expression's, and it charges the same steps
         assert got == expected
@@ -133,3 +135,26 @@ def test_the_names_given_are_new() -> None:
     rewritten, (pair,) = made
     assert pair == PairCount("players", "id", "bribes", "id", "pair_count1")
     assert rewritten == "pair_count1 + pair_count0"
+
+
+@pytest.mark.parametrize(
+    ("listed", "holds"),
+    [
+        ([["b"], [], []], True),
+        ([["b"], [], ["b"]], False),  # b's one Bribe on two cards
+        ([["b"], [1], []], True),  # a value the tally does not count: asked as written
+        ([["b"], [1], ["b"]], False),
+    ],
+)
+def test_a_rule_holds_alike_from_a_tally_or_as_written(
+    listed: list[list[Any]], holds: bool
+) -> None:
+    rules = Rules.of([Constraint(let={"times": BRIBES}, test="times <= 1", message="m")], parse)
+    players = [Record(id=pid, bribes=b) for pid, b in zip("abc", listed, strict=True)]
+    tallies = Tallies()
+    steps = Steps()
+    got = all(rules.hold(p, {"players": players, **p}, steps, tallies) for p in players)
+    assert got is holds
+    # tallied, or (a value it does not count) not
+    assert tallies
+    assert all((tally is None) is any(1 in b for b in listed) for _, tally in tallies.values())

@@ -107,16 +107,6 @@ class PairCount:
                 holding[v] = holding.get(v, 0) + 1
         return Tally(holding, own, len(seq), searched, by_key)
 
-    def count(self, tally: Tally, value: Any) -> tuple[int, int] | None:
-        """The count for ``value`` and the steps it charges; None for a value that is no text."""
-        if type(value) is not str:
-            return None
-        holding = tally.holding.get(value, 0)
-        if self.key is None:
-            return holding, 1 + tally.size + tally.searched
-        searched = tally.searched - tally.searched_by_key.get(value, 0)
-        return holding - tally.own.get(value, 0), 1 + tally.size + searched
-
 
 #: the tallies made for one state's records: by what they count (the sequence's name, the
 #: lists' field, the key's), each with the very sequence it was made of
@@ -247,11 +237,13 @@ def put_counts(
         if kept is None or kept[0] is not seq:
             kept = tallies[what] = (seq, pair.tally(seq))
         tally = kept[1]
-        if tally is None:
+        value = ns.get(pair.value)
+        if tally is None or type(value) is not str:
             return None
-        made = pair.count(tally, ns.get(pair.value))
-        if made is None:
-            return None
-        ns[pair.name], cost = made
-        steps += cost
+        holding = tally.holding.get(value, 0)
+        steps += 1 + tally.size + tally.searched
+        if pair.key is not None:
+            holding -= tally.own.get(value, 0)
+            steps -= tally.searched_by_key.get(value, 0)
+        ns[pair.name] = holding
     return steps

@@ -385,10 +385,25 @@ def _checker(rule: _Rule) -> _Check:
     rule that holds are the same, and one that runs out is not known either
     way.
     """
-    asked, items, item = rule.asked, rule.items, rule.item
+    asked, items, item, counted = rule.asked, rule.items, rule.item, rule.counted
     test, cost, lets = asked.test, asked.cost, asked.lets
-    if rule.counted is not None or (items is not None and lets):
+    if (counted is not None and items is not None) or (items is not None and lets):
         return partial(_asked_each, rule)
+    if counted is not None:
+        pairs, tallied = counted.pairs, counted.asked
+
+        def counting(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            ns = dict(names)
+            charged = put_counts(pairs, ns, tallies)
+            now = asked if charged is None else tallied  # (see _asked_each)
+            steps.left -= now.cost + (charged or 0)
+            if steps.left < 0:
+                return False
+            for name, let in now.lets:
+                ns[name] = let(ns, steps)
+            return now.test(ns, steps)
+
+        return counting
     if not rule.binds:
 
         def plain(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
