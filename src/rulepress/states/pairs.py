@@ -28,7 +28,8 @@ Steps. A count from a tally charges what the expression's own evaluation
 charges (see :func:`rulepress.expressions.nodes.reduction` and
 ``pair_compare``): one for the call, one per record gone through, and each
 list searched, by its length, so the quick path's budget runs out where it
-would have.
+would have (or one step sooner: an expression left with a name for its one
+call is a one-step expression, and is charged that step).
 """
 
 from __future__ import annotations
