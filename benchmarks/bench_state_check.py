@@ -30,6 +30,7 @@ from rulepress.expressions.records import fields_record
 from rulepress.games import load_spec
 from rulepress.model.sets import spelled_out
 from rulepress.states.models import state_models
+from rulepress.states.pairs import Tallies
 from rulepress.states.quick import Rules
 from rulepress.states.validation import (
     compiled,
@@ -91,11 +92,12 @@ def main() -> None:
                     "table": table_rec,
                     "players": players,
                 }
-                steps = Steps()
+                # (as the check asks them: a count across the players tallied once a state)
+                steps, tallies = Steps(), Tallies()
                 for rec in players:
-                    assert players_rules.hold(rec, {**context, **rec}, steps)
+                    assert players_rules.hold(rec, {**context, **rec}, steps, tallies)
                 if table:
-                    assert quick.table.hold(table_rec, {**context, **table_rec}, steps)
+                    assert quick.table.hold(table_rec, {**context, **table_rec}, steps, tallies)
 
         return run
 

@@ -13,15 +13,17 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from pydantic_core import SchemaValidator, ValidationError, core_schema
 
 from rulepress.expressions.expression import Steps, parse
 from rulepress.expressions.records import Record
 from rulepress.model.loaded import LoadedSpec
-from rulepress.model.spec_model import Constraint
+from rulepress.model.spec_model import MAX_STATE_ID, Constraint, is_state_id
 from rulepress.states.models import state_models
-from rulepress.states.quick import QuickCheck, Rules
+from rulepress.states.pairs import Tallies
+from rulepress.states.quick import ASCII_ID, QuickCheck, Rules
 from rulepress.states.validation import StateCheck, _walk, quick_check, validate_state
 from rulepress.yamlsrc.reader import SourceMap
 from tests.conftest import GAMES, loaded
@@ -107,8 +109,8 @@ def test_the_record_validator_accepts_what_the_strict_model_accepts(
 
 
 def examples(game: str) -> Iterator[tuple[str, Any]]:
-    for example in loaded(game).spec.examples:
-        yield example.sequence or loaded(game).spec.scorer.sequence, example.state
+    for worked in loaded(game).spec.examples:
+        yield worked.sequence or loaded(game).spec.scorer.sequence, worked.state
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -184,3 +186,54 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     assert steps.left == 100 - 1 - 3  # the call, then an item each
     failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
     assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known
+    # without a let, the members' steps are charged at once: the same steps, the same bound
+    each = Rules.of([Constraint(items="xs", item="x", test="x > 0", message="m")], compiled)
+    for budget, holds in ((3, False), (4, True)):
+        assert each.hold(Record(), names, Steps(budget)) is holds, budget
+    steps = Steps(100)
+    assert each.hold(Record(), names, steps)
+    assert steps.left == 100 - 1 - 3
+    lets = Rules.of([Constraint(let={"y": "xs"}, test="len(y) == 3", message="m")], compiled)
+    for budget, holds in ((1, False), (2, True)):
+        assert lets.hold(Record(), names, Steps(budget)) is holds, budget
+
+
+def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:
+    """The Bribe rule's count across the players is tallied once, not asked of every pair.
+
+    Its result is held to the full check's by the tests above; here, that the
+    quick path takes the tally at all (see rulepress.states.pairs).
+    """
+    spec = loaded("stationfall")
+    s = spec.spec
+    fmt = s.table_states["stationfall-table"]
+    quick = quick_check(state_models(fmt, s.parameters, s.game.id), fmt)
+    state = next(state for _, state in examples("stationfall") if len(state["players"]) > 2)
+    read = quick.records(state)
+    assert read is not None
+    players = read["players"]
+    context = {"param": quick.params, "players": players, "n_players": len(players)}
+    steps, tallies = Steps(), Tallies()
+    for player in players:
+        assert quick.players.hold(player, {**context, **player}, steps, tallies)
+    assert [key for key, (seq, tally) in tallies.items() if seq is players and tally] == [
+        ("players", "foreign_bribes", "id")
+    ]
+
+
+ASCII = st.text(st.sampled_from("aZz09_-. \n\t\x00é"), max_size=34)
+
+
+@given(text=ASCII | st.text(st.characters(max_codepoint=127), max_size=34))
+@example(text="a" * MAX_STATE_ID)
+@example(text="a" * (MAX_STATE_ID + 1))
+@example(text="a\n")
+def test_the_ascii_id_pattern_accepts_what_is_state_id_accepts(text: str) -> None:
+    """Never more (a bad id would pass the reading), and every ASCII id (or each goes to Python)."""
+    pattern = SchemaValidator(core_schema.str_schema(pattern=ASCII_ID, strict=True))
+    try:
+        pattern.validate_python(text)
+        matched = True
+    except ValidationError:
+        matched = False
+    assert matched is (text.isascii() and is_state_id(text))

@@ -39,7 +39,7 @@ from pydantic import (
     GetCoreSchemaHandler,
     create_model,
 )
-from pydantic_core import CoreSchema, PydanticCustomError, core_schema
+from pydantic_core import CoreSchema, core_schema
 
 from rulepress.expressions import MAX_INT
 from rulepress.model.spec_model import (
@@ -49,9 +49,15 @@ from rulepress.model.spec_model import (
     FieldSpec,
     Parameter,
     StateFormat,
-    is_state_id,
 )
-from rulepress.states.quick import AtMost, QuickCheck, RecordsHold, RefsHold, unique_scalars
+from rulepress.states.quick import (
+    AtMost,
+    QuickCheck,
+    RecordsHold,
+    RefsHold,
+    player_id,
+    unique_scalars,
+)
 from rulepress.yamlsrc.reader import CONTROLS
 
 #: a state's text: one line with no control (the YAML reader's rule for texts, which
@@ -110,13 +116,6 @@ def _at_most(high: int) -> BeforeValidator:
     return BeforeValidator(AtMost(high))
 
 
-def _player_id(value: str) -> str:
-    # a letter of any script is more than a pattern can say (see is_state_id)
-    if not is_state_id(value):
-        raise PydanticCustomError("state_id", "not a table-state id")
-    return value
-
-
 PlayerId = Annotated[
     str,
     Field(
@@ -125,7 +124,7 @@ PlayerId = Annotated[
         pattern=ONE_LINE,
         description=f"A short name for the player: {STATE_ID_SYNTAX}.",
     ),
-    AfterValidator(_player_id),
+    AfterValidator(player_id),
 ]
 
 

@@ -30,13 +30,17 @@ records, so the messages and places of a bad state are the full check's.
   evaluation failing and the budget not spent is *good*; anything else is
   *not known*. The budget stays a bound: however many records and members a
   state has, the quick path takes at most ``MAX_STEPS`` steps before it
-  gives up.
+  gives up. A count across the records of the shape of Stationfall's
+  Bribes (each player's Bribe looked for on every other player's card) is
+  asked from one tally per state (:mod:`rulepress.states.pairs`) rather than
+  of every pair of players, at the same steps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -57,7 +61,8 @@ from rulepress.expressions.expression import (
     Within,
 )
 from rulepress.expressions.records import Record
-from rulepress.model.spec_model import Constraint, FieldSpec
+from rulepress.model.spec_model import MAX_STATE_ID, Constraint, FieldSpec, is_state_id
+from rulepress.states.pairs import PairCount, Tallies, pair_counts, put_counts
 
 #: the core schema kinds a state model is made of (see rulepress.states.models); any other
 #: (a definition reference, a union …) is a shape the quick path leaves to the full check
@@ -89,6 +94,22 @@ class AtMost:
             ctx = {"field_type": "List", "max_length": self.high, "actual_length": len(value)}
             raise PydanticKnownError("too_long", ctx)
         return value
+
+
+def player_id(value: str) -> str:
+    """The strict model's check of a player's id: a table-state id (see is_state_id).
+
+    A letter of any script is more than a pattern can say; the quick path's
+    reading asks an ASCII id of a pattern first (see :data:`ASCII_ID`).
+    """
+    if not is_state_id(value):
+        raise PydanticCustomError("state_id", "not a table-state id")
+    return value
+
+
+#: the ASCII ids :func:`~rulepress.model.spec_model.is_state_id` accepts, as a pattern
+#: pydantic-core matches in Rust (``$``: the end of the text, with no line break before it)
+ASCII_ID = f"^[A-Za-z][A-Za-z0-9_-]{{0,{MAX_STATE_ID - 1}}}$"
 
 
 class _UnknownShapeError(Exception):
@@ -220,6 +241,14 @@ def _schema(
         raise _UnknownShapeError
     if kind == "model":
         return _model(schema, spec, unique=unique)
+    if kind == "function-after" and schema["function"].get("function") is player_id:
+        # a player's id, mostly ASCII: asked of the pattern first, without a call into
+        # Python (which was 5 % of reading a Stationfall state); any other, as the
+        # strict model asks it
+        return core_schema.union_schema(
+            [core_schema.str_schema(pattern=ASCII_ID, strict=True), dict(schema)],
+            mode="left_to_right",
+        )
     if (
         kind == "function-before"
         and not length_first
@@ -274,83 +303,225 @@ def _quick(expr: Expression) -> _Quick:
 
 
 @dataclass(frozen=True, slots=True)
+class _Asked:
+    """The expressions a rule asks of each member: its ``let`` values, then its ``test``."""
+
+    lets: tuple[tuple[str, _Quick], ...]
+    test: _Quick
+    #: the steps of its expressions that are one step each (see _quick), per member:
+    #: charged at once, before they run (the others take theirs as they go)
+    cost: int
+
+    @classmethod
+    def of(
+        cls, lets: Mapping[str, str], test: str, compiled: Callable[[str], Expression]
+    ) -> _Asked:
+        exprs = [compiled(source) for source in (*lets.values(), test)]
+        return cls(
+            tuple((name, _quick(e)) for name, e in zip(lets, exprs[:-1], strict=True)),
+            _quick(exprs[-1]),
+            sum(1 for e in exprs if e.plain is not None),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """A rule with each pairwise count in it a name, set from a tally (see rulepress.states.pairs)."""
+
+    pairs: tuple[PairCount, ...]
+    asked: _Asked
+
+
+@dataclass(frozen=True, slots=True)
 class _Rule:
     """One constraint, its expressions parsed: what the quick path asks of a record."""
 
     items: Within | None
     item: str
-    lets: tuple[tuple[str, _Quick], ...]
-    test: _Quick
-    #: it sets names (the member, its let values): asked in a namespace of its own
+    asked: _Asked
+    #: it sets names (the member, its let values, its counts): asked in a namespace of its own
     binds: bool
-    #: the steps of its expressions that are one step each (see _quick), per member:
-    #: charged at once, before they run (the others take theirs as they go)
-    cost: int
+    #: the same rule with its pairwise counts tallied once per state, or None: it has none
+    counted: _Counted | None = None
+
+
+def _counted(c: Constraint, compiled: Callable[[str], Expression]) -> _Counted | None:
+    """``c`` with its pairwise counts made names (see rulepress.states.pairs), if it has any."""
+    sources = {**c.let, "": c.test}
+    # the new names must not be any the rule reads or sets: they share its namespace
+    taken = {c.item, *c.let}
+    for source in (*sources.values(), *([c.items] if c.items is not None else [])):
+        taken |= compiled(source).names
+    pairs: list[PairCount] = []
+    rewritten: dict[str, str] = {}
+    for name, source in sources.items():
+        made = pair_counts(source, taken, bound=c.let)
+        if made is not None:
+            rewritten[name], found = made
+            taken |= {p.name for p in found}
+            pairs += found
+        else:
+            rewritten[name] = source
+    if not pairs:
+        return None
+    test = rewritten.pop("")
+    try:
+        return _Counted(tuple(pairs), _Asked.of(rewritten, test, compiled))
+    except ExpressionSyntaxError:  # (not seen: a name for a call is as short) asked as written
+        return None
+
+
+#: one rule asked of a record: its namespace, the state's steps and tallies; True when it holds
+_Check = Callable[[Mapping[str, Any], Steps, Tallies], Any]
+
+
+def _checker(rule: _Rule) -> _Check:
+    """The closure that asks ``rule`` of a record, made for its shape.
+
+    Each asks as :func:`_asked_each` does (the general case), with less
+    work per record where the shape allows: this runs for every rule of every
+    record of every state checked. A rule's one-step expressions may be
+    charged for all its members before any is asked: the steps spent by a
+    rule that holds are the same, and one that runs out is not known either
+    way.
+    """
+    asked, items, item, counted = rule.asked, rule.items, rule.item, rule.counted
+    test, cost, lets = asked.test, asked.cost, asked.lets
+    if (counted is not None and items is not None) or (items is not None and lets):
+        return partial(_asked_each, rule)
+    if counted is not None:
+        pairs, tallied = counted.pairs, counted.asked
+
+        def counting(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            ns = dict(names)
+            charged = put_counts(pairs, ns, tallies)
+            now = asked if charged is None else tallied  # (see _asked_each)
+            steps.left -= now.cost + (charged or 0)
+            if steps.left < 0:
+                return False
+            for name, let in now.lets:
+                ns[name] = let(ns, steps)
+            return now.test(ns, steps)
+
+        return counting
+    if not rule.binds:
+
+        def plain(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            steps.left -= cost
+            return steps.left >= 0 and test(names, steps)
+
+        return plain
+    if items is None:
+
+        def with_lets(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+            ns = dict(names)
+            steps.left -= cost
+            if steps.left < 0:
+                return False
+            for name, let in lets:
+                ns[name] = let(ns, steps)
+            return test(ns, steps)
+
+        return with_lets
+
+    def each(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
+        ns = dict(names)
+        members = items(ns, steps)
+        if type(members) is not list and type(members) is not tuple:
+            return False
+        steps.left -= cost * len(members)
+        if steps.left < 0:
+            return False
+        for member in members:
+            ns[item] = member
+            if not test(ns, steps):
+                return False
+        return True
+
+    return each
+
+
+def _asked_each(rule: _Rule, names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> bool:
+    """``rule`` asked of a record, of each member, with its counts from the state's tallies."""
+    # as the full check: one namespace per rule and record, the member and its let
+    # values set anew in it for each member
+    ns = dict(names)
+    members: Any = (None,)
+    if rule.items is not None:
+        members = rule.items(ns, steps)
+        if type(members) is not list and type(members) is not tuple:
+            return False
+    for member in members:
+        if rule.items is not None:
+            ns[rule.item] = member
+        asked = rule.asked
+        if rule.counted is not None:
+            # the counts for this member from the state's tallies, when they can be
+            # had; else the rule's own expressions count as written
+            charged = put_counts(rule.counted.pairs, ns, tallies)
+            if charged is not None:
+                steps.left -= charged
+                asked = rule.counted.asked
+        steps.left -= asked.cost
+        if steps.left < 0:
+            return False
+        for name, let in asked.lets:
+            ns[name] = let(ns, steps)
+        if not asked.test(ns, steps):
+            return False
+    return True
 
 
 class Rules:
     """The constraints of one record format, parsed once, asked as one yes-or-not-known."""
 
-    __slots__ = ("_rules",)
+    __slots__ = ("_checks",)
 
-    def __init__(self, rules: tuple[_Rule, ...] | None) -> None:
-        self._rules = rules
+    def __init__(self, checks: tuple[_Check, ...] | None) -> None:
+        self._checks = checks
 
     @classmethod
     def of(cls, constraints: list[Constraint], compiled: Callable[[str], Expression]) -> Rules:
         """The rules of ``constraints``; one that is no expression makes them all not known."""
-        made: list[_Rule] = []
+        made: list[_Check] = []
         try:
             for c in constraints:
                 items = None if c.items is None else compiled(c.items).within
-                lets = tuple((name, _quick(compiled(source))) for name, source in c.let.items())
-                test = _quick(compiled(c.test))
-                binds = items is not None or bool(lets)
-                exprs = [compiled(source) for source in (*c.let.values(), c.test)]
-                cost = sum(1 for e in exprs if e.plain is not None)
-                made.append(_Rule(items, c.item, lets, test, binds, cost))
+                counted = _counted(c, compiled)
+                binds = items is not None or bool(c.let) or counted is not None
+                asked = _Asked.of(c.let, c.test, compiled)
+                made.append(_checker(_Rule(items, c.item, asked, binds, counted)))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
             return cls(None)
         return cls(tuple(made))
 
-    def hold(self, record: Mapping[str, Any], names: Mapping[str, Any], steps: Steps) -> bool:
+    def hold(
+        self,
+        record: Mapping[str, Any],
+        names: Mapping[str, Any],
+        steps: Steps,
+        tallies: Tallies | None = None,
+    ) -> bool:
         """True when every rule holds for ``record``: every member, no failure, within ``steps``.
 
         ``names``: the record's namespace (the table-wide names, then its own
         fields), as the full check gives it. False means not known: a rule
         failed, an evaluation failed, the steps ran out, or the rules are not
-        all expressions; the full check tells which.
+        all expressions; the full check tells which. ``tallies``: the
+        pairwise counts' tallies made so far for the records of this state
+        (see rulepress.states.pairs), shared by the calls for its records; a
+        call without it makes its own.
         """
-        rules = self._rules
-        if rules is None:
+        checks = self._checks
+        if checks is None:
             return False
+        if tallies is None:
+            tallies = {}
         try:
-            for rule in rules:
-                test = rule.test
-                if not rule.binds:
-                    steps.left -= rule.cost
-                    if steps.left < 0 or not test(names, steps):
-                        return False
-                    continue
-                # as the full check: one namespace per rule and record, the member and
-                # its let values set anew in it for each member
-                ns = dict(names)
-                members: Any = (None,)
-                if rule.items is not None:
-                    members = rule.items(ns, steps)
-                    if type(members) is not list and type(members) is not tuple:
-                        return False
-                for member in members:
-                    steps.left -= rule.cost
-                    if steps.left < 0:
-                        return False
-                    if rule.items is not None:
-                        ns[rule.item] = member
-                    for name, let in rule.lets:
-                        ns[name] = let(ns, steps)
-                    if not test(ns, steps):
-                        return False
+            for check in checks:  # (a loop, not all(): a generator frame per record)
+                if not check(names, steps, tallies):
+                    return False
         except EVAL_FAILURES:  # ExpressionEvalError (a bound included), or a plain one's
             return False
         return True

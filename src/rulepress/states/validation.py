@@ -67,6 +67,7 @@ from rulepress.states.models import (
     state_models,
     value_model,
 )
+from rulepress.states.pairs import Tallies
 from rulepress.states.quick import QuickCheck, Rules, record_validator
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
@@ -366,9 +367,12 @@ def _validate(
     }
     # asked quickly first: for a good state that is the end of it; else the full
     # check asks again, record by record, to word and place each failure
-    steps = Steps()
-    held = fast and all(quick.players.hold(rec, {**context, **rec}, steps) for rec in players)
-    if not (held and quick.table.hold(table, {**context, **table}, steps)):
+    # (a count across the players, such as Stationfall's Bribes, is tallied once for them all)
+    steps, tallies = Steps(), Tallies()
+    held = fast and all(
+        quick.players.hold(rec, {**context, **rec}, steps, tallies) for rec in players
+    )
+    if not (held and quick.table.hold(table, {**context, **table}, steps, tallies)):
         plain = PlainContext(every_number(params), {}, {})
         for i, rec in zip(indices, players, strict=True):
             _constraints(chk, fmt.players, rec, context, plain, ("players", i))
