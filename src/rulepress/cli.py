@@ -276,8 +276,6 @@ def _progress() -> Iterator[Any]:
 
 def _game_dir(spec_root: Path, game: str) -> Path:
     """A game's folder by its name (any case) or its path; a clear error, with a guess, if none."""
-    import difflib
-
     from rulepress.games import find_game_dirs
 
     candidate = Path(game)
@@ -287,6 +285,8 @@ def _game_dir(spec_root: Path, game: str) -> Path:
     dirs = {p.name.casefold(): p for p in find_game_dirs(spec_root)}
     if game.casefold() in dirs:
         return dirs[game.casefold()]
+    import difflib  # only to guess what was meant
+
     known = ", ".join(p.name for p in dirs.values())
     guess = difflib.get_close_matches(game.casefold(), list(dirs), n=1)
     hint = f"; did you mean {dirs[guess[0]].name!r}?" if guess else ""
