@@ -5,11 +5,13 @@ current folder leaves ``sys.path`` (:mod:`rulepress.isolation`): ``python -m``
 put it first, and the command's own imports (click, pydantic …) would otherwise
 be looked up there.
 
-When the command is done, the objects it leaves are frozen out of Python's cycle
-collector (:func:`gc.freeze`): the collection the interpreter makes on its way
-out walked every one of them (the modules, the spec, their validators) to free
-nothing that ending the process does not, and took about a seventh of a warm
-``rulepress score``. Exit handlers, flushes and finalizers run as before.
+When a command that runs without the cycle collector (``score``, see
+:data:`rulepress.cli.UNCOLLECTED`) is done, the objects it leaves are frozen out
+of the collector (:func:`gc.freeze`): the collection the interpreter makes on its
+way out walked every one of them (the modules, the spec, their validators) to
+free nothing that ending the process does not, and took about a seventh of a
+warm score. Exit handlers and flushes run as before. Other commands leave as
+ever: a build's objects in reference cycles are finalized on the way out.
 """
 
 import gc
@@ -20,10 +22,11 @@ from rulepress import isolation
 
 def run() -> None:
     isolation.harden()
-    from rulepress.cli import main  # noqa: PLC0415 - only once the path is safe
+    from rulepress.cli import UNCOLLECTED, command_of, main  # noqa: PLC0415 - only once the path is safe
 
     code = main()
-    gc.freeze()
+    if command_of(sys.argv[1:]) in UNCOLLECTED:
+        gc.freeze()
     sys.exit(code)
 
 

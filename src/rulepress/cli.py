@@ -1382,14 +1382,20 @@ def _catalog_language(path: Path) -> str:
 UNCOLLECTED = frozenset({"score"})
 
 
+def command_of(args: list[str]) -> str | None:
+    """The command that ``args`` (the command line after ``rulepress``) runs.
+
+    The group's own options (--help, --version) take no value: the first other word
+    names the command.
+    """
+    return next((arg for arg in args if not arg.startswith("-")), None)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; map rulepress errors to their exit codes without a traceback."""
     args = sys.argv[1:] if argv is None else argv
-    # the group's own options (--help, --version) take no value: the first other word
-    # names the command
-    command = next((arg for arg in args if not arg.startswith("-")), None)
     collecting = gc.isenabled()
-    if command in UNCOLLECTED:
+    if command_of(args) in UNCOLLECTED:
         gc.disable()
     try:
         return _run(args)
