@@ -49,10 +49,16 @@ def code_digest() -> str:
     source (1.8 MB) took several ms of every command that reads a kept file, such as a
     warm ``rulepress score``.
     """
+    modules: list[tuple[str, os.stat_result]] = []
+    # os.walk and plain names rather than Path.rglob: a third of the time, for 200 modules
+    for folder, _, files in os.walk(PACKAGE):
+        inside = os.path.relpath(folder, PACKAGE).replace(os.sep, "/")
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                modules.append((name if inside == "." else f"{inside}/{name}", os.stat(path)))
     digest = hashlib.sha256(f"{__version__}\0".encode())
-    for path in sorted(PACKAGE.rglob("*.py")):
-        info = path.stat()
-        name = path.relative_to(PACKAGE).as_posix()
+    for name, info in sorted(modules, key=lambda module: module[0]):
         digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
     return digest.hexdigest()
 

@@ -53,7 +53,9 @@ class OutputError(RulepressError):
 class Marker(BaseModel):
     """What a marked output folder holds (the marker is read as untrusted data)."""
 
-    model_config = ConfigDict(extra="forbid")
+    # its validator is built when a marker is first read: the user's cache writes its files
+    # with this module, and a score that reads the cache reads no marker
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     made_by: str = "rulepress"
     kind: str

@@ -384,36 +384,67 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
     assert not cache.exists()
 
 
+#: what a warm English score of Stationfall never imports: the spec check (the spec comes
+#: checked), the catalogs' reader, and wcwidth (an English report's text is narrow)
+NOT_IMPORTED = (
+    "rulepress.checks.checker",
+    "babel.messages.pofile",
+    "rulepress.i18n.catalogs",
+    "rulepress.games.messages",
+    "wcwidth",
+)
+
+
 def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cache: Path) -> None:
     """What makes a warm score fast, kept so: the spec comes back without pydantic building
     its models' validators, the operations' entry points come with it (none is discovered),
-    the report's tree is made without its nodes' validators, and an English report reads
-    no catalog (Babel's PO reader, the walk that translates a spec)."""
+    the report's tree is made without its nodes' validators, no validator of the spec check
+    or of an output folder's marker is built, an English report reads no catalog (Babel's PO
+    reader, the walk that translates a spec), and the command runs without Python's cycle
+    collector, which it gives back to its caller (the process freezes its objects out of the
+    collector's last pass instead)."""
     assert score_here().code == 0  # fills the cache
     code = (
-        "import json, sys\n"
-        "from rulepress.cli import main\n"
-        f"code = main(['score', 'stationfall', {str(STATE.resolve())!r}])\n"
-        "from rulepress.model.field_docs import spec_models\n"
-        "from pydantic import BaseModel\n"
-        "from rulepress.render import tree\n"
-        "nodes = [m for m in vars(tree).values() if isinstance(m, type) and issubclass(m, BaseModel)]\n"
-        "built = sorted(n for n, m in spec_models().items() if m.__pydantic_complete__)\n"
-        "built += sorted(m.__name__ for m in nodes if m.__pydantic_complete__)\n"
-        "from rulepress.model import operations\n"
-        "discovered = operations._points.cache_info().currsize\n"
-        "print(json.dumps([code, built, sorted(sys.modules), discovered]))\n"
+        "import atexit, gc, json, sys\n"
+        "import rulepress.scoring\n"
+        "collecting = []\n"
+        "def score(*args, __score=rulepress.scoring.score, **kwargs):\n"
+        "    collecting.append(gc.isenabled())\n"
+        "    return __score(*args, **kwargs)\n"
+        "rulepress.scoring.score = score\n"
+        "def report():\n"
+        "    collecting.append(gc.isenabled())\n"
+        "    from rulepress.model.field_docs import spec_models\n"
+        "    from pydantic import BaseModel\n"
+        "    from rulepress.render import tree\n"
+        "    from rulepress.checks import base\n"
+        "    from rulepress.output import Marker\n"
+        "    nodes = [m for m in vars(tree).values() if isinstance(m, type) and issubclass(m, BaseModel)]\n"
+        "    built = sorted(n for n, m in spec_models().items() if m.__pydantic_complete__)\n"
+        "    built += sorted(m.__name__ for m in [*nodes, Marker] if m.__pydantic_complete__)\n"
+        "    built += ['tally shapes'] * base.tally_shape.cache_info().currsize\n"
+        "    from rulepress.model import operations\n"
+        "    discovered = operations._points.cache_info().currsize\n"
+        "    frozen = gc.get_freeze_count() > 0\n"
+        "    print(json.dumps([built, sorted(sys.modules), discovered, collecting, frozen]))\n"
+        "atexit.register(report)\n"
+        f"sys.argv = ['rulepress', 'score', 'stationfall', {str(STATE.resolve())!r}]\n"
+        "from rulepress.__main__ import run\n"
+        "run()\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path.cwd(), check=False
     )
-    code_, built, modules, discovered = json.loads(proc.stdout.splitlines()[-1])
-    assert code_ == 0, proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    built, modules, discovered, collecting, frozen = json.loads(proc.stdout.splitlines()[-1])
     assert built == []
     # the operations came with the kept spec: no entry point was discovered
     assert discovered == 0
-    read_catalogs = {"babel.messages.pofile", "rulepress.i18n.catalogs", "rulepress.games.messages"}
-    assert read_catalogs.isdisjoint(modules)
+    assert set(NOT_IMPORTED).isdisjoint(modules)
+    # scored without the collector, which was on again once the command was done; and the
+    # process, on its way out, had its objects frozen out of the collector's last pass
+    assert collecting == [False, True]
+    assert frozen
 
 
 def test_broken_examples_read_back_from_the_cache_as_a_fresh_load_finds_them(

@@ -30,6 +30,9 @@ def same(a: Any, b: Any, where: tuple[Any, ...] = ()) -> None:
         assert a.model_fields_set == b.model_fields_set, where
         assert a.__dict__.keys() == b.__dict__.keys(), where
         assert (a.__pydantic_extra__ or {}).keys() == (b.__pydantic_extra__ or {}).keys(), where
+        # a model that allows extra items has them as a mapping, even when there is none
+        assert (a.__pydantic_extra__ is None) == (b.__pydantic_extra__ is None), where
+        assert a.__pydantic_private__ == b.__pydantic_private__, where
         for name in a.__dict__:
             same(a.__dict__[name], b.__dict__[name], (*where, name))
         for name, value in (a.__pydantic_extra__ or {}).items():

@@ -119,6 +119,13 @@ def test_english_in_disguise_is_told_from_english_kept_on_purpose() -> None:
     assert disguised("US Letter", "US\u200b Letter")
     assert not disguised("US Letter", "US Letter")  # a translator's choice
     assert not disguised("Rules", "Pravidla")
+    # full-width letters and digits are English too, full-width punctuation is not
+    assert disguised("Score 3", "Ｓｃｏｒｅ\u2060 ３")
+    assert not disguised("{label}:", "{label}：")
+    # a letter with its accent composed or combining differs from the letter without
+    assert not disguised("Cesta", "Čes\u200bta")
+    assert not disguised("Cesta", "C\u030ces\u200bta")
+    assert disguised("C\u030cesta", "C\u030ces\u200bta")
 
 
 def _record(preview: bool) -> FallbackRecord:

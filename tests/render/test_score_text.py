@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 import yaml
-from wcwidth import wcswidth
+from wcwidth import wcswidth, wcwidth
 
 from rulepress.i18n.runtime import localize
+from rulepress.render import text_writer
 from rulepress.render.score_text import LABELS, render_text, visible
 from rulepress.scoring import load_state, score
 from rulepress.scoring.result import Note, ScoreResult, to_json
@@ -161,3 +162,18 @@ def test_columns_line_up_by_display_width(lang: str) -> None:
         assert len(rows) > 3
         # every row ends at the same column: the points are right-aligned under their header
         assert len({wcswidth(row) for row in rows}) == 1, rows
+
+
+def test_text_measured_by_its_length_is_as_wide_as_wcwidth_says() -> None:
+    """The writer measures text of text_writer.NARROW by its length, without wcwidth: every
+    character the pattern takes is one column by wcwidth, and so is any text of them."""
+    narrow = "".join(
+        c for c in map(chr, range(0x30000)) if text_writer.NARROW.fullmatch(c) is not None
+    )
+    assert len(narrow) > 500  # sanity: Latin, Latin-1 and punctuation are there
+    assert [c for c in narrow if wcwidth(c) != 1] == []
+    assert wcswidth(narrow) == len(narrow)
+    # left to wcwidth: full-width, combining, zero-width and tag characters, the soft hyphen
+    for text in ("合計：−5", "u\u030a", "a\u200db", "\u00ad", "x\U000e0001"):
+        assert text_writer.NARROW.fullmatch(text) is None
+        assert text_writer.width(text) == max(wcswidth(text), 0) or wcswidth(text) == -1

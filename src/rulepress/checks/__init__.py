@@ -4,8 +4,26 @@ A validated :class:`~rulepress.model.Spec` → located problems: references, rul
 numbers, expressions in scope (:mod:`.checker`, :mod:`.base`), procedures
 (:mod:`.sequences`), state constraints (:mod:`.constraints`) and provenance
 (:mod:`.sources`).
+
+:func:`check_spec` is imported from :mod:`.checker` when first asked for (PEP 562):
+the scorer imports :mod:`.base` for the names every expression can read, and a
+score whose spec comes from the cache runs no check.
 """
 
-from rulepress.checks.checker import check_spec
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulepress.checks.checker import check_spec
 
 __all__ = ["check_spec"]
+
+
+def __getattr__(name: str) -> Any:
+    if name != "check_spec":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rulepress.checks.checker import check_spec  # noqa: PLC0415 - see the docstring
+
+    globals()[name] = check_spec
+    return check_spec

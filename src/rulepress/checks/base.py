@@ -10,7 +10,7 @@ import ast
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -63,17 +63,27 @@ NOTES_WITH_ARGS = frozenset(
 #: what an example may state about a tally, each with its shape (the scorer's, in
 #: rulepress.scoring.result.TallyResult) and how a message names that shape: the pages
 #: show each fact by it (a flow stated as a list failed the site build)
-TALLY_SHAPES: dict[str, tuple[TypeAdapter[Any], str]] = {
-    "totals": (TypeAdapter(dict[str, int]), "a mapping of candidate to votes"),
-    "stages": (TypeAdapter(dict[str, dict[str, int]]), "a mapping of stage to candidate to votes"),
-    "ranking": (TypeAdapter(list[str]), "a list of candidates"),
-    "winners": (TypeAdapter(list[str]), "a list of candidates"),
+TALLY_SHAPES: dict[str, tuple[Any, str]] = {
+    "totals": (dict[str, int], "a mapping of candidate to votes"),
+    "stages": (dict[str, dict[str, int]], "a mapping of stage to candidate to votes"),
+    "ranking": (list[str], "a list of candidates"),
+    "winners": (list[str], "a list of candidates"),
     "flows": (
-        TypeAdapter(dict[str, dict[str, dict[str, int]]]),
+        dict[str, dict[str, dict[str, int]]],
         "a mapping of player to route to unit to count",
     ),
 }
 TALLY_KEYS = frozenset(TALLY_SHAPES)
+
+
+@cache
+def tally_shape(key: str) -> TypeAdapter[Any]:
+    """The validator of the shape of what an example states as a tally's ``key``.
+
+    Built when a check first needs it: the scorer imports this module (for
+    :data:`BASE_NAMES`), and a score read from the cache builds no validator.
+    """
+    return TypeAdapter(TALLY_SHAPES[key][0])
 
 
 @dataclass

@@ -26,6 +26,7 @@ from rulepress.checks.base import (
     TALLY_SHAPES,
     ScopeHook,
     SequenceFacts,
+    tally_shape,
 )
 from rulepress.checks.constraints import check_constraint
 from rulepress.checks.draws import check_draw
@@ -569,10 +570,10 @@ class _Checker(SequenceChecks):
                         key=True,
                     )
                     continue
-                shape, words = TALLY_SHAPES[key]
                 try:
-                    shape.validate_python(value, strict=True)
+                    tally_shape(key).validate_python(value, strict=True)
                 except ValidationError:
+                    words = TALLY_SHAPES[key][1]
                     self.at(base + ("expect", "tallies", tally_id, key), f"{key} is {words}")
 
     def publishing(self) -> None:

@@ -132,11 +132,44 @@ def _model(data: dict[str, Any], models: dict[str, type[BaseModel]]) -> BaseMode
     if fields.keys() != _field_names(model) or not set(given) <= fields.keys() | extra:
         raise UnreadableError(f"{name}: other fields than the model's")
     values = {k: _read(v, models) for k, v in fields.items()}
-    values.update((k, _read(v, models)) for k, v in extra.items() if k not in values)
-    return model.model_construct(set(given), **values)
+    extras = {k: _read(v, models) for k, v in extra.items() if k not in values}
+    if not _plain(model):
+        return model.model_construct(set(given), **values, **extras)
+    # what model_construct does when every field is given (it is, see above) and there is
+    # no alias to look up; model_construct looks at every field of every model again, and
+    # took a fifth of this reading (2 of 10 ms for Stationfall)
+    allowed = model.model_config.get("extra") == "allow"
+    built = model.__new__(model)
+    _set(built, "__dict__", values)
+    _set(built, "__pydantic_fields_set__", set(given))
+    _set(built, "__pydantic_extra__", extras if allowed else None)
+    _set(built, "__pydantic_private__", None)
+    return built
+
+
+_set = object.__setattr__
 
 
 @cache
 def _field_names(model: type[BaseModel]) -> frozenset[str]:
     """A model's fields' names (read once: pydantic's ``model_fields`` is a property)."""
     return frozenset(model.model_fields)
+
+
+@cache
+def _plain(model: type[BaseModel]) -> bool:
+    """Whether ``model`` is built by setting its fields, with nothing else to run or look up.
+
+    Not a root model, no private attributes, no ``model_post_init`` and no field with an
+    alias: all :meth:`~pydantic.BaseModel.model_construct` does for it then is to set the
+    instance's fields, given fields, extra items and (no) private attributes.
+    """
+    return not (
+        model.__pydantic_root_model__
+        or model.__private_attributes__
+        or model.__pydantic_post_init__
+        or any(
+            info.alias is not None or info.validation_alias is not None
+            for info in model.model_fields.values()
+        )
+    )

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from babel import Locale
 
@@ -280,6 +281,7 @@ def parse_plural_forms(value: str) -> ParsedHeader:
     return ParsedHeader(PluralRule(nplurals, expression.strip(), evaluate), at_n, at_expr)
 
 
+@cache  # each catalog of a language asks (the game's and the interface's)
 def cldr_plural_count(lang: str) -> int:
     """How many plural forms whole numbers need in ``lang``, from Babel's CLDR rules.
 

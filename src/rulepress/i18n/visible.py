@@ -10,7 +10,9 @@ lookups use it to tell a translation from English in disguise.
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import cache
 
 #: characters a reader does not see that are not of category Cf: the combining
 #: grapheme joiner, the Hangul fillers, the variation selectors (and their supplement)
@@ -50,8 +52,26 @@ def disguised(source: str, translation: str) -> bool:
     return _letters_folded(translation) == _letters_folded(source)
 
 
+#: what :func:`_letters_folded` looks at: no ASCII character is invisible or folded
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
 def _letters_folded(text: str) -> str:
-    return "".join(
-        unicodedata.normalize("NFKC", ch) if unicodedata.category(ch)[0] in "LN" else ch
-        for ch in _without_invisible(text)
-    )
+    """``text`` without invisible characters, its letters and digits in NFKC form.
+
+    Character by character (each is removed, folded or kept whatever its neighbours),
+    and only for those outside ASCII: a translated score looks up every message of
+    the game's catalog this way, and looking at each character took most of it.
+    """
+    return _NOT_ASCII.sub(_folded, text)
+
+
+def _folded(match: re.Match[str]) -> str:
+    return _fold(match.group())
+
+
+@cache
+def _fold(ch: str) -> str:
+    if unicodedata.category(ch) == "Cf" or ch in _INVISIBLE_OTHER:
+        return ""
+    return unicodedata.normalize("NFKC", ch) if unicodedata.category(ch)[0] in "LN" else ch

@@ -12,8 +12,6 @@ markup (see :mod:`rulepress.model.text`): ``{rule:16.4.8}``, ``{param:name}``,
 ``{ruling:id}``, ``{term:id}`` and ``[words](term:id)``.
 """
 
-from __future__ import annotations
-
 import datetime
 import re
 import unicodedata
@@ -325,7 +323,7 @@ class SourceText(Model):
     """Where that copy comes from, for editors (not shown to readers)."""
 
     @model_validator(mode="after")
-    def _file_and_hash(self) -> SourceText:
+    def _file_and_hash(self) -> "SourceText":
         if (self.file is None) != (self.sha256 is None):
             raise ValueError(
                 "a shipped document gives both 'file' and 'sha256' (`rulepress validate` prints"
@@ -443,7 +441,7 @@ class Rule(Model):
     title: Text
     translator_note: str = ""
     text: Annotated[str, PROSE] = ""
-    rules: list[Rule] = []
+    rules: list["Rule"] = []
     #: where the rule comes from (rulepress.model.provenance)
     source: Provenance | None = None
 
@@ -659,9 +657,9 @@ class FieldSpec(Model):
     """The value of the field when a state leaves it out (checked like a value)."""
     optional: bool = False
     """The field may be left out, and then has no value."""
-    item: FieldSpec | None = None
+    item: "FieldSpec | None" = None
     """The type of a list's items; or, with `keys`, of each field of the record."""
-    fields: dict[Name, FieldSpec] = {}
+    fields: dict[Name, "FieldSpec"] = {}
     """A record's fields, by name."""
     keys: SetMembers = {}
     """A record's fields as the members of a named set (`sets.colours`), each of type `item`."""
@@ -1027,7 +1025,7 @@ class Step(Model):
     """What the step says to do, as readers see it."""
     rules: list[RuleNumber] = []
     """The rules it applies (cited on every line it scores)."""
-    steps: list[Step] = []
+    steps: list["Step"] = []
     """Its sub-steps."""
     updates: list[Update] = []
     """Changes to the players' fields, made first."""
@@ -1138,7 +1136,7 @@ class VocabularyEntry(Model):
     note: str = ""
 
     @model_validator(mode="after")
-    def _avoid_is_not_approved(self) -> VocabularyEntry:
+    def _avoid_is_not_approved(self) -> "VocabularyEntry":
         # a variant that is also an accepted form would flag every correct use
         approved = {f.casefold() for f in (self.term, *self.forms)}
         both = [v for v in self.avoid if v.casefold() in approved]
@@ -1250,7 +1248,7 @@ class Spec(Model):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _named_sets(cls, data: Any, handler: ModelWrapValidatorHandler[Spec]) -> Spec:
+    def _named_sets(cls, data: Any, handler: ModelWrapValidatorHandler["Spec"]) -> "Spec":
         # every sets.<name> inside the spec is resolved from this spec's own sets
         with resolving(data):
             return handler(data)

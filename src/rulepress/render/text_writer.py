@@ -5,7 +5,10 @@ this writer only lays it out: a section's title with a rule line under it,
 blank lines between the blocks of a section, a :class:`~rulepress.render.tree.Group`
 indented under the line before it, list markers, and table columns padded by
 display width (``wcwidth``), so Japanese full-width text and Czech combining
-marks line up.
+marks line up. Text made only of characters that take one column each (the
+Latin letters, Latin-1 and most of General Punctuation: an English or Czech
+report) is measured by its length, without importing wcwidth, which takes
+longer to import than the rest of the report takes to write.
 
 Player ids, agenda texts and notes come from table states, titles and labels
 from specs and catalogs: all untrusted. So every piece of text goes through
@@ -29,8 +32,6 @@ from __future__ import annotations
 
 import re
 
-from wcwidth import wcswidth, wcwidth
-
 from rulepress.i18n.typography import typeset
 from rulepress.invisible import FORMAT_CHARACTERS
 from rulepress.render import tree
@@ -50,8 +51,20 @@ def visible(text: str) -> str:
     return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
 
 
+#: Characters that each take one column, alone or beside any other: printable ASCII,
+#: Latin-1 but the soft hyphen, Latin Extended-A and -B, General Punctuation but its
+#: separators, invisible and bidi characters, and the minus sign. No combining mark,
+#: joiner or variation selector is among them, so a text of them is as wide as it is
+#: long (tests/render/test_text_writer.py checks every one against wcwidth).
+NARROW = re.compile(r"[\x20-\x7e\xa0-\xac\xae-\u024f\u2010-\u2027\u2030-\u205e\u2212]*")
+
+
 def width(shown: str) -> int:
     """Columns ``shown`` (text made :func:`visible` already) takes in a terminal."""
+    if NARROW.fullmatch(shown):
+        return len(shown)
+    from wcwidth import wcswidth, wcwidth  # noqa: PLC0415 - only for wider text (see NARROW)
+
     columns = wcswidth(shown)
     # -1 means a character wcwidth cannot place; count each one it can, the rest as one
     return columns if columns >= 0 else sum(max(wcwidth(c), 1) for c in shown)
