@@ -608,12 +608,36 @@ def _keep_only_games(config: pytest.Config, items: list[pytest.Item]) -> None:
         items[:] = kept
 
 
+#: each module's seconds and tests in a measured run (tools/module_costs.py writes it)
+MODULE_COSTS = Path(__file__).with_name("module_costs.json")
+
+
+def module_costs(items: list[pytest.Item]) -> dict[str, float]:
+    """The seconds each module of ``items`` is expected to take, for ordering only.
+
+    A module of the table counts the share of its measured seconds that its selected
+    tests are (a quick run leaves out its slow ones); any other, a tenth of a second
+    per test.
+    """
+    try:
+        table = json.loads(MODULE_COSTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        table = {}
+    selected = Counter(item.nodeid.split("::")[0] for item in items)
+    costs = {}
+    for module, count in selected.items():
+        seconds, tests = table.get(module, (0.1 * count, count))
+        costs[module] = seconds * min(1.0, count / max(tests, 1))
+    return costs
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's sends the order to the controller
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Start the main job early if a selected test reads it, and run its modules last.
+    """Run the longest modules first, and those reading the main job last, starting it early.
 
-    After ``-m`` and ``-k`` have deselected (collection is finished): a quick run (``-m 'not slow'``) selects no
-    such test, so it must not spend a core on the build that nothing reads.
+    After ``-m`` and ``-k`` have deselected (collection is finished): a quick run
+    (``-m 'not slow'``) selects no test that reads the main job, so it must not spend
+    a core on the build that nothing reads.
     """
     items = session.items
     needing = {
@@ -621,21 +645,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         for item in items
         if "main_job" in getattr(item, "fixturenames", ())
     }
-    if not needing:
-        return
     # The main job takes minutes: it starts now, in a process of its own, and the modules
     # that read it run last (whole modules, as --dist loadscope hands them out), so the
     # test processes run everything else meanwhile instead of waiting for it. Within
-    # each part, the modules with most tests go first (pytest-xdist's own order, which
-    # pytest_configure turns off for the run as a whole): the small ones even out the end.
-    sizes = Counter(item.nodeid.split("::")[0] for item in items)
+    # each part, the longest modules go first (pytest_configure turns pytest-xdist's own
+    # order, by number of tests, off): the short ones even out the end, where a long
+    # one would keep one process busy while the others have nothing left.
+    costs = module_costs(items)
 
-    def order(item: pytest.Item) -> tuple[bool, int]:
+    def order(item: pytest.Item) -> tuple[bool, float]:
         module = item.nodeid.split("::")[0]
-        return module in needing, -sizes[module]
+        return module in needing, -costs[module]
 
-    items.sort(key=order)
-    _start_main_job(session.config)
+    items.sort(key=order)  # stable: a module's tests keep their order
+    if needing:
+        _start_main_job(session.config)
 
 
 #: the background main job this process started (see :func:`_start_main_job`)
