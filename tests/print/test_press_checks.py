@@ -6,11 +6,13 @@ reference card, a rulebook ready to bind, the output intent and the options.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -125,10 +127,20 @@ def test_backs_register_for_either_flip_even_on_a_partial_sheet(
     assert max(_registration_errors_mm(path, other)) > 1
 
 
-def _chars(path: Path) -> Iterator[dict[str, object]]:
+@functools.cache
+def _objects(path: Path) -> tuple[tuple[list[dict[str, Any]], list[dict[str, Any]]], ...]:
+    """Each page's characters and rectangles of one of the main job's PDFs.
+
+    Read once for all the module's tests: pdfminer reads a rulebook's characters in
+    seconds, and the type and tint checks read the same files.
+    """
     with pdfplumber.open(path) as doc:
-        for page in doc.pages:
-            yield from (c for c in page.chars if str(c["text"]).strip())
+        return tuple((page.chars, page.rects) for page in doc.pages)
+
+
+def _chars(path: Path) -> Iterator[dict[str, object]]:
+    for chars, _ in _objects(path):
+        yield from (c for c in chars if str(c["text"]).strip())
 
 
 @pytest.mark.parametrize(("game", "lang"), PUBLISHED)
@@ -156,12 +168,11 @@ def test_type_is_big_enough_and_small_type_is_black_only(
 
 def test_a_card_uses_the_largest_size_that_fits(printed: Path) -> None:
     low, high = styles.CARD_PT
-    with pdfplumber.open(printed / "ja" / "stationfall" / "cards-poker.pdf") as doc:
-        bodies = []
-        for front in doc.pages[::2]:
-            sizes = [round(float(c["size"]), 2) for c in front.chars if c["size"] >= low - 0.01]
-            titles = max(sizes)  # the title is set at 1.25 em of the card's body
-            bodies.append(min(s for s in sizes if s < titles))
+    bodies = []
+    for chars, _ in _objects(printed / "ja" / "stationfall" / "cards-poker.pdf")[::2]:
+        sizes = [round(float(c["size"]), 2) for c in chars if c["size"] >= low - 0.01]
+        titles = max(sizes)  # the title is set at 1.25 em of the card's body
+        bodies.append(min(s for s in sizes if s < titles))
     # short steps fill their card at the top of the range, long ones lower down
     assert max(bodies) == high
     assert min(bodies) < high
@@ -173,15 +184,14 @@ def test_tints_are_ten_percent_or_none(printed: Path, game: str) -> None:
     # in one language, a translation if the game has one (longer words, other fonts)
     lang = next(iter(translations(GAME_LANGUAGES[game])), "en")
     for name in ("reference-a5", "cards-poker", "pnp-a4", "rulebook-a4"):
-        with pdfplumber.open(printed / lang / game / f"{name}.pdf") as doc:
-            for page in doc.pages:
-                for r in page.rects:
-                    colour = r["non_stroking_color"]
-                    if not r["fill"] or not isinstance(colour, tuple) or len(colour) != 4:
-                        continue
-                    inks = [v for v in colour if v > 0]
-                    # a light tint is one ink at 10 % or more; solid colours are fine
-                    assert all(v >= 0.1 for v in inks), (name, colour)
+        for _, rects in _objects(printed / lang / game / f"{name}.pdf"):
+            for r in rects:
+                colour = r["non_stroking_color"]
+                if not r["fill"] or not isinstance(colour, tuple) or len(colour) != 4:
+                    continue
+                inks = [v for v in colour if v > 0]
+                # a light tint is one ink at 10 % or more; solid colours are fine
+                assert all(v >= 0.1 for v in inks), (name, colour)
 
 
 @pytest.mark.parametrize("lang", LANGS)
