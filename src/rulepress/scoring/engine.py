@@ -330,8 +330,11 @@ class _Run:
         table: Record,
         written: tuple[tuple[str, ...], ...] = (),
         shared: list[bool] | None = None,
+        trace: bool = True,
     ) -> None:
         self.loaded = loaded
+        #: whether the winners' tie-break trace is made (the lines' notes are the plan's)
+        self.trace = trace
         self.sequence = sequence
         self.variants = variants
         self.renderer = renderer
@@ -640,7 +643,15 @@ class _Run:
             # naming the player), to raise the located error. Deciding makes
             # nothing but the outcome, so the first attempt leaves no trace.
             outcome = winners.decide(
-                rule, places, ids, namespaces.__getitem__, self.functions, note, plan.fast, choices
+                rule,
+                places,
+                ids,
+                namespaces.__getitem__,
+                self.functions,
+                note,
+                plan.fast,
+                choices,
+                trace=self.trace,
             )
         except EVAL_FAILURES:
 
@@ -649,7 +660,15 @@ class _Run:
                 return namespaces[i]
 
             outcome = winners.decide(
-                rule, places, ids, namespace_of, self.functions, note, plan.checked, choices
+                rule,
+                places,
+                ids,
+                namespace_of,
+                self.functions,
+                note,
+                plan.checked,
+                choices,
+                trace=self.trace,
             )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -699,8 +718,9 @@ def score(
     Without ``trace`` (for callers that score many states and read the
     outcome: points, breakdowns, totals, events, votes, ranks and winners),
     the lines carry no notes, and what only notes show (a line's label, a
-    part's note arguments) is not evaluated; everything else is as with
-    ``trace``. Scoring the same state again with ``trace`` gives the notes.
+    part's note arguments) is not evaluated, and the winners carry no
+    tie-break trace (the result's ``traced`` is False); everything else is
+    as with ``trace``. Scoring the same state again with ``trace`` gives both.
     """
     spec = loaded.spec
     index, seq, resolved = _choice(spec, sequence or state.get("sequence"), variants)
@@ -727,6 +747,7 @@ def score(
         table if type(table) is Record else record(table),
         written,
         [type(p) is Record for p in given],
+        trace,
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
@@ -812,4 +833,5 @@ def _result(run: _Run, show: tuple[tuple[str, tuple[str, ...]], ...]) -> ScoreRe
         run.events,
         run.tallies,
         run.winner_result,
+        run.trace,
     )
