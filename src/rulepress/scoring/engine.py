@@ -331,6 +331,7 @@ class _Run:
         written: tuple[tuple[str, ...], ...] = (),
         shared: list[bool] | None = None,
         trace: bool = True,
+        uniform: bool | None = None,
     ) -> None:
         self.loaded = loaded
         #: whether the winners' tie-break trace is made (the lines' notes are the plan's)
@@ -353,7 +354,9 @@ class _Run:
         self.ranks: dict[str, int] = {}
         #: the player being evaluated, named in error messages
         self.current = "the table"
-        self._uniform: bool | None = None
+        #: whether plan.TABLE_NAMES hold the same values in every namespace (see
+        #: uniform(); None: not known yet)
+        self._uniform = uniform
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
         data = _spec_data(spec)
@@ -728,12 +731,15 @@ def score(
     given = state["players"]
     table = state.get("table", Record())
     # the folded plan reads param and ruling as the run's records: not when a
-    # player's own field of that name hides one (a state format may declare one)
-    hides = False
+    # player's own field of that name hides one (a state format may declare one).
+    # Usually no player's field has the name of any of the table's names (see
+    # _Run.uniform), which are more: then none hides a folded record either
+    uniform = True
     for p in given:
-        if not p.keys().isdisjoint(_CONSTANT_NAMES):
-            hides = True
+        if not p.keys().isdisjoint(plan.TABLE_NAMES):
+            uniform = False
             break
+    hides = not uniform and any(not p.keys().isdisjoint(_CONSTANT_NAMES) for p in given)
     steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace)
     run = _Run(
         loaded,
@@ -748,6 +754,7 @@ def score(
         written,
         [type(p) is Record for p in given],
         trace,
+        uniform,
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
