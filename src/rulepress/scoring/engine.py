@@ -223,7 +223,12 @@ _CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
 
 
 def _plan(
-    spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None, trace: bool = True
+    spec: Spec,
+    seq: Sequence,
+    index: int,
+    variants: dict[str, str] | None,
+    trace: bool = True,
+    items: tuple[tuple[str, str], ...] | None = None,
 ) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
 
@@ -234,9 +239,12 @@ def _plan(
     Only a name nothing in the sequence can hide is folded (a ``let``, an
     item, a score or tally id of that name); the caller passes None when a
     player's own field hides one. Without ``trace``, the components make no
-    notes (see :func:`components.compile_component`).
+    notes (see :func:`components.compile_component`). ``items``: the
+    variants' items as a tuple, when the caller has them (see :func:`_choice`).
     """
-    key = (id(seq), index, None if variants is None else tuple(variants.items()), trace)
+    if variants is not None and items is None:
+        items = tuple(variants.items())
+    key = (id(seq), index, None if variants is None else items, trace)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
         data = _spec_data(spec)
@@ -280,17 +288,24 @@ _CHOICES: dict[tuple[int, str | None, tuple[str, ...]], tuple[Any, ...]] = {}
 
 def _choice(
     spec: Spec, sequence: str | None, variants: list[str] | None
-) -> tuple[int, Sequence, dict[str, str]]:
-    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once."""
+) -> tuple[int, Sequence, dict[str, str], tuple[tuple[str, str], ...], Record]:
+    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once.
+
+    With the choice of rulings as a tuple of its items and as the ``ruling``
+    record, which every run of the question reads (making them per run was a
+    seventieth of scoring a state).
+    """
     key = (id(spec), sequence, tuple(variants) if variants else ())
     found = _CHOICES.get(key)
     if found is None or found[0] is not spec:
         index, seq = find_sequence(spec, sequence)
-        found = (spec, index, seq, resolve_variants(spec, variants or []))
+        resolved = resolve_variants(spec, variants or [])
+        items = tuple(resolved.items())
+        found = (spec, index, seq, resolved, items, _ruling_record(resolved))
         if len(_CHOICES) >= _MAX_SPECS:
             del _CHOICES[next(iter(_CHOICES))]
         _CHOICES[key] = found
-    return found[1], found[2], found[3]
+    return found[1], found[2], found[3], found[4], found[5]
 
 
 #: the ``ruling`` record of each choice of rulings met so far (records are read-only to
@@ -332,6 +347,7 @@ class _Run:
         shared: list[bool] | None = None,
         trace: bool = True,
         uniform: bool | None = None,
+        ruling: Record | None = None,
     ) -> None:
         self.loaded = loaded
         #: whether the winners' tie-break trace is made (the lines' notes are the plan's)
@@ -375,7 +391,7 @@ class _Run:
         }
         self.base: dict[str, Any] = {
             "param": data.params,
-            "ruling": _ruling_record(variants),
+            "ruling": ruling if ruling is not None else _ruling_record(variants),
             "sets": data.sets,
             "n_players": len(players),
             "table": table,
@@ -726,7 +742,7 @@ def score(
     as with ``trace``. Scoring the same state again with ``trace`` gives both.
     """
     spec = loaded.spec
-    index, seq, resolved = _choice(spec, sequence or state.get("sequence"), variants)
+    index, seq, resolved, items, ruling = _choice(spec, sequence or state.get("sequence"), variants)
     chosen = dict(resolved)  # the result's own copy
     given = state["players"]
     table = state.get("table", Record())
@@ -740,7 +756,7 @@ def score(
             uniform = False
             break
     hides = not uniform and any(not p.keys().isdisjoint(_CONSTANT_NAMES) for p in given)
-    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace)
+    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace, items)
     run = _Run(
         loaded,
         seq,
@@ -755,6 +771,7 @@ def score(
         [type(p) is Record for p in given],
         trace,
         uniform,
+        ruling,
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
