@@ -792,10 +792,7 @@ def list_builder(
 
     def build(ns: Mapping[str, Any], fr: Frame) -> list[Any]:
         out: list[Any] = []
-        if len(levels) == 1:
-            _fill_last(ns, fr, levels[0], element, out, [0], column)
-        else:
-            _fill(ns, fr, levels, 0, element, out, [0], column)
+        _fill(ns, fr, levels, 0, element, out, [0], column)
         return out
 
     return build
@@ -811,17 +808,10 @@ def _fill(
     size: list[int],
     column: int,
 ) -> None:
-    """Loop ``level`` of a list comprehension of two loops or more, and the loops inside it.
-
-    The loop just before the last runs the last itself (:func:`_fill_last`),
-    without a call of this function per item: in Stationfall's Data held
-    after step 3, that was a call per piece of Data given.
-    """
-    source, slot, slots, conds, col, _ = levels[level]
+    source, slot, slots, conds, col, last = levels[level]
     seq = source(ns, fr)
     if type(seq) is not list and type(seq) is not tuple:
         raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", col)
-    inner = levels[level + 1] if level + 2 == len(levels) else None
     for value in seq:
         fr[STEPS] -= 1
         if fr[STEPS] < 0:
@@ -829,57 +819,25 @@ def _fill(
         if slots is None:
             fr[slot] = value
         else:
-            _unpack(fr, value, slots, col)
+            if type(value) not in (list, tuple) or len(value) != len(slots):
+                raise ExpressionEvalError(
+                    f"cannot unpack {type_name(value)} into {len(slots)} names", col
+                )
+            for index, part in zip(slots, value, strict=True):
+                fr[index] = part
         for cond in conds:
             if not cond(ns, fr):
                 break
         else:
-            if inner is not None:
-                _fill_last(ns, fr, inner, element, out, size, column)
-            else:
+            if not last:
                 _fill(ns, fr, levels, level + 1, element, out, size, column)
-
-
-def _fill_last(
-    ns: Mapping[str, Any],
-    fr: Frame,
-    level: _Level,
-    element: Fn,
-    out: list[Any],
-    size: list[int],
-    column: int,
-) -> None:
-    """The last loop of a list comprehension (its only one, or inside :func:`_fill`'s)."""
-    source, slot, slots, conds, col, _ = level
-    seq = source(ns, fr)
-    if type(seq) is not list and type(seq) is not tuple:
-        raise ExpressionEvalError(f"cannot loop over {type_name(seq)}", col)
-    for value in seq:
-        fr[STEPS] -= 1
-        if fr[STEPS] < 0:
-            raise steps_limit(col)
-        if slots is None:
-            fr[slot] = value
-        else:
-            _unpack(fr, value, slots, col)
-        for cond in conds:
-            if not cond(ns, fr):
-                break
-        else:
+                continue
             item = element(ns, fr)
             out.append(item)
             # counted as collected() counts: a nested collection by its size
             size[0] += len(item) + 1 if type(item) in COLLECTIONS else 1
             if size[0] > MAX_ITEMS:
                 raise items_limit(size[0], column)
-
-
-def _unpack(fr: Frame, value: Any, slots: tuple[int, ...], col: int) -> None:
-    """``for a, b in …``: the item's parts into their slots."""
-    if type(value) not in (list, tuple) or len(value) != len(slots):
-        raise ExpressionEvalError(f"cannot unpack {type_name(value)} into {len(slots)} names", col)
-    for index, part in zip(slots, value, strict=True):
-        fr[index] = part
 
 
 #: the fixed functions :func:`reduction` runs itself over a one-loop generator
