@@ -4,6 +4,10 @@ Each takes the data names and the evaluation's frame and returns a value.
 The compiler picks one per node of the checked tree, the specialised ones
 (a field tested against a constant, integer arithmetic with a constant,
 ``get`` with a fixed name, a one-loop generator) where the shape allows.
+
+Several of them read a data name's field in the same few lines (by
+subscript, in a ``try``: see :func:`field_test`), written out in each on
+purpose: a helper they shared would be the very call they exist to save.
 """
 
 from __future__ import annotations
