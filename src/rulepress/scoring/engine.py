@@ -399,13 +399,15 @@ class _Run:
         }
         self.ids: list[str] = [p["id"] for p in players]
         n = len(players)
-        #: by player index (score_step walks the players in order): the scores so far,
-        #: the decisions of earlier steps (read as ``chosen.<score id>``) and the lines
-        self.own: list[dict[str, int]] = [{} for _ in range(n)]
+        #: by player index (score_step walks the players in order): the decisions of
+        #: earlier steps (read as ``chosen.<score id>``) and the lines (one per score:
+        #: a player's scores so far)
         self.chosen: list[Record] = [Record() for _ in range(n)]
         self.line_lists: list[list[Line]] = [[] for _ in range(n)]
         #: each player's total so far (``sum(scores)``, kept as scores are added)
         self.totals = [0] * n
+        #: the ids of the scores made so far (the same for every player)
+        self.scored: set[str] = set()
         # fresh() of each player, with no scores yet
         base = self.base
         self.ns: list[dict[str, Any]] = [
@@ -426,7 +428,7 @@ class _Run:
 
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
-        scores = self.own[i]
+        scores = {line.score: line.points for line in self.line_lists[i]}
         ns = {**self.base, **self.players[i]}
         ns.update(scores)
         ns["chosen"] = self.chosen[i]
@@ -510,6 +512,7 @@ class _Run:
         fns = self.functions
         make = self.make
         lets, run, hidden, hidden_set = step.lets, step.run, step.hidden, step.hidden_set
+        written_lets, maybe_written = step.written_lets, step.maybe_written
         sid, number, title, rules = step.id, step.number, step.title, step.rules
         chosen, totals = self.chosen, self.totals
         # (the sequence check keeps score ids unique and apart from the names a
@@ -525,13 +528,17 @@ class _Run:
                 lets = step.shared_lets + lets
         # (the run's lists and the plan's fields are read into locals once per step, not
         # once per player: this loop runs for every player of every step of every table)
-        namespaces, owns, line_lists = self.ns, self.own, self.line_lists
+        namespaces, line_lists = self.ns, self.line_lists
+        # a score id met before (only in a spec the sequence check refuses): the total is
+        # then summed afresh, the later score in place of the earlier (as fresh() has it)
+        again = sid in self.scored
+        self.scored.add(sid)
         checked_lets, checked_run = step.checked_lets, step.checked_run
         bound = MAX_INT
         i = 0
         try:
             for i in range(len(self.ids)):
-                ns, own = namespaces[i], owns[i]
+                ns = namespaces[i]
                 # What the step hides is put back afterwards. Usually it hides
                 # nothing (its names are new): one test in C, then removal.
                 saved = None
@@ -560,16 +567,19 @@ class _Run:
                         else:
                             ns[name] = value
                 else:
-                    for name in hidden:
+                    # (``del``: no method call, and a let is always there by now)
+                    for name in written_lets:
+                        del ns[name]
+                    for name in maybe_written:
                         ns.pop(name, None)  # a lines item over no items is never written
                 # as fresh() would have it: scores over fields, then decisions and total.
                 # The total is kept as it goes (summing a player's scores per step was
                 # 36 calls a state); ``chosen`` is the one record, updated in place.
-                if sid in own:
+                if again:
+                    own = {line.score: line.points for line in line_lists[i]}
                     own[sid] = points
                     total = sum(own.values())
                 else:
-                    own[sid] = points
                     total = totals[i] + points
                 # every step's points lie within ±MAX_INT, their sum need not: a total
                 # past the bound is refused, as an expression's result would be
