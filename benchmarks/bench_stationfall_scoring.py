@@ -10,9 +10,10 @@ Scoring keeps the full trace (every line, note and tie-break step, with its
 template and arguments); a note's text is rendered when first read, so a
 second figure scores and then reads every note's text and arguments (as the
 text and JSON writers do). A third scores without the trace
-(``score(..., trace=False)``: the lines' points but not their notes), as a
-caller scoring many tables for their outcome does (issue 32, ``rulepress
-impact``); it is timed in turns with the baseline too, and cross-checked.
+(``score(..., trace=False)``: the lines' points but not their notes, the winners
+but not their tie-break trace), as a caller scoring many tables for their
+outcome does (issue 32, ``rulepress impact``); it is timed in turns with the
+baseline too, and cross-checked.
 Last, the spec's expressions in µs per evaluation, next to Python's own
 ``eval`` of the same sources (see bench_expressions.py).
 

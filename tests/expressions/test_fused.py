@@ -35,7 +35,9 @@ from rulepress.expressions.expression import (
     Steps,
     parse,
 )
+from rulepress.expressions.nodes import generator
 from rulepress.expressions.records import record
+from rulepress.expressions.runtime import collected
 
 NAMES: dict[str, Any] = {
     "xs": [3, 0, 5, 2, 7],
@@ -101,6 +103,12 @@ SOURCES = [
     "[x == me for x in xs]",
     "[x.id in nested for x in [1]]",
     "[me in p.id for p in players]",
+    "[(x, w) for x in xs if x > 2 for w in words]",
+    "[(x, w, c) for x in xs for w in words if w != 'a' for c in text]",
+    "[a + b for a, b in [(1, 2), (3, 4)] for w in words]",
+    "[a for a, b in [(1, 2), 3] for w in words]",
+    "[w for x in xs for w in x]",
+    "[n for x in xs for n in nested for y in n]",
     "line.held is None or line.met",
     "other.held is None or other.met",
     "line.held is not None or line.met",
@@ -120,6 +128,10 @@ SOURCES = [
     "line.held is None or not line.held.ok or line.points",
     "other.held is None or not other.held.ok or other.points",
     "other.held is None or other.held.ok or other.held.nope",
+    "other.held is None or other.nope",
+    "other.held is None or xs.nope",
+    "other.held is None or missing.x",
+    "other.held is not None and line.kind",
     "line.nope or 1",
     "line.nope and 1",
     "xs.nope or 1",
@@ -246,7 +258,14 @@ def _unfused(source: str, monkeypatch: pytest.MonkeyPatch) -> Expression:
         patch.setattr(compiler, "slot_field_test", lambda *args: None)
         patch.setattr(compiler, "slot_pair", lambda *args: args[-1])
         patch.setattr(compiler, "root_lead", lambda *args: None)
+        patch.setattr(compiler, "list_builder", _collected)
         return parse(source)
+
+
+def _collected(loops: Any, element: Any, column: int) -> Any:
+    """A list comprehension as its generator's items collected (before nodes.list_builder)."""
+    items = generator(loops, element)
+    return lambda ns, fr: collected(items(ns, fr), column)
 
 
 @pytest.mark.parametrize("source", SOURCES)

@@ -1,10 +1,12 @@
-"""Scoring without a trace gives what scoring with one does, but the lines' notes.
+"""Scoring without a trace gives what scoring with one does, but the notes and tie-breaks.
 
 ``score(..., trace=False)`` is the scorer of batches (many tables, the outcome
-read): it makes no line notes and skips what only they show. Everything else
-in the result (points, breakdowns, totals, events, votes, ranks, winners and
-the tie-break trace) must be exactly the traced result's, for every sequence
-of every game, under any choice of rulings.
+read): it makes no line notes, skips what only they show, and makes no rows of
+the winners' tie-break trace (the result says so: ``traced`` is False).
+Everything else in the result (points, breakdowns, totals, events, votes,
+ranks, winners, what decided them and the winners' sentences) must be exactly
+the traced result's, for every sequence of every game, under any choice of
+rulings.
 """
 
 from __future__ import annotations
@@ -34,11 +36,16 @@ def _rulings(data: st.DataObject, spec: LoadedSpec) -> list[str]:
     ]
 
 
-def _without_line_notes(result: ScoreResult) -> dict[str, Any]:
+def _untraced(result: ScoreResult) -> dict[str, Any]:
+    """The traced ``result`` as data, less what an untraced run leaves out."""
+    assert result.traced
     out = to_data(result)
     for player in out["players"]:
         for line in player["lines"]:
             line["notes"] = []
+    if out["winners"] is not None:
+        out["winners"]["trace"] = []
+    out["traced"] = False
     return out
 
 
@@ -50,7 +57,8 @@ def _agree(spec: LoadedSpec, state: dict[str, Any], variants: list[str]) -> None
         reject()  # a state this choice of rulings cannot score: nothing to compare
     lean = score(spec, checked, variants=variants, trace=False)
     assert all(not line.notes for p in lean.players for line in p.lines)
-    assert to_data(lean) == _without_line_notes(traced)
+    assert lean.winners is None or not lean.winners.trace
+    assert to_data(lean) == _untraced(traced)
 
 
 @pytest.mark.parametrize(("game", "seq_id"), CASES)

@@ -282,13 +282,18 @@ class Compiler:
             return general, _NC
         # ``line.x is None or …``, ``not line.possession or …``: the first part read and
         # tested here, the rest called only when it does not decide
+        rest_field = None
         if len(compiled) == 2:
             rest, rest_const = compiled[1]
             if type(rest_const) not in (int, str, bool, type(None)):
                 rest_const = _NC
+            # ``… or line.met``: a field of a data name, read in the same call
+            read = self.leaf(values[1]) if rest_const is _NC else None
+            if read is not None and read[1] is not None:
+                rest_field = (read[0], read[1])
         else:
             rest, rest_const = self.chain(values[1:], compiled[1:], is_and), _NC
-        return leading_predicate(lead, is_and, rest, rest_const, general), _NC
+        return leading_predicate(lead, is_and, rest, rest_const, rest_field, general), _NC
 
     def chain(self, values: list[ast.expr], compiled: list[tuple[Fn, Any]], is_and: bool) -> Fn:
         """The closure of ``a and b and …`` (``or``) of two or more compiled parts."""
@@ -872,14 +877,18 @@ def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn
     base2, attr2, const2 = second
 
     def both(ns: Mapping[str, Any], fr: Any) -> Any:
-        value = ns.get(base1)
-        if type(value) is Record and attr1 in value:
-            # a field and a constant are builtins, whose == gives a bool
-            if value[attr1] != const1:
-                return False
-            value = ns.get(base2)
-            if type(value) is Record and attr2 in value:
-                return value[attr2] == const2
+        # (read by subscript in a ``try``: see nodes.field_test)
+        try:
+            value = ns[base1]
+            if type(value) is Record:
+                # a field and a constant are builtins, whose == gives a bool
+                if value[attr1] != const1:
+                    return False
+                value = ns[base2]
+                if type(value) is Record:
+                    return value[attr2] == const2
+        except KeyError:
+            pass
         return a(ns, fr) and b(ns, fr)
 
     return both

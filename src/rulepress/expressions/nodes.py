@@ -4,6 +4,10 @@ Each takes the data names and the evaluation's frame and returns a value.
 The compiler picks one per node of the checked tree, the specialised ones
 (a field tested against a constant, integer arithmetic with a constant,
 ``get`` with a fixed name, a one-loop generator) where the shape allows.
+
+Several of them read a data name's field in the same few lines (by
+subscript, in a ``try``: see :func:`field_test`), written out in each on
+purpose: a helper they shared would be the very call they exist to save.
 """
 
 from __future__ import annotations
@@ -88,6 +92,9 @@ def name_test(name: str, column: int, op: ast.AST, const: Any, test: Callable[[A
 def field_test(
     base: str, attr: str, column: int, op: ast.AST, const: Any, test: Callable[[Any], bool]
 ) -> Fn:
+    # Each reads ``base`` by subscript, in a ``try`` (free in Python 3.11 unless it
+    # raises): a call of ``ns.get`` and a test of ``attr in value`` cost a fifth of
+    # these closures, which the scorer calls a few hundred times per table state
     def read(ns: Mapping[str, Any]) -> Any:
         try:
             value = ns[base]
@@ -98,20 +105,22 @@ def field_test(
     if isinstance(op, ast.Eq):
 
         def equal(ns: Mapping[str, Any], fr: Any) -> Any:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
+            try:
+                value = ns[base]
                 # no bool(): a field and a constant are builtins, whose == gives one
-                return value[attr] == const
-            return bool(read(ns))
+                return value[attr] == const if type(value) is Record else read(ns)
+            except KeyError:
+                return bool(read(ns))
 
         return equal
     if isinstance(op, ast.NotEq):
 
         def different(ns: Mapping[str, Any], fr: Any) -> Any:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return value[attr] != const
-            return bool(read(ns))
+            try:
+                value = ns[base]
+                return value[attr] != const if type(value) is Record else read(ns)
+            except KeyError:
+                return bool(read(ns))
 
         return different
 
@@ -119,28 +128,31 @@ def field_test(
     if isinstance(op, ast.Is):
 
         def none(ns: Mapping[str, Any], fr: Any) -> bool:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return value[attr] is None
-            return bool(read(ns))
+            try:
+                value = ns[base]
+                return value[attr] is None if type(value) is Record else bool(read(ns))
+            except KeyError:
+                return bool(read(ns))
 
         return none
     if isinstance(op, ast.IsNot):
 
         def some(ns: Mapping[str, Any], fr: Any) -> bool:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return value[attr] is not None
-            return bool(read(ns))
+            try:
+                value = ns[base]
+                return value[attr] is not None if type(value) is Record else bool(read(ns))
+            except KeyError:
+                return bool(read(ns))
 
         return some
     if isinstance(op, ast.Not):
 
         def false(ns: Mapping[str, Any], fr: Any) -> bool:
-            value = ns.get(base)
-            if type(value) is Record and attr in value:
-                return not value[attr]
-            return bool(read(ns))
+            try:
+                value = ns[base]
+                return not value[attr] if type(value) is Record else bool(read(ns))
+            except KeyError:
+                return bool(read(ns))
 
         return false
 
@@ -254,10 +266,13 @@ def leaf_arith(
         return name_and
 
     def field_and(ns: Mapping[str, Any], fr: Any) -> Any:
-        record = ns.get(name)
-        if type(record) is not Record or attr not in record:
+        try:
+            record = ns[name]
+            a = record[attr] if type(record) is Record else NC
+        except KeyError:
+            a = NC
+        if a is NC:
             return general(ns, fr)
-        a = record[attr]
         b = right(ns, fr)
         if type(a) is int and type(b) is int:
             value = apply(a, b)
@@ -292,10 +307,13 @@ def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -
         return name_by
 
     def field_by(ns: Mapping[str, Any], fr: Any) -> Any:
-        record = ns.get(name)
-        if type(record) is not Record or attr not in record:
+        try:
+            record = ns[name]
+            a = record[attr] if type(record) is Record else NC
+        except KeyError:
+            a = NC
+        if a is NC:
             return general(ns, fr)
-        a = record[attr]
         if type(a) is int:
             value = apply(a, b)
             if -MAX_INT <= value <= MAX_INT:
@@ -380,19 +398,25 @@ def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> 
     if const is NC:
 
         def value_or_call(ns: Mapping[str, Any], fr: Any) -> Any:
-            record = ns.get(name)
-            if type(record) is not Record or attr not in record:
+            try:
+                record = ns[name]
+                value = record[attr] if type(record) is Record else NC
+            except KeyError:
+                value = NC
+            if value is NC:
                 return general(ns, fr)
-            value = record[attr]
             return value if value is not None else orelse(ns, fr)
 
         return value_or_call
 
     def value_or(ns: Mapping[str, Any], fr: Any) -> Any:
-        record = ns.get(name)
-        if type(record) is not Record or attr not in record:
+        try:
+            record = ns[name]
+            value = record[attr] if type(record) is Record else NC
+        except KeyError:
+            value = NC
+        if value is NC:
             return general(ns, fr)
-        value = record[attr]
         return value if value is not None else const
 
     return value_or
@@ -411,7 +435,10 @@ def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | Non
     if attr is None:
 
         def name_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
-            value = ns.get(name)
+            try:
+                value = ns[name]
+            except KeyError:
+                return general(ns, fr)
             if type(value) is int:
                 return order(value, const)
             return general(ns, fr)
@@ -419,11 +446,13 @@ def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | Non
         return name_ordered
 
     def field_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
-        record = ns.get(name)
-        if type(record) is Record:
-            value = record.get(attr)
-            if type(value) is int:
-                return order(value, const)
+        try:
+            record = ns[name]
+            value = record[attr] if type(record) is Record else NC
+        except KeyError:
+            value = NC
+        if type(value) is int:
+            return order(value, const)
         return general(ns, fr)
 
     return field_ordered
@@ -635,11 +664,14 @@ def field_of_field(name: str, first: str, key: str, general: Fn) -> Fn:
     """
 
     def read_field_of_field(ns: Mapping[str, Any], fr: Any) -> Any:
-        outer = ns.get(name)
-        if type(outer) is Record:
-            inner = outer.get(first)
-            if type(inner) is Record and key in inner:
-                return inner[key]
+        try:
+            outer = ns[name]
+            if type(outer) is Record:
+                inner = outer[first]
+                if type(inner) is Record:
+                    return inner[key]
+        except KeyError:
+            pass
         return general(ns, fr)
 
     return read_field_of_field
@@ -973,15 +1005,14 @@ def root_lead(
     """
 
     def lead(ns: Mapping[str, Any]) -> Any:
-        if attr is None:
-            if name not in ns:
-                return NC
+        try:
             value = ns[name]
-        else:
-            record = ns.get(name)
-            if type(record) is not Record or attr not in record:
-                return NC
-            value = record[attr]
+            if attr is not None:
+                value = value[attr] if type(value) is Record else NC
+        except KeyError:
+            return NC
+        if value is NC:
+            return NC
         if kind == PREDICATE_READ:
             first = value
         elif kind == PREDICATE_NONE:
@@ -1002,7 +1033,12 @@ def root_lead(
 
 
 def leading_predicate(
-    lead: tuple[str, str, int, Any], is_and: bool, rest: Fn, rest_const: Any, general: Fn
+    lead: tuple[str, str, int, Any],
+    is_and: bool,
+    rest: Fn,
+    rest_const: Any,
+    rest_field: tuple[str, str] | None,
+    general: Fn,
 ) -> Fn:
     """``n.f is None or …``, ``not n.f or …``, ``n.f == 'x' and …``: the first part inline.
 
@@ -1013,19 +1049,24 @@ def leading_predicate(
     ``rest_const``, a constant last part, given without a call) is. A name
     that is no record or lacks the field is left to ``general``, the whole
     of it made of its parts, which raises the located error (evaluation is
-    pure: reading again is safe).
+    pure: reading again is safe). ``rest_field`` ``(name, field)``: the rest
+    is that field of a data name (``line.met``), read here too when it is
+    there (else ``rest`` reads it, and raises the located error).
     """
     name, attr, kind, const = lead
     constant_rest = rest_const is not NC
+    rest_name, rest_attr = rest_field if rest_field is not None else ("", "")
 
     def decide(ns: Mapping[str, Any], fr: Any) -> Any:
-        record = ns.get(name)
-        if type(record) is not Record or attr not in record:
+        try:
+            record = ns[name]
+            value = record[attr] if type(record) is Record else NC
+        except KeyError:
+            value = NC
+        if value is NC:
             return general(ns, fr)
-        value = record[attr]
-        if kind == PREDICATE_READ:
-            first = value
-        elif kind == PREDICATE_NONE:
+        # the kinds in the order specs use them most (``x is None or …`` first)
+        if kind == PREDICATE_NONE:
             first = value is None
         elif kind == PREDICATE_SOME:
             first = value is not None
@@ -1033,10 +1074,21 @@ def leading_predicate(
             first = not value
         elif kind == PREDICATE_EQUAL:
             first = value == const  # a field and a constant are builtins: a bool
-        else:
+        elif kind == PREDICATE_DIFFERENT:
             first = value != const
+        else:
+            first = value
         if (not first) if is_and else first:
             return first
-        return rest_const if constant_rest else rest(ns, fr)
+        if constant_rest:
+            return rest_const
+        if rest_field is not None:
+            try:
+                record = ns[rest_name]
+                if type(record) is Record:
+                    return record[rest_attr]
+            except KeyError:
+                pass
+        return rest(ns, fr)
 
     return decide

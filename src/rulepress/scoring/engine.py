@@ -223,7 +223,12 @@ _CONSTANT_NAMES = frozenset({"param", "ruling", "sets"})
 
 
 def _plan(
-    spec: Spec, seq: Sequence, index: int, variants: dict[str, str] | None, trace: bool = True
+    spec: Spec,
+    seq: Sequence,
+    index: int,
+    variants: dict[str, str] | None,
+    trace: bool = True,
+    items: tuple[tuple[str, str], ...] | None = None,
 ) -> _Plan:
     """Every step of a sequence in order, compiled (worked out once per sequence and rulings).
 
@@ -234,9 +239,12 @@ def _plan(
     Only a name nothing in the sequence can hide is folded (a ``let``, an
     item, a score or tally id of that name); the caller passes None when a
     player's own field hides one. Without ``trace``, the components make no
-    notes (see :func:`components.compile_component`).
+    notes (see :func:`components.compile_component`). ``items``: the
+    variants' items as a tuple, when the caller has them (see :func:`_choice`).
     """
-    key = (id(seq), index, None if variants is None else tuple(variants.items()), trace)
+    if variants is not None and items is None:
+        items = tuple(variants.items())
+    key = (id(seq), index, None if variants is None else items, trace)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not seq:
         data = _spec_data(spec)
@@ -280,17 +288,24 @@ _CHOICES: dict[tuple[int, str | None, tuple[str, ...]], tuple[Any, ...]] = {}
 
 def _choice(
     spec: Spec, sequence: str | None, variants: list[str] | None
-) -> tuple[int, Sequence, dict[str, str]]:
-    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once."""
+) -> tuple[int, Sequence, dict[str, str], tuple[tuple[str, str], ...], Record]:
+    """:func:`find_sequence` and :func:`resolve_variants` of a question, worked out once.
+
+    With the choice of rulings as a tuple of its items and as the ``ruling``
+    record, which every run of the question reads (making them per run was a
+    seventieth of scoring a state).
+    """
     key = (id(spec), sequence, tuple(variants) if variants else ())
     found = _CHOICES.get(key)
     if found is None or found[0] is not spec:
         index, seq = find_sequence(spec, sequence)
-        found = (spec, index, seq, resolve_variants(spec, variants or []))
+        resolved = resolve_variants(spec, variants or [])
+        items = tuple(resolved.items())
+        found = (spec, index, seq, resolved, items, _ruling_record(resolved))
         if len(_CHOICES) >= _MAX_SPECS:
             del _CHOICES[next(iter(_CHOICES))]
         _CHOICES[key] = found
-    return found[1], found[2], found[3]
+    return found[1], found[2], found[3], found[4], found[5]
 
 
 #: the ``ruling`` record of each choice of rulings met so far (records are read-only to
@@ -330,8 +345,13 @@ class _Run:
         table: Record,
         written: tuple[tuple[str, ...], ...] = (),
         shared: list[bool] | None = None,
+        trace: bool = True,
+        uniform: bool | None = None,
+        ruling: Record | None = None,
     ) -> None:
         self.loaded = loaded
+        #: whether the winners' tie-break trace is made (the lines' notes are the plan's)
+        self.trace = trace
         self.sequence = sequence
         self.variants = variants
         self.renderer = renderer
@@ -350,7 +370,9 @@ class _Run:
         self.ranks: dict[str, int] = {}
         #: the player being evaluated, named in error messages
         self.current = "the table"
-        self._uniform: bool | None = None
+        #: whether plan.TABLE_NAMES hold the same values in every namespace (see
+        #: uniform(); None: not known yet)
+        self._uniform = uniform
         spec = loaded.spec
         by_id = self.by_id = {p["id"]: p for p in players}
         data = _spec_data(spec)
@@ -369,7 +391,7 @@ class _Run:
         }
         self.base: dict[str, Any] = {
             "param": data.params,
-            "ruling": _ruling_record(variants),
+            "ruling": ruling if ruling is not None else _ruling_record(variants),
             "sets": data.sets,
             "n_players": len(players),
             "table": table,
@@ -377,13 +399,15 @@ class _Run:
         }
         self.ids: list[str] = [p["id"] for p in players]
         n = len(players)
-        #: by player index (score_step walks the players in order): the scores so far,
-        #: the decisions of earlier steps (read as ``chosen.<score id>``) and the lines
-        self.own: list[dict[str, int]] = [{} for _ in range(n)]
+        #: by player index (score_step walks the players in order): the decisions of
+        #: earlier steps (read as ``chosen.<score id>``) and the lines (one per score:
+        #: a player's scores so far)
         self.chosen: list[Record] = [Record() for _ in range(n)]
         self.line_lists: list[list[Line]] = [[] for _ in range(n)]
         #: each player's total so far (``sum(scores)``, kept as scores are added)
         self.totals = [0] * n
+        #: the ids of the scores made so far (the same for every player)
+        self.scored: set[str] = set()
         # fresh() of each player, with no scores yet
         base = self.base
         self.ns: list[dict[str, Any]] = [
@@ -404,7 +428,7 @@ class _Run:
 
     def fresh(self, i: int) -> dict[str, Any]:
         """Player ``i``'s namespace made anew: the table's names, fields, scores, decisions."""
-        scores = self.own[i]
+        scores = {line.score: line.points for line in self.line_lists[i]}
         ns = {**self.base, **self.players[i]}
         ns.update(scores)
         ns["chosen"] = self.chosen[i]
@@ -488,6 +512,7 @@ class _Run:
         fns = self.functions
         make = self.make
         lets, run, hidden, hidden_set = step.lets, step.run, step.hidden, step.hidden_set
+        written_lets, maybe_written = step.written_lets, step.maybe_written
         sid, number, title, rules = step.id, step.number, step.title, step.rules
         chosen, totals = self.chosen, self.totals
         # (the sequence check keeps score ids unique and apart from the names a
@@ -503,13 +528,17 @@ class _Run:
                 lets = step.shared_lets + lets
         # (the run's lists and the plan's fields are read into locals once per step, not
         # once per player: this loop runs for every player of every step of every table)
-        namespaces, owns, line_lists = self.ns, self.own, self.line_lists
+        namespaces, line_lists = self.ns, self.line_lists
+        # a score id met before (only in a spec the sequence check refuses): the total is
+        # then summed afresh, the later score in place of the earlier (as fresh() has it)
+        again = sid in self.scored
+        self.scored.add(sid)
         checked_lets, checked_run = step.checked_lets, step.checked_run
         bound = MAX_INT
         i = 0
         try:
             for i in range(len(self.ids)):
-                ns, own = namespaces[i], owns[i]
+                ns = namespaces[i]
                 # What the step hides is put back afterwards. Usually it hides
                 # nothing (its names are new): one test in C, then removal.
                 saved = None
@@ -538,16 +567,19 @@ class _Run:
                         else:
                             ns[name] = value
                 else:
-                    for name in hidden:
+                    # (``del``: no method call, and a let is always there by now)
+                    for name in written_lets:
+                        del ns[name]
+                    for name in maybe_written:
                         ns.pop(name, None)  # a lines item over no items is never written
                 # as fresh() would have it: scores over fields, then decisions and total.
                 # The total is kept as it goes (summing a player's scores per step was
                 # 36 calls a state); ``chosen`` is the one record, updated in place.
-                if sid in own:
+                if again:
+                    own = {line.score: line.points for line in line_lists[i]}
                     own[sid] = points
                     total = sum(own.values())
                 else:
-                    own[sid] = points
                     total = totals[i] + points
                 # every step's points lie within ±MAX_INT, their sum need not: a total
                 # past the bound is refused, as an expression's result would be
@@ -640,7 +672,15 @@ class _Run:
             # naming the player), to raise the located error. Deciding makes
             # nothing but the outcome, so the first attempt leaves no trace.
             outcome = winners.decide(
-                rule, places, ids, namespaces.__getitem__, self.functions, note, plan.fast, choices
+                rule,
+                places,
+                ids,
+                namespaces.__getitem__,
+                self.functions,
+                note,
+                plan.fast,
+                choices,
+                trace=self.trace,
             )
         except EVAL_FAILURES:
 
@@ -649,7 +689,15 @@ class _Run:
                 return namespaces[i]
 
             outcome = winners.decide(
-                rule, places, ids, namespace_of, self.functions, note, plan.checked, choices
+                rule,
+                places,
+                ids,
+                namespace_of,
+                self.functions,
+                note,
+                plan.checked,
+                choices,
+                trace=self.trace,
             )
         self.ranks = outcome.ranks
         self.eligible = set(outcome.eligible)
@@ -699,22 +747,26 @@ def score(
     Without ``trace`` (for callers that score many states and read the
     outcome: points, breakdowns, totals, events, votes, ranks and winners),
     the lines carry no notes, and what only notes show (a line's label, a
-    part's note arguments) is not evaluated; everything else is as with
-    ``trace``. Scoring the same state again with ``trace`` gives the notes.
+    part's note arguments) is not evaluated, and the winners carry no
+    tie-break trace (the result's ``traced`` is False); everything else is
+    as with ``trace``. Scoring the same state again with ``trace`` gives both.
     """
     spec = loaded.spec
-    index, seq, resolved = _choice(spec, sequence or state.get("sequence"), variants)
+    index, seq, resolved, items, ruling = _choice(spec, sequence or state.get("sequence"), variants)
     chosen = dict(resolved)  # the result's own copy
     given = state["players"]
     table = state.get("table", Record())
     # the folded plan reads param and ruling as the run's records: not when a
-    # player's own field of that name hides one (a state format may declare one)
-    hides = False
+    # player's own field of that name hides one (a state format may declare one).
+    # Usually no player's field has the name of any of the table's names (see
+    # _Run.uniform), which are more: then none hides a folded record either
+    uniform = True
     for p in given:
-        if not p.keys().isdisjoint(_CONSTANT_NAMES):
-            hides = True
+        if not p.keys().isdisjoint(plan.TABLE_NAMES):
+            uniform = False
             break
-    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace)
+    hides = not uniform and any(not p.keys().isdisjoint(_CONSTANT_NAMES) for p in given)
+    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace, items)
     run = _Run(
         loaded,
         seq,
@@ -727,6 +779,9 @@ def score(
         table if type(table) is Record else record(table),
         written,
         [type(p) is Record for p in given],
+        trace,
+        uniform,
+        ruling,
     )
     step_path: DataPath = ("sequences", index)
     step: Step | None = None
@@ -812,4 +867,5 @@ def _result(run: _Run, show: tuple[tuple[str, tuple[str, ...]], ...]) -> ScoreRe
         run.events,
         run.tallies,
         run.winner_result,
+        run.trace,
     )

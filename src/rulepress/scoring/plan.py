@@ -66,6 +66,10 @@ class ScorePlan:
     #: component's item), put back by the engine once the player is done
     hidden: tuple[str, ...]
     hidden_set: frozenset[str]
+    #: … of which the let values, there once the player's run succeeded (deleted), and
+    #: the rest, which a component may not have written (a lines item over no items)
+    written_lets: tuple[str, ...] = ()
+    maybe_written: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +215,8 @@ def compile_step(
             components.compile_component(sc.component, tables, checked, trace=trace),
             hidden,
             frozenset(hidden),
+            tuple(sc.let),
+            tuple(name for name in hidden if name not in sc.let),
         )
     decide = None
     if step.winners is not None:

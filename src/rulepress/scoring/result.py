@@ -304,6 +304,9 @@ class ScoreResult:
     events: list[Event]
     tallies: list[TallyResult]
     winners: WinnerResult | None
+    #: whether the lines carry their notes and the winners their tie-break trace:
+    #: ``score(..., trace=False)`` makes neither (see docs/score-json.md)
+    traced: bool = True
 
 
 def to_data(result: ScoreResult) -> dict[str, Any]:

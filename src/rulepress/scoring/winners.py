@@ -29,7 +29,7 @@ from itertools import groupby
 from typing import Any
 
 from rulepress.expressions import Evaluate, ExpressionEvalError
-from rulepress.model.spec_model import Winners
+from rulepress.model.spec_model import Criterion, Winners
 from rulepress.scoring.notes import Listing, Names, Nested, NestedPlural, Template
 from rulepress.scoring.result import Note, TieBreakStep
 from rulepress.states.validation import compiled
@@ -203,6 +203,8 @@ def decide(
     note: Callable[[Any, Any], Note],
     compiled_rule: Evaluators,
     choices: Choices,
+    *,
+    trace: bool = True,
 ) -> Outcome:
     """Apply ``rule`` to the players (ids, in turn order); ``namespace_of(i)``: player i's names.
 
@@ -210,6 +212,9 @@ def decide(
     renderer's :meth:`~rulepress.scoring.notes.NoteRenderer.note`, which takes
     plural sentences); ``compiled_rule`` comes from :func:`evaluators`;
     ``choices``: what the table chose of the rule's choosable fields.
+    Without ``trace``, the outcome's trace is empty: the same criteria are
+    applied in the same order, but no step's values, sentence or row is made
+    (everything else is as with it).
     """
     test, every_key = compiled_rule
     # a criterion the game does not use is as if it were not written
@@ -253,7 +258,7 @@ def decide(
     contenders = field
     #: how many criteria were applied to each player (a later one only to those it split)
     applied = dict.fromkeys(field, 0)
-    trace: list[TieBreakStep] = []
+    rows: list[TieBreakStep] = []
     for index, crit in enumerate(used_criteria):
         # each contender's sort key by this criterion, looked up in C by sorted() and groupby()
         # (a Python key function was a call per player and comparison)
@@ -262,9 +267,6 @@ def decide(
         contenders = sorted(contenders, key=by_criterion)
         for p in contenders:
             applied[p] = index + 1
-        highest = crit.order == "highest"
-        # the values as the criterion reads them (a 'highest' key was negated to sort)
-        values = {p: -by_criterion(p) if highest else by_criterion(p) for p in contenders}
         straddling: list[str] = []
         placed: list[str] = []
         for _, group_iter in groupby(contenders, key=by_criterion):
@@ -280,41 +282,29 @@ def decide(
         taken += len(placed)
         won = [p for p in placed if p in can_win]
         winners.extend(won)
-        room = places - taken
-        args: dict[str, Any] = {
-            "criterion": Template(crit.label),
-            "values": Listing(values),
-            "winners": Names(won),
-            "won": len(won),
-            "tied": Names(straddling),
-            "room": room,
-        }
-        after = _after(
-            [p for p in placed if p not in can_win],
-            NestedPlural(
-                STILL_TIED_LAST if taken else STILL_TIED,
-                {"tied": Names(straddling), "room": room},
+        if trace:
+            rows.append(
+                _row(
+                    crit,
+                    contenders,
+                    by_criterion,
+                    placed,
+                    won,
+                    winners,
+                    straddling,
+                    can_win,
+                    places - taken,
+                    taken,
+                    note,
+                )
             )
-            if straddling
-            else None,
-        )
-        if after is None:
-            template: str | PluralText = CUT_DECIDED
-        else:
-            args["still"] = after
-            template = CUT_DECIDED_TIED if won else CUT_STILL_TIED
-        trace.append(
-            TieBreakStep(
-                crit.id, crit.label, values, list(winners), straddling, note(template, args)
-            )
-        )
         if not straddling:
             ranks = _ranks(field, keys, applied)
             if not winners:
                 nobody = {"places": places}
-                return Outcome(eligible, [], ranks, crit.id, False, trace, NOBODY_WON, nobody)
+                return Outcome(eligible, [], ranks, crit.id, False, rows, NOBODY_WON, nobody)
             conclusion = {"winners": Names(winners), "won": len(winners)}
-            return Outcome(eligible, winners, ranks, crit.id, False, trace, WIN_PLAIN, conclusion)
+            return Outcome(eligible, winners, ranks, crit.id, False, rows, WIN_PLAIN, conclusion)
         contenders = straddling
     ranks = _ranks(field, keys, applied)
     room = places - taken
@@ -337,10 +327,58 @@ def decide(
         tie_args = {"first": Nested(LEFT_OUT, {}), "second": said}
         tie = TWO_SENTENCES
     if not winners:
-        return Outcome(eligible, won, ranks, decided, shared, trace, tie, tie_args)
+        return Outcome(eligible, won, ranks, decided, shared, rows, tie, tie_args)
     tie_arg = NestedPlural(tie, tie_args) if isinstance(tie, PluralText) else Nested(tie, tie_args)
     args = {"winners": Names(winners), "won": len(winners), "tie": tie_arg}
-    return Outcome(eligible, won, ranks, decided, shared, trace, WIN_OUTRIGHT, args)
+    return Outcome(eligible, won, ranks, decided, shared, rows, WIN_OUTRIGHT, args)
+
+
+def _row(
+    crit: Criterion,
+    contenders: list[str],
+    by_criterion: Callable[[str], Any],
+    placed: list[str],
+    won: list[str],
+    winners: list[str],
+    straddling: list[str],
+    can_win: set[str],
+    room: int,
+    taken: int,
+    note: Callable[[Any, Any], Note],
+) -> TieBreakStep:
+    """The trace's row of one criterion applied: the values it read, who it placed, its sentence.
+
+    ``contenders`` in the order the criterion put them, ``by_criterion`` their
+    sort keys; ``room``: the places left after it, ``taken``: those given so far.
+    """
+    highest = crit.order == "highest"
+    # the values as the criterion reads them (a 'highest' key was negated to sort)
+    values = {p: -by_criterion(p) if highest else by_criterion(p) for p in contenders}
+    args: dict[str, Any] = {
+        "criterion": Template(crit.label),
+        "values": Listing(values),
+        "winners": Names(won),
+        "won": len(won),
+        "tied": Names(straddling),
+        "room": room,
+    }
+    after = _after(
+        [p for p in placed if p not in can_win],
+        NestedPlural(
+            STILL_TIED_LAST if taken else STILL_TIED,
+            {"tied": Names(straddling), "room": room},
+        )
+        if straddling
+        else None,
+    )
+    if after is None:
+        template: str | PluralText = CUT_DECIDED
+    else:
+        args["still"] = after
+        template = CUT_DECIDED_TIED if won else CUT_STILL_TIED
+    return TieBreakStep(
+        crit.id, crit.label, values, list(winners), straddling, note(template, args)
+    )
 
 
 def _after(blocked: list[str], still: NestedPlural | None) -> Nested | NestedPlural | None:
