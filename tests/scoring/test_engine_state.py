@@ -8,6 +8,7 @@ namespace for the whole run; these tests pin what that must not change.
 from __future__ import annotations
 
 import copy
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from rulepress.scoring import engine, score
 from rulepress.scoring.result import to_json
 from rulepress.scoring.state import check_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import edit, loaded
+from tests.conftest import DATA, edit, loaded
 
 
 def player(pid: str, **extra: Any) -> dict[str, Any]:
@@ -180,3 +181,36 @@ def test_a_question_kept_for_another_spec_is_not_answered_from_it() -> None:
         assert to_json(score(spec, given)) == expected
     finally:
         engine._CHOICES.pop(key, None)
+
+
+def test_a_name_a_step_binds_over_a_players_field_is_the_field_again_after_it(
+    tmp_path: Path,
+) -> None:
+    # a step whose let is named as a player's field hides the field for that step only:
+    # the steps after it read the player's own value
+    game = tmp_path / "tiny"
+    shutil.copytree(DATA / "specs" / "tiny", game)
+    shadow = """      - number: "0"
+        title: Shadow
+        text: Nothing, twice nothing.
+        rules: ["1"]
+        score:
+          id: shadow
+          title: Shadow
+          let:
+            times: "0"
+          component:
+            op: sum
+            parts:
+              - when: "True"
+                value: points * times
+                note: "nothing"
+                args: {}
+"""
+    edit(game / "sequence.yaml", "    steps:\n", "    steps:\n" + shadow)
+    spec = load_spec(game)
+    players = [{"id": "Ada", "colour": "red", "points": 3, "times": 2}]
+    result = score(spec, {"players": players, "table": {}})
+    lines = {line.score: line.points for line in result.players[0].lines}
+    assert lines == {"shadow": 0, "held": 6}
+    assert result.players[0].total == 6
