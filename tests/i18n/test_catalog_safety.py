@@ -31,6 +31,7 @@ from rulepress.i18n.plural import (
 )
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import localize
+from rulepress.i18n.safety import check_safe
 from rulepress.uitext import PluralText
 from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, ROOT, loaded, run_cli, run_main
 
@@ -228,8 +229,6 @@ def test_runtime_index_is_total_outside_the_sample() -> None:
 
 def test_a_catalog_checked_again_is_checked_as_it_now_is(tmp_path: Path) -> None:
     """The last catalog checked is kept by its bytes: never stale, its problems never shared."""
-    from rulepress.i18n.safety import check_safe  # noqa: PLC0415
-
     po = tmp_path / "brink.cs.po"
     header = (
         'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
