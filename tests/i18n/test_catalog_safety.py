@@ -31,6 +31,7 @@ from rulepress.i18n.plural import (
 )
 from rulepress.i18n.qa import Terms, check_file
 from rulepress.i18n.runtime import localize
+from rulepress.i18n.safety import check_safe
 from rulepress.uitext import PluralText
 from tests.conftest import DATA, GAME_LANGUAGES, LOCALES, ROOT, loaded, run_cli, run_main
 
@@ -224,3 +225,18 @@ def test_runtime_index_is_total_outside_the_sample() -> None:
     rule = plural.PluralRule(2, "n/(n-77777777777)", compile_expression("n/(n-7777777777)"))
     assert rule.index(7777777777) == 1
     assert rule.index(-5) in (0, 1)
+
+
+def test_a_catalog_checked_again_is_checked_as_it_now_is(tmp_path: Path) -> None:
+    """The last catalog checked is kept by its bytes: never stale, its problems never shared."""
+    po = tmp_path / "brink.cs.po"
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\n'
+    )
+    po.write_text(header + 'msgctxt "a"\nmsgid "Take {rule:1.2}."\nmsgstr "Vezmi {rule:9.9}."\n')
+    first = [str(p) for p in check_safe(po, "cs").problems]
+    assert first == [f"{po}:8:1: a: placeholder {{rule:9.9}} is not in the source"]
+    assert [str(p) for p in check_safe(po, "cs").problems] == first  # not added to again
+    po.write_text(header + 'msgctxt "a"\nmsgid "Take {rule:1.2}."\nmsgstr "Vezmi {rule:1.2}."\n')
+    assert check_safe(po, "cs").problems == []

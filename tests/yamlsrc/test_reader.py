@@ -82,3 +82,18 @@ def test_unsafe_tags_are_refused() -> None:
     assert found == [
         "f.yaml:1:4: a: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"
     ]
+
+
+def test_a_text_read_again_is_a_copy_under_its_own_name() -> None:
+    """A document read before comes from the read cache: never shared, never stale."""
+    text = "rules:\n  - {number: '1', title: First}\n"
+    first, smap = load_yaml_text(text, "one.yaml")
+    first["rules"][0]["title"] = "changed by the first reader"
+    smap.values.clear()
+    again, places = load_yaml_text(text, "two.yaml")
+    assert again == {"rules": [{"number": "1", "title": "First"}]}
+    assert str(places.locate(("rules", 0, "title"))) == "two.yaml:2:26"
+    edited, _ = load_yaml_text(text.replace("First", "Second"), "one.yaml")
+    assert edited["rules"][0]["title"] == "Second"
+    for _ in range(2):  # a document with problems is read (and refused) every time
+        assert messages("a: 1\na: 2\n") == ["f.yaml:2:1: a: duplicate key 'a' (first at line 1)"]

@@ -165,11 +165,21 @@ def inspect_catalog(path: Path, locale: str | None = None) -> Inspected:
     """
     name = str(path)
     try:
-        with path.open("rb") as fh:  # no more than the bound: a huge file is not read whole
-            raw = fh.read(MAX_CATALOG_BYTES + 1)
+        raw = read_bounded(path)
     except OSError as exc:
         problem = Problem(Location(name), "", f"cannot be read: {exc.strerror}")
         return Inspected(None, Header(), [problem])
+    return inspect_bytes(raw, name, locale)
+
+
+def read_bounded(path: Path) -> bytes:
+    """A catalog file's bytes, no more than one past the bound: a huge file is not read whole."""
+    with path.open("rb") as fh:
+        return fh.read(MAX_CATALOG_BYTES + 1)
+
+
+def inspect_bytes(raw: bytes, name: str, locale: str | None = None) -> Inspected:
+    """As :func:`inspect_catalog`, for a file's bytes (read with :func:`read_bounded`)."""
     if len(raw) > MAX_CATALOG_BYTES:
         size = f"{MAX_CATALOG_BYTES // 1024 // 1024} MiB"
         problem = Problem(Location(name), "", f"larger than {size}, the most a catalog may be")

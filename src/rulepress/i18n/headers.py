@@ -18,6 +18,7 @@ are therefore read as UTF-8 only; see :mod:`rulepress.i18n.catalogs`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -71,9 +72,15 @@ class _Field:
     def value(self) -> str:
         return "".join(_unescape(quoted, column)[0] for _, column, quoted in self.parts)
 
-    def empty(self) -> bool:
-        """Whether :meth:`value` is "" (every escape stands for a character: no part has one)."""
-        return all(quoted == '""' for _, _, quoted in self.parts)
+    def is_empty(self) -> bool:
+        """Whether :meth:`value` is ``""``, without unescaping any part.
+
+        A part's text is what lies between its first and last character, so it is
+        empty exactly when the part is at most two characters long (``""``; a
+        malformed continuation line such as ``"`` or ``"x`` reads as empty too).
+        Catalogs have thousands of msgids: only the header's is empty.
+        """
+        return all(len(quoted) <= 2 for _, _, quoted in self.parts)
 
 
 def _unescape(quoted: str, column: int) -> tuple[str, list[int]]:
@@ -96,9 +103,13 @@ def _unescape(quoted: str, column: int) -> tuple[str, list[int]]:
     return "".join(out), columns
 
 
-def _entries(text: str) -> list[dict[str, _Field]]:
-    """The active (not obsolete) entries of a PO text, as keyword fields with lines."""
-    entries: list[dict[str, _Field]] = []
+def _entries(text: str) -> Iterator[dict[str, _Field]]:
+    """The active (not obsolete) entries of a PO text, as keyword fields with lines.
+
+    One at a time, so that a reader after the header (the first entry of every
+    catalog a tool writes) stops there instead of going through the whole file.
+    An entry is yielded once the line that starts the next one is met.
+    """
     current: dict[str, _Field] = {}
     last: _Field | None = None
     for number, raw in enumerate(po_lines(text), start=1):
@@ -119,20 +130,24 @@ def _entries(text: str) -> list[dict[str, _Field]]:
         starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in current)
         if starts or keyword in current:
             if current:
-                entries.append(current)
+                yield current
             current = {}
         quoted = match.group(2)
         last = _Field(keyword, number, [(number, raw.index(quoted), quoted)])
         current[keyword] = last
     if current:
-        entries.append(current)
-    return entries
+        yield current
+
+
+def _is_header(entry: dict[str, _Field]) -> bool:
+    """Whether an entry has an empty msgid (with or without a msgctxt)."""
+    return "msgid" in entry and entry["msgid"].is_empty()
 
 
 def header_text(text: str) -> str | None:
     """The value of a PO text's header entry (its msgstr, unescaped), or None without one."""
     for entry in _entries(text):
-        if "msgid" in entry and entry["msgid"].empty() and "msgctxt" not in entry:
+        if _is_header(entry) and "msgctxt" not in entry:
             return entry["msgstr"].value() if "msgstr" in entry else None
     return None
 
@@ -161,9 +176,7 @@ def _locate(entry: _Field, value_start: int) -> tuple[int, int]:
 def read_header(text: str, name: str, lang: str | None) -> Header:
     """Check the header entry of a PO text (for language ``lang``, or the one it declares)."""
     header = Header()
-    # (the header is told by its empty msgid without unescaping every entry's msgid, which
-    # took a third of reading a catalog)
-    empty = [e for e in _entries(text) if "msgid" in e and e["msgid"].empty()]
+    empty = [e for e in _entries(text) if _is_header(e)]
     if len(empty) > 1:
         for extra in empty[1:]:
             line = extra["msgid"].line

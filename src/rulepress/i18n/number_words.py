@@ -36,7 +36,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from num2words import num2words  # type: ignore[import-untyped]  # no type information shipped
@@ -152,8 +152,13 @@ def _plain(text: str) -> str:
     return transform(text, str, lambda token: token.words)
 
 
-def english_words(text: str) -> list[tuple[str, int]]:
-    """The number words of an English text, in order, as (word, value)."""
+@lru_cache(maxsize=8192)
+def english_words(text: str) -> tuple[tuple[str, int], ...]:
+    """The number words of an English text, in order, as (word, value).
+
+    Kept per text: QA asks it of each msgid twice per catalog, and again for
+    each language the msgid is translated into.
+    """
     table, months = english_table(), month_table()
     found: list[tuple[str, int]] = []
     for match in _EN_WORD.finditer(_plain(text)):
@@ -167,7 +172,7 @@ def english_words(text: str) -> list[tuple[str, int]]:
             value = table.get(part.lower(), months.get(part))
             if value is not None:
                 found.append((part, value))
-    return found
+    return tuple(found)
 
 
 def number_words(text: str, source_lang: str = "en") -> Counter[Decimal]:

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -217,7 +217,14 @@ def _bullets(text: str) -> int:
 
 
 def _mentions(text: str, term: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text) is not None
+    # most terms are not in most texts: the substring test spares the search (a match
+    # holds the term as written), and each term's pattern is compiled once
+    return term in text and _mention_pattern(term).search(text) is not None
+
+
+@lru_cache(maxsize=1024)  # the glossaries' terms: a few hundred at most
+def _mention_pattern(term: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(term)}(?![\w-])")
 
 
 def check_message(

@@ -42,7 +42,14 @@ from babel.messages.catalog import Catalog, Message
 
 from rulepress.errors import Location, Problem
 from rulepress.i18n.catalog_shapes import Language, spec_view
-from rulepress.i18n.catalogs import PACKAGE_DOMAINS, CatalogError, inspect_catalog, plural_counts
+from rulepress.i18n.catalogs import (
+    PACKAGE_DOMAINS,
+    CatalogError,
+    inspect_bytes,
+    inspect_catalog,
+    plural_counts,
+    read_bounded,
+)
 from rulepress.i18n.plural import PluralRule, cldr_plural_count
 from rulepress.model.text import Ref, scan_deep
 
@@ -120,9 +127,33 @@ def expected_plurals(lang: str) -> int | None:
         return None
 
 
+#: the last catalog checked, by its file, language and bytes: ``i18n check`` reads each
+#: catalog twice in a row (translator QA, then the print budgets), and reading one is
+#: most of the time of a check of its structure
+_last: dict[tuple[str, str | None, bytes], Checked] = {}
+
+
 def check_structure(path: Path, lang: str | None) -> Checked:
-    """Reading problems (syntax, header) and plural entries with the wrong number of forms."""
-    found = inspect_catalog(path, lang)
+    """Reading problems (syntax, header) and plural entries with the wrong number of forms.
+
+    The same file (same bytes, read as the same language) checked again in a row
+    gets the same catalog (no caller changes one) and its own lists of problems.
+    """
+    try:
+        raw = read_bounded(path)
+    except OSError:
+        return _check_structure(path, None, lang)  # inspect_catalog says why, located
+    key = (str(path), lang, raw)
+    kept = _last.get(key)
+    if kept is None:
+        kept = _check_structure(path, raw, lang)
+        _last.clear()
+        _last[key] = kept
+    return Checked(kept.catalog, kept.plural, list(kept.problems), list(kept.unreadable))
+
+
+def _check_structure(path: Path, raw: bytes | None, lang: str | None) -> Checked:
+    found = inspect_catalog(path, lang) if raw is None else inspect_bytes(raw, str(path), lang)
     problems = list(found.problems)
     catalog = found.catalog
     if catalog is None:
@@ -131,7 +162,8 @@ def check_structure(path: Path, lang: str | None) -> Checked:
     plurals = found.header.plural.nplurals if found.header.plural else None
     if plurals is None and language is not None:
         plurals = expected_plurals(language)
-    text = path.read_text(encoding="utf-8")  # inspect_catalog has decoded it already
+    # inspect_catalog has read and decoded it already
+    text = raw.decode("utf-8") if raw is not None else path.read_text(encoding="utf-8")
     for line, count in plural_counts(text):
         if plurals is not None and count != plurals:
             message = f"needs {plurals} plural form(s) for {language}, has {count}"

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
-from rulepress.games import find_game_dirs, load_spec
+from rulepress.games import find_game_dirs
 from rulepress.i18n.qa import Terms
 from rulepress.i18n.reader_text import RawIds
+from rulepress.i18n.spec_loads import loaded_spec
 from rulepress.i18n.vocabulary import Vocabulary
 from rulepress.model.spec_model import LanguageTermbase, Spec, VocabularyEntry
 
@@ -42,7 +43,7 @@ def terms_for(spec_root: Path, domain: str, lang: str) -> tuple[Terms, str]:
         kept = frozenset(w for spec in specs for w in kept_words(spec, lang))
         return CheckedTerms({}, {}, vocabulary, kept, RawIds.of(specs)), ""
     try:
-        spec = load_spec(directory).spec
+        spec = loaded_spec(directory).spec
     except RulepressError as exc:
         return (
             Terms.empty(),
@@ -86,7 +87,7 @@ def _loadable_specs(spec_root: Path) -> list[Spec]:
     specs = []
     for directory in find_game_dirs(spec_root) if spec_root.is_dir() else []:
         try:
-            specs.append(load_spec(directory).spec)
+            specs.append(loaded_spec(directory).spec)
         except RulepressError:
             continue
     return specs

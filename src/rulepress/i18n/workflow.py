@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog
 
 from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
-from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
+from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError, lint_po
 from rulepress.i18n.content import Content, content_of, read_content
 from rulepress.i18n.extract import PACKAGE_DIR, Places, all_templates
 from rulepress.i18n.header_fields import kept_header
@@ -149,18 +149,20 @@ def _sync(files: dict[Path, bytes], *, check: bool) -> list[Path]:
 
 @dataclass(frozen=True)
 class _Planned:
-    """A catalog or template to write, and what the file there says now (None: no file)."""
+    """A catalog or template to write, and what the file there says now (None: no file).
+
+    ``in_file``: what the file says is read from it only when its bytes differ
+    from ``data`` (a template, whose reading is otherwise not needed at all).
+    """
 
     data: bytes
     lang: str | None  # the language it is read in (None: a template)
     current: Content | None
+    in_file: bool = False
 
 
 def _planned_template(path: Path, template: Catalog) -> _Planned:
-    current = None
-    if path.is_file():
-        current = read_content(path.read_bytes().decode("utf-8", "replace"), None)
-    return _Planned(catalogs.render(template), None, current)
+    return _Planned(catalogs.render(template), None, None, in_file=path.is_file())
 
 
 def _sync_content(files: dict[Path, _Planned], *, check: bool) -> list[Path]:
@@ -175,6 +177,15 @@ def _sync_content(files: dict[Path, _Planned], *, check: bool) -> list[Path]:
 
 def _changes(path: Path, plan: _Planned) -> bool:
     """Whether writing ``plan`` would change what the file at ``path`` says."""
+    if plan.in_file:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8", "replace")
+        if raw == plan.data:
+            # the usual case in CI: the template as it would be written, so what it says
+            # needs no reading; a file that reads as no catalog is stale all the same
+            return header_text(text) is None or bool(lint_po(text, ""))
+        current = read_content(text, None)
+        return current is None or current != read_content(plan.data.decode("utf-8"), plan.lang)
     if plan.current is None:
         return True
     if path.read_bytes() == plan.data:

@@ -28,12 +28,12 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from rulepress.errors import UsageError
-from rulepress.games.load import load_spec
 from rulepress.games.messages import translate_data
 from rulepress.i18n.catalogs import CatalogError
 from rulepress.i18n.qa import Finding
 from rulepress.i18n.runtime import LocaleNumbers
 from rulepress.i18n.safety import read_spec_catalog
+from rulepress.i18n.spec_loads import loaded_spec
 from rulepress.model import LoadedSpec, Spec
 from rulepress.model.text import PlainContext, to_plain
 from rulepress.print.budgets import Budget, budgets, used_lines
@@ -107,7 +107,7 @@ def add_comments(catalog: Catalog, found: Where) -> None:
 
 def add_places(catalog: Catalog, game_dir: Path) -> None:
     """Where readers meet each message of ``game_dir``'s template (i18n.extract's ``places``)."""
-    add_comments(catalog, where(load_spec(game_dir)))
+    add_comments(catalog, where(loaded_spec(game_dir)))
 
 
 def _translated(
@@ -197,7 +197,7 @@ class Budgets:
             if not (directory / GAME_FILE).is_file():
                 self._games[domain] = None  # rulepress's own domains: no print budgets
             else:
-                loaded = load_spec(directory)
+                loaded = loaded_spec(directory)
                 self._games[domain] = (loaded, where(loaded))
         return self._games[domain]
 

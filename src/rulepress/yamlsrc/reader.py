@@ -42,6 +42,7 @@ import yaml
 
 from rulepress.errors import DataPath, Location, Problem
 from rulepress.expressions import MAX_INT
+from rulepress.yamlsrc import read_cache
 
 #: A spec file larger than this is refused before parsing.
 MAX_BYTES = 4 * 1024 * 1024
@@ -452,6 +453,10 @@ def load_yaml_text(text: str, file: str, max_bytes: int = MAX_BYTES) -> tuple[An
     """Parse one YAML document; raise :class:`YamlError` with located messages."""
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise _too_large(file, max_bytes)
+    kept = read_cache.recall(text, file, max_bytes)
+    if kept is not None:  # the same text read before, without a problem
+        data, values, keys = kept
+        return data, SourceMap(values, keys)
     controls = _raw_controls(text, file)
     if controls:
         # before parsing: libyaml refuses some of them with a character offset only
@@ -479,6 +484,7 @@ def load_yaml_text(text: str, file: str, max_bytes: int = MAX_BYTES) -> tuple[An
     data = conv.convert(nodes[0], ())
     if conv.problems:
         raise YamlError(conv.problems)
+    read_cache.remember(text, file, max_bytes, data, conv.map.values, conv.map.keys)
     return data, conv.map
 
 
