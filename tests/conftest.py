@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import importlib.util
 import io
 import json
 import os
@@ -15,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -184,6 +186,16 @@ def one_game_root(tmp_path: Path, game: str = "stationfall") -> Path:
     root.mkdir()
     (root / game).symlink_to(SPEC_ROOT / game)
     return root
+
+
+def module_from_file(name: str, path: Path) -> ModuleType:
+    """The module in ``path`` (a script of benchmarks/ or tools/, not a package), imported."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from types import SimpleNamespace
 from typing import Any
 
-from tests.conftest import MODULE_COSTS, ROOT, module_costs
+from tests.conftest import MODULE_COSTS, ROOT, module_costs, module_from_file
 
 
 def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("module_costs", ROOT / "tools/module_costs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file("module_costs", ROOT / "tools" / "module_costs.py")
 
 
 def test_the_tool_adds_up_each_modules_setup_call_and_teardown() -> None:

@@ -15,7 +15,6 @@ its own callbacks: no collection runs during a load.
 from __future__ import annotations
 
 import gc
-import importlib.util
 import sys
 from pathlib import Path
 from types import FrameType, ModuleType
@@ -25,7 +24,7 @@ import pytest
 
 from rulepress.games import load as load_mod
 from rulepress.games import load_spec
-from tests.conftest import ROOT
+from tests.conftest import ROOT, module_from_file
 
 BENCHMARKS = ROOT / "benchmarks"
 
@@ -34,12 +33,7 @@ BENCHMARKS = ROOT / "benchmarks"
 def bench_loader(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """benchmarks/bench_loader.py, whose spec generator the test shares."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))  # it imports timing.py from beside it
-    spec = importlib.util.spec_from_file_location("bench_loader", BENCHMARKS / "bench_loader.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file("bench_loader", BENCHMARKS / "bench_loader.py")
 
 
 def lines_run(directory: Path) -> int:

@@ -8,10 +8,9 @@ now 10, the longest 365).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
-from tests.conftest import ROOT, SPEC_ROOT
+from tests.conftest import ROOT, SPEC_ROOT, module_from_file
 
 BRINK = SPEC_ROOT / "brink"
 #: the spec's files but its worked examples (whose states name factions, as players do)
@@ -39,13 +38,7 @@ def test_the_faction_labels_are_written_once() -> None:
 
 
 def test_fewer_long_expressions() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "sizes", ROOT / "benchmarks" / "expression_sizes.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    sizes = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(sizes)
+    sizes = module_from_file("sizes", ROOT / "benchmarks" / "expression_sizes.py")
     found = sizes.expressions(BRINK)
     long = [path for path, source in found.items() if len(source) > 160]
     assert len(long) <= 10
