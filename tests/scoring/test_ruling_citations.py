@@ -171,3 +171,21 @@ def test_an_event_and_the_winners_name_the_ruling_that_decided_them() -> None:
     )
     text = render_text(result, local.loaded.spec)
     assert text.count("· Ruling “Who may provide Data”: Live or Escaped characters") == 2
+
+
+def test_the_runs_that_cite_rulings_share_one_plan() -> None:
+    # one run per other option of every ruling: each compiling a plan of its own took most
+    # of a `rulepress score` that cites them; they read the rulings as data from one plan
+    from rulepress.scoring import engine
+
+    spec = loaded("stationfall").spec
+    others = sum(len(r.options) - 1 for r in spec.rulings)
+    assert others >= 3  # enough runs that sharing shows
+    kept = dict(engine._PLANS)
+    engine._PLANS.clear()
+    try:
+        scored()
+        assert len(engine._PLANS) == 2  # the cited result's, and the one the runs share
+    finally:
+        engine._PLANS.clear()
+        engine._PLANS.update(kept)

@@ -751,6 +751,27 @@ def score(
     tie-break trace (the result's ``traced`` is False); everything else is
     as with ``trace``. Scoring the same state again with ``trace`` gives both.
     """
+    return _score(loaded, state, sequence, variants, renderer, cite_rulings, trace, fold=True)
+
+
+def _score(
+    loaded: LoadedSpec,
+    state: Mapping[str, Any],
+    sequence: str | None,
+    variants: list[str] | None,
+    renderer: NoteRenderer | None,
+    cite_rulings: bool,
+    trace: bool,
+    *,
+    fold: bool,
+) -> ScoreResult:
+    """:func:`score`; without ``fold``, with the plan that reads the rulings as the run's data.
+
+    A plan with the rulings folded in is compiled for each choice of rulings, and pays
+    for itself over the many tables scored with one choice. Citing the rulings scores
+    one table once per other option of every ruling: those runs share the one plan that
+    folds nothing (the same points, as when a player's field hides a folded name).
+    """
     spec = loaded.spec
     index, seq, resolved, items, ruling = _choice(spec, sequence or state.get("sequence"), variants)
     chosen = dict(resolved)  # the result's own copy
@@ -766,7 +787,8 @@ def score(
             uniform = False
             break
     hides = not uniform and any(not p.keys().isdisjoint(_CONSTANT_NAMES) for p in given)
-    steps, written, show = _plan(spec, seq, index, None if hides else chosen, trace, items)
+    folded = chosen if fold and not hides else None
+    steps, written, show = _plan(spec, seq, index, folded, trace, items)
     run = _Run(
         loaded,
         seq,
@@ -810,14 +832,8 @@ def score(
 
         def rescore(rulings: dict[str, str]) -> ScoreResult:
             # only points, events, votes and winners are compared: no notes
-            return score(
-                loaded,
-                state,
-                sequence=seq.id,
-                variants=list(rulings.values()),
-                renderer=quiet,
-                trace=False,
-            )
+            values = list(rulings.values())
+            return _score(loaded, state, seq.id, values, quiet, False, False, fold=False)
 
         cited.cite(spec, result, rescore, run.renderer.note)
     return result
