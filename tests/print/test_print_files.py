@@ -278,6 +278,11 @@ def test_overflow_names_card_language_and_amount_and_writes_nothing(tmp_path: Pa
     job = PrintBuild(ROOT, one_game_root(tmp_path), LOCALES, tmp_path / "out", ("cs",), ("poker",))
     with pytest.raises(PrintError) as info:
         job.build()
+    # a build that writes nothing lays out no more than can overflow: not the rulebook
+    # or the errata sheet, and still the step cards (for problems of their own)
+    laid = {Path(name).stem for name in job.timings}
+    assert laid, "the cards are laid out"
+    assert not {"rulebook-a4", "errata-a4"} & laid, laid
     message = info.value.render()
     assert re.search(
         r"stationfall \(cs\) reference card, poker: overflow: the content is \d+\.\d mm taller",
