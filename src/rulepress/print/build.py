@@ -491,13 +491,22 @@ class PrintBuild:
         low, high = sizes
         steps = [low + i * 0.5 for i in range(int((high - low) / 0.5) + 1)]
         spent = 0.0
+        last = len(steps) - 1
+        if last > 0:
+            # most step cards and reference backs fit at the largest size: tried first,
+            # it is the one layout they take, where the search takes four (the search
+            # finds the largest size too: the pages grow with the size, as it assumes)
+            top = self._layout(*make(steps[last]))
+            if len(top.document.pages) == faces:
+                return top, steps[last]
+            spent, last = top.seconds, last - 1
         # ``first``: the smallest size's layout, when the caller has it already
         first = first or self._layout(*make(steps[0]))
         if len(first.document.pages) != faces:
             html, css = make(steps[0])
             self._overflow(what, html, css, fmt, margin_mm)
             return None
-        best, size, lo, hi = first, steps[0], 1, len(steps) - 1
+        best, size, lo, hi = first, steps[0], 1, last
         while lo <= hi:  # the pages a document has grow with its type size
             mid = (lo + hi) // 2
             laid = self._layout(*make(steps[mid]))
