@@ -349,7 +349,17 @@ class PrintBuild:
         # build writes nothing, and the rulebook and errata sheet (seconds of layout) are
         # left out; the cards are still laid out, for their own problems (all at once)
         if not self.problems:
-            self._book_and_errata(loaded, ctx, folder, created, profile, book_fmt)
+            book = print_writer.write(print_trees.rulebook(ctx), created)
+            book_css = styles.rulebook_css(
+                book_fmt,
+                self.bleed_mm,
+                profile.path,
+                chapter_breaks=pub.chapter_breaks,
+                marks=self.marks,
+            )
+            laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
+            self._both(laid_book, folder, f"rulebook-{book_fmt.name}", profile)
+            self._errata(loaded, ctx, folder, created, profile, book_fmt)
         if pub.step_cards is not None:
             self._cards(
                 ctx,
@@ -362,30 +372,6 @@ class PrintBuild:
             )
         # every sentence of the PDFs has been looked up by now (they are laid out in memory)
         self.record.language(lang).add(local.fallbacks)
-
-    def _book_and_errata(
-        self,
-        loaded: LoadedSpec,
-        ctx: RenderContext,
-        folder: Path,
-        created: str,
-        profile: Profile,
-        book_fmt: Format,
-    ) -> None:
-        pub = ctx.spec.publishing
-        assert pub is not None
-        book = print_writer.write(print_trees.rulebook(ctx), created)
-        book_css = styles.rulebook_css(
-            book_fmt,
-            self.bleed_mm,
-            profile.path,
-            chapter_breaks=pub.chapter_breaks,
-            marks=self.marks,
-        )
-        laid_book = self._bound(self._layout(book, book_css), ctx, created, book_css)
-        self._both(laid_book, folder, f"rulebook-{book_fmt.name}", profile)
-
-        self._errata(loaded, ctx, folder, created, profile, book_fmt)
 
     def _since_of(self, directory: Path) -> Since | None:
         """The edition a game's errata sheet compares with (None: no errata sheet)."""
