@@ -751,7 +751,16 @@ def score(
     tie-break trace (the result's ``traced`` is False); everything else is
     as with ``trace``. Scoring the same state again with ``trace`` gives both.
     """
-    return _score(loaded, state, sequence, variants, renderer, cite_rulings, trace, fold=True)
+    return _score(
+        loaded,
+        state,
+        sequence,
+        variants,
+        renderer,
+        cite_rulings=cite_rulings,
+        trace=trace,
+        fold=True,
+    )
 
 
 def _score(
@@ -760,9 +769,9 @@ def _score(
     sequence: str | None,
     variants: list[str] | None,
     renderer: NoteRenderer | None,
+    *,
     cite_rulings: bool,
     trace: bool,
-    *,
     fold: bool,
 ) -> ScoreResult:
     """:func:`score`; without ``fold``, with the plan that reads the rulings as the run's data.
@@ -833,7 +842,9 @@ def _score(
         def rescore(rulings: dict[str, str]) -> ScoreResult:
             # only points, events, votes and winners are compared: no notes
             values = list(rulings.values())
-            return _score(loaded, state, seq.id, values, quiet, False, False, fold=False)
+            return _score(
+                loaded, state, seq.id, values, quiet, cite_rulings=False, trace=False, fold=False
+            )
 
         cited.cite(spec, result, rescore, run.renderer.note)
     return result
