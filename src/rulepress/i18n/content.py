@@ -102,10 +102,19 @@ def content_of(catalog: Catalog, header: str) -> Content:
     )
 
 
+def readable_header(text: str) -> str | None:
+    """A PO text's header, or None when the text reads as no catalog (then it is stale).
+
+    No catalog: it has no header entry, or lines that :func:`lint_po` refuses.
+    """
+    header = header_text(text)
+    return None if header is None or lint_po(text, "") else header
+
+
 def read_content(text: str, locale: str | None) -> Content | None:
     """The content of a PO text, or None when it cannot be read (then it is stale)."""
-    header = header_text(text)
-    if header is None or lint_po(text, ""):
+    header = readable_header(text)
+    if header is None:
         return None
     try:
         catalog = parse_po(text, locale)

@@ -27,8 +27,8 @@ from babel.messages.catalog import Catalog
 
 from rulepress.errors import Location, Problem, UsageError
 from rulepress.i18n import catalogs
-from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError, lint_po
-from rulepress.i18n.content import Content, content_of, read_content
+from rulepress.i18n.catalogs import PACKAGE_DOMAINS, PACKAGE_LOCALES, CatalogError
+from rulepress.i18n.content import Content, content_of, read_content, readable_header
 from rulepress.i18n.extract import PACKAGE_DIR, Places, all_templates
 from rulepress.i18n.header_fields import kept_header
 from rulepress.i18n.headers import header_text
@@ -183,7 +183,7 @@ def _changes(path: Path, plan: _Planned) -> bool:
         if raw == plan.data:
             # the usual case in CI: the template as it would be written, so what it says
             # needs no reading; a file that reads as no catalog is stale all the same
-            return header_text(text) is None or bool(lint_po(text, ""))
+            return readable_header(text) is None
         current = read_content(text, None)
         return current is None or current != read_content(plan.data.decode("utf-8"), plan.lang)
     if plan.current is None:
