@@ -81,13 +81,19 @@ def cache_disabled() -> bool:
     return os.environ.get(NO_CACHE_VARIABLE, "") not in ("", "0")
 
 
-def load_spec_cached(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
+def load_spec_cached(
+    directory: Path, *, isolate_examples: bool = False, key: str | None = None
+) -> LoadedSpec:
     """:func:`~rulepress.games.load.load_spec`, read from the user's cache when it holds it.
 
     The same LoadedSpec as a fresh load, or the same SpecError: a spec with
     problems is never kept, so they are found (and reported) every time.
+    ``key``: the folder's :func:`folder_key`, when the caller has just worked it out.
     """
-    found = None if cache_disabled() else folder_key(directory, isolate_examples)
+    if cache_disabled():
+        found = None
+    else:
+        found = key if key is not None else folder_key(directory, isolate_examples)
     if found is None:
         return load_spec(directory, isolate_examples=isolate_examples)
     name = _entry_name(directory)

@@ -39,7 +39,7 @@ def loaded_spec(directory: Path) -> LoadedSpec:
     if found is not None:
         _kept.move_to_end(key)
         return found
-    loaded = load_spec_cached(directory)
+    loaded = load_spec_cached(directory, key=key)
     _kept[key] = loaded
     if len(_kept) > KEPT:
         _kept.popitem(last=False)
