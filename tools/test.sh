@@ -26,7 +26,12 @@ parallel=(-n auto --dist loadscope)
 for arg in "$@"; do
   [ "$arg" = "no:xdist" ] && parallel=()
 done
-$py/pytest "${parallel[@]}" --durations=15 "$@"
+# pytest keeps each test module's rewritten bytecode (its assertion rewriting) in
+# __pycache__ unless PYTHONDONTWRITEBYTECODE is set, and then every pytest process of the
+# run rewrites all the test modules again: the two workers, and each suite a test runs
+# inside it (tests/test_any_game.py, the tutorial), about 5 s of CPU each. So it is unset
+# for pytest: the caches are git-ignored, and the repository guard looks past them.
+env -u PYTHONDONTWRITEBYTECODE $py/pytest "${parallel[@]}" --durations=15 "$@"
 rc=$?
 if [ "$rc" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2
