@@ -385,13 +385,20 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
 
 
 #: what a warm English score of Stationfall never imports: the spec check (the spec comes
-#: checked), the catalogs' reader, and wcwidth (an English report's text is narrow)
+#: checked), the catalogs' reader, wcwidth (an English report's text is narrow),
+#: pydantic's lookup of plugins among the installed distributions, which building any
+#: pydantic validator does first (the state is read with a validator built from the
+#: state format's core schema, see rulepress.states.models.strict_schema), and docutils
+#: (the quotation marks are read as data, see rulepress.i18n.typography)
 NOT_IMPORTED = (
     "rulepress.checks.checker",
     "babel.messages.pofile",
     "rulepress.i18n.catalogs",
     "rulepress.games.messages",
     "wcwidth",
+    "pydantic.plugin._loader",
+    "importlib.metadata",
+    "docutils",
 )
 
 

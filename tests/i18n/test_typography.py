@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rulepress.i18n.reader_text import czech_spacing, japanese_minus
 from rulepress.i18n.typography import MINUS, NBSP, quote, sort_key, typeset
 from rulepress.render.html_tree import document, el
-from tests.conftest import LOCALES
+from tests.conftest import LOCALES, ROOT, module_from_file
 
 
 @pytest.mark.parametrize(
@@ -176,3 +176,10 @@ def test_range_tables_write_ranges_as_the_reader_does() -> None:
     keys = [key for key, _ in RenderContext(spec, "ja", str, str).table_rows(table)]
     assert any("～" in key for key in keys), keys
     assert not any("–" in key for key in keys)
+
+
+def test_the_quotation_marks_are_docutils_table() -> None:
+    """The package's table of marks is docutils' own (tools/quotation_marks.py writes it)."""
+    tool = module_from_file("quotation_marks", ROOT / "tools" / "quotation_marks.py")
+    assert tool.TARGET.read_text(encoding="utf-8") == tool.table()
+    assert quote("x", "cs-CZ") == "„x“"  # a language's region falls back on the language

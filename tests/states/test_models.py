@@ -17,10 +17,16 @@ import jsonschema
 from rulepress.games.schema import state_schema
 from rulepress.model.spec_model import Parameter, StateFormat
 from rulepress.states import models as state_model
-from rulepress.states.models import state_json_schema, state_models
+from rulepress.states.models import (
+    comparable,
+    state_json_schema,
+    state_models,
+    state_spec,
+    strict_schema,
+)
 from rulepress.states.validation import validate_state
 from rulepress.yamlsrc.reader import SourceMap
-from tests.conftest import loaded
+from tests.conftest import GAMES, loaded
 
 PARAMS = {"most": Parameter(value=3, description="The most.", rule="1")}
 
@@ -183,3 +189,72 @@ def test_a_table_that_is_no_mapping_leaves_the_players_checked() -> None:
         "table: expected a mapping, got an integer",
         "players[0].a: a is too big",
     ]
+
+
+#: a format of every kind of field the builders know: bounds given as parameters, a
+#: negative one, a list with no item or no bound, defaults, optional fields, records
+#: within lists, a choice with no choices
+EVERY_KIND = {
+    "n": {"type": "int", "min": -2, "max": "param:most", "description": "N."},
+    "free": {"type": "int", "description": "Free."},
+    "on": {"type": "bool", "default": True, "description": "On."},
+    "name": {"type": "text", "optional": True, "description": "Name."},
+    "who": {"type": "player", "optional": True, "description": "Who."},
+    "pick": {"type": "choice", "choices": ["a", "b"], "default": "a", "description": "Pick."},
+    "none": {"type": "choice", "choices": [], "optional": True, "description": "None."},
+    "any": {"type": "list", "description": "Any."},
+    "short": {"type": "list", "max": -1, "item": {"type": "int", "description": "I."}},
+    "some": {
+        "type": "list",
+        "min": 1,
+        "max": 3,
+        "unique": True,
+        "item": {"type": "text", "description": "S."},
+        "description": "Some.",
+    },
+    "rows": {
+        "type": "list",
+        "item": {
+            "type": "record",
+            "fields": {"k": {"type": "int", "max": 9, "description": "K."}},
+            "description": "Row.",
+        },
+        "description": "Rows.",
+    },
+    "box": {
+        "type": "record",
+        "fields": {"lid": {"type": "bool", "description": "Lid."}},
+        "default": {"lid": False},
+        "description": "Box.",
+    },
+}
+
+
+def formats() -> list[tuple[StateFormat, dict[str, Parameter]]]:
+    every = fmt({k: {"description": k, **v} for k, v in EVERY_KIND.items()})
+    found = [(every, PARAMS)]
+    for game in GAMES:
+        spec = loaded(game).spec
+        found += [(f, dict(spec.parameters)) for f in spec.table_states.values()]
+    return found
+
+
+def test_the_strict_schema_is_the_strict_models_own() -> None:
+    """The quick path reads states with the schema built directly: it says what the model says."""
+    for state_format, params in formats():
+        for game, sequence in ((None, None), ("brink", "council-vote")):
+            models = state_models(state_format, params, game, sequence)
+            direct = strict_schema(state_spec(state_format), params, game, sequence)
+            assert models.schema == direct
+            assert comparable(direct) == comparable(models.strict.__pydantic_core_schema__)
+
+
+def test_a_good_state_builds_no_model() -> None:
+    """A good state is read by the quick path alone: the models are built for a refused one."""
+    state_format = fmt({"a": {"type": "int", "max": 2, "description": "A."}})
+    models = state_models(state_format, PARAMS)
+    assert problems(state_format, {"id": "ada", "a": 1}) == []
+    assert models._strict is None
+    assert models._lenient is None
+    assert problems(state_format, {"id": "ada", "a": 3})
+    assert models._strict is not None

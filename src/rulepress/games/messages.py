@@ -22,14 +22,15 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
 
+from rulepress.model.sets import SetLabels
 from rulepress.model.spec_model import COMPONENT, PROSE, Spec, component_union
 from rulepress.model.text import refs
-from rulepress.states.texts import example_texts, translate_example_texts
+from rulepress.states.texts import example_texts, translate_example_texts, translated_state
 from rulepress.yamlsrc import DataPath, SourceMap, format_path
 
 #: the comment on a text from an example's table state
@@ -243,6 +244,163 @@ def _collect(visit: Callable[[str, str, DataPath, tuple[str, ...]], None]) -> Vi
         visit(context, text, path, notes)
 
     return wrapper
+
+
+def translate_spec(spec: Spec, lookup: Callable[[str, str], str | None]) -> Spec:
+    """``spec`` with every message replaced by ``lookup(context, text)`` when given.
+
+    The spec that ``Spec.model_validate(translate_data(spec.model_dump(), lookup))``
+    gives (a test holds the two equal for every game and language), made without
+    pydantic: dumping and validating a whole spec built its serializer and its
+    validator first, about a seventh of a ``rulepress score`` in Czech. The same
+    walk as :func:`translate_data`, over the validated spec: a part is copied
+    (``model_copy``, which validates nothing) only where a text of it changes,
+    and every other value is the English spec's own. A named set's labels
+    (:class:`~rulepress.model.sets.SetLabels`) are the translated vocabulary's
+    words, as validating the translated data resolves them.
+    """
+
+    def visit(context: str, text: str, path: DataPath, notes: tuple[str, ...]) -> str | None:
+        return lookup(context, text)
+
+    # the vocabulary first (each text is looked up once: the lookup counts what is missing)
+    vocabulary = _Objects(visit, {}, {}).value(
+        spec.vocabulary, Spec.model_fields["vocabulary"].annotation, ("vocabulary",), ()
+    )
+    done = {"vocabulary": vocabulary}
+    translated = _Objects(visit, vocabulary, done).value(spec, Spec, (), ())
+    assert isinstance(translated, Spec)
+    examples = []
+    for example in translated.examples:
+        sequence = example.sequence or translated.scorer.sequence
+        fmt = next(
+            (
+                translated.table_states.get(s.state)
+                for s in translated.sequences
+                if s.id == sequence
+            ),
+            None,
+        )
+        state = (
+            example.state
+            if fmt is None
+            else translated_state(example.state, fmt, example.id, lookup)
+        )
+        examples.append(
+            example if state is example.state else example.model_copy(update={"state": state})
+        )
+    if any(a is not b for a, b in zip(examples, translated.examples, strict=True)):
+        translated = translated.model_copy(update={"examples": examples})
+    return translated
+
+
+@dataclass(frozen=True)
+class _Objects:
+    """:func:`_walk` over validated models instead of their data (see :func:`translate_spec`)."""
+
+    visit: Visitor
+    #: the translated vocabulary, which a named set's labels are taken from
+    vocabulary: Mapping[str, str]
+    #: sections of the spec already walked, by name
+    done: Mapping[str, Any]
+    #: False in the sections for spec authors: their texts stay as they are, and only
+    #: named sets' labels change (validation labels them anew wherever they are)
+    texts: bool = True
+
+    def value(self, value: Any, tp: Any, ctx: tuple[str, ...], notes: tuple[str, ...]) -> Any:
+        """``value`` translated, or ``value`` itself when nothing in it changes."""
+        tp, prose = _unwrap(tp)
+        if prose and isinstance(value, str):
+            return _translated_text(value, ctx, notes, self.visit) if self.texts else value
+        if isinstance(value, BaseModel):
+            if isinstance(tp, type) and issubclass(tp, BaseModel):
+                return self.model(value, ctx, notes)
+            origin = typing.get_origin(tp)
+            if origin in (typing.Union, types.UnionType):
+                member = _pick_member(tp, {"op": value.__dict__.get("op")})
+                if member is type(value):
+                    return self.model(value, ctx, notes)
+            return value
+        if type(value) is SetLabels:
+            # validating the translated data labels a set's members anew from the vocabulary
+            labels = SetLabels(
+                {m: self.vocabulary.get(m, label) for m, label in value.items()}, value.ref
+            )
+            return value if labels == value else labels
+        origin = typing.get_origin(tp)
+        if origin is list and isinstance(value, list):
+            (item_tp,) = typing.get_args(tp)
+            field_name = ctx[-1] if ctx else ""
+            items = [
+                self.value(
+                    item,
+                    item_tp,
+                    _join(ctx[:-1], field_name, _segment(_fields_of(item), i))
+                    if ctx
+                    else (str(i),),
+                    notes,
+                )
+                for i, item in enumerate(value)
+            ]
+            return value if _same(items, value) else items
+        if origin is dict and isinstance(value, dict):
+            _, value_tp = typing.get_args(tp)
+            pairs = {k: self.value(v, value_tp, (*ctx, str(k)), notes) for k, v in value.items()}
+            return value if _same(list(pairs.values()), list(value.values())) else pairs
+        return value
+
+    def model(self, value: BaseModel, ctx: tuple[str, ...], notes: tuple[str, ...]) -> BaseModel:
+        fields = type(value).model_fields
+        note = value.__dict__.get("translator_note") if "translator_note" in fields else None
+        # an author's note belongs to this part's own texts, not to the parts nested in it
+        own = (*notes, note) if isinstance(note, str) and note else notes
+        changed: dict[str, Any] = {}
+        for key, field in fields.items():
+            old = value.__dict__[key]
+            walk = self
+            if not ctx and key in _AUTHOR_SECTIONS:
+                walk = replace(self, texts=False)
+            if not ctx and key in self.done:
+                new = self.done[key]
+                if new is not old:
+                    changed[key] = new
+                continue
+            annotation: Any = field.annotation
+            if field.metadata:
+                annotation = typing.Annotated[(annotation, *field.metadata)]
+            new = walk.value(old, annotation, (*ctx, key), own if isinstance(old, str) else notes)
+            if not _same([new], [old]):
+                changed[key] = new
+        return value.model_copy(update=changed) if changed else value
+
+
+def _same(new: list[Any], old: list[Any]) -> bool:
+    """Whether each value is the one it replaces (a text: an equal one)."""
+    return all(
+        n is o or (type(n) is str and type(o) is str and n == o)
+        for n, o in zip(new, old, strict=True)
+    )
+
+
+def _fields_of(item: Any) -> Any:
+    """What _segment reads of a list's item: a model's fields, as its data has them."""
+    return item.__dict__ if isinstance(item, BaseModel) else item
+
+
+def _translated_text(
+    text: str, ctx: tuple[str, ...], notes: tuple[str, ...], visit: Visitor
+) -> str:
+    """A prose text, paragraph by paragraph, each replaced by ``visit`` when it gives one."""
+    parts = paragraphs(text)
+    if not parts:
+        return text
+    context = "/".join(ctx)
+    out = []
+    for n, part in enumerate(parts, start=1):
+        suffix = f"#{n}" if len(parts) > 1 else ""
+        replaced = visit(context + suffix, part, (), notes)
+        out.append(part if replaced is None else replaced)
+    return "\n\n".join(out)
 
 
 def translate_data(

@@ -34,7 +34,7 @@ from rulepress.i18n.fallbacks import Fallback, Reason
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.i18n.visible import disguised
-from rulepress.model import SOURCE_LANGUAGE, LoadedSpec, Spec
+from rulepress.model import SOURCE_LANGUAGE, LoadedSpec
 from rulepress.model.text import NumberFormat, PlainContext
 from rulepress.scoring.notes import NoteRenderer, plain_context
 from rulepress.uitext import PluralText, english_form
@@ -195,7 +195,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     if lang == SOURCE_LANGUAGE:
         english = plain_context(loaded.spec)
         return Localized(loaded, NoteRenderer(lang, _quoted(english, lang)))
-    from rulepress.games.messages import translate_data  # noqa: PLC0415 - only when a catalog is read
+    from rulepress.games.messages import translate_spec  # noqa: PLC0415 - only when a catalog is read
     from rulepress.i18n.catalogs import INTERFACE, find_catalog  # noqa: PLC0415 - only when a catalog is read
 
     game = loaded.spec.game.id
@@ -219,8 +219,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
         looked_up(lang, game, text, translated=isinstance(found, str))
         return found if isinstance(found, str) else None
 
-    data = translate_data(loaded.spec.model_dump(), spec_lookup)
-    spec = Spec.model_validate(data)
+    spec = translate_spec(loaded.spec, spec_lookup)
     translated = LoadedSpec(spec, loaded.sources, loaded.directory)
     index = by_context, by_id, _ = _interface_index(ui_catalog)
 

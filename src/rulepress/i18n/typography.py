@@ -28,10 +28,12 @@ the kana of the reading.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
+from importlib.resources import files
 
 NBSP = "\u00a0"
 MINUS = "\u2212"
@@ -104,15 +106,25 @@ def _range_pattern(lang: str) -> str:
 
 
 @cache
-def _marks(lang: str) -> tuple[str, str, str, str]:
-    # docutils keeps the quotation marks of 75 languages (its smart-quotes table, from
-    # CLDR and national style guides); Babel does not carry CLDR's delimiters
-    from docutils.utils.smartquotes import smartchars  # noqa: PLC0415 - only when quoting
+def _quotation_table() -> dict[str, list[str]]:
+    """Every language's four quotation marks: docutils' table, kept as this package's data.
 
-    table: Mapping[str, object] = smartchars.quotes
+    docutils keeps the quotation marks of 75 languages (its smart-quotes table, from
+    CLDR and national style guides); Babel does not carry CLDR's delimiters. Read as
+    data (written, and checked current, by tools/quotation_marks.py) rather than by
+    importing docutils, which only the site builds need otherwise: the import was 3 %
+    of a ``rulepress score`` of one table.
+    """
+    text = files("rulepress.i18n").joinpath("quotation_marks.json").read_text(encoding="utf-8")
+    table: dict[str, list[str]] = json.loads(text)
+    return table
+
+
+@cache
+def _marks(lang: str) -> tuple[str, str, str, str]:
+    table = _quotation_table()
     marks = table.get(lang) or table.get(lang.split("-", maxsplit=1)[0])
-    # most entries are four marks in a string; a few are tuples of longer marks
-    if isinstance(marks, str | tuple) and len(marks) == 4:
+    if isinstance(marks, list) and len(marks) == 4:
         return (str(marks[0]), str(marks[1]), str(marks[2]), str(marks[3]))
     return ("“", "”", "‘", "’")
 

@@ -116,7 +116,7 @@ class Sampler:
             "table": _read_names(fmt.table.constraints),
         }
         params = spec.parameters
-        validators = section_validators(state_models(fmt, params).strict)
+        validators = section_validators(state_models(fmt, params).schema)
         sections = None
         if validators is not None:
             sections = (

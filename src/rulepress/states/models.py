@@ -228,6 +228,129 @@ def _const(value: str | None) -> Any:
     return Any if value is None else Literal[value]
 
 
+# The strict model's core schema, written out directly. The quick path of the state
+# check (rulepress.states.quick) reads a state with a validator made from that schema,
+# and a good state, the common case, needs nothing else of the model. Building the
+# model (create_model: a class per record, its schema generated, a validator and a
+# serializer built for each, and pydantic's plugins looked up among every installed
+# distribution the first time) took about a seventh of a warm `rulepress score`; this
+# takes well under a millisecond, and the model is built when a state is refused or a
+# JSON Schema is asked for. A test holds the two to the same schema for every format.
+
+
+class SchemaRecord:
+    """The class a record's model schema names (a model schema must name one).
+
+    Nothing of its own runs: the quick path reads records as typed dicts, and a
+    validator made straight from the schema would only set an instance's fields.
+    """
+
+
+def strict_schema(
+    root: FieldSpec,
+    params: Mapping[str, Parameter],
+    game: str | None = None,
+    sequence: str | None = None,
+) -> CoreSchema:
+    """The core schema of the strict model of a whole state (``root``: :func:`state_spec`)."""
+    build = _Schemas(params)
+    pid = core_schema.no_info_after_validator_function(
+        player_id, core_schema.str_schema(min_length=1, max_length=MAX_STATE_ID, pattern=ONE_LINE)
+    )
+    first = {"id": core_schema.model_field(pid, validation_alias="id", serialization_alias="id")}
+    table = core_schema.with_default_schema(
+        build.value(root.fields["table"], "table", {}),
+        default_factory=dict,
+        default_factory_takes_data=False,
+        validate_default=True,
+    )
+    fields = {
+        "game": core_schema.with_default_schema(_const_schema(game), default=None),
+        "sequence": core_schema.with_default_schema(_const_schema(sequence), default=None),
+        "players": build.value(root.fields["players"], "player", first),
+        "table": table,
+    }
+    return _record_schema({k: core_schema.model_field(v) for k, v in fields.items()}, "state")
+
+
+def _const_schema(value: str | None) -> CoreSchema:
+    return core_schema.any_schema() if value is None else core_schema.literal_schema([value])
+
+
+def _record_schema(fields: dict[str, core_schema.ModelField], name: str) -> CoreSchema:
+    """A strict record of ``fields`` that refuses other keys (as _Builder.record's model)."""
+    return core_schema.model_schema(
+        SchemaRecord,
+        core_schema.model_fields_schema(fields, model_name=name, computed_fields=[]),
+        custom_init=False,
+        root_model=False,
+        config=core_schema.CoreConfig(strict=True, extra_fields_behavior="forbid", title=name),
+    )
+
+
+@dataclass
+class _Schemas:
+    """The core schemas of one format's values: _Builder's strict types, as schemas."""
+
+    params: Mapping[str, Parameter]
+
+    def value(
+        self, spec: FieldSpec, name: str, first: dict[str, core_schema.ModelField]
+    ) -> CoreSchema:
+        """A field's value; ``first``: fields a record has before its own (a player's id)."""
+        kind = spec.type
+        if kind == "record":
+            fields = dict(first)
+            for i, (key, sub) in enumerate(spec.fields.items()):
+                fields[f"f{i}"] = core_schema.model_field(
+                    self.entry(sub, f"{name}.{key}"), validation_alias=key, serialization_alias=key
+                )
+            return _record_schema(fields, name)
+        if kind == "list":
+            item: CoreSchema = core_schema.any_schema()
+            if spec.item is not None:
+                item = self.value(spec.item, name, first)
+            low, high = length(spec.min, self.params), length(spec.max, self.params)
+            listed = core_schema.list_schema(item, min_length=low, max_length=high)
+            if high is None:
+                return listed
+            return core_schema.no_info_before_validator_function(AtMost(high), listed)
+        if kind == "int":
+            low, high = bound(spec.min, self.params), bound(spec.max, self.params)
+            return core_schema.int_schema(
+                ge=-MAX_INT if low is None else low, le=MAX_INT if high is None else high
+            )
+        if kind == "bool":
+            return core_schema.bool_schema()
+        if kind in ("text", "player"):
+            return core_schema.str_schema(min_length=1, pattern=ONE_LINE)
+        return core_schema.literal_schema(list(spec.choices) or ["\x00"])
+
+    def entry(self, spec: FieldSpec, name: str) -> CoreSchema:
+        """A record's field: its value, with its default when it may be left out."""
+        kind = self.value(spec, name, {})
+        if spec.default is not None:
+            return core_schema.with_default_schema(
+                kind, default=spec.default, validate_default=True
+            )
+        if spec.optional:
+            return core_schema.with_default_schema(kind, default=None)
+        if spec.type == "list" and not length(spec.min, self.params):
+            return core_schema.with_default_schema(
+                kind, default_factory=list, default_factory_takes_data=False
+            )
+        return kind
+
+
+def comparable(schema: Any) -> Any:
+    """A core schema without what validation never reads: classes, references, JSON Schema notes."""
+    if isinstance(schema, list):
+        return [comparable(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {k: comparable(v) for k, v in schema.items() if k not in ("cls", "ref", "metadata")}
+
+
 @dataclass(frozen=True)
 class Refs:
     """Where a value holds what no model checks: player ids (``player``), ``unique`` lists.
@@ -383,13 +506,20 @@ def refs_hold(plan: Refs | None) -> RefsHold | None:
 
 @dataclass
 class StateModels:
-    """The generated models of one state format, with what they were built from."""
+    """The generated models of one state format, with what they were built from.
+
+    The strict model's core schema is made at once (see :func:`strict_schema`);
+    the models themselves when first asked for.
+    """
 
     params: Mapping[str, Parameter]
-    strict: type[BaseModel]
+    #: the strict model's core schema, built directly: what the quick path reads states with
+    schema: CoreSchema
     game: str | None
     #: the whole state as one field spec, to tell which field an error is about
     root: FieldSpec
+    sequence: str | None = None
+    _strict: type[BaseModel] | None = None
     _lenient: type[BaseModel] | None = None
     #: the quick path of the state check, made by it on first use (see rulepress.states.quick)
     quick: QuickCheck | None = None
@@ -400,6 +530,15 @@ class StateModels:
         players = self.root.fields["players"].item
         self.player_refs = refs(players) if players is not None else None
         self.table_refs = refs(self.root.fields["table"])
+
+    @property
+    def strict(self) -> type[BaseModel]:
+        """The state format's model, built the first time a state is refused (or for a schema)."""
+        if self._strict is None:
+            self._strict = _Builder(self.params, lenient=False).state(
+                self.root, self.game, self.sequence
+            )
+        return self._strict
 
     @property
     def lenient(self) -> type[BaseModel]:
@@ -433,8 +572,9 @@ def state_models(
     found = per_format.get(wanted)
     if found is None or found.params is not params:
         root = state_spec(fmt)
-        strict = _Builder(params, lenient=False).state(root, game, sequence)
-        found = StateModels(params, strict, game, root)
+        found = StateModels(
+            params, strict_schema(root, params, game, sequence), game, root, sequence
+        )
         per_format[wanted] = found
     return found
 

@@ -13,11 +13,12 @@ state the quick path accepts is one the full check accepts, with the same
 records, so the messages and places of a bad state are the full check's.
 
 * :func:`record_validator` reads a state straight into records: the strict
-  model's own core schema, with each model made a typed dict whose value is a
-  :class:`~rulepress.expressions.records.Record`. Every field's schema
-  (types, bounds, patterns, the id check, defaults) is the strict model's,
-  taken from it rather than built again, so the two cannot disagree; only
-  the model instances and the dump after them are left out. A schema of a
+  model's core schema (:func:`rulepress.states.models.strict_schema`, which a
+  test holds equal to the model's own), with each model made a typed dict whose
+  value is a :class:`~rulepress.expressions.records.Record`. Every field's schema
+  (types, bounds, patterns, the id check, defaults) is the strict model's, so
+  the two cannot disagree; only the model instances and the dump after them
+  are left out. A schema of a
   shape this does not know gives no validator: such a format always takes
   the full check. Two things differ, each for speed: a list below the
   players is refused on its length by its own ``max_length`` rather than by
@@ -43,7 +44,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, cast
 
-from pydantic import BaseModel
 from pydantic_core import (
     CoreSchema,
     PydanticCustomError,
@@ -116,12 +116,11 @@ class _UnknownShapeError(Exception):
     """A schema of a shape :func:`record_validator` does not turn into records."""
 
 
-def record_validator(
-    model: type[BaseModel], root: FieldSpec | None = None
-) -> SchemaValidator | None:
-    """A validator of what ``model`` accepts whose value is records; None if it cannot be made.
+def record_validator(schema: CoreSchema, root: FieldSpec | None = None) -> SchemaValidator | None:
+    """A validator of what ``schema`` accepts whose value is records; None if it cannot be made.
 
-    ``model`` is a whole state's strict model: its ``game`` and ``sequence``
+    ``schema`` is the core schema of a whole state's strict model (see
+    :func:`rulepress.states.models.strict_schema`): its ``game`` and ``sequence``
     keys may be of any value, nothing below them.
 
     With ``root`` (the field spec of the whole state the model was built
@@ -130,7 +129,6 @@ def record_validator(
     is read when an item is in it twice (see :func:`unique_scalars`): the
     walk after the reading then need not go down to it.
     """
-    schema = model.__pydantic_core_schema__
     try:
         top = _model(schema, root, top=True, unique=root is not None)
     except _UnknownShapeError:
@@ -567,7 +565,7 @@ class QuickCheck:
 
 
 def section_validators(
-    model: type[BaseModel],
+    schema: CoreSchema,
 ) -> tuple[SchemaValidator, SchemaValidator] | None:
     """Validators of one player record and of the table, read into records as the state's.
 
@@ -577,7 +575,7 @@ def section_validators(
     part of exists. None when the state's schema is of a shape not known here.
     """
     try:
-        top = _model(model.__pydantic_core_schema__, None, top=True)
+        top = _model(schema, None, top=True)
         fields = top["schema"]["fields"]
         player = _find(fields["players"]["schema"], "list")["items_schema"]
         table = _find(fields["table"]["schema"], "function-after")

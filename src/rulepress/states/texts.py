@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulepress.model.sets import resolving
-from rulepress.model.spec_model import FieldSpec
+from rulepress.model.spec_model import FieldSpec, StateFormat
 from rulepress.states.fields import Resolver
 from rulepress.yamlsrc import DataPath
 
@@ -146,17 +146,55 @@ def example_texts(data: Mapping[str, Any]) -> Iterator[tuple[str, DataPath, str]
         state = example.get("state")
         if not isinstance(state, Mapping):
             continue
-        base: tuple[str, ...] = ("examples", example["id"], "state")
         here: DataPath = ("examples", index, "state")
-        if players is not None and isinstance(state.get("players"), list):
-            for i, player in enumerate(state["players"]):
-                pid = player.get("id") if isinstance(player, Mapping) else None
-                segment = pid if isinstance(pid, str) else str(i)
-                yield from _walk(
-                    player, players, (*base, "players", segment), (*here, "players", i)
-                )
-        if table is not None and "table" in state:
-            yield from _walk(state["table"], table, (*base, "table"), (*here, "table"))
+        yield from _state_texts(state, players, table, example["id"], here)
+
+
+def _state_texts(
+    state: Mapping[str, Any],
+    players: Shape | None,
+    table: Shape | None,
+    example: str,
+    here: DataPath,
+) -> Iterator[tuple[str, DataPath, str]]:
+    """(context, data path, text) of every translated value of one example's state."""
+    base: tuple[str, ...] = ("examples", example, "state")
+    if players is not None and isinstance(state.get("players"), list):
+        for i, player in enumerate(state["players"]):
+            pid = player.get("id") if isinstance(player, Mapping) else None
+            segment = pid if isinstance(pid, str) else str(i)
+            yield from _walk(player, players, (*base, "players", segment), (*here, "players", i))
+    if table is not None and "table" in state:
+        yield from _walk(state["table"], table, (*base, "table"), (*here, "table"))
+
+
+def translated_state(
+    state: dict[str, Any],
+    fmt: StateFormat,
+    example: str,
+    lookup: Callable[[str, str], str | None],
+) -> dict[str, Any]:
+    """A worked example's ``state`` with each translated value replaced by ``lookup``.
+
+    ``fmt``: the state's format in a validated spec, its fields resolved. The
+    same texts as :func:`example_texts` finds in the spec's data; a copy when
+    any is replaced, else ``state`` itself.
+    """
+    memo: Memo = {}
+    players = _record_shape(fmt.players.fields, memo)
+    table = _record_shape(fmt.table.fields, memo)
+    out = state
+    for context, path, text in list(_state_texts(state, players, table, example, ())):
+        found = lookup(context, text)
+        if found is None:
+            continue
+        if out is state:
+            out = copy.deepcopy(state)
+        target: Any = out
+        for part in path[:-1]:
+            target = target[part]
+        target[path[-1]] = found
+    return out
 
 
 def translate_example_texts(data: dict[str, Any], lookup: Callable[[str, str], str | None]) -> None:

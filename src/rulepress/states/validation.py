@@ -384,7 +384,7 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
     """The quick path of ``fmt`` with the models' parameters: made once, kept with the models."""
     if models.quick is None:
         models.quick = QuickCheck(
-            record_validator(models.strict, models.root),
+            record_validator(models.schema, models.root),
             Rules.of(fmt.players.constraints, compiled),
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
