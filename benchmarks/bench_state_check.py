@@ -94,10 +94,10 @@ def main() -> None:
                 }
                 # (as the check asks them: a count across the players tallied once a state)
                 steps, tallies = Steps(), Tallies()
-                for rec in players:
-                    assert players_rules.hold(rec, {**context, **rec}, steps, tallies)
+                spaces = [{**context, **rec} for rec in players]
+                assert players_rules.hold(spaces, steps, tallies)
                 if table:
-                    assert quick.table.hold(table_rec, {**context, **table_rec}, steps, tallies)
+                    assert quick.table.hold([{**context, **table_rec}], steps, tallies)
 
         return run
 

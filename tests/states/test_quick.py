@@ -176,26 +176,50 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     # the items (a name read: one step of within), then two a member
     for budget, holds in ((6, False), (7, True)):
         steps = Steps(budget)
-        assert plain.hold(Record(), names, steps) is holds, budget
+        assert plain.hold([dict(names)], steps) is holds, budget
     steps = Steps(100)
-    assert plain.hold(Record(), names, steps)
+    assert plain.hold([dict(names)], steps)
     assert steps.left == 100 - 1 - 3 * 2
     looping = Rules.of([Constraint(test="sum(v for v in xs) == 6", message="m")], compiled)
     steps = Steps(100)
-    assert looping.hold(Record(), names, steps)
+    assert looping.hold([dict(names)], steps)
     assert steps.left == 100 - 1 - 3  # the call, then an item each
     failing = Rules.of([Constraint(test="xs.nope", message="m")], compiled)
-    assert not failing.hold(Record(), names, Steps(100))  # unlocated failures: not known
+    assert not failing.hold([dict(names)], Steps(100))  # unlocated failures: not known
     # without a let, the members' steps are charged at once: the same steps, the same bound
     each = Rules.of([Constraint(items="xs", item="x", test="x > 0", message="m")], compiled)
     for budget, holds in ((3, False), (4, True)):
-        assert each.hold(Record(), names, Steps(budget)) is holds, budget
+        assert each.hold([dict(names)], Steps(budget)) is holds, budget
     steps = Steps(100)
-    assert each.hold(Record(), names, steps)
+    assert each.hold([dict(names)], steps)
     assert steps.left == 100 - 1 - 3
     lets = Rules.of([Constraint(let={"y": "xs"}, test="len(y) == 3", message="m")], compiled)
     for budget, holds in ((1, False), (2, True)):
-        assert lets.hold(Record(), names, Steps(budget)) is holds, budget
+        assert lets.hold([dict(names)], Steps(budget)) is holds, budget
+
+
+@pytest.mark.parametrize(
+    ("second", "holds"),
+    [
+        # reads the field x, which the first rule's let hides in its own namespace
+        (Constraint(test="x == 1", message="m"), False),
+        # sets x too, as its member: each must set it in a namespace of its own
+        (Constraint(items="[x]", item="x", test="x == 0", message="m"), True),
+        (Constraint(test="y == 1", message="m"), True),  # reads no name the first sets
+    ],
+)
+def test_a_name_a_rule_sets_is_seen_by_no_other_rule(second: Constraint, holds: bool) -> None:
+    """The rules of a format are asked of all its records one after the other, in their namespaces.
+
+    A rule sets its let values and member in a record's namespace only when
+    no other rule reads or sets those names; else in a copy, as the full
+    check does, so that a rule never reads what another left there.
+    """
+    first = Constraint(let={"x": "1"}, test="x == 1", message="m")
+    rules = Rules.of([first, second], parse)
+    spaces = [{"x": 0, "y": 1}, {"x": 0, "y": 1}]
+    assert rules.hold(spaces, Steps()) is holds
+    assert Rules.of([second, first], parse).hold([dict(s) for s in spaces], Steps()) is holds
 
 
 def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:
@@ -214,8 +238,7 @@ def test_stationfall_bribes_are_counted_from_one_tally_per_state() -> None:
     players = read["players"]
     context = {"param": quick.params, "players": players, "n_players": len(players)}
     steps, tallies = Steps(), Tallies()
-    for player in players:
-        assert quick.players.hold(player, {**context, **player}, steps, tallies)
+    assert quick.players.hold([{**context, **player} for player in players], steps, tallies)
     assert [key for key, (seq, tally) in tallies.items() if seq is players and tally] == [
         ("players", "foreign_bribes", "id")
     ]

@@ -14,8 +14,9 @@ records, so the messages and places of a bad state are the full check's.
 
 * :func:`record_validator` reads a state straight into records: the strict
   model's core schema (:func:`rulepress.states.models.strict_schema`, which a
-  test holds equal to the model's own), with each model made a typed dict whose
-  value is a :class:`~rulepress.expressions.records.Record`. Every field's schema
+  test holds equal to the model's own), with each model made a call of
+  :class:`~rulepress.expressions.records.Record` with its fields as keyword
+  arguments (an unknown key refused as an unexpected one). Every field's schema
   (types, bounds, patterns, the id check, defaults) is the strict model's, so
   the two cannot disagree; only the model instances and the dump after them
   are left out. A schema of a
@@ -27,7 +28,10 @@ records, so the messages and places of a bad state are the full check's.
   strict model leaves to the walk after it (:func:`unique_scalars`).
 * :class:`Rules` asks a record format's constraints, each expression parsed
   once per format, with one step budget (``MAX_STEPS``) for the whole state
-  rather than one per constraint and record. Every test holding, no
+  rather than one per constraint and record. Each rule is one closure asked
+  once per state, of all the state's records in turn, which sets its names
+  (let values, member) in each record's namespace rather than in a copy of
+  it when no other rule reads them. Every test holding, no
   evaluation failing and the budget not spent is *good*; anything else is
   *not known*. The budget stays a bound: however many records and members a
   state has, the quick path takes at most ``MAX_STEPS`` steps before it
@@ -133,7 +137,7 @@ def record_validator(schema: CoreSchema, root: FieldSpec | None = None) -> Schem
         top = _model(schema, root, top=True, unique=root is not None)
     except _UnknownShapeError:
         return None
-    return SchemaValidator(top)
+    return SchemaValidator(top, config=_STRICT)
 
 
 def unique_scalars(spec: FieldSpec) -> bool:
@@ -165,7 +169,7 @@ def _once(schema: CoreSchema) -> CoreSchema:
 def _model(
     schema: Mapping[str, Any], spec: FieldSpec | None, *, top: bool = False, unique: bool = False
 ) -> CoreSchema:
-    """A model schema as a typed dict of the same fields, whose value is a Record.
+    """A model schema as the call of Record with the same fields, each checked as the model does.
 
     ``spec``: the record's field spec, whose fields the model's are (None
     with ``unique`` False: the lists are not looked at).
@@ -183,7 +187,7 @@ def _model(
         or not _CONFIG.issuperset(config)
     ):
         raise _UnknownShapeError
-    out: dict[str, core_schema.TypedDictField] = {}
+    out: list[core_schema.ArgumentsParameter] = []
     for name, field in fields["fields"].items():
         inner = field["schema"]
         # the key a state writes is the field's alias (see rulepress.states.models)
@@ -206,12 +210,20 @@ def _model(
                 made = cast(CoreSchema, {**made, "schema": _once(made["schema"])})
             else:
                 made = _once(made)
-        out[key] = core_schema.typed_dict_field(made, required=inner["type"] != "default")
-    # the model's config (checked above to say this and no more): in pydantic-core a
-    # typed dict's config, as a model's, is what its fields are built with
-    same = core_schema.CoreConfig(strict=True, extra_fields_behavior="forbid")
-    typed = core_schema.typed_dict_schema(out, extra_behavior="forbid", strict=True, config=same)
-    return core_schema.no_info_after_validator_function(Record, typed)
+        # (a field with a default may be left out: its schema is the default's)
+        out.append(core_schema.arguments_parameter(key, made, mode="keyword_only"))
+    # The record is made by calling Record with the fields as keyword arguments: in
+    # pydantic-core, one step that refuses a key no field has (an unexpected keyword)
+    # and makes the record, where a typed dict refusing unknown keys, then a call of
+    # Record on the dict it made, took 9 % longer for a Stationfall state. A mapping
+    # only (arguments are also read from a list or tuple of positional ones); the
+    # model's config (strict, checked above) is the whole validator's (see _STRICT).
+    made_record = core_schema.call_schema(core_schema.arguments_schema(out), Record)
+    return core_schema.chain_schema([core_schema.is_instance_schema(dict), made_record])
+
+
+#: the config of a validator :func:`_model` makes: every state model's (see _CONFIG)
+_STRICT = core_schema.CoreConfig(strict=True)
 
 
 def _schema(
@@ -222,7 +234,7 @@ def _schema(
     length_first: bool = False,
     unique: bool = False,
 ) -> CoreSchema:
-    """``schema`` with every model in it made a typed dict of records.
+    """``schema`` with every model in it made a call of Record (see _model).
 
     ``spec``: the field spec ``schema`` was made from (see _model).
 
@@ -369,19 +381,22 @@ def _counted(c: Constraint, compiled: Callable[[str], Expression]) -> _Counted |
         return None
 
 
-#: one rule asked of a record: its namespace, the state's steps and tallies; True when it holds
-_Check = Callable[[Mapping[str, Any], Steps, Tallies], Any]
+#: one rule asked of every record of a state: their namespaces, the state's steps and
+#: tallies, and whether it may set its names in those namespaces (else in a copy of each);
+#: True when it holds for them all
+_Check = Callable[[list[dict[str, Any]], Steps, Tallies, bool], Any]
 
 
 def _checker(rule: _Rule) -> _Check:
-    """The closure that asks ``rule`` of a record, made for its shape.
+    """The closure that asks ``rule`` of every record of a state, made for its shape.
 
     Each asks as :func:`_asked_each` does (the general case), with less
     work per record where the shape allows: this runs for every rule of every
-    record of every state checked. A rule's one-step expressions may be
-    charged for all its members before any is asked: the steps spent by a
-    rule that holds are the same, and one that runs out is not known either
-    way.
+    state checked, and asks it of each record in its own loop (one call per
+    rule and state, not per rule and record). A rule's one-step expressions
+    may be charged for all its records (or members) before any is asked: the
+    steps spent by a rule that holds are the same, and one that runs out is
+    not known either way.
     """
     asked, items, item, counted = rule.asked, rule.items, rule.item, rule.counted
     test, cost, lets = asked.test, asked.cost, asked.lets
@@ -390,98 +405,138 @@ def _checker(rule: _Rule) -> _Check:
     if counted is not None:
         pairs, tallied = counted.pairs, counted.asked
 
-        def counting(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
-            ns = dict(names)
-            charged = put_counts(pairs, ns, tallies)
-            now = asked if charged is None else tallied  # (see _asked_each)
-            steps.left -= now.cost + (charged or 0)
-            if steps.left < 0:
-                return False
-            for name, let in now.lets:
-                ns[name] = let(ns, steps)
-            return now.test(ns, steps)
+        def counting(
+            spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool
+        ) -> Any:
+            for names in spaces:
+                ns = names if share else dict(names)
+                charged = put_counts(pairs, ns, tallies)
+                now = asked if charged is None else tallied  # (see _asked_each)
+                steps.left -= now.cost + (charged or 0)
+                if steps.left < 0:
+                    return False
+                for name, let in now.lets:
+                    ns[name] = let(ns, steps)
+                if not now.test(ns, steps):
+                    return False
+            return True
 
         return counting
     if not rule.binds:
 
-        def plain(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
-            steps.left -= cost
-            return steps.left >= 0 and test(names, steps)
+        def plain(spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool) -> Any:
+            steps.left -= cost * len(spaces)
+            if steps.left < 0:
+                return False
+            for ns in spaces:  # noqa: SIM110 (all() of a generator: a frame more)
+                if not test(ns, steps):
+                    return False
+            return True
 
         return plain
     if items is None:
 
-        def with_lets(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
-            ns = dict(names)
-            steps.left -= cost
+        def with_lets(
+            spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool
+        ) -> Any:
+            steps.left -= cost * len(spaces)
             if steps.left < 0:
                 return False
-            for name, let in lets:
-                ns[name] = let(ns, steps)
-            return test(ns, steps)
+            for names in spaces:
+                ns = names if share else dict(names)
+                for name, let in lets:
+                    ns[name] = let(ns, steps)
+                if not test(ns, steps):
+                    return False
+            return True
 
         return with_lets
 
-    def each(names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> Any:
-        ns = dict(names)
-        members = items(ns, steps)
-        if type(members) is not list and type(members) is not tuple:
-            return False
-        steps.left -= cost * len(members)
-        if steps.left < 0:
-            return False
-        for member in members:
-            ns[item] = member
-            if not test(ns, steps):
+    def each(spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool) -> Any:
+        for names in spaces:
+            ns = names if share else dict(names)
+            members = items(ns, steps)
+            if type(members) is not list and type(members) is not tuple:
                 return False
+            steps.left -= cost * len(members)
+            if steps.left < 0:
+                return False
+            for member in members:
+                ns[item] = member
+                if not test(ns, steps):
+                    return False
         return True
 
     return each
 
 
-def _asked_each(rule: _Rule, names: Mapping[str, Any], steps: Steps, tallies: Tallies) -> bool:
-    """``rule`` asked of a record, of each member, with its counts from the state's tallies."""
-    # as the full check: one namespace per rule and record, the member and its let
-    # values set anew in it for each member
-    ns = dict(names)
-    members: Any = (None,)
-    if rule.items is not None:
-        members = rule.items(ns, steps)
-        if type(members) is not list and type(members) is not tuple:
-            return False
-    for member in members:
+def _asked_each(
+    rule: _Rule, spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool
+) -> bool:
+    """``rule`` asked of each record, of each member, with its counts from the state's tallies."""
+    for names in spaces:
+        # as the full check: one namespace per rule and record, the member and its let
+        # values set anew in it for each member
+        ns = names if share else dict(names)
+        members: Any = (None,)
         if rule.items is not None:
-            ns[rule.item] = member
-        asked = rule.asked
-        if rule.counted is not None:
-            # the counts for this member from the state's tallies, when they can be
-            # had; else the rule's own expressions count as written
-            charged = put_counts(rule.counted.pairs, ns, tallies)
-            if charged is not None:
-                steps.left -= charged
-                asked = rule.counted.asked
-        steps.left -= asked.cost
-        if steps.left < 0:
-            return False
-        for name, let in asked.lets:
-            ns[name] = let(ns, steps)
-        if not asked.test(ns, steps):
-            return False
+            members = rule.items(ns, steps)
+            if type(members) is not list and type(members) is not tuple:
+                return False
+        for member in members:
+            if rule.items is not None:
+                ns[rule.item] = member
+            asked = rule.asked
+            if rule.counted is not None:
+                # the counts for this member from the state's tallies, when they can be
+                # had; else the rule's own expressions count as written
+                charged = put_counts(rule.counted.pairs, ns, tallies)
+                if charged is not None:
+                    steps.left -= charged
+                    asked = rule.counted.asked
+            steps.left -= asked.cost
+            if steps.left < 0:
+                return False
+            for name, let in asked.lets:
+                ns[name] = let(ns, steps)
+            if not asked.test(ns, steps):
+                return False
     return True
+
+
+def _names(
+    c: Constraint, counted: _Counted | None, compiled: Callable[[str], Expression]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The names ``c`` reads and those it sets (its member, let values and counts' names).
+
+    What it reads is what any of its expressions reads, as written or with
+    its counts tallied (a count reads its sequence and its value).
+    """
+    sources = [*c.let.values(), c.test, *([c.items] if c.items is not None else [])]
+    reads = frozenset().union(*(compiled(source).names for source in sources))
+    sets = frozenset(c.let) | ({c.item} if c.items is not None else set())
+    if counted is not None:
+        sets |= {p.name for p in counted.pairs}
+        reads |= {n for p in counted.pairs for n in (p.sequence, p.value)}
+    return reads, sets
 
 
 class Rules:
     """The constraints of one record format, parsed once, asked as one yes-or-not-known."""
 
-    __slots__ = ("_checks",)
+    __slots__ = ("_checks", "_share")
 
-    def __init__(self, checks: tuple[_Check, ...] | None) -> None:
+    def __init__(self, checks: tuple[_Check, ...] | None, share: bool = False) -> None:
         self._checks = checks
+        #: whether each rule may set its names in the records' namespaces: no rule reads
+        #: or sets a name another sets (else each sets them in a copy: see hold)
+        self._share = share
 
     @classmethod
     def of(cls, constraints: list[Constraint], compiled: Callable[[str], Expression]) -> Rules:
         """The rules of ``constraints``; one that is no expression makes them all not known."""
         made: list[_Check] = []
+        names: list[tuple[frozenset[str], frozenset[str]]] = []
         try:
             for c in constraints:
                 items = None if c.items is None else compiled(c.items).within
@@ -489,36 +544,53 @@ class Rules:
                 binds = items is not None or bool(c.let) or counted is not None
                 asked = _Asked.of(c.let, c.test, compiled)
                 made.append(_checker(_Rule(items, c.item, asked, binds, counted)))
+                names.append(_names(c, counted, compiled))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
             return cls(None)
-        return cls(tuple(made))
+        # A rule may set its names in a record's own namespace (no copy of it per rule
+        # and record) when no other rule reads or sets any of them: then what one rule
+        # leaves there (a field it hides included) is seen by no other, as if each had a
+        # namespace of its own; and each record's namespace is asked of each rule once.
+        share = not any(
+            i != j and not sets.isdisjoint(reads | others)
+            for i, (_, sets) in enumerate(names)
+            for j, (reads, others) in enumerate(names)
+        )
+        return cls(tuple(made), share)
 
     def hold(
         self,
-        record: Mapping[str, Any],
-        names: Mapping[str, Any],
+        spaces: list[dict[str, Any]],
         steps: Steps,
         tallies: Tallies | None = None,
     ) -> bool:
-        """True when every rule holds for ``record``: every member, no failure, within ``steps``.
+        """True when every rule holds for every record: every member, no failure, within ``steps``.
 
-        ``names``: the record's namespace (the table-wide names, then its own
-        fields), as the full check gives it. False means not known: a rule
-        failed, an evaluation failed, the steps ran out, or the rules are not
-        all expressions; the full check tells which. ``tallies``: the
-        pairwise counts' tallies made so far for the records of this state
-        (see rulepress.states.pairs), shared by the calls for its records; a
-        call without it makes its own.
+        ``spaces``: each record's namespace (the table-wide names, then its
+        own fields), as the full check gives it, made for this call alone: a
+        rule may set its member, let values and counts in it, when no other
+        rule reads or sets them (else each rule sets them in a copy). False
+        means not known: a rule failed, an
+        evaluation failed, the steps ran out, or the rules are not all
+        expressions; the full check tells which. ``tallies``: the pairwise
+        counts' tallies made so far for this state's records (see
+        rulepress.states.pairs), shared by the calls for its records; a call
+        without it makes its own.
+
+        Each rule is asked of every record before the next rule is: the steps
+        of records that hold are the same in any order, and records that fail
+        or run out are not known in any order.
         """
         checks = self._checks
         if checks is None:
             return False
         if tallies is None:
             tallies = {}
+        share = self._share
         try:
-            for check in checks:  # (a loop, not all(): a generator frame per record)
-                if not check(names, steps, tallies):
+            for check in checks:  # (a loop, not all(): a generator frame per state)
+                if not check(spaces, steps, tallies, share):
                     return False
         except EVAL_FAILURES:  # ExpressionEvalError (a bound included), or a plain one's
             return False
@@ -576,12 +648,20 @@ def section_validators(
     """
     try:
         top = _model(schema, None, top=True)
-        fields = top["schema"]["fields"]
-        player = _find(fields["players"]["schema"], "list")["items_schema"]
-        table = _find(fields["table"]["schema"], "function-after")
+        fields = {p["name"]: p["schema"] for p in _parameters(top)}
+        player = _find(fields["players"], "list")["items_schema"]
+        table = _find(fields["table"], "chain")
     except (_UnknownShapeError, KeyError):
         return None
-    return SchemaValidator(player), SchemaValidator(table)
+    return SchemaValidator(player, config=_STRICT), SchemaValidator(table, config=_STRICT)
+
+
+def _parameters(record: Mapping[str, Any]) -> list[core_schema.ArgumentsParameter]:
+    """The fields of a record's schema as :func:`_model` makes it (its call's arguments)."""
+    parameters: list[core_schema.ArgumentsParameter] = record["steps"][1]["arguments_schema"][
+        "arguments_schema"
+    ]
+    return parameters
 
 
 def _find(schema: Mapping[str, Any], kind: str) -> Any:

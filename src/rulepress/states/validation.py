@@ -369,10 +369,8 @@ def _validate(
     # check asks again, record by record, to word and place each failure
     # (a count across the players, such as Stationfall's Bribes, is tallied once for them all)
     steps, tallies = Steps(), Tallies()
-    held = fast and all(
-        quick.players.hold(rec, {**context, **rec}, steps, tallies) for rec in players
-    )
-    if not (held and quick.table.hold(table, {**context, **table}, steps, tallies)):
+    held = fast and quick.players.hold([{**context, **rec} for rec in players], steps, tallies)
+    if not (held and quick.table.hold([{**context, **table}], steps, tallies)):
         plain = PlainContext(every_number(params), {}, {})
         for i, rec in zip(indices, players, strict=True):
             _constraints(chk, fmt.players, rec, context, plain, ("players", i))
