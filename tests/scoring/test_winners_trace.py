@@ -248,3 +248,37 @@ def test_can_win_is_said_only_where_someone_cannot() -> None:
     _, one_guilty = scored([player("A", 3), player("B", 2, guilt="guilty")])
     assert "\n  can win; rank 1\n" in one_guilty
     assert "\n  cannot win: Guilty players cannot win\n" in one_guilty
+
+
+# ------------------------------------------------------------ keys of three criteria
+
+
+@pytest.mark.parametrize("bad", [0, 1, 2])
+def test_a_highest_key_that_is_no_number_is_refused_in_turn(bad: int) -> None:
+    # Stationfall's three criteria are read in one go (winners.decide): each key is
+    # still read and negated in turn, so a text where a 'highest' key needs a number
+    # is refused as such, before a later key is read
+    from rulepress.expressions import ExpressionEvalError
+    from rulepress.scoring import winners
+
+    step = next(s for s in loaded("stationfall").spec.sequences[0].steps if s.winners)
+    rule = step.winners
+    assert rule is not None
+    assert len(rule.criteria) == 3
+    read: list[int] = []
+
+    def key(index: int) -> Any:
+        def value(ns: Any, fns: Any = None) -> Any:
+            read.append(index)
+            return "text" if index == bad else 1
+
+        return value
+
+    def note(template: Any, args: Any) -> Any:
+        raise AssertionError("no note is made without the trace")
+
+    compiled = (lambda ns, fns=None: True, tuple((key(i), True) for i in range(3)))
+    choices = winners.Choices("share", False, [True, True, True])
+    with pytest.raises(ExpressionEvalError, match="'highest' tie-break key must be a number"):
+        winners.decide(rule, 1, ["A", "B"], lambda i: {}, {}, note, compiled, choices, trace=False)
+    assert read == list(range(bad + 1))

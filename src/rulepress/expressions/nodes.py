@@ -1056,6 +1056,61 @@ def leading_predicate(
     name, attr, kind, const = lead
     constant_rest = rest_const is not NC
     rest_name, rest_attr = rest_field if rest_field is not None else ("", "")
+    if not is_and and not constant_rest and rest_field is None:
+        # ``line.x is None or …``, ``not line.possession or …``: the commonest kinds
+        # before a rest that is called, each without the tests of the other kinds
+        if kind == PREDICATE_NONE:
+
+            def none_or(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    record = ns[name]
+                    value = record[attr] if type(record) is Record else NC
+                except KeyError:
+                    return general(ns, fr)
+                if value is None:
+                    return True
+                if value is NC:
+                    return general(ns, fr)
+                return rest(ns, fr)
+
+            return none_or
+        if kind == PREDICATE_NOT:
+
+            def not_or(ns: Mapping[str, Any], fr: Any) -> Any:
+                try:
+                    record = ns[name]
+                    value = record[attr] if type(record) is Record else NC
+                except KeyError:
+                    return general(ns, fr)
+                if value is NC:
+                    return general(ns, fr)
+                if not value:
+                    return True
+                return rest(ns, fr)
+
+            return not_or
+    if not is_and and kind == PREDICATE_SOME and rest_field is not None:
+        # ``line.held is not None or line.met``: both fields read here
+
+        def some_or_field(ns: Mapping[str, Any], fr: Any) -> Any:
+            try:
+                record = ns[name]
+                value = record[attr] if type(record) is Record else NC
+            except KeyError:
+                return general(ns, fr)
+            if value is NC:
+                return general(ns, fr)
+            if value is not None:
+                return True
+            try:
+                record = ns[rest_name]
+                if type(record) is Record:
+                    return record[rest_attr]
+            except KeyError:
+                pass
+            return rest(ns, fr)
+
+        return some_or_field
 
     def decide(ns: Mapping[str, Any], fr: Any) -> Any:
         try:

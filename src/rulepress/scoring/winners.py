@@ -224,21 +224,31 @@ def decide(
     #: the players the places are counted among, in turn order
     field: list[str] = []
     keys: dict[str, tuple[Any, ...]] = {}
+    among_all = choices.among_all
+    # three criteria (Stationfall's) are read without a comprehension, which is a call
+    # per player in Python 3.11; each key read and negated in turn, as the comprehension does
+    three = len(criteria) == 3
+    (k1, h1), (k2, h2), (k3, h3) = criteria if three else [(test, False)] * 3
     for i, p in enumerate(players):
         ns = namespace_of(i)
         may_win = bool(test(ns, functions))
         if may_win:
             eligible.append(p)
-        if may_win or choices.among_all:
+        if may_win or among_all:
             field.append(p)
             # sort key: ascending puts the best first
             try:
-                keys[p] = tuple(
-                    [
-                        -key(ns, functions) if highest else key(ns, functions)
-                        for key, highest in criteria
-                    ]
-                )
+                if three:
+                    a = -k1(ns, functions) if h1 else k1(ns, functions)
+                    b = -k2(ns, functions) if h2 else k2(ns, functions)
+                    keys[p] = (a, b, -k3(ns, functions) if h3 else k3(ns, functions))
+                else:
+                    keys[p] = tuple(
+                        [
+                            -key(ns, functions) if highest else key(ns, functions)
+                            for key, highest in criteria
+                        ]
+                    )
             except TypeError:
                 # (when fast, a TypeError of the key itself lands here too: the
                 # caller's checked run tells the two apart)
