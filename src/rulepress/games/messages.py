@@ -141,16 +141,7 @@ def _walk(
 ) -> Any:
     tp, prose = _unwrap(tp)
     if prose and isinstance(data, str):
-        parts = paragraphs(data)
-        if not parts:
-            return data
-        context = "/".join(ctx)
-        out = []
-        for n, part in enumerate(parts, start=1):
-            suffix = f"#{n}" if len(parts) > 1 else ""
-            replaced = visit(context + suffix, part, path, notes)
-            out.append(part if replaced is None else replaced)
-        return "\n\n".join(out)
+        return _translated_text(data, ctx, notes, visit, path)
     origin = typing.get_origin(tp)
     if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(data, dict):
         note = data.get("translator_note")
@@ -388,9 +379,16 @@ def _fields_of(item: Any) -> Any:
 
 
 def _translated_text(
-    text: str, ctx: tuple[str, ...], notes: tuple[str, ...], visit: Visitor
+    text: str,
+    ctx: tuple[str, ...],
+    notes: tuple[str, ...],
+    visit: Visitor,
+    path: DataPath = (),
 ) -> str:
-    """A prose text, paragraph by paragraph, each replaced by ``visit`` when it gives one."""
+    """A prose text, paragraph by paragraph, each replaced by ``visit`` when it gives one.
+
+    ``path``: where the text is in the spec's data, for a visitor that asks.
+    """
     parts = paragraphs(text)
     if not parts:
         return text
@@ -398,7 +396,7 @@ def _translated_text(
     out = []
     for n, part in enumerate(parts, start=1):
         suffix = f"#{n}" if len(parts) > 1 else ""
-        replaced = visit(context + suffix, part, (), notes)
+        replaced = visit(context + suffix, part, path, notes)
         out.append(part if replaced is None else replaced)
     return "\n\n".join(out)
 
