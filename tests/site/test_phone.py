@@ -371,6 +371,10 @@ def test_every_long_page_has_its_chapters_a_tap_away_from_anywhere(
     opened: dict[str, _Opened],
     lang: str,
 ) -> None:
+    """Every page of the language is seen (:func:`opened`); the way to the contents and
+    back is tried on one long page of each kind, the games in turn from language to
+    language: every page's list and its way back are the template's, around chapters
+    the same code makes for every game."""
     long_pages = []
     for url in _pages_of(site, lang):
         page = opened[url]
@@ -381,6 +385,12 @@ def test_every_long_page_has_its_chapters_a_tap_away_from_anywhere(
             assert page.screens < 4 or page.chapters == 0, url
             continue
         long_pages.append(url)
+    kinds: dict[str, list[str]] = {}
+    for url in long_pages:
+        kinds.setdefault(url.rsplit("/", 1)[1], []).append(url)
+    turn = LANGUAGES.index(lang)
+    tried = [urls[(i + turn) % len(urls)] for i, urls in enumerate(kinds.values())]
+    for url in tried:
         phone.goto(f"{base_url}/{url}")
         # from the bottom of the page, the way back is in view and leads to the list
         phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")

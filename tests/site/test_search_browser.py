@@ -123,6 +123,27 @@ class _Searched:
     separator: str | None
     #: script errors and console errors while it ran
     errors: list[str]
+    #: passages and highlighted words on the page of results
+    passages: int
+    highlights: int
+    #: for a search of :data:`AXE_READ`, axe-core's serious and critical violations on its
+    #: page of results in each colour scheme: (rule, impact, elements)
+    violations: dict[str, list[tuple[str, str, int]]]
+
+
+#: the searches whose page of results axe-core reads (highlights, passages, kind lines)
+AXE_READ = [("en", "bribe"), ("cs", "úplatek"), ("ja", "名声")]
+SCHEMES = ("light", "dark")
+
+
+def _violations(tab: Any) -> list[tuple[str, str, int]]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [
+        (v["id"], v["impact"], len(v["nodes"]))
+        for v in Axe().run(tab).response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +167,15 @@ def searched(browser: Any, base_url: str) -> Iterator[Callable[[str, str], _Sear
                     " return game && getComputedStyle(game, '::before').content; }"
                 ),
                 list(tab.errors),
+                tab.locator("#search-results p.context").count(),
+                tab.locator("#search-results span.highlighted").count(),
+                {},
             )
+            if (lang, query) in AXE_READ:
+                for scheme in SCHEMES:  # the same page in each scheme: its colours change
+                    tab.emulate_media(color_scheme=scheme)
+                    done[lang, query].violations[scheme] = _violations(tab)
+                tab.emulate_media(color_scheme="light")
         return done[lang, query]
 
     yield search
@@ -344,30 +373,14 @@ def test_the_developer_guides_are_searched_only_when_asked_for(
     assert tab.locator("#rp-search-guides").count() == 0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize(("lang", "query"), [("en", "bribe"), ("cs", "úplatek"), ("ja", "名声")])
+@pytest.mark.parametrize(("lang", "query"), AXE_READ)
 def test_a_page_of_results_has_no_serious_accessibility_violations(
-    browser: Any,
-    base_url: str,
-    lang: str,
-    query: str,
-    scheme: str,
+    searched: Callable[[str, str], _Searched], lang: str, query: str
 ) -> None:
-    """axe-core over a results page with a query typed in (highlights, passages, kind lines)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    context = browser.new_context(color_scheme=scheme)
-    try:
-        tab = context.new_page()
-        results = _search(tab, base_url, lang, query)
-        assert len(results) > 1
-        assert tab.locator("#search-results p.context").count() > 1
-        assert tab.locator("#search-results span.highlighted").count() > 0
-        found = [
-            (v["id"], v["impact"], len(v["nodes"]))
-            for v in Axe().run(tab).response["violations"]
-            if v["impact"] in ("critical", "serious")
-        ]
-    finally:
-        context.close()
-    assert found == []
+    """axe-core over a results page with a query typed in (highlights, passages, kind
+    lines), in the light and in the dark colour scheme."""
+    search = searched(lang, query)
+    assert len(search.results) > 1
+    assert search.passages > 1
+    assert search.highlights > 0
+    assert search.violations == {scheme: [] for scheme in SCHEMES}
