@@ -57,6 +57,16 @@ RUNS = [
         "--",
         "tests/i18n/test_typography.py",
     ],
+    [
+        "bench_test_cpu.py",
+        "--",
+        "-p",
+        "no:xdist",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "tests/i18n/test_typography.py",
+    ],
     # one page in one language (a site build and one Lighthouse run): the script works
     pytest.param(
         ["bench_lighthouse.py", "--lang", "en", "--page", "landing"],

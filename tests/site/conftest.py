@@ -1,21 +1,46 @@
-"""A real site build (Sphinx, all languages, doctests), made once per test session."""
+"""A real site build (Sphinx, all languages, doctests), made once per test session; the browser."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rulepress.render import tree
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.doctree import doctest_source
+from tests.site.chromium import launched, serving, watched_page
 
 
 @pytest.fixture(scope="session")
 def site(built_site: tuple[SiteBuild, object]) -> SiteBuild:
     return built_site[0]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for every browser test of this process (each test takes a context of it)."""
+    with launched() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def base_url(site: SiteBuild) -> Iterator[str]:
+    """The session's site, served over HTTP once for every module that reads it."""
+    with serving(site.out) as url:
+        yield url
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Any]:
+    """A page of a context of its own (cookies, storage), recording script errors (``errors``)."""
+    context = browser.new_context()
+    yield watched_page(context)
+    context.close()
 
 
 def page(site: SiteBuild, lang: str, game: str, name: str) -> str:

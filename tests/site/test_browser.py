@@ -9,11 +9,8 @@ errors; and screenshots of a Czech and a Japanese page, for a person to look at.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
-from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,51 +18,12 @@ import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import TRANSLATED, loaded
+from tests.site.chromium import watched_page
 
 #: drives a browser over a site build: left out of the quick run (-m 'not slow')
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-playwright = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """A static server that answers a missing address with the site's 404.html, as hosts do."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            super().send_error(code, message, explain)
-            return
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-@pytest.fixture(scope="module")
-def base_url(site: SiteBuild) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site.out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
@@ -75,31 +33,6 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = Path(chosen) / "site" if chosen else tmp_path_factory.mktemp("screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
-
-
-def watched_page(context: Any) -> Any:
-    """A new page of ``context`` that records every script error in ``page.errors``."""
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    return page
-
-
-@pytest.fixture
-def tab(browser: object) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
-    yield watched_page(context)
-    context.close()
 
 
 def test_rule_link_leads_to_its_anchor(tab: object, base_url: str) -> None:
@@ -154,61 +87,6 @@ def test_the_switcher_and_the_menu_work_without_javascript(browser: object, base
         context.close()
 
 
-#: a phone and a desktop window
-VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
-
-
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_controls_are_big_enough_to_tap(browser: object, base_url: str, viewport: str) -> None:
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
-        tab.goto(f"{base_url}/cs/stationfall/rules.html")
-        menu = tab.locator(".rp-menu-link")
-        if menu.is_visible():  # a phone: the page list and search open from "Menu"
-            menu.click()
-        controls = tab.locator(
-            ".rp-langs a, .rp-menu-link:visible, .rp-pages a, .rp-all a, .rp-pager a,"
-            " .rp-search input, .rp-search button, .rp-contents a, .rp-to-contents a"
-        )
-        assert controls.count() >= 12
-        for i in range(controls.count()):
-            box = controls.nth(i).bounding_box()
-            assert box is not None
-            assert min(box["width"], box["height"]) >= 24, (i, box)
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize(
-    ("url", "name"),
-    [
-        ("cs/stationfall/rules.html", "cs-stationfall-rules"),
-        ("ja/brink/scoring.html", "ja-brink-scoring"),
-    ],
-)
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_screenshots(
-    browser: object, base_url: str, artifacts: Path, url: str, name: str, viewport: str
-) -> None:
-    """Screenshots for a person to look at (RULEPRESS_TEST_ARTIFACTS=test-artifacts keeps them)."""
-    width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
-        tab.goto(f"{base_url}/{url}")
-        tab.wait_for_load_state("networkidle")
-        path = artifacts / f"{name}-{viewport}.png"
-        tab.screenshot(path=str(path))
-        assert path.stat().st_size > 10_000
-        # the page's own language, in a font that has its letters (the Latin font first)
-        family = tab.evaluate("getComputedStyle(document.body).fontFamily")
-        assert family.index("Noto Sans") < family.index("Noto Sans CJK JP")
-    finally:
-        context.close()
-
-
 @pytest.mark.parametrize(
     ("lang", "number", "landing"),
     [
@@ -241,77 +119,177 @@ def test_every_page_searches_its_language_across_games(site: SiteBuild) -> None:
     assert not (site.out / "cs" / "brink" / "search.html").exists()
 
 
-def test_pages_have_no_console_errors(tab: object, base_url: str) -> None:
-    for url in (
-        "en/index.html",
-        "cs/brink/examples.html",
-        "ja/stationfall/glossary.html",
-        "index.html?stay",
-    ):
-        tab.goto(f"{base_url}/{url}")  # type: ignore[attr-defined]
-        tab.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
-    assert tab.errors == []  # type: ignore[attr-defined]
+#: a phone and a desktop window
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 
-
-#: each game's source language: its pages in it are read in full on a desktop
+#: each game's source language: its pages in it are the ones read in that language
 SOURCE_LANGUAGE = {"stationfall": "cs", "brink": "ja"}
+#: pages a person looks at in screenshots (RULEPRESS_TEST_ARTIFACTS keeps them), by name
+SCREENSHOTS = {
+    "cs/stationfall/rules.html": "cs-stationfall-rules",
+    "ja/brink/scoring.html": "ja-brink-scoring",
+}
+#: an address the site does not have: the walk reads the page a host answers it with
+MISSING = "en/stationfall/no-such-page.html"
+#: the page whose controls are measured: the longest page list (a game's rules), in Czech
+TAP_PAGE = "cs/stationfall/rules.html"
+#: every control a reader taps in the header, menu, pager and contents list
+CONTROLS = (
+    ".rp-langs a, .rp-menu-link:visible, .rp-pages a, .rp-all a, .rp-pager a,"
+    " .rp-search input, .rp-search button, .rp-contents a, .rp-to-contents a"
+)
 
 
-def _page_types(site: SiteBuild) -> list[str]:
-    """Every kind of page, in every language: landing pages, each game's pages, search."""
+def _walked_pages(site: SiteBuild, viewport: str) -> list[str]:
+    """The pages the walk reads (see :func:`walk`): each kind of page once, and each
+    language's own pages.
+
+    A game's pages are of a dozen kinds (its rules, sequences, scoring, glossary,
+    examples …); each kind is made by the same code from the same document tree in
+    every language and for every game, and laid out by one template: they differ in
+    their words and numbers. So each kind is read once on each screen, in a language
+    that turns from kind to kind (and is another on the phone than on the desktop),
+    from the game whose source is in that language where there is one (Stationfall's
+    Czech card, Brink's Japanese rulebook: quotes and text share a language there).
+    What only a language changes (its ``lang``, its words in the header, the menu and
+    the search) is read on its landing and search pages, and on the kinds it gets.
+    The root page and the page for a missing address are read once; the pages of
+    :data:`SCREENSHOTS` and :data:`TAP_PAGE` are among the pages read.
+    """
     out = ["index.html?stay"]  # the root page itself, not where it sends a browser
-    out.append("en/stationfall/no-such-page.html")  # the page for a missing address
-    for lang_dir in sorted(p for p in site.out.iterdir() if p.is_dir() and len(p.name) == 2):
-        lang = lang_dir.name
+    out.append(MISSING)  # the page for a missing address
+    langs = sorted(p.name for p in site.out.iterdir() if p.is_dir() and len(p.name) == 2)
+    kinds: dict[str, dict[str, list[str]]] = {}  # language -> kind -> its pages
+    own: dict[str, bool] = {}  # whether a game's source is in the language
+    for lang in langs:
         out += [f"{lang}/index.html", f"{lang}/search.html"]
-        for game in sorted(p for p in lang_dir.iterdir() if (p / "rules.html").is_file()):
-            out += [f"{lang}/{game.name}/{page.name}" for page in sorted(game.glob("*.html"))]
-    return out
+        games = sorted(p for p in (site.out / lang).iterdir() if (p / "rules.html").is_file())
+        games.sort(key=lambda game: SOURCE_LANGUAGE.get(game.name) != lang)  # its own first
+        own[lang] = any(SOURCE_LANGUAGE.get(game.name) == lang for game in games)
+        kinds[lang] = {}
+        for game in games:
+            for page in sorted(game.glob("*.html")):
+                kinds[lang].setdefault(page.name, []).append(f"{lang}/{game.name}/{page.name}")
+    turn = list(VIEWPORTS).index(viewport)
+    for i, kind in enumerate(sorted({kind for found in kinds.values() for kind in found})):
+        # the kind's turn of language, or the next language that has it
+        order = [langs[(i + turn + step) % len(langs)] for step in range(len(langs))]
+        lang = next(lang for lang in order if kind in kinds[lang])
+        pages = kinds[lang][kind]  # its own game's first; else the games in turn
+        out.append(pages[0] if own[lang] else pages[i % len(pages)])
+    return list(dict.fromkeys([*out, *SCREENSHOTS, TAP_PAGE]))
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_no_serious_accessibility_violations(
-    browser: object, base_url: str, site: SiteBuild, viewport: str
-) -> None:
-    """axe-core over every kind of page in every language, on a desktop and on a phone.
+@dataclass
+class Seen:
+    """What the walk saw of one page."""
 
-    The languages' pages are the same tree with other words, and the games' pages the
-    same kinds: every page of every game in English; in each other language, its
-    landing and search pages and, on a desktop, every page of the game whose source
-    is in that language (Stationfall's Czech card, Brink's Japanese rulebook), where
-    quotes and text share a language. What a narrow screen changes (the menu folded,
-    the tables scrolled) is seen on the English pages and on each language's landing
-    and search pages.
+    #: axe-core's serious and critical violations: (rule, impact, elements)
+    violations: list[tuple[str, str, int]]
+    #: <main> elements, <h1> elements, and the document's language
+    landmarks: tuple[int, int, str]
+    #: the body's font stack
+    fonts: str
+    #: script errors and console errors while the page was read
+    errors: list[str]
+    #: the screenshot taken of it, for a page of SCREENSHOTS
+    screenshot: Path | None = None
+    #: the size of each control (width, height), for TAP_PAGE: none measured elsewhere
+    controls: list[tuple[float, float]] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module", params=list(VIEWPORTS))
+def walk(
+    request: pytest.FixtureRequest, browser: Any, base_url: str, site: SiteBuild, artifacts: Path
+) -> tuple[str, dict[str, Seen]]:
+    """Every page of :func:`_walked_pages` loaded once, in a window of each size, and read.
+
+    The checks that need a page in a browser and change nothing on it share its one
+    load (the tests below read what was seen): axe-core, the landmarks, the fonts and
+    the script errors of every page, the screenshots, and last, since it opens the
+    phone's menu, the size of the controls.
     """
     from axe_playwright_python.sync_playwright import Axe
 
+    viewport = request.param
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    context = browser.new_context(viewport={"width": width, "height": height})
     axe = Axe()
-    found: list[tuple[str, str, str, int]] = []
-    pages = _page_types(site)
-    assert len(pages) >= 40
-    own = tuple(f"{lang}/{game}/" for game, lang in SOURCE_LANGUAGE.items())
-    if viewport == "phone":
-        pages = [p for p in pages if p.startswith(("en/", "index")) or p.count("/") == 1]
-        assert len(pages) >= 15
-    else:
-        pages = [p for p in pages if p.startswith(("en/", "index", *own)) or p.count("/") == 1]
-        assert len(pages) >= 40
+    seen: dict[str, Seen] = {}
     try:
-        tab = context.new_page()
-        for page in pages:
-            tab.goto(f"{base_url}/{page}")
-            for v in axe.run(tab).response["violations"]:
-                if v["impact"] in ("critical", "serious"):
-                    found.append((page, v["id"], v["impact"], len(v["nodes"])))
-            # landmarks, a heading and a language on every page
-            assert tab.locator("main").count() == 1, page
-            assert tab.locator("h1").count() >= 1, page
-            assert tab.evaluate("document.documentElement.lang"), page
+        tab = watched_page(context)
+        for url in _walked_pages(site, viewport):
+            tab.errors.clear()
+            tab.goto(f"{base_url}/{url}")
+            violations = [
+                (v["id"], v["impact"], len(v["nodes"]))
+                for v in axe.run(tab).response["violations"]
+                if v["impact"] in ("critical", "serious")
+            ]
+            landmarks = (
+                tab.locator("main").count(),
+                tab.locator("h1").count(),
+                tab.evaluate("document.documentElement.lang"),
+            )
+            fonts = tab.evaluate("getComputedStyle(document.body).fontFamily")
+            page = Seen(violations, landmarks, fonts, [])
+            if url in SCREENSHOTS:
+                page.screenshot = artifacts / f"{SCREENSHOTS[url]}-{viewport}.png"
+                tab.screenshot(path=str(page.screenshot))
+            if url == TAP_PAGE:
+                menu = tab.locator(".rp-menu-link")
+                if menu.is_visible():  # a phone: the page list and search open from "Menu"
+                    menu.click()
+                controls = tab.locator(CONTROLS)
+                for i in range(controls.count()):
+                    box = controls.nth(i).bounding_box()  # None: not shown, so no size
+                    page.controls.append((box["width"], box["height"]) if box else (0.0, 0.0))
+            # a script's error may come once the page has nothing left to load
+            tab.wait_for_load_state("networkidle")
+            page.errors = list(tab.errors)
+            seen[url] = page
     finally:
         context.close()
-    assert found == []
+    return viewport, seen
+
+
+def test_no_serious_accessibility_violations(walk: tuple[str, dict[str, Seen]]) -> None:
+    """axe-core over every kind of page in every language, on a desktop and on a phone."""
+    _, seen = walk
+    assert len(seen) >= 20
+    assert {url: page.violations for url, page in seen.items() if page.violations} == {}
+    # landmarks, a heading and a language on every page
+    for url, page in seen.items():
+        mains, headings, lang = page.landmarks
+        assert (mains, headings >= 1, bool(lang)) == (1, True, True), (url, page.landmarks)
+
+
+def test_pages_have_no_console_errors(walk: tuple[str, dict[str, Seen]]) -> None:
+    _, seen = walk
+    # (Chromium reports the answer to a missing address, a 404, as a console error)
+    errors = {url: page.errors for url, page in seen.items() if page.errors and url != MISSING}
+    assert errors == {}
+
+
+def test_screenshots(walk: tuple[str, dict[str, Seen]]) -> None:
+    """Screenshots for a person to look at (RULEPRESS_TEST_ARTIFACTS=test-artifacts keeps them)."""
+    _, seen = walk
+    for url in SCREENSHOTS:
+        shot = seen[url].screenshot
+        assert shot is not None
+        assert shot.stat().st_size > 10_000, url
+    # every page of a language's site in a font that has its letters (the Latin font first)
+    # (the root page and the page for a missing address are styled on their own)
+    for url, page in seen.items():
+        if url != MISSING and "/" in url:
+            assert page.fonts.index("Noto Sans") < page.fonts.index("Noto Sans CJK JP"), url
+
+
+def test_controls_are_big_enough_to_tap(walk: tuple[str, dict[str, Seen]]) -> None:
+    _, seen = walk
+    controls = seen[TAP_PAGE].controls
+    assert len(controls) >= 12
+    assert [box for box in controls if min(box) < 24] == []
 
 
 @pytest.mark.parametrize(("game", "lang"), TRANSLATED)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from rulepress.render.context import option_title
 from rulepress.render.impact_lines import T
 from rulepress.render.patterns import fill_text
 from tests.conftest import LOCALES, loaded
-from tests.site.test_browser import base_url, browser, watched_page  # noqa: F401 - the shared fixtures
+from tests.site.chromium import watched_page
 from tests.site.test_impact_site import WEIGHED
 from tests.site.test_phone import PHONE, _context
 
@@ -39,15 +40,59 @@ MIN_TEXT = 9.0
 WHITE = "rgb(255, 255, 255)"
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811
+@dataclass
+class _Rulings:
+    """A Rulings page as a phone shows it: what the tests of its charts read."""
+
+    #: how far the page scrolls sideways, and the window's width (CSS px)
+    sideways: float
+    window: float
+    #: each chart's left and right edge and the width of its content (CSS px)
+    boxes: list[dict[str, float]]
+    #: each chart's image (a data: address) and alternative text
+    sources: list[str]
+    alts: list[str]
+    #: script errors and console errors while it was read
+    errors: list[str]
+
+
+_BOXES = """(imgs) => imgs.map((img) => { const r = img.getBoundingClientRect();
+  const s = getComputedStyle(img);
+  return {left: r.left, right: r.right,
+          content: img.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)}; })"""
+
+
+@pytest.fixture(scope="module")
+def on_a_phone(browser: Any, base_url: str) -> Iterator[Callable[[str, str], _Rulings]]:
+    """A game's Rulings page in a language, opened once on a phone for the tests that read it."""
     context = _context(browser, PHONE["width"], PHONE["height"])
-    yield watched_page(context)
+    tab = watched_page(context)
+    read: dict[tuple[str, str], _Rulings] = {}
+
+    def rulings(game: str, lang: str) -> _Rulings:
+        if (game, lang) not in read:
+            tab.errors.clear()
+            tab.goto(f"{base_url}/{lang}/{game}/rulings.html")
+            charts = tab.locator("img.rp-chart")
+            read[game, lang] = _Rulings(
+                tab.evaluate(
+                    "() => document.documentElement.scrollWidth"
+                    " - document.documentElement.clientWidth"
+                ),
+                tab.evaluate("() => document.documentElement.clientWidth"),
+                charts.evaluate_all(_BOXES),
+                charts.evaluate_all("(imgs) => imgs.map(i => i.getAttribute('src'))"),
+                charts.evaluate_all("(imgs) => imgs.map(i => i.alt)"),
+                list(tab.errors),
+            )
+        return read[game, lang]
+
+    yield rulings
     context.close()
 
 
 @pytest.fixture
-def dark(browser: Any) -> Iterator[Any]:  # noqa: F811
+def dark(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     yield watched_page(context)
     context.close()
@@ -74,42 +119,28 @@ def _svg(src: str) -> bytes:
 
 @pytest.mark.parametrize(("game", "lang"), WEIGHED)
 def test_on_a_phone_the_charts_fit_and_their_text_stays_legible(
-    phone: Any,
-    base_url: str,  # noqa: F811
+    on_a_phone: Callable[[str, str], _Rulings],
     game: str,
     lang: str,
 ) -> None:
-    phone.goto(f"{base_url}/{lang}/{game}/rulings.html")
-    charts = phone.locator("img.rp-chart")
-    assert charts.count(), "some option of each game moves a player's points"
-    sideways = phone.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert sideways <= 0, f"the page scrolls {sideways} px sideways"
-    window = phone.evaluate("() => document.documentElement.clientWidth")
-    for i in range(charts.count()):
-        chart = charts.nth(i)
-        box = chart.evaluate(
-            """(img) => { const r = img.getBoundingClientRect(); const s = getComputedStyle(img);
-            return {left: r.left, right: r.right,
-                    content: img.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)}; }"""
-        )
+    page = on_a_phone(game, lang)
+    assert page.boxes, "some option of each game moves a player's points"
+    assert page.sideways <= 0, f"the page scrolls {page.sideways} px sideways"
+    for i, (box, src) in enumerate(zip(page.boxes, page.sources, strict=True)):
         assert box["left"] >= 0, box
-        assert box["right"] <= window, box
-        size, width = _smallest_text(_svg(chart.get_attribute("src")))
+        assert box["right"] <= page.window, box
+        size, width = _smallest_text(_svg(src))
         shown = size * box["content"] / width
         assert shown >= MIN_TEXT, f"chart {i}: its smallest text is {shown:.1f} px on a phone"
-    assert phone.errors == []
+    assert page.errors == []
 
 
 @pytest.mark.parametrize(("game", "lang"), WEIGHED)
 def test_the_charts_alternative_text_is_in_the_pages_language(
-    phone: Any,
-    base_url: str,  # noqa: F811
+    on_a_phone: Callable[[str, str], _Rulings],
     game: str,
     lang: str,
 ) -> None:
-    phone.goto(f"{base_url}/{lang}/{game}/rulings.html")
     local = localize(loaded(game), lang, LOCALES).loaded.spec
     translated = interface_translator(LOCALES, lang)(T["alt"])
     if lang != "en":
@@ -129,7 +160,7 @@ def test_the_charts_alternative_text_is_in_the_pages_language(
         for r in local.rulings
         for o in r.options
     }
-    alts = phone.locator("img.rp-chart").evaluate_all("(imgs) => imgs.map(i => i.alt)")
+    alts = on_a_phone(game, lang).alts
     assert alts
     shown = [" ".join(a.split()) for a in alts]
     assert set(shown) <= expected
@@ -139,7 +170,7 @@ def test_the_charts_alternative_text_is_in_the_pages_language(
 @pytest.mark.parametrize(("game", "lang"), WEIGHED[:1])
 def test_in_dark_mode_a_chart_keeps_the_white_ground_its_text_was_drawn_on(
     dark: Any,
-    base_url: str,  # noqa: F811
+    base_url: str,
     game: str,
     lang: str,
 ) -> None:

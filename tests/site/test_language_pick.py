@@ -9,7 +9,6 @@ Debian's Chromium over a root page written for a made-up list of languages
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -60,17 +59,7 @@ def test_the_markup_names_languages_by_tag_and_folders_by_code(tmp_path: Path) -
 
 
 # ------------------------------------------------------------------ in the browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.site.test_browser import ARGS, CHROMIUM
-
-    with sync_api.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
+# (the browser: tests/site/conftest.py's, one per test process)
 
 
 def _serve(page: Any, languages: list[str]) -> None:

@@ -23,7 +23,7 @@ import pytest
 from rulepress.model.spec_model import all_steps
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import LANGUAGES, TRANSLATED, loaded
-from tests.site.test_browser import base_url, browser, watched_page  # noqa: F401 - the shared fixtures
+from tests.site.chromium import watched_page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -54,7 +54,7 @@ def _context(chromium: Any, width: int, height: int, *, script: bool = True) -> 
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811
+def phone(browser: Any) -> Iterator[Any]:
     context = _context(browser, PHONE["width"], PHONE["height"])
     yield watched_page(context)
     context.close()
@@ -82,7 +82,7 @@ def _inside_window(tab: Any, selector: str) -> tuple[bool, dict[str, float]]:
 @pytest.mark.parametrize(("game", "lang"), TRANSLATED)
 def test_a_tap_on_a_cited_rule_previews_it_with_a_link_that_opens_it(
     phone: Any,
-    base_url: str,  # noqa: F811
+    base_url: str,
     game: str,
     lang: str,
 ) -> None:
@@ -112,7 +112,7 @@ def test_a_tap_on_a_cited_rule_previews_it_with_a_link_that_opens_it(
     assert phone.errors == []
 
 
-def test_a_second_tap_on_the_same_rule_opens_it(phone: Any, base_url: str) -> None:  # noqa: F811
+def test_a_second_tap_on_the_same_rule_opens_it(phone: Any, base_url: str) -> None:
     phone.goto(f"{base_url}/en/stationfall/sequences.html")
     link = phone.locator(".rp-rule a[href='rules.html#rule-16-4-8']").first
     link.scroll_into_view_if_needed()
@@ -123,14 +123,12 @@ def test_a_second_tap_on_the_same_rule_opens_it(phone: Any, base_url: str) -> No
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("where", ["top", "bottom"])
 def test_the_preview_stays_inside_the_window(
-    browser: Any,  # noqa: F811
-    base_url: str,  # noqa: F811
+    browser: Any,
+    base_url: str,
     size: str,
-    where: str,
 ) -> None:
-    """A rule number at the window's top or bottom edge, on phones (a tap) and desktops (hover).
+    """A rule number at the window's top and bottom edge, on phones (a tap) and desktops (hover).
 
     Brink's sequences cite long rules (14.4, the council's counting), the case
     where a preview opened below the number ran past the bottom of the screen.
@@ -143,25 +141,26 @@ def test_the_preview_stays_inside_the_window(
         links = tab.locator(".rp-rule a[href*='#rule-']")
         count = links.count()
         assert count > 10
-        tried = 0
-        for i in range(0, count, max(1, count // 6)):
-            link = links.nth(i)
-            # put the number on the window's edge (scrollIntoView's block: start or end)
-            block = "start" if where == "top" else "end"
-            link.evaluate(f"(a) => a.scrollIntoView({{block: '{block}'}})")
-            if width < 600:
-                link.tap()
-            else:
-                link.hover()
-            popover = tab.locator("#rp-popover")
-            popover.wait_for(state="visible", timeout=10000)
-            inside, box = _inside_window(tab, "#rp-popover")
-            assert inside, (i, link.get_attribute("href"), box)
-            tab.keyboard.press("Escape")
-            popover.wait_for(state="detached", timeout=5000)
-            tab.mouse.move(0, 0)
-            tried += 1
-        assert tried >= 5
+        tried = {"top": 0, "bottom": 0}
+        for where in tried:
+            for i in range(0, count, max(1, count // 6)):
+                link = links.nth(i)
+                # put the number on the window's edge (scrollIntoView's block: start or end)
+                block = "start" if where == "top" else "end"
+                link.evaluate(f"(a) => a.scrollIntoView({{block: '{block}'}})")
+                if width < 600:
+                    link.tap()
+                else:
+                    link.hover()
+                popover = tab.locator("#rp-popover")
+                popover.wait_for(state="visible", timeout=10000)
+                inside, box = _inside_window(tab, "#rp-popover")
+                assert inside, (where, i, link.get_attribute("href"), box)
+                tab.keyboard.press("Escape")
+                popover.wait_for(state="detached", timeout=5000)
+                tab.mouse.move(0, 0)
+                tried[where] += 1
+        assert min(tried.values()) >= 5
     finally:
         context.close()
 
@@ -169,7 +168,7 @@ def test_the_preview_stays_inside_the_window(
 # ------------------------------------------------------------------------ the switcher
 
 
-def test_the_language_switch_keeps_the_page_and_the_anchor(phone: Any, base_url: str) -> None:  # noqa: F811
+def test_the_language_switch_keeps_the_page_and_the_anchor(phone: Any, base_url: str) -> None:
     phone.goto(f"{base_url}/en/stationfall/rules.html#rule-16-4-8")
     phone.locator('.rp-langs a[hreflang="cs"]').tap()
     phone.wait_for_url("**/cs/stationfall/rules.html#rule-16-4-8")
@@ -192,8 +191,8 @@ def test_the_language_switch_keeps_the_page_and_the_anchor(phone: Any, base_url:
 
 
 def test_without_a_script_the_language_links_lead_to_the_page(
-    browser: Any,  # noqa: F811
-    base_url: str,  # noqa: F811
+    browser: Any,
+    base_url: str,
 ) -> None:
     context = _context(browser, PHONE["width"], PHONE["height"], script=False)
     try:
@@ -207,96 +206,7 @@ def test_without_a_script_the_language_links_lead_to_the_page(
         context.close()
 
 
-# ----------------------------------------------------------------------- the header
-
-
-def _pages_of(site: SiteBuild, lang: str) -> list[str]:
-    out = [f"{lang}/index.html"]
-    for game in sorted(p for p in (site.out / lang).iterdir() if (p / "rules.html").is_file()):
-        out += [f"{lang}/{game.name}/{page.name}" for page in sorted(game.glob("*.html"))]
-    return out
-
-
-@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_the_header_and_menu_take_at_most_15_percent_of_the_first_phone_screen(
-    browser: Any,  # noqa: F811
-    base_url: str,  # noqa: F811
-    site: SiteBuild,
-    script: bool,
-) -> None:
-    context = _context(browser, PHONE["width"], PHONE["height"], script=script)
-    measured: dict[str, float] = {}
-    try:
-        tab = context.new_page()
-        for lang in LANGUAGES:
-            for url in _pages_of(site, lang):
-                tab.goto(f"{base_url}/{url}")
-                # the text starts where the header and the menu end
-                top = tab.evaluate("document.querySelector('main').getBoundingClientRect().top")
-                measured[url] = top / PHONE["height"]
-        # the menu is still there: "Menu" opens the page list and the search
-        tab.goto(f"{base_url}/cs/brink/rules.html")
-        pages = tab.locator(".rp-pages a").first
-        assert not pages.is_visible()
-        tab.locator(".rp-menu-link").tap()
-        pages.wait_for(state="visible", timeout=5000)
-        assert tab.locator(".rp-search input").is_visible()
-        if script:
-            assert tab.locator(".rp-menu-link").get_attribute("aria-expanded") == "true"
-            tab.locator(".rp-menu-link").tap()
-            pages.wait_for(state="hidden", timeout=5000)
-    finally:
-        context.close()
-    assert len(measured) >= 20
-    too_big = {url: f"{share:.0%}" for url, share in measured.items() if share > HEADER_SHARE}
-    assert too_big == {}
-
-
-# ---------------------------------------------------------------------- long pages
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_long_page_has_its_chapters_a_tap_away_from_anywhere(
-    phone: Any,
-    base_url: str,  # noqa: F811
-    site: SiteBuild,
-    lang: str,
-) -> None:
-    long_pages = []
-    for url in _pages_of(site, lang):
-        phone.goto(f"{base_url}/{url}")
-        screens = phone.evaluate("document.documentElement.scrollHeight / innerHeight")
-        contents = phone.locator("nav#contents")
-        if contents.count() == 0:
-            # a page without a list is short, or has no chapters to list (a glossary's
-            # terms, the rules index's table)
-            assert screens < 4 or phone.locator("main h2").count() == 0, url
-            continue
-        long_pages.append(url)
-        # from the bottom of the page, the way back is in view and leads to the list
-        phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        back = phone.locator(".rp-to-contents a")
-        assert _inside_window(phone, ".rp-to-contents a")[0], url
-        back.tap()
-        phone.wait_for_function("location.hash === '#contents'")
-        assert _inside_window(phone, "nav#contents .topic-title")[0], url
-        # and an entry leads to its chapter
-        entry = contents.locator("a").last
-        target = entry.get_attribute("href")
-        entry.tap()
-        phone.wait_for_function(f"location.hash === '{target}'")
-        top = phone.evaluate(f"document.getElementById('{target[1:]}').getBoundingClientRect().top")
-        # at the top of the window (less the last chapter, when the page ends first)
-        assert -2 <= top < PHONE["height"] - 48, (url, target, top)
-    # Brink's rules (49 screens before) are among them, and both our games' examples
-    # (a game added beside them may have a short page of examples or a long one)
-    assert any(u.endswith("brink/rules.html") for u in long_pages)
-    examples = {u.split("/")[-2] for u in long_pages if u.endswith("examples.html")}
-    assert {"brink", "stationfall"} <= examples
-    assert phone.errors == []
-
-
-# ------------------------------------------------------------- the way to a tie rule
+# ------------------------------------------------- every page, as a phone opens it
 
 
 @dataclass
@@ -330,6 +240,184 @@ _MEASURE = """() => {
 }"""
 
 
+def _layout(tab: Any) -> _Layout:
+    """The page's layout as the tab has it (from its top: where a page opens without an anchor)."""
+    tab.evaluate("window.scrollTo(0, 0)")
+    found = tab.evaluate(_MEASURE)
+    return _Layout(found["height"], [tuple(x) for x in found["links"]], found["anchors"])
+
+
+def _pages_of(site: SiteBuild, lang: str) -> list[str]:
+    out = [f"{lang}/index.html"]
+    for game in sorted(p for p in (site.out / lang).iterdir() if (p / "rules.html").is_file()):
+        out += [f"{lang}/{game.name}/{page.name}" for page in sorted(game.glob("*.html"))]
+    return out
+
+
+@dataclass
+class _Opened:
+    """A page as a phone with a script opens it: what the tests of this module read of it."""
+
+    #: where the text starts (<main>'s top), as a share of the window's height
+    header: float
+    #: how many windows high the page is
+    screens: float
+    #: whether it has a contents list (nav#contents), and how many chapters (<h2>)
+    contents: bool
+    chapters: int
+    #: its layout with the menu shut and open (the menu is the page's own anchor, #rp-menu)
+    shut: _Layout
+    opened: _Layout
+    #: script errors and console errors while it was read
+    errors: list[str]
+
+
+@pytest.fixture(scope="module")
+def opened(browser: Any, base_url: str, site: SiteBuild) -> dict[str, _Opened]:
+    """Every page of every language, opened once on the phone for every test that reads it.
+
+    The header's share of the first screen, the long pages and the walk to the
+    tie rules each read every page of a language: one load of each serves them all.
+    """
+    context = _context(browser, PHONE["width"], PHONE["height"])
+    out: dict[str, _Opened] = {}
+    try:
+        tab = watched_page(context)
+        for lang in LANGUAGES:
+            for url in _pages_of(site, lang):
+                tab.errors.clear()
+                tab.goto(f"{base_url}/{url}")
+                # the text starts where the header and the menu end
+                top = tab.evaluate("document.querySelector('main').getBoundingClientRect().top")
+                screens = tab.evaluate("document.documentElement.scrollHeight / innerHeight")
+                contents = tab.locator("nav#contents").count() > 0
+                chapters = tab.locator("main h2").count()
+                shut = _layout(tab)
+                # the menu opens as the link's target: the same page, its anchor changed
+                tab.evaluate("location.hash = 'rp-menu'")
+                open_ = _layout(tab)
+                out[url] = _Opened(
+                    top / PHONE["height"], screens, contents, chapters, shut, open_, []
+                )
+                out[url].errors = list(tab.errors)
+    finally:
+        context.close()
+    return out
+
+
+#: a page of each game in each language, and each language's landing page, without a script
+def _headers(site: SiteBuild) -> list[str]:
+    out = []
+    for lang in LANGUAGES:
+        out.append(f"{lang}/index.html")
+        games = sorted(p for p in (site.out / lang).iterdir() if (p / "rules.html").is_file())
+        out += [f"{lang}/{game.name}/rules.html" for game in games]
+    return out
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_the_header_and_menu_take_at_most_15_percent_of_the_first_phone_screen(
+    browser: Any,
+    base_url: str,
+    site: SiteBuild,
+    opened: dict[str, _Opened],
+    script: bool,
+) -> None:
+    """With a script, every page of every language (as :func:`opened` measured them).
+
+    Without one, each language's landing page and a page of each game: the header
+    and the shut menu are the template's, the same on every page of a game in a
+    language but for the game's title and the language's words, and what the
+    script changes on a phone (the menu a button instead of a link's target) is
+    the same on all of them.
+    """
+    measured: dict[str, float] = {}
+    context = _context(browser, PHONE["width"], PHONE["height"], script=script)
+    try:
+        tab = context.new_page()
+        if script:
+            measured = {url: page.header for url, page in opened.items()}
+        else:
+            for url in _headers(site):
+                tab.goto(f"{base_url}/{url}")
+                top = tab.evaluate("document.querySelector('main').getBoundingClientRect().top")
+                measured[url] = top / PHONE["height"]
+        # the menu is still there: "Menu" opens the page list and the search
+        tab.goto(f"{base_url}/cs/brink/rules.html")
+        pages = tab.locator(".rp-pages a").first
+        assert not pages.is_visible()
+        tab.locator(".rp-menu-link").tap()
+        pages.wait_for(state="visible", timeout=5000)
+        assert tab.locator(".rp-search input").is_visible()
+        if script:
+            assert tab.locator(".rp-menu-link").get_attribute("aria-expanded") == "true"
+            tab.locator(".rp-menu-link").tap()
+            pages.wait_for(state="hidden", timeout=5000)
+    finally:
+        context.close()
+    assert len(measured) >= (20 if script else 3 * len(LANGUAGES))
+    too_big = {url: f"{share:.0%}" for url, share in measured.items() if share > HEADER_SHARE}
+    assert too_big == {}
+
+
+# ---------------------------------------------------------------------- long pages
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_long_page_has_its_chapters_a_tap_away_from_anywhere(
+    phone: Any,
+    base_url: str,
+    site: SiteBuild,
+    opened: dict[str, _Opened],
+    lang: str,
+) -> None:
+    """Every page of the language is seen (:func:`opened`); the way to the contents and
+    back is tried on one long page of each kind, the games in turn from language to
+    language: every page's list and its way back are the template's, around chapters
+    the same code makes for every game."""
+    long_pages = []
+    for url in _pages_of(site, lang):
+        page = opened[url]
+        assert page.errors == [], url
+        if not page.contents:
+            # a page without a list is short, or has no chapters to list (a glossary's
+            # terms, the rules index's table)
+            assert page.screens < 4 or page.chapters == 0, url
+            continue
+        long_pages.append(url)
+    kinds: dict[str, list[str]] = {}
+    for url in long_pages:
+        kinds.setdefault(url.rsplit("/", 1)[1], []).append(url)
+    turn = LANGUAGES.index(lang)
+    tried = [urls[(i + turn) % len(urls)] for i, urls in enumerate(kinds.values())]
+    for url in tried:
+        phone.goto(f"{base_url}/{url}")
+        # from the bottom of the page, the way back is in view and leads to the list
+        phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        back = phone.locator(".rp-to-contents a")
+        assert _inside_window(phone, ".rp-to-contents a")[0], url
+        back.tap()
+        phone.wait_for_function("location.hash === '#contents'")
+        assert _inside_window(phone, "nav#contents .topic-title")[0], url
+        # and an entry leads to its chapter
+        entry = phone.locator("nav#contents a").last
+        target = entry.get_attribute("href")
+        entry.tap()
+        phone.wait_for_function(f"location.hash === '{target}'")
+        top = phone.evaluate(f"document.getElementById('{target[1:]}').getBoundingClientRect().top")
+        # at the top of the window (less the last chapter, when the page ends first)
+        assert -2 <= top < PHONE["height"] - 48, (url, target, top)
+    # Brink's rules (49 screens before) are among them, and both our games' examples
+    # (a game added beside them may have a short page of examples or a long one)
+    assert any(u.endswith("brink/rules.html") for u in long_pages)
+    examples = {u.split("/")[-2] for u in long_pages if u.endswith("examples.html")}
+    assert {"brink", "stationfall"} <= examples
+    assert phone.errors == []
+
+
+# ------------------------------------------------------------- the way to a tie rule
+
+
 class _Walker:
     """Counts a reader's taps and screens through the site's links on a phone.
 
@@ -339,21 +427,18 @@ class _Walker:
     where the browser puts it (its top, or its anchor), as measured in Chromium.
     """
 
-    def __init__(self, tab: Any, root: str) -> None:
+    def __init__(self, tab: Any, root: str, known: dict[tuple[str, bool], _Layout]) -> None:
         self.tab = tab
         self.root = root  # only this language's pages are walked
-        self.layouts: dict[tuple[str, bool], _Layout] = {}
+        #: (page address, menu open) -> its layout: those known already, and those read here
+        self.layouts = dict(known)
         self.view = float(PHONE["height"])
 
     def layout(self, page: str, menu: bool) -> _Layout:
         key = (page, menu)
         if key not in self.layouts:
             self.tab.goto(page + ("#rp-menu" if menu else ""))
-            self.tab.evaluate("window.scrollTo(0, 0)")
-            found = self.tab.evaluate(_MEASURE)
-            self.layouts[key] = _Layout(
-                found["height"], [tuple(x) for x in found["links"]], found["anchors"]
-            )
+            self.layouts[key] = _layout(self.tab)
         return self.layouts[key]
 
     def arrive(self, url: str) -> tuple[str, float]:
@@ -461,10 +546,16 @@ TIE_RULES = {"brink": "council-vote", "stationfall": "stationfall-sequence"}
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_player_reaches_each_games_tie_rule_in_three_taps_and_two_screens(
     phone: Any,
-    base_url: str,  # noqa: F811
+    base_url: str,
+    opened: dict[str, _Opened],
     lang: str,
 ) -> None:
-    walker = _Walker(phone, f"{base_url}/{lang}/")
+    # the pages of every language as opened once for the module (:func:`opened`)
+    known = {}
+    for url, page in opened.items():
+        known[(f"{base_url}/{url}", False)] = page.shut
+        known[(f"{base_url}/{url}", True)] = page.opened
+    walker = _Walker(phone, f"{base_url}/{lang}/", known)
     figures = {}
     for game, sequence in TIE_RULES.items():
         targets = _tie_targets(base_url, lang, game, sequence)

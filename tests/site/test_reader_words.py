@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,21 +81,12 @@ def test_japanese_states_name_the_players_by_the_rulebooks_colours(site: SiteBui
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_a_japanese_state_shows_the_colours_in_chromium(site: SiteBuild) -> None:
-    playwright = pytest.importorskip("playwright.sync_api")
-    from tests.site.test_browser import ARGS, CHROMIUM
-
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            tab = browser.new_page()
-            tab.goto((site.out / "ja" / "brink" / "examples.html").as_uri())
-            fold = tab.locator("#example-trading-favors details.rp-fold")
-            fold.locator("summary").click()
-            shown = fold.inner_text()
-            heads = fold.locator("strong").all_inner_texts()
-        finally:
-            browser.close()
+def test_a_japanese_state_shows_the_colours_in_chromium(site: SiteBuild, tab: Any) -> None:
+    tab.goto((site.out / "ja" / "brink" / "examples.html").as_uri())
+    fold = tab.locator("#example-trading-favors details.rp-fold")
+    fold.locator("summary").click()
+    shown = fold.inner_text()
+    heads = fold.locator("strong").all_inner_texts()
     assert heads[:4] == ["青", "紫", "橙", "緑"]
     assert "取引相手：緑" in shown  # a trade's partner, a player by its colour
     assert ENGLISH_COLOUR.findall(shown) == []

@@ -8,14 +8,17 @@ found only when asked for; and axe finds nothing serious on a page of results.
 
 from __future__ import annotations
 
+import html
 import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from rulepress.sphinx_ext.build import SiteBuild
 from tests.conftest import GAME_LANGUAGES
-from tests.site.test_browser import base_url, browser  # noqa: F401 - the browser tests' fixtures
+from tests.site.chromium import watched_page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -47,14 +50,18 @@ KINDS = {
 }
 
 
-def _games(tab: Any, base: str, lang: str) -> dict[str, str]:
-    """Each game's title in ``lang``, as its own pages' header shows it."""
-    page = tab.context.new_page()
+#: a game's title in its pages' header
+BRAND = re.compile(r'<a class="rp-brand" href="[^"]*">([^<]*)</a>')
+
+
+def _games(site: SiteBuild, lang: str) -> dict[str, str]:
+    """Each game's title in ``lang``, as its own pages' header shows it (its text, read
+    from the built page: a browser would show the same words)."""
     titles = {}
     for game in (g for g, langs in GAME_LANGUAGES.items() if lang in langs):
-        page.goto(f"{base}/{lang}/{game}/index.html")
-        titles[game] = page.locator(".rp-brand").inner_text().strip()
-    page.close()
+        found = BRAND.search((site.out / lang / game / "index.html").read_text(encoding="utf-8"))
+        assert found is not None, (lang, game)
+        titles[game] = html.unescape(found.group(1)).strip()
     return titles
 
 
@@ -103,20 +110,80 @@ def _status(tab: Any) -> str:
     return str(tab.locator("#search-results .search-summary").inner_text())
 
 
+@dataclass
+class _Searched:
+    """A search as :func:`_search` typed it, and what its page of results shows."""
+
+    results: list[dict[str, str]]
+    #: the line that says how many results there are
+    status: str
+    #: spans beside a result's title other than its kind line (Sphinx's "(rule, in Rules)")
+    asides: int
+    #: what the language's separator between a result's kind and game is (CSS content)
+    separator: str | None
+    #: script errors and console errors while it ran
+    errors: list[str]
+    #: passages and highlighted words on the page of results
+    passages: int
+    highlights: int
+    #: for a search of :data:`AXE_READ`, axe-core's serious and critical violations on its
+    #: page of results in each colour scheme: (rule, impact, elements)
+    violations: dict[str, list[tuple[str, str, int]]]
+
+
+#: the searches whose page of results axe-core reads (highlights, passages, kind lines)
+AXE_READ = [("en", "bribe"), ("cs", "úplatek"), ("ja", "名声")]
+SCHEMES = ("light", "dark")
+
+
+def _violations(tab: Any) -> list[tuple[str, str, int]]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [
+        (v["id"], v["impact"], len(v["nodes"]))
+        for v in Axe().run(tab).response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+@pytest.fixture(scope="module")
+def searched(browser: Any, base_url: str) -> Iterator[Callable[[str, str], _Searched]]:
+    """Each search typed once for the tests that read its results (a search fetches the
+    language's index and every result's passage: the costliest page of the site)."""
+    context = browser.new_context()
+    tab = watched_page(context)
+    done: dict[tuple[str, str], _Searched] = {}
+
+    def search(lang: str, query: str) -> _Searched:
+        if (lang, query) not in done:
+            tab.errors.clear()
+            results = _search(tab, base_url, lang, query)
+            done[lang, query] = _Searched(
+                results,
+                _status(tab),
+                tab.locator("#search-results li > span:not(.rp-result-about)").count(),
+                tab.evaluate(
+                    "() => { const game = document.querySelector('.rp-result-game');"
+                    " return game && getComputedStyle(game, '::before').content; }"
+                ),
+                list(tab.errors),
+                tab.locator("#search-results p.context").count(),
+                tab.locator("#search-results span.highlighted").count(),
+                {},
+            )
+            if (lang, query) in AXE_READ:
+                for scheme in SCHEMES:  # the same page in each scheme: its colours change
+                    tab.emulate_media(color_scheme=scheme)
+                    done[lang, query].violations[scheme] = _violations(tab)
+                tab.emulate_media(color_scheme="light")
+        return done[lang, query]
+
+    yield search
+    context.close()
+
+
 def _about(lang: str, kind: str, game: str) -> tuple[str, str]:
     return KINDS[lang][kind], game
-
-
-@pytest.fixture
-def tab(browser: Any) -> Any:  # noqa: F811 - the browser tests' browser, a page of its own
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    yield page
-    context.close()
 
 
 @pytest.mark.parametrize(
@@ -131,16 +198,16 @@ def tab(browser: Any) -> Any:  # noqa: F811 - the browser tests' browser, a page
     ],
 )
 def test_one_search_finds_the_right_page_of_any_game(
-    tab: Any,
-    base_url: str,  # noqa: F811
+    searched: Callable[[str, str], _Searched],
     lang: str,
     query: str,
     expected_page: str,
 ) -> None:
     # every result read once the last is listed: Sphinx lists them one by one
-    hrefs = [r["href"] for r in _search(tab, base_url, lang, query)]
+    search = searched(lang, query)
+    hrefs = [r["href"] for r in search.results]
     assert any(expected_page in h for h in hrefs), hrefs
-    assert tab.errors == []
+    assert search.errors == []
 
 
 @pytest.mark.parametrize(
@@ -161,8 +228,8 @@ def test_one_search_finds_the_right_page_of_any_game(
     ],
 )
 def test_a_term_or_a_rule_number_ranks_its_definition_or_rule_first(
-    tab: Any,
-    base_url: str,  # noqa: F811
+    searched: Callable[[str, str], _Searched],
+    site: SiteBuild,
     lang: str,
     query: str,
     title: str,
@@ -174,20 +241,20 @@ def test_a_term_or_a_rule_number_ranks_its_definition_or_rule_first(
         # a number one rule has opens that rule (rulepress-rulejump.js): "16.4.8 Winning"
         # typed in full is a search, and its rule still comes first
         query = "16.4.8 Winning"
-    results = _search(tab, base_url, lang, query)
-    game = _games(tab, base_url, lang)[game.lower()]
+    search = searched(lang, query)
+    results = search.results
+    game = _games(site, lang)[game.lower()]
     first = results[0]
     assert first["href"].endswith(anchor), results[:3]
     assert first["title"] == title
     assert (first["kind"], first["game"]) == _about(lang, kind, game)
-    assert tab.errors == []
+    assert search.errors == []
 
 
 def test_a_rule_number_two_games_share_lists_both_rules_first(
-    tab: Any,
-    base_url: str,  # noqa: F811
+    searched: Callable[[str, str], _Searched],
 ) -> None:
-    results = _search(tab, base_url, "en", "16.3")
+    results = searched("en", "16.3").results
     assert {r["href"] for r in results[:2]} == {
         "brink/rules.html#rule-16-3",
         "stationfall/rules.html#rule-16-3",
@@ -197,19 +264,20 @@ def test_a_rule_number_two_games_share_lists_both_rules_first(
 
 @pytest.mark.parametrize(("lang", "query"), [("en", "tie"), ("cs", "remíza"), ("ja", "同点")])
 def test_results_are_rules_terms_examples_and_rulings_of_a_named_game(
-    tab: Any,
-    base_url: str,  # noqa: F811
+    searched: Callable[[str, str], _Searched],
+    site: SiteBuild,
     lang: str,
     query: str,
 ) -> None:
-    results = _search(tab, base_url, lang, query)
+    search = searched(lang, query)
+    results = search.results
     assert len(results) >= 5
     objects = [r for r in results if re.search(r"#(rule|term|example|ruling)-", r["href"])]
     # the results are rules, terms, examples and rulings, the best first; a page is
     # listed when the words are in none of them (a sequence, a scoring table)
     assert len(objects) >= 0.6 * len(results), results
     assert results[:5] == objects[:5]
-    games = _games(tab, base_url, lang)
+    games = _games(site, lang)
     for result in results:
         if result not in objects:
             game = games[result["href"].split("/")[0]]
@@ -220,25 +288,23 @@ def test_results_are_rules_terms_examples_and_rulings_of_a_named_game(
         game = games[result["href"].split("/")[0]]
         assert (result["kind"], result["game"]) == _about(lang, kind.group(1), game), result
     # Sphinx's "(rule, in Rules)" beside a title is gone: the kind line says it instead
-    assert tab.locator("#search-results li > span:not(.rp-result-about)").count() == 0
+    assert search.asides == 0
     # the language's separator between kind and game
-    separator = tab.evaluate(
-        "() => getComputedStyle(document.querySelector('.rp-result-game'), '::before').content"
-    )
-    assert separator == ('"・"' if lang == "ja" else '" · "')
-    assert tab.errors == []
+    assert search.separator == ('"・"' if lang == "ja" else '" · "')
+    assert search.errors == []
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "ja"])
 def test_a_results_passage_is_the_rules_own_text(
+    searched: Callable[[str, str], _Searched],
     tab: Any,
-    base_url: str,  # noqa: F811
+    base_url: str,
     lang: str,
 ) -> None:
     query = {"en": "fewest", "cs": "nejméně", "ja": "勝利"}[lang]
-    results = _search(tab, base_url, lang, query)
+    results = searched(lang, query).results
     rule = next(r for r in results if r["href"] == "stationfall/rules.html#rule-16-4-8")
-    rules = tab.context.new_page()
+    rules = tab
     rules.goto(f"{base_url}/{lang}/stationfall/rules.html")
     # the rule's own paragraphs and list, not its heading, Source note or sub-rules
     own = rules.evaluate(
@@ -250,7 +316,6 @@ def test_a_results_passage_is_the_rules_own_text(
         "() => document.querySelector('#rule-16-4-8 > details.rp-source .sd-summary-content')"
         ".textContent"
     )
-    rules.close()
     passage = rule["text"].strip("\u2026")
     flat = " ".join(own.split())
     assert passage
@@ -272,26 +337,25 @@ def test_a_results_passage_is_the_rules_own_text(
     ],
 )
 def test_the_number_of_results_shows_in_every_language(
-    tab: Any,
-    base_url: str,  # noqa: F811
+    searched: Callable[[str, str], _Searched],
     lang: str,
     query: str,
     line: str,
 ) -> None:
-    results = _search(tab, base_url, lang, query)
-    assert len(results) > 1
-    assert _status(tab) == line.format(n=len(results))
+    search = searched(lang, query)
+    assert len(search.results) > 1
+    assert search.status == line.format(n=len(search.results))
 
 
-def test_nothing_found_says_so(tab: Any, base_url: str) -> None:  # noqa: F811
-    results = _search(tab, base_url, "cs", "xyzzyqq")
-    assert results == []
-    assert _status(tab).startswith("Nic nenalezeno.")
+def test_nothing_found_says_so(searched: Callable[[str, str], _Searched]) -> None:
+    search = searched("cs", "xyzzyqq")
+    assert search.results == []
+    assert search.status.startswith("Nic nenalezeno.")
 
 
 def test_the_developer_guides_are_searched_only_when_asked_for(
     tab: Any,
-    base_url: str,  # noqa: F811
+    base_url: str,
     site: SiteBuild,
 ) -> None:
     assert (site.out / "en" / "guide" / "translators.html").is_file()
@@ -309,30 +373,14 @@ def test_the_developer_guides_are_searched_only_when_asked_for(
     assert tab.locator("#rp-search-guides").count() == 0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize(("lang", "query"), [("en", "bribe"), ("cs", "úplatek"), ("ja", "名声")])
+@pytest.mark.parametrize(("lang", "query"), AXE_READ)
 def test_a_page_of_results_has_no_serious_accessibility_violations(
-    browser: Any,  # noqa: F811
-    base_url: str,  # noqa: F811
-    lang: str,
-    query: str,
-    scheme: str,
+    searched: Callable[[str, str], _Searched], lang: str, query: str
 ) -> None:
-    """axe-core over a results page with a query typed in (highlights, passages, kind lines)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    context = browser.new_context(color_scheme=scheme)
-    try:
-        tab = context.new_page()
-        results = _search(tab, base_url, lang, query)
-        assert len(results) > 1
-        assert tab.locator("#search-results p.context").count() > 1
-        assert tab.locator("#search-results span.highlighted").count() > 0
-        found = [
-            (v["id"], v["impact"], len(v["nodes"]))
-            for v in Axe().run(tab).response["violations"]
-            if v["impact"] in ("critical", "serious")
-        ]
-    finally:
-        context.close()
-    assert found == []
+    """axe-core over a results page with a query typed in (highlights, passages, kind
+    lines), in the light and in the dark colour scheme."""
+    search = searched(lang, query)
+    assert len(search.results) > 1
+    assert search.passages > 1
+    assert search.highlights > 0
+    assert search.violations == {scheme: [] for scheme in SCHEMES}

@@ -9,10 +9,7 @@ such a language only (a few seconds), then read in Chromium.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import DATA, run_cli
+from tests.site.chromium import serving
 
 #: a locale with a region, so that the folder (Babel's code) and the tag (BCP 47) differ
 CODE, TAG = "ga_IE", "ga-IE"
@@ -74,38 +72,19 @@ def test_the_site_builds_and_says_its_language(site: Path) -> None:
 
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(site) as url:
+        yield url
 
 
 @pytest.mark.browser
-def test_its_pages_load_and_search_finds_a_rule(base_url: str) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.site.test_browser import ARGS, CHROMIUM
-
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        tab: Any = browser.new_page()
-        errors: list[str] = []
-        tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        tab.on("pageerror", lambda exc: errors.append(str(exc)))
-        tab.goto(f"{base_url}/")  # the root page sends the reader to the only language
-        tab.wait_for_url(f"{base_url}/{CODE}/index.html")
-        tab.goto(f"{base_url}/{CODE}/{GAME}/rules.html")
-        # "winners": English stemming finds the rule titled "Winner"
-        tab.goto(f"{base_url}/{CODE}/search.html?q=winners")
-        results = tab.locator("#search-results ul.search li a")
-        results.first.wait_for(timeout=15000)
-        hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
-        assert any(h.startswith(f"{GAME}/rules.html") for h in hrefs), hrefs
-        assert errors == []
-        browser.close()
+def test_its_pages_load_and_search_finds_a_rule(base_url: str, tab: Any) -> None:
+    tab.goto(f"{base_url}/")  # the root page sends the reader to the only language
+    tab.wait_for_url(f"{base_url}/{CODE}/index.html")
+    tab.goto(f"{base_url}/{CODE}/{GAME}/rules.html")
+    # "winners": English stemming finds the rule titled "Winner"
+    tab.goto(f"{base_url}/{CODE}/search.html?q=winners")
+    results = tab.locator("#search-results ul.search li a")
+    results.first.wait_for(timeout=15000)
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    assert any(h.startswith(f"{GAME}/rules.html") for h in hrefs), hrefs
+    assert tab.errors == []
