@@ -63,5 +63,8 @@ def test_the_translated_spec_is_the_validated_translation(game: str) -> None:
     assert objects == data
     same_types(objects, data)
     assert sorted(asked["objects"]) == sorted(asked["data"])
-    assert len(set(asked["objects"])) > 100
+    # not vacuous, for any game (a designer's may have few messages): texts both translated
+    # and left in English were walked
+    contexts = {context for context, _ in asked["objects"]}
+    assert {len(context) % 2 for context in contexts} == {0, 1}
     assert spec_data.as_data(spec) == before  # the English spec is left as it was
