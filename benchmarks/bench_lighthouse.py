@@ -113,9 +113,15 @@ class _Host(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """The site over HTTP on 127.0.0.1, as a host serves it (Lighthouse needs http)."""
-    handler = functools.partial(_Host, directory=str(folder))
+def serve(
+    folder: Path, host: type[http.server.SimpleHTTPRequestHandler] | None = None
+) -> Iterator[str]:
+    """The site over HTTP on 127.0.0.1, as a host serves it (Lighthouse needs http).
+
+    Yields its base address. ``host``: the request handler, if not this benchmark's
+    (the browser tests' answers a missing page with the site's 404 page).
+    """
+    handler = functools.partial(host or _Host, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
