@@ -609,7 +609,8 @@ def _keep_only_games(config: pytest.Config, items: list[pytest.Item]) -> None:
     chosen = set(config.getoption(ONLY_GAME))
     if not chosen:
         return
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         callspec = getattr(item, "callspec", None)
         params = callspec.params.values() if callspec is not None else ()
@@ -685,7 +686,8 @@ def _start_main_job(config: pytest.Config) -> None:
     starts it. It takes the main job's lock at once, so a test that needs the main job
     waits for it there (and, should it fail to start, the test builds it itself).
     """
-    folder = _main_job_folder(config._tmp_path_factory)  # pytest's own factory
+    # pytest's own factory, set at configure: there is no public handle before fixtures run
+    folder = _main_job_folder(config._tmp_path_factory)  # type: ignore[attr-defined]
     try:
         (folder / "started").touch(exist_ok=False)
     except FileExistsError:
