@@ -22,7 +22,8 @@ player ids and list positions:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -183,8 +184,20 @@ def translated_state(
     memo: Memo = {}
     players = _record_shape(fmt.players.fields, memo)
     table = _record_shape(fmt.table.fields, memo)
+    return _with_texts(state, _state_texts(state, players, table, example, ()), lookup)
+
+
+def _with_texts(
+    state: dict[str, Any],
+    texts: Iterable[tuple[str, DataPath, str]],
+    lookup: Callable[[str, str], str | None],
+) -> dict[str, Any]:
+    """``state`` with each of its ``texts`` (paths inside it) replaced by ``lookup``'s text.
+
+    A copy, made at the first text replaced; ``state`` itself when none is.
+    """
     out = state
-    for context, path, text in list(_state_texts(state, players, table, example, ())):
+    for context, path, text in list(texts):
         found = lookup(context, text)
         if found is None:
             continue
@@ -203,18 +216,11 @@ def translate_example_texts(data: dict[str, Any], lookup: Callable[[str, str], s
     ``data`` is changed in place; each state changed is first copied whole,
     so that nothing ``data`` shares with its caller changes.
     """
-    copied: set[int] = set()
-    for context, path, text in list(example_texts(data)):
-        found = lookup(context, text)
-        if found is None:
-            continue
-        index = path[1]
+    # example_texts gives each example's texts together, in the order of the examples
+    for index, texts in itertools.groupby(list(example_texts(data)), key=lambda t: t[1][1]):
         assert isinstance(index, int)
         example = data["examples"][index]
-        if index not in copied:
-            example["state"] = copy.deepcopy(example["state"])
-            copied.add(index)
-        target: Any = example["state"]
-        for part in path[3:-1]:
-            target = target[part]
-        target[path[-1]] = found
+        inside = ((context, path[3:], text) for context, path, text in texts)
+        state = _with_texts(example["state"], inside, lookup)
+        if state is not example["state"]:
+            example["state"] = state
