@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,17 @@ from rulepress.gate import (
 )
 from rulepress.i18n.catalogs import PACKAGE_LOCALES
 from rulepress.i18n.fallbacks import FallbackRecord, write_record
-from tests.conftest import DATA, LOCALES, SPEC_ROOT, edit, run_main
+from tests.conftest import DATA, GAMES, LOCALES, SPEC_ROOT, edit, loaded, run_main
 
 ENGLISH = English.from_templates(LOCALES)
-RAW = RawIds.from_specs(SPEC_ROOT)
+
+
+@functools.cache
+def raw_ids() -> RawIds:
+    """The ids of our specs, read once when a test needs them, not when the module is
+    collected: every pytest process collects it (the suites run inside tests among
+    them, where its tests are deselected), and loading the specs cost each half a second."""
+    return RawIds.of(loaded(game).spec for game in GAMES)
 
 
 @pytest.mark.parametrize(
@@ -127,21 +135,21 @@ def test_the_command_names_the_file_and_fails(tmp_path: Path) -> None:
 
 
 def test_every_report_in_every_language_passes() -> None:
-    games = [load_spec(d) for d in find_game_dirs(SPEC_ROOT)]
+    games = [loaded(game) for game in GAMES]
     english = ENGLISH.with_vocabulary(translated_vocabulary(games, LOCALES))
-    assert scan_reports(SPEC_ROOT, LOCALES, english, RAW, games) == []
+    assert scan_reports(SPEC_ROOT, LOCALES, english, raw_ids(), games) == []
 
 
 def test_raw_ids_are_found_where_labels_exist() -> None:
     # ruling options, tie-break criteria, score ids and vote routes of the real specs
-    assert {"foreign_cubes", "most-points", "agenda_points", "common-supply"} <= RAW.ids
-    found = scan_text("Rulings: foreign_cubes; decided by most-points", "", None, RAW)
+    assert {"foreign_cubes", "most-points", "agenda_points", "common-supply"} <= raw_ids().ids
+    found = scan_text("Rulings: foreign_cubes; decided by most-points", "", None, raw_ids())
     assert found == [
         "raw id where a label exists: 'foreign_cubes'",
         "raw id where a label exists: 'most-points'",
     ]
     # words and hyphenated English that are no id pass
-    assert scan_text("a tie-break, most points, foreign cubes", "en", None, RAW) == []
+    assert scan_text("a tie-break, most points, foreign cubes", "en", None, raw_ids()) == []
 
 
 def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) -> None:
@@ -150,7 +158,7 @@ def test_ids_in_inline_code_are_read_but_guides_may_name_them(tmp_path: Path) ->
     for path in (page, guide):
         path.parent.mkdir(parents=True)
         path.write_text("<p>Volby: <code>foreign_cubes</code></p>", "utf-8")
-    found = [(p.location.file, p.message) for p in scan_site(tmp_path, ENGLISH, RAW)]
+    found = [(p.location.file, p.message) for p in scan_site(tmp_path, ENGLISH, raw_ids())]
     assert found == [(str(page), "raw id where a label exists: 'foreign_cubes'")]
 
 
