@@ -25,10 +25,12 @@ from rulepress.i18n.catalogs import CatalogError, find_catalog, render
 from rulepress.i18n.extract import THEME_DIR
 from rulepress.sphinx_ext.build import SiteBuild
 from rulepress.sphinx_ext.theme import SPHINX_TEXTS, compile_theme, theme_msgids
-from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATIONS
+from tests.conftest import GAMES, LOCALES, ROOT, SPEC_ROOT, TRANSLATIONS, one_game_root
 from tests.site.conftest import ElementCounter
 
 ATTACK = '"><script>alert(1)</script><b>'
+#: the game of the hostile build
+GAME = "stationfall"  # the smaller of our games
 TEMPLATES = sorted((THEME_DIR / "rulepress").glob("*.html"))
 
 
@@ -171,10 +173,12 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(
     strings = {msgid: f"{msgid} {ATTACK}" for msgid in theme_msgids()}
     locales = _theme_po(tmp_path, "cs", strings)
     # English too, so that the pages have a language switcher (and its words)
-    # against the honest site's previous edition, so that both have the same pages
+    # against the honest site's previous edition, so that both have the same pages;
+    # one game: every page of a game is made from the same templates, whichever game it
+    # is (the other game doubled the build's time and showed no word this one does not)
     build = SiteBuild(
         ROOT,
-        SPEC_ROOT,
+        one_game_root(tmp_path, GAME),
         locales,
         tmp_path / "out",
         ("en", "cs"),
@@ -183,14 +187,18 @@ def test_a_hostile_theme_msgstr_is_shown_as_text(
     )
     build.build(doctest=False)
     pages = sorted((build.out / "cs").rglob("*.html"))
-    assert len(pages) >= 2 + 8 * len(GAMES)  # the landing page, the search, 8 a game
+    assert len(pages) >= 2 + 8  # the landing page, the search, 8 of the game
     shown: set[str] = set()
     for path in pages:
         html = path.read_text(encoding="utf-8")
         assert "<script>alert" not in html, path
         page = _read(path)
-        honest = _read(site.out / "cs" / path.relative_to(build.out / "cs"))
-        assert page.elements == honest.elements, path
+        # the game's pages have the honest site's elements; the landing and search pages
+        # of a one-game site list one game, not every game (the payload checks above and
+        # the words below still hold for them)
+        if path.parent != build.out / "cs":
+            honest = _read(site.out / "cs" / path.relative_to(build.out / "cs"))
+            assert page.elements == honest.elements, path
         for value in page.values:
             for msgid in strings:
                 if f"{msgid} {ATTACK}" in value:
