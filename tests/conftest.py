@@ -387,7 +387,8 @@ def main_job(
     in the folder they share, under a lock, and leaves its outcome there (exit code,
     output, the lookups as JSON); the others wait for the lock and read that.
 
-    A run of ``--only-game`` builds those games alone: its tests read nothing else.
+    A run of ``--only-game`` builds those games alone, without the guides: its tests
+    read nothing else.
     """
     folder = _main_job_folder(tmp_path_factory)
     build_main_job_at(folder, previous_specs, tuple(request.config.getoption(ONLY_GAME)))
@@ -437,7 +438,8 @@ def _build_main_job(project: Path, previous: Path, done: Path, games: tuple[str,
     else:
         (project / "rules_spec").symlink_to(SPEC_ROOT)
     (project / "locales").symlink_to(LOCALES)
-    (project / "docs").symlink_to(ROOT / "docs")
+    if not games:  # the guides are no game's: a run of some games' tests reads none of them
+        (project / "docs").symlink_to(ROOT / "docs")
     options = ["--since", str(previous), "--base-url", BASE_URL, "--quiet"]
     with recording() as usage:
         run = run_main("build", "--spec-root", str(project / "rules_spec"), *options)
