@@ -49,8 +49,10 @@ def test_build_site_reports_each_stage_and_quiet_silences_it(tmp_path: Path) -> 
     out = tmp_path / "site"
     # one game, and no guides (none beside its spec root): the stages are the same for any
     # number of games, and every game's site with the guides took twice as long
-    args = ("build", "site", "--lang", "en", "--no-doctest", "--out", str(out), "--pdfs", "none")
-    args += ("--spec-root", str(one_game_root(tmp_path)))
+    args = (
+        *("build", "site", "--spec-root", str(one_game_root(tmp_path)), "--lang", "en"),
+        *("--no-doctest", "--out", str(out), "--pdfs", "none"),
+    )
     run = run_cli(*args, cwd=ROOT, timeout=300)
     assert run.code == 0, run.err
     lines = run.err.splitlines()
