@@ -45,7 +45,7 @@ NEW_GAME = "fresh-harvest"
 _NOT_INHERITED = ("PYTEST_XDIST_", "PYTEST_CURRENT_TEST", "RULEPRESS_TEST_MAIN_JOBS")
 
 
-def project_beside_ours(work: Path, games: Mapping[str, Path | None]) -> Path:
+def project_beside_ours(work: Path, games: Mapping[Path, Path | None]) -> Path:
     """A project in ``work``: our games and catalogs, and each of ``games`` beside them.
 
     ``games``: each game's folder to copy, with the catalogs folder its designer keeps

@@ -140,13 +140,10 @@ def _shim(folder: Path) -> dict[str, str]:
     return env
 
 
-def run_tutorial(tmp_path: Path, *, builds: bool) -> int:
-    """Run every step (the ``rulepress build`` ones only with ``builds``); how many ran."""
-    env = _shim(tmp_path / "bin")
-    here = tmp_path / "work"
-    here.mkdir()
-    checker, ran = doctest.OutputChecker(), 0
-    for step in tutorial_steps(TUTORIAL.read_text(encoding="utf-8")):
+def run_steps(steps: list[Step], here: Path, env: dict[str, str]) -> Path:
+    """Run ``steps`` in order from the folder ``here``; the folder the last one leaves."""
+    checker = doctest.OutputChecker()
+    for step in steps:
         where = f"first-game.md:{step.line}"
         if step.kind == "file":
             (here / step.path).write_text(step.text, encoding="utf-8")
@@ -155,8 +152,6 @@ def run_tutorial(tmp_path: Path, *, builds: bool) -> int:
         elif step.text.startswith("cd "):
             here = here / step.text[3:]
             assert here.is_dir(), f"{where}: no folder {here}"
-        elif step.text.startswith("rulepress build") and not builds:
-            continue
         else:
             proc = subprocess.run(
                 ["bash", "-c", step.text],
@@ -180,8 +175,37 @@ def run_tutorial(tmp_path: Path, *, builds: bool) -> int:
                         doctest.Example(step.text, step.output), shown, doctest.ELLIPSIS
                     )
                 )
-        ran += 1
-    return ran
+    return here
+
+
+def first_build(steps: list[Step]) -> int:
+    """The index of the first ``rulepress build`` step: the page's builds come last
+    (test_every_block_of_the_page_is_a_step), after every other step."""
+    return next(i for i, s in enumerate(steps) if s.text.startswith("rulepress build"))
+
+
+@dataclass
+class Walked:
+    """The page walked up to its builds: the steps, the folder they left, the environment."""
+
+    steps: list[Step]
+    here: Path
+    env: dict[str, str]
+    work: Path
+
+
+@pytest.fixture(scope="module")
+def up_to_the_builds(tmp_path_factory: pytest.TempPathFactory) -> Walked:
+    """Every step before the builds, run once in an empty folder: the quick test checks
+    them, and the slow one goes on from there with the builds (each walking the page from
+    the start ran every one of them twice in a full run)."""
+    tmp = tmp_path_factory.mktemp("tutorial")
+    steps = tutorial_steps(TUTORIAL.read_text(encoding="utf-8"))
+    env = _shim(tmp / "bin")
+    work = tmp / "work"
+    work.mkdir()
+    here = run_steps(steps[: first_build(steps)], work, env)
+    return Walked(steps, here, env, work)
 
 
 #: the rest of the Czech translation of the page's game, by msgctxt
@@ -243,19 +267,23 @@ def test_a_diff_that_does_not_fit_its_file_fails(tmp_path: Path) -> None:
         apply_diff(path, "@@\n-b: 2\n+b: 4\n")
 
 
-def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
-    steps = tutorial_steps(TUTORIAL.read_text(encoding="utf-8"))
-    builds = [s for s in steps if s.text.startswith("rulepress build")]
-    assert run_tutorial(tmp_path, builds=False) == len(steps) - len(builds)
+def test_the_tutorial_runs_as_written(up_to_the_builds: Walked) -> None:
+    """Every step but the builds (the fixture runs them, and fails on the first that
+    does not do what the page says); the builds are the slow test's."""
+    walked = up_to_the_builds
+    builds = [s for s in walked.steps if s.text.startswith("rulepress build")]
+    assert builds == walked.steps[first_build(walked.steps) :]
+    assert (walked.work / "star-hunt-rules" / "rules_spec" / "star-hunt").is_dir()
 
 
 @pytest.mark.slow
 @pytest.mark.print
-def test_the_tutorial_publishes_as_written(tmp_path: Path) -> None:
+def test_the_tutorial_publishes_as_written(up_to_the_builds: Walked, tmp_path: Path) -> None:
     """From an empty folder: the game the page builds validates, scores, builds its site and
     print files in English and Czech, and passes the suite's tests of any game."""
-    run_tutorial(tmp_path, builds=True)
-    made = tmp_path / "work" / "star-hunt-rules"
+    walked = up_to_the_builds
+    run_steps(walked.steps[first_build(walked.steps) :], walked.here, walked.env)
+    made = walked.work / "star-hunt-rules"
     site = made / "build" / "site"
     czech = (site / "cs" / "star-hunt" / "rules.html").read_text(encoding="utf-8")
     assert "Konec hry" in czech  # the translated rule title
