@@ -32,7 +32,7 @@ ENGLISH = English.from_templates(LOCALES)
 def raw_ids() -> RawIds:
     """The ids of our specs, read once when a test needs them, not when the module is
     collected: every pytest process collects it (the suites run inside tests among
-    them, where its tests are deselected), and loading the specs cost each half a second."""
+    them, where its tests are deselected), and most run none of its tests."""
     return RawIds.of(loaded(game).spec for game in GAMES)
 
 

@@ -58,8 +58,8 @@ def _languages() -> list[str]:
     """Every translated language of any game (English is the source: nothing to look up).
 
     From each game's game.yaml (conftest reads them), not from its whole spec: the tests
-    are parametrized over these at collection, where loading every spec cost every
-    pytest process a second and a half (the suites run inside tests among them).
+    are parametrized over these at collection, which every pytest process does (the
+    suites run inside tests among them), whether it runs these tests or not.
     """
     return sorted(TRANSLATIONS)
 
