@@ -294,7 +294,33 @@ def _schema(
             out["default_factory"] = lambda: default
         else:
             out["default"] = default
+            if _valid_as_is(out["schema"], default):
+                # validated once, here: a scalar's schema gives the same each time
+                del out["validate_default"]
     return out
+
+
+#: the schemas of scalars, whose validation of a value is the same every time (no function)
+_SCALAR_KINDS = frozenset({"int", "bool", "str", "literal"})
+
+
+def _valid_as_is(schema: CoreSchema, value: Any) -> bool:
+    """Whether ``schema`` accepts ``value`` as it is (the same type and value).
+
+    A field's default validated at every state it is left out of (some
+    eighty times a nine-player Stationfall state: each Agenda line's
+    ``plus``, ``possession`` and ``holder``) is, for a scalar, the same
+    work with the same result each time. A default the schema refuses, or
+    changes, is still validated where it is used, so a state leaving it out
+    is refused as the strict model refuses it.
+    """
+    if schema.get("type") not in _SCALAR_KINDS or type(value) not in (bool, int, str):
+        return False
+    try:
+        made = SchemaValidator(schema, config=_STRICT).validate_python(value)
+    except ValidationError:
+        return False
+    return type(made) is type(value) and made == value
 
 
 #: how the quick path evaluates one expression, given the namespace and the state's steps
