@@ -226,6 +226,7 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     steps = Steps(100)
     assert each.hold([dict(names)], steps)
     assert steps.left == 100 - 1 - 3
+    assert not each.hold([{"ys": [1]}], Steps(100))  # items a name not there: not known
     lets = Rules.of([Constraint(let={"y": "xs"}, test="len(y) == 3", message="m")], compiled)
     for budget, holds in ((1, False), (2, True)):
         assert lets.hold([dict(names)], Steps(budget)) is holds, budget

@@ -379,6 +379,14 @@ class _Rule:
     binds: bool
     #: the same rule with its pairwise counts tallied once per state, or None: it has none
     counted: _Counted | None = None
+    #: the data name ``items`` is, when it is one (read in place: see _checker)
+    items_name: str | None = None
+
+
+def _data_name(source: str, compiled: Callable[[str], Expression]) -> str | None:
+    """``source`` when it is a data name alone (``agenda``), else None."""
+    name = source.strip()
+    return name if name.isidentifier() and compiled(source).names == {name} else None
 
 
 def _counted(c: Constraint, compiled: Callable[[str], Expression]) -> _Counted | None:
@@ -478,6 +486,32 @@ def _checker(rule: _Rule) -> _Check:
 
         return with_lets
 
+    named = rule.items_name
+    if named is not None:
+        # ``items: agenda``: the name read here, as its expression reads it (a name not
+        # there fails, and is not known), with its one step: not two calls per record
+        # (within, then the name's closure). The member loop is each's, written out again
+        # on purpose: a helper for it would be a call per record, what this saves
+
+        def each_of_name(
+            spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool
+        ) -> Any:
+            for names in spaces:
+                ns = names if share else dict(names)
+                members = ns[named]  # (KeyError: a failure, not known; see Rules.hold)
+                if type(members) is not list and type(members) is not tuple:
+                    return False
+                steps.left -= 1 + cost * len(members)
+                if steps.left < 0:
+                    return False
+                for member in members:
+                    ns[item] = member
+                    if not test(ns, steps):
+                        return False
+            return True
+
+        return each_of_name
+
     def each(spaces: list[dict[str, Any]], steps: Steps, tallies: Tallies, share: bool) -> Any:
         for names in spaces:
             ns = names if share else dict(names)
@@ -569,7 +603,8 @@ class Rules:
                 counted = _counted(c, compiled)
                 binds = items is not None or bool(c.let) or counted is not None
                 asked = _Asked.of(c.let, c.test, compiled)
-                made.append(_checker(_Rule(items, c.item, asked, binds, counted)))
+                named = None if c.items is None else _data_name(c.items, compiled)
+                made.append(_checker(_Rule(items, c.item, asked, binds, counted, named)))
                 names.append(_names(c, counted, compiled))
         except ExpressionSyntaxError:
             # the spec check reports it; the full check skips that constraint
