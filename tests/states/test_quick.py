@@ -20,7 +20,7 @@ from pydantic_core import SchemaValidator, ValidationError, core_schema
 from rulepress.expressions.expression import Steps, parse
 from rulepress.expressions.records import Record
 from rulepress.model.loaded import LoadedSpec
-from rulepress.model.spec_model import MAX_STATE_ID, Constraint, is_state_id
+from rulepress.model.spec_model import MAX_STATE_ID, Constraint, StateFormat, is_state_id
 from rulepress.states.models import state_models
 from rulepress.states.pairs import Tallies
 from rulepress.states.quick import ASCII_ID, QuickCheck, Rules
@@ -157,6 +157,39 @@ def test_a_default_is_made_anew_for_every_state() -> None:
     assert third["table"]["held_before_data"] == []
 
 
+@pytest.mark.parametrize(
+    ("field", "good"),
+    [
+        ({"type": "int", "max": 3, "default": 2}, True),
+        ({"type": "choice", "choices": ["a", "b"], "default": "b"}, True),
+        ({"type": "bool", "default": True}, True),
+        ({"type": "int", "max": 3, "default": 9}, False),
+        ({"type": "choice", "choices": ["a", "b"], "default": "c"}, False),
+        ({"type": "text", "default": "two\nlines"}, False),
+        ({"type": "bool", "default": 1}, False),
+        ({"type": "int", "default": True}, False),
+    ],
+)
+def test_a_scalar_default_is_judged_as_the_strict_model_judges_it(
+    field: dict[str, Any], good: bool
+) -> None:
+    """A scalar default the reading takes as it is was validated once; a bad one is refused.
+
+    (The spec check reports such a default; the state check still must not
+    take a state that leaves the field out.)
+    """
+    fmt = StateFormat.model_validate(
+        {"description": "d", "players": {"max": 4, "fields": {"v": {**field, "description": "v"}}}}
+    )
+    state = {"players": [{"id": "ada"}]}
+    quick = quick_check(state_models(fmt, {}), fmt)
+    assert (quick.records(state) is not None) is good
+    found = validate_state(fmt, {}, state, SourceMap())
+    with full_check_only():
+        assert validate_state(fmt, {}, state, SourceMap()) == found
+    assert (found[1] == []) is good
+
+
 def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     """A test that neither loops nor calls is one step, charged before it runs: the bound holds.
 
@@ -193,6 +226,7 @@ def test_the_quick_path_charges_one_step_per_plain_expression() -> None:
     steps = Steps(100)
     assert each.hold([dict(names)], steps)
     assert steps.left == 100 - 1 - 3
+    assert not each.hold([{"ys": [1]}], Steps(100))  # items a name not there: not known
     lets = Rules.of([Constraint(let={"y": "xs"}, test="len(y) == 3", message="m")], compiled)
     for budget, holds in ((1, False), (2, True)):
         assert lets.hold([dict(names)], Steps(budget)) is holds, budget
