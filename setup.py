@@ -35,7 +35,7 @@ def _compiler_found() -> bool:
 
 
 def _remove_compiled() -> None:
-    """Asked for pure Python: the modules an earlier editable build compiled in place go."""
+    """The modules an earlier editable build compiled in place (src/), before a new build."""
     for path in [*SRC.glob("*__mypyc*.so"), *SRC.joinpath("rulepress").rglob("*.so")]:
         path.unlink()
     SRC.joinpath("rulepress", COMPILED["SOURCES_FILE"]).unlink(missing_ok=True)
@@ -54,6 +54,8 @@ def _extensions() -> list[Any]:
     paths = {
         name: SRC.joinpath(*name.split(".")).with_suffix(".py") for name in COMPILED["HOT_MODULES"]
     }
+    # a module compiled before and left out since must not shadow its source
+    _remove_compiled()
     # which sources the extensions are of, so that a stale build is found (compiled.stale)
     hashes = {name: COMPILED["source_hash"](path) for name, path in paths.items()}
     record = SRC / "rulepress" / COMPILED["SOURCES_FILE"]

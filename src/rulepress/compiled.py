@@ -18,15 +18,18 @@ import json
 from pathlib import Path
 
 #: the modules a lean score spends its time in (profile of bench_stationfall_scoring.py);
-#: the operations are left out: their classes are checked by pydantic as Python types
+#: of the operations, only what they run per player (runs, parts): a module that defines
+#: pydantic models cannot be compiled (the models' annotations are gone); nor can bounds,
+#: whose source the author reference reads (reference.page.limits)
 HOT_MODULES = (
-    "rulepress.expressions.bounds",
     "rulepress.expressions.budget",
     "rulepress.expressions.compiler",
     "rulepress.expressions.expression",
     "rulepress.expressions.nodes",
     "rulepress.expressions.records",
     "rulepress.expressions.runtime",
+    "rulepress.operations.parts",
+    "rulepress.operations.runs",
     "rulepress.scoring.components",
     "rulepress.scoring.engine",
     "rulepress.scoring.plan",

@@ -12,7 +12,9 @@ is checked against its bound *before* it is built where its size is known
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from rulepress.expressions.bounds import (
@@ -341,3 +343,23 @@ IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {
     "sum": _sum,
     "zip": _zip,
 }
+
+
+def described() -> dict[str, str]:
+    """Each fixed function's description, its docstring (for the author reference).
+
+    Read from this module's source where a function has none at run time: a
+    build compiled by mypyc (rulepress.compiled) keeps no docstrings.
+    """
+    out = {name: fn.__doc__ or "" for name, fn in IMPLEMENTATIONS.items()}
+    if all(out.values()):
+        return out
+    source = Path(__file__).with_name("runtime.py").read_text("utf-8")
+    by_def = {
+        node.name: ast.get_docstring(node) or ""
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef)
+    }
+    for name, fn in IMPLEMENTATIONS.items():
+        out[name] = out[name] or by_def.get(getattr(fn, "__name__", ""), "")
+    return out
