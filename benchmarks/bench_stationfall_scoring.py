@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_expressions import measure
+from rulepress import compiled
 from rulepress.games import load_spec
 from rulepress.scoring import score
 from rulepress.scoring.result import Note, ScoreResult
@@ -262,6 +263,8 @@ def main() -> None:
     t_text = best_of(args.repeat, lambda: [read_texts(score(loaded, s)) for s in states])
     n = args.states
     print(f"states: {n} generated 9-player states (seed {args.seed}), best of {args.repeat}")
+    # the hot path compiled by mypyc (tools/setup.sh, where there is a C compiler) or not
+    print(f"build               {compiled.build():>10}")
     print(
         f"validate            {n / t_validate:10.0f} states/s  ({t_validate * 1e6 / n:7.1f} µs/state)"
     )

@@ -168,6 +168,9 @@ def test_the_core_wheel_scores_and_validates_from_any_folder(tmp_path: Path) -> 
     names = zipfile.ZipFile(wheel).namelist()
     assert [n for n in names if not n.startswith(("rulepress/", "rulepress-"))] == []
     assert not [n for n in names if "tests/" in n or "build/" in n or "rules_spec/" in n]
+    # pure Python: an isolated build has no mypy, so setup.py compiles nothing, and a
+    # developer's compiled modules in src/ (tools/setup.sh) are not package files
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
     assert "rulepress/sphinx_ext/theme/rulepress/theme.toml" in names  # package data is in
     # rulepress's own catalogs, which every project reads
     assert "rulepress/locales/rulepress.pot" in names

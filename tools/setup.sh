@@ -13,4 +13,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[dev]"
+# again, building in the venv, which now has mypy: setup.py compiles the scorer's hot path
+# with mypyc where there is a C compiler (pure Python otherwise, or with RULEPRESS_PURE=1)
+# (it builds with the venv's setuptools, so that one must meet pyproject.toml's build-system)
+.venv/bin/python -m pip install --quiet "setuptools>=77"
+.venv/bin/python -m pip install --quiet --no-build-isolation --no-deps -e .
+echo "the scorer's hot path: $(.venv/bin/python -c 'from rulepress import compiled; print(compiled.build())')"
 echo "rulepress is set up: .venv/bin/rulepress --help"

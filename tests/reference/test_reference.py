@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from rulepress.checks import sequences as check_sequences
 from rulepress.checks.base import BASE_NAMES
 from rulepress.expressions import bounds as expression_bounds
-from rulepress.expressions.runtime import IMPLEMENTATIONS
+from rulepress.expressions.runtime import IMPLEMENTATIONS, described
 from rulepress.expressions.syntax import CONTEXT_ARITY
 from rulepress.games.load import load_spec
 from rulepress.model.field_docs import describe_fields
@@ -196,7 +196,8 @@ def test_the_page_shows_a_record_keyed_by_a_set(reference: str) -> None:
 
 
 def test_every_function_and_bound_is_described(reference: str) -> None:
-    assert all(fn.__doc__ for fn in IMPLEMENTATIONS.values())
+    assert set(described()) == set(IMPLEMENTATIONS)
+    assert all(described().values())
     assert set(CONTEXT_ARITY) <= set(scopes.names())
     bounds = {name for name in vars(expression_bounds) if name.startswith("MAX_")}
     assert {name for name, _, _ in page.limits()} == bounds

@@ -1120,7 +1120,9 @@ def leading_predicate(
             value = NC
         if value is NC:
             return general(ns, fr)
-        # the kinds in the order specs use them most (``x is None or …`` first)
+        # the kinds in the order specs use them most (``x is None or …`` first); a bare
+        # field's value is any value, as ``or`` returns it (a compiled build checks the hint)
+        first: Any
         if kind == PREDICATE_NONE:
             first = value is None
         elif kind == PREDICATE_SOME:

@@ -12,7 +12,9 @@ is checked against its bound *before* it is built where its size is known
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from rulepress.expressions.bounds import (
@@ -31,6 +33,10 @@ from rulepress.expressions.records import Record
 STEPS = 0
 FUNCS = 1
 Frame = list[Any]
+#: where a function takes a frame, an expression without one passes whatever stands in
+#: its place (None, or the scorer's context functions: ``Expression.fast``); the hint
+#: says so, as a compiled build (mypyc) checks hints when called
+MaybeFrame = Any
 
 
 def type_name(value: Any, *, in_state: bool = False) -> str:
@@ -64,7 +70,7 @@ def type_name(value: Any, *, in_state: bool = False) -> str:
     return "a value of another kind"
 
 
-def charge(fr: Frame | None, steps: int, column: int = 0) -> None:
+def charge(fr: MaybeFrame, steps: int, column: int = 0) -> None:
     """Spend ``steps`` of the evaluation's budget (expressions without a frame cannot loop).
 
     Anything but a frame means there is none: an expression without one may
@@ -88,7 +94,7 @@ def no_field(value: Any, name: str, column: int = 0) -> ExpressionEvalError:
     return ExpressionEvalError(f"cannot read field {name!r} of {type_name(value)}", column)
 
 
-def items(fr: Frame | None, value: Any, what: str) -> list[Any] | tuple[Any, ...]:
+def items(fr: MaybeFrame, value: Any, what: str) -> list[Any] | tuple[Any, ...]:
     """A function's collection argument as a list or tuple, charged one step per item."""
     if type(value) is list or type(value) is tuple:
         charge(fr, len(value))
@@ -101,14 +107,14 @@ def items(fr: Frame | None, value: Any, what: str) -> list[Any] | tuple[Any, ...
     raise ExpressionEvalError(f"{what} needs a list, got {type_name(value)}")
 
 
-def iterable(fr: Frame | None, value: Any, what: str) -> Any:
+def iterable(fr: MaybeFrame, value: Any, what: str) -> Any:
     """Like :func:`items`, but a generator stays lazy (``first``, ``any``, ``all`` stop early)."""
     if isinstance(value, Iterator):
         return value
     return items(fr, value, what)
 
 
-def binop(op: str, a: Any, b: Any, fr: Frame | None, column: int) -> Any:
+def binop(op: str, a: Any, b: Any, fr: MaybeFrame, column: int) -> Any:
     """``a <op> b`` for the general case (the compiler inlines integers)."""
     a_int = isinstance(a, int)
     b_int = isinstance(b, int)
@@ -137,7 +143,7 @@ def binop(op: str, a: Any, b: Any, fr: Frame | None, column: int) -> Any:
     raise ExpressionEvalError(f"cannot {verb} {type_name(a)} and {type_name(b)}", column)
 
 
-def _concat(a: Any, b: Any, fr: Frame | None, column: int) -> Any:
+def _concat(a: Any, b: Any, fr: MaybeFrame, column: int) -> Any:
     if type(a) is str and type(b) is str:
         size = len(a) + len(b)
         if size > MAX_TEXT:
@@ -154,7 +160,7 @@ def _concat(a: Any, b: Any, fr: Frame | None, column: int) -> Any:
     raise ExpressionEvalError(f"cannot add {type_name(a)} and {type_name(b)}", column)
 
 
-def _repeat(seq: Any, times: int, fr: Frame | None, column: int) -> Any:
+def _repeat(seq: Any, times: int, fr: MaybeFrame, column: int) -> Any:
     size = len(seq) * max(times, 0) if type(seq) in (str, list, tuple) else -1
     if size < 0:
         raise ExpressionEvalError(f"cannot multiply {type_name(seq)} and an integer", column)
@@ -187,7 +193,7 @@ def collected(values: Iterator[Any], column: int) -> list[Any]:
     return out
 
 
-def contains(item: Any, container: Any, fr: Frame | None, column: int) -> bool:
+def contains(item: Any, container: Any, fr: MaybeFrame, column: int) -> bool:
     if type(container) is list or type(container) is tuple:
         charge(fr, len(container), column)
         return item in container
@@ -205,21 +211,21 @@ def contains(item: Any, container: Any, fr: Frame | None, column: int) -> bool:
 # --- the fixed functions: each takes the frame first, then its arguments -------------------
 
 
-def _len(fr: Frame, value: Any) -> int:
+def _len(fr: MaybeFrame, value: Any) -> int:
     """``len(x)``: how many items a list has, or characters a text."""
     if type(value) in (list, tuple, str):
         return len(value)
     raise ExpressionEvalError(f"len() needs a list or text, got {type_name(value)}")
 
 
-def _abs(fr: Frame, value: Any) -> int:
+def _abs(fr: MaybeFrame, value: Any) -> int:
     """``abs(n)``: an integer without its sign."""
     if isinstance(value, int):
         return abs(value)
     raise ExpressionEvalError(f"abs() needs an integer, got {type_name(value)}")
 
 
-def _sum(fr: Frame, values: Any, start: Any = 0) -> int:
+def _sum(fr: MaybeFrame, values: Any, start: Any = 0) -> int:
     """``sum(xs)``, ``sum(xs, start)``: integers added up (from ``start``, 0 by default)."""
     if not isinstance(start, int):
         raise ExpressionEvalError(f"sum() starts from an integer, got {type_name(start)}")
@@ -231,7 +237,7 @@ def _sum(fr: Frame, values: Any, start: Any = 0) -> int:
 
 
 def _extreme(pick: Callable[..., Any], name: str) -> Callable[..., Any]:
-    def extreme(fr: Frame, *args: Any) -> Any:
+    def extreme(fr: MaybeFrame, *args: Any) -> Any:
         # (its docstring, set below, names the function)
         if len(args) == 2 and type(args[0]) is int and type(args[1]) is int:
             return pick(args[0], args[1])
@@ -250,29 +256,29 @@ def _extreme(pick: Callable[..., Any], name: str) -> Callable[..., Any]:
     return extreme
 
 
-def _any(fr: Frame, values: Any) -> bool:
+def _any(fr: MaybeFrame, values: Any) -> bool:
     """``any(xs)``: whether some item is true."""
     return any(iterable(fr, values, "any()"))
 
 
-def _all(fr: Frame, values: Any) -> bool:
+def _all(fr: MaybeFrame, values: Any) -> bool:
     """``all(xs)``: whether every item is true (so also of nothing)."""
     return all(iterable(fr, values, "all()"))
 
 
-def _count(fr: Frame, values: Any) -> int:
+def _count(fr: MaybeFrame, values: Any) -> int:
     """``count(xs)``: how many items are true (``count(l.met for l in lines)``)."""
     return sum(map(bool, iterable(fr, values, "count()")))
 
 
-def _first(fr: Frame, values: Any) -> Any:
+def _first(fr: MaybeFrame, values: Any) -> Any:
     """``first(xs)``: the first item, or ``None`` when there is none."""
     if type(values) is list or type(values) is tuple:
         return values[0] if values else None
     return next(iter(iterable(fr, values, "first()")), None)
 
 
-def get_field(fr: Frame | None, record: Any, name: Any) -> Any:
+def get_field(fr: MaybeFrame, record: Any, name: Any) -> Any:
     """``get(record, name)``: a field by computed name, ``-`` read as ``_``; never an attribute."""
     if type(name) is not str:
         raise ExpressionEvalError(f"get() needs a field name as text, got {type_name(name)}")
@@ -285,7 +291,7 @@ def get_field(fr: Frame | None, record: Any, name: Any) -> Any:
     raise no_field(record, key)
 
 
-def _zip(fr: Frame, *args: Any) -> list[tuple[Any, ...]]:
+def _zip(fr: MaybeFrame, *args: Any) -> list[tuple[Any, ...]]:
     """``zip(xs, ys, …)``: tuples of the lists' items side by side, as long as the shortest."""
     columns = [items(fr, a, "zip()") for a in args]
     out = list(zip(*columns, strict=False))
@@ -293,7 +299,7 @@ def _zip(fr: Frame, *args: Any) -> list[tuple[Any, ...]]:
     return out
 
 
-def _sorted(fr: Frame, values: Any) -> list[Any]:
+def _sorted(fr: MaybeFrame, values: Any) -> list[Any]:
     """``sorted(xs)``: the items in ascending order."""
     listed = items(fr, values, "sorted()")
     if len(listed) > MAX_ITEMS:
@@ -305,7 +311,7 @@ def _sorted(fr: Frame, values: Any) -> list[Any]:
         raise ExpressionEvalError("sorted() cannot compare these values") from None
 
 
-def _named_in(fr: Frame, value: Any, ids: Any) -> bool:
+def _named_in(fr: MaybeFrame, value: Any, ids: Any) -> bool:
     """``named_in(text, ids)``: whether a text a table state writes names one of the ids.
 
     A player writes a card's name as they like (``Engineer``, ``engineer``):
@@ -337,3 +343,23 @@ IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {
     "sum": _sum,
     "zip": _zip,
 }
+
+
+def described() -> dict[str, str]:
+    """Each fixed function's description, its docstring (for the author reference).
+
+    Read from this module's source where a function has none at run time: a
+    build compiled by mypyc (rulepress.compiled) keeps no docstrings.
+    """
+    out = {name: fn.__doc__ or "" for name, fn in IMPLEMENTATIONS.items()}
+    if all(out.values()):
+        return out
+    source = Path(__file__).with_name("runtime.py").read_text("utf-8")
+    by_def = {
+        node.name: ast.get_docstring(node) or ""
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef)
+    }
+    for name, fn in IMPLEMENTATIONS.items():
+        out[name] = out[name] or by_def.get(getattr(fn, "__name__", ""), "")
+    return out

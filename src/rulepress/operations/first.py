@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Model, Part
-from rulepress.operations.parts import compile_parts, part_args
+from rulepress.operations.parts import compile_parts
+from rulepress.operations.runs import first_run
 from rulepress.scoring.components import (
-    NO_NOTES,
-    Functions,
-    MakeNote,
     Pick,
-    Result,
     Run,
-    as_int,
 )
 
 
@@ -31,20 +27,7 @@ class FirstComponent(Model):
 
 
 def _compile_first(comp: FirstComponent, pick: Pick, trace: bool) -> Run:
-    parts = compile_parts(comp.parts, pick)
-
-    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
-        for when, value, source, note, args in parts:
-            if when(ns, fns):
-                points = value(ns, fns)
-                if type(points) is not int:
-                    points = as_int(points, source)
-                if not trace:  # the note's arguments are read by nobody
-                    return points, NO_NOTES, {}, None
-                return points, [make(note, part_args(args, ns, fns, points))], {}, None
-        return 0, [] if trace else NO_NOTES, {}, None
-
-    return run
+    return first_run(compile_parts(comp.parts, pick), trace)
 
 
 class First:

@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Literal
 
-from rulepress.expressions.expression import Evaluate
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Condition, ExprText, Model, Name, Text
+from rulepress.operations.runs import LinesParts, lines_run
 from rulepress.scoring.components import (
-    NO_NOTES,
-    Functions,
-    MakeNote,
     Pick,
-    Result,
     Run,
-    as_int,
-    as_list,
 )
-from rulepress.scoring.notes import Nested
-from rulepress.scoring.result import Note
 from rulepress.uitext import ui
 
 
@@ -63,80 +55,25 @@ LINE_FAILED = ui("score.line", "{label}: nothing ({reason})")
 
 
 def _compile_lines(comp: LinesComponent, pick: Pick, trace: bool) -> Run:
-    items_of = pick(comp.items)
-    strict_of = pick(comp.restriction_voids_continuation)
-    label_of = pick(comp.label)
-    continues = pick(comp.continuation)
-    value_of = pick(comp.value)
-    conditions = [(pick(c.test), c.fails) for c in comp.conditions]
-    restrictions = [(pick(c.test), c.fails) for c in comp.restrictions]
-    item_name, source, voided, unnamed = comp.item, comp.value, comp.voided_note, comp.unnamed
-    one_condition = conditions[0] if len(conditions) == 1 else None
-    one_restriction = restrictions[0] if len(restrictions) == 1 else None
-
-    def first_failed(
-        tests: list[tuple[Evaluate, str]], scope: dict[str, Any], fns: Functions
-    ) -> str | None:
-        for test, fails in tests:
-            if not test(scope, fns):
-                return fails
-        return None
-
-    def run(scope: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
-        # the item and its index are written into the player's namespace itself
-        # (the engine puts back what they hid once the step is done)
-        items = as_list(items_of(scope, fns), comp.items)
-        strict_base = bool(strict_of(scope, fns))
-        total = 0
-        notes: list[Note] = [] if trace else NO_NOTES
-        base_label: str | Nested = ""
-        label: str | Nested = ""
-        base_ok = True
-        for index, item in enumerate(items, start=1):
-            scope[item_name] = item
-            scope["index"] = index
-            if trace:  # (without a trace nothing shows the label: it is not evaluated)
-                label = str(label_of(scope, fns)) or Nested(unnamed, {"index": index})
-            is_continuation = bool(continues(scope, fns))
-            # one condition and one restriction is the usual shape: tested inline, and
-            # several conditions are gone through here, not in a call per line
-            if one_condition is not None:
-                unmet = None if one_condition[0](scope, fns) else one_condition[1]
-            else:
-                unmet = None
-                for test, fails in conditions:
-                    if not test(scope, fns):
-                        unmet = fails
-                        break
-            if unmet is not None:
-                barred = None
-            elif one_restriction is not None:
-                barred = None if one_restriction[0](scope, fns) else one_restriction[1]
-            else:
-                barred = first_failed(restrictions, scope, fns)
-            if is_continuation and not base_ok:
-                if trace:
-                    reason = Nested(voided, {"base": base_label})
-                    notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
-            elif unmet is not None or barred is not None:
-                if trace:
-                    failed = unmet if unmet is not None else barred
-                    assert failed is not None
-                    reason = Nested(failed, {})
-                    notes.append(make(LINE_FAILED, {"label": label, "reason": reason}))
-            else:
-                points = value_of(scope, fns)
-                if type(points) is not int:
-                    points = as_int(points, source)
-                total += points
-                if trace:
-                    notes.append(make(LINE_SCORED, {"label": label, "points": points}))
-            if not is_continuation:
-                base_ok = unmet is None and not (strict_base and barred is not None)
-                base_label = label
-        return total, notes, {}, None
-
-    return run
+    return lines_run(
+        LinesParts(
+            items_of=pick(comp.items),
+            items_source=comp.items,
+            strict_of=pick(comp.restriction_voids_continuation),
+            label_of=pick(comp.label),
+            continues=pick(comp.continuation),
+            value_of=pick(comp.value),
+            conditions=[(pick(c.test), c.fails) for c in comp.conditions],
+            restrictions=[(pick(c.test), c.fails) for c in comp.restrictions],
+            item_name=comp.item,
+            source=comp.value,
+            voided=comp.voided_note,
+            unnamed=comp.unnamed,
+            scored=LINE_SCORED,
+            failed=LINE_FAILED,
+        ),
+        trace,
+    )
 
 
 class Lines:

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from rulepress.model.operations import Checker, Path
 from rulepress.model.spec_model import Model, Part
-from rulepress.operations.parts import compile_parts, part_args
+from rulepress.operations.parts import compile_parts
+from rulepress.operations.runs import sum_run
 from rulepress.scoring.components import (
-    NO_NOTES,
-    Functions,
-    MakeNote,
     Pick,
-    Result,
     Run,
-    as_int,
 )
-from rulepress.scoring.result import Note
 
 
 class SumComponent(Model):
@@ -32,23 +27,7 @@ class SumComponent(Model):
 
 
 def _compile_sum(comp: SumComponent, pick: Pick, trace: bool) -> Run:
-    parts = compile_parts(comp.parts, pick)
-
-    def run(ns: dict[str, Any], fns: Functions, make: MakeNote) -> Result:
-        total = 0
-        notes: list[Note] = [] if trace else NO_NOTES
-        for when, value, source, note, args in parts:
-            if not when(ns, fns):
-                continue
-            points = value(ns, fns)
-            if type(points) is not int:
-                points = as_int(points, source)
-            total += points
-            if trace:  # else the note's arguments are read by nobody
-                notes.append(make(note, part_args(args, ns, fns, points)))
-        return total, notes, {}, None
-
-    return run
+    return sum_run(compile_parts(comp.parts, pick), trace)
 
 
 class Sum:

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from rulepress.expressions import bounds
-from rulepress.expressions.runtime import IMPLEMENTATIONS
+from rulepress.expressions.runtime import described
 from rulepress.expressions.syntax import ARITY, CONTEXT_ARITY
 from rulepress.games.load import load_spec
 from rulepress.model import sets
@@ -602,7 +602,7 @@ def _functions_part() -> list[str]:
         "| function | arguments | what it gives |",
         "| --- | --- | --- |",
     ]
-    docs = {name: _md(IMPLEMENTATIONS[name].__doc__ or "") for name in IMPLEMENTATIONS}
+    docs = {name: _md(text) for name, text in described().items()}
     out += _function_rows(ARITY, docs)
     out += [
         "",

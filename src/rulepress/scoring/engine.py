@@ -94,8 +94,12 @@ def resolve_variants(spec: Spec, chosen: list[str]) -> dict[str, str]:
     return choice
 
 
-def find_sequence(spec: Spec, sequence_id: str | None) -> tuple[int, Sequence]:
-    """The sequence to run: the one named, or the scorer's default."""
+def find_sequence(spec: Spec, sequence_id: object) -> tuple[int, Sequence]:
+    """The sequence to run: the one named, or the scorer's default.
+
+    ``sequence_id`` is typed ``object``: it may come from a state's ``sequence`` key,
+    which holds whatever the file says (a list is no sequence, and is reported so).
+    """
     wanted = sequence_id or spec.scorer.sequence
     for index, seq in enumerate(spec.sequences):
         if seq.id == wanted:
@@ -174,7 +178,8 @@ def _lookup(
 ) -> Callable[[str, int | str], int]:
     """The ``lookup(table, key)`` of expressions: a row of one of the spec's tables."""
 
-    def lookup(table_id: str, key: int | str) -> int:
+    # expressions pass any values (hence ``object``, which a compiled build does not check)
+    def lookup(table_id: object, key: object) -> int:
         if table_id not in tables:
             raise ValueError(f"no table {table_id!r}")
         keys = keyed_by.get(table_id)
@@ -470,7 +475,7 @@ class _Run:
                 p = owned(p, self.written)
                 self.players[i] = self.by_id[p["id"]] = p
                 self.shared[i] = False
-            target = p
+            target: Any = p  # a record on the way, or None where one is left out
             for depth, name in enumerate(parents):  # the spec check proved the path exists
                 target = target[name]
                 if target is None:  # an optional record this player's state leaves out

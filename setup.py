@@ -1,0 +1,67 @@
+"""The optional compiled build: mypyc compiles the scorer's hot path where it can.
+
+pyproject.toml describes the package; this file only adds the extension modules.
+They are built when mypy (which brings mypyc) can be imported while building and a
+C compiler is found: the development install does so (tools/setup.sh installs the
+package again with ``--no-build-isolation``, once mypy is in the venv). Otherwise
+(``pip install rulepress``, ``pip wheel .``: an isolated build has setuptools only,
+or there is no compiler) the package is pure Python and scores the same.
+``RULEPRESS_PURE=1`` asks for pure Python. See rulepress.compiled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import shutil
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
+# read from the file, not imported: the package's dependencies may not be installed yet
+COMPILED = runpy.run_path(str(SRC / "rulepress" / "compiled.py"))
+
+
+def _compiler_found() -> bool:
+    """A C compiler and Python's headers, which an extension is built with."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return shutil.which(cc.split()[0]) is not None and headers.is_file()
+
+
+def _remove_compiled() -> None:
+    """The modules an earlier editable build compiled in place (src/), before a new build."""
+    for path in [*SRC.glob("*__mypyc*.so"), *SRC.joinpath("rulepress").rglob("*.so")]:
+        path.unlink()
+    SRC.joinpath("rulepress", COMPILED["SOURCES_FILE"]).unlink(missing_ok=True)
+
+
+def _extensions() -> list[Any]:
+    if os.environ.get("RULEPRESS_PURE"):
+        _remove_compiled()
+        return []
+    if not _compiler_found():
+        return []
+    try:
+        from mypyc.build import mypycify  # noqa: PLC0415 (there only where mypy is)
+    except ImportError:  # an isolated build: setuptools only
+        return []
+    paths = {
+        name: SRC.joinpath(*name.split(".")).with_suffix(".py") for name in COMPILED["HOT_MODULES"]
+    }
+    # a module compiled before and left out since must not shadow its source
+    _remove_compiled()
+    # which sources the extensions are of, so that a stale build is found (compiled.stale)
+    hashes = {name: COMPILED["source_hash"](path) for name, path in paths.items()}
+    record = SRC / "rulepress" / COMPILED["SOURCES_FILE"]
+    record.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    # one shared library for all of them (the group), named inside the package's name
+    return mypycify([str(p.relative_to(ROOT)) for p in paths.values()], group_name="rulepress_hot")
+
+
+setup(ext_modules=_extensions())

@@ -1,0 +1,29 @@
+"""The build in use: the scorer's hot path compiled by mypyc, or pure Python (setup.py).
+
+Both score the same (the rest of the suite runs on whichever is installed); these
+tests say which one ran, and catch an install that is half compiled or older than
+its sources, which would test code other than the sources.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulepress import compiled
+
+BUILD = compiled.build()
+
+
+@pytest.mark.parametrize("build", [BUILD])  # the test's id says which build ran
+def test_the_hot_path_is_compiled_whole_or_not_at_all(build: str) -> None:
+    done = compiled.compiled_modules()
+    assert build in ("compiled", "pure"), f"only some modules are compiled: {done}"
+    assert done in ((), compiled.HOT_MODULES)
+
+
+@pytest.mark.skipif(BUILD == "pure", reason="pure Python: nothing compiled to go stale")
+def test_the_compiled_modules_are_of_these_sources() -> None:
+    assert compiled.stale() == [], (
+        "compiled from older sources: run tools/setup.sh again (or set RULEPRESS_PURE=1"
+        " and reinstall for pure Python)"
+    )
