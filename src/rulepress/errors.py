@@ -16,7 +16,8 @@ The codes are :class:`ExitCode`'s. Exception tree::
     ├── SiteError               exit 6   Sphinx warned, or a doctest failed (rulepress.sphinx_ext.build)
     ├── PrintError              exit 7   a print file cannot be made        (rulepress.print.build)
     ├── GateError               exit 8   the outputs show what no reader should (rulepress.gate)
-    └── OutputError             exit 9   an output cannot be written, or is not rulepress's (rulepress.output)
+    └── OutputError             exit 9   an output cannot be written, or is not rulepress's (here, for
+                                         rulepress.output and the user's cache, which a score reads)
 """
 
 from __future__ import annotations
@@ -118,6 +119,12 @@ class UsageError(RulepressError):
     """The user asked for something that does not exist (game, example, variant, file)."""
 
     exit_code = ExitCode.USAGE
+
+
+class OutputError(RulepressError):
+    """An output folder or file cannot be written, or holds what rulepress did not make."""
+
+    exit_code = ExitCode.OUTPUT
 
 
 class ProblemCollector:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any, Literal
 
 from rulepress.expressions.expression import Evaluate
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import Condition, ExprText, Model, Name, Text
 from rulepress.scoring.components import (
     NO_NOTES,
@@ -143,7 +142,7 @@ class Lines:
     """The ``lines`` operation, as the registry gives it."""
 
     model = LinesComponent
-    example = files("rulepress.operations") / "examples" / "lines.yaml"
+    example = OwnExample("lines.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 3
     #: compile() takes ``trace=False`` (see components.compile_component)
