@@ -392,7 +392,9 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
 #: (the quotation marks are read as data, see rulepress.i18n.typography), importlib.resources
 #: and tempfile (the operations' examples are found when read, a kept file is only read: see
 #: rulepress.model.operations.OwnExample, rulepress.cache_files), the output folders' module
-#: (and its pydantic model) and the starter states' (rulepress.states imports on demand)
+#: (and its pydantic model), the starter states' (rulepress.states imports on demand), the
+#: spec check's base (the names expressions read are the expressions') and the record of
+#: fallbacks (an English report has none)
 NOT_IMPORTED = (
     "rulepress.checks.checker",
     "babel.messages.pofile",
@@ -407,6 +409,8 @@ NOT_IMPORTED = (
     "rulepress.output",
     "rulepress.states.template",
     "difflib",
+    "rulepress.checks.base",
+    "rulepress.i18n.fallbacks",
 )
 
 

@@ -30,7 +30,6 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
-from rulepress.i18n.fallbacks import Fallback, Reason
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.i18n.visible import disguised
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
     from rulepress.i18n.catalogs import CatalogError
+    from rulepress.i18n.fallbacks import Fallback, Reason
     from rulepress.i18n.plural import PluralRule
     from rulepress.i18n.safety import Checked
 
@@ -141,6 +141,9 @@ def fallback(
 
     ``game``: the game whose pages show it ("" for the pages every game shares).
     """
+    # (imported here: an English report notes no fallback)
+    from rulepress.i18n.fallbacks import Fallback  # noqa: PLC0415
+
     message = catalog.get(msgid, context) if catalog is not None else None
     string = message.string if message is not None else None
     line = message.lineno if message is not None and message.lineno else 0

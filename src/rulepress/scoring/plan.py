@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulepress.checks.base import BASE_NAMES
 from rulepress.expressions import Evaluate, Expression
+from rulepress.expressions.expression import BASE_NAMES
 from rulepress.model.spec_model import Step, Update
 from rulepress.scoring import components, winners
 from rulepress.states.validation import compiled
