@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions import current
 from rulepress.yamlsrc import DataPath
@@ -125,8 +125,7 @@ def expand(section: Any) -> Expanded:
     return out
 
 
-@dataclass(frozen=True)
-class _Scope:
+class _Scope(NamedTuple):
     members: dict[str, list[str]]
     vocabulary: dict[str, str]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions.records import Record, plain
 from rulepress.model import Spec
@@ -246,8 +246,7 @@ class NoteRenderer:
         return {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
 
 
-@dataclass(frozen=True, slots=True)
-class _Arg:
+class _Arg(NamedTuple):
     """An ``{argument}`` placeholder of a template, and what shows when it is not given."""
 
     name: str
