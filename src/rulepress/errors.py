@@ -23,16 +23,19 @@ The codes are :class:`ExitCode`'s. Exception tree::
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 #: a place in a document's data: mapping keys and list indexes from the root
 DataPath = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    """A place in a source file; line and column are 1-based."""
+class Location(NamedTuple):
+    """A place in a source file; line and column are 1-based.
+
+    This and :class:`Problem` are NamedTuples (read by attribute, never changed): a
+    frozen dataclass's methods were compiled each time a command imported this module.
+    """
 
     file: str
     line: int = 0
@@ -44,8 +47,7 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One located complaint: where in the file, where in the data, and what is wrong."""
 
     location: Location

@@ -22,7 +22,7 @@ is not refused; the renderers show it as text.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -247,7 +247,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     renderer = NoteRenderer(
         lang,
         # the forms of a {param:x|…} in spec text follow the game catalog's plural rule
-        replace(plain, number=numbers, plural=_plural_function(spec_checked.plural)),
+        plain._replace(number=numbers, plural=_plural_function(spec_checked.plural)),
         translate,
         translate_plural,
         numbers,
@@ -313,7 +313,7 @@ def _translator(
 def _quoted(plain: PlainContext, lang: str) -> PlainContext:
     """A ruling cited in a sentence shows its title in the language's quotation marks."""
     rulings = {rid: quote(title, lang) for rid, title in plain.rulings.items()}
-    return replace(plain, rulings=rulings)
+    return plain._replace(rulings=rulings)
 
 
 def _interface_index(

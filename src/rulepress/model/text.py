@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 RefKind = Literal["rule", "param", "ruling", "term", "arg"]
@@ -154,9 +153,8 @@ class NumberFormat:
         return str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class PlainContext:
-    """What plain-text rendering needs to resolve references."""
+class PlainContext(NamedTuple):
+    """What plain-text rendering needs to resolve references (a variant: ``_replace``)."""
 
     params: dict[str, int]
     terms: dict[str, str]

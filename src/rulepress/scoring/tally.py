@@ -21,7 +21,6 @@ onto a council track). This module only counts, ranks and routes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from itertools import groupby
 from typing import Any, NamedTuple
 
@@ -50,8 +49,7 @@ def _as_int(value: Any, source: str) -> int:
     return value
 
 
-@dataclass(slots=True)
-class _Cast:
+class _Cast(NamedTuple):
     """One ballot as counted: its weight at each stage from the one it is cast at."""
 
     spec: Ballots
