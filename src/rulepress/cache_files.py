@@ -24,11 +24,10 @@ import functools
 import hashlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from rulepress import __version__
-from rulepress.output import OutputError
+from rulepress.errors import OutputError
 from rulepress.workdir import APP, cache_root, private_folder
 
 #: rulepress's own code: every module of the package
@@ -126,6 +125,8 @@ def write(kind: str, name: str, found_key: str, data: bytes) -> None:
     if folder is None:
         return
     path = folder / f"{name}-{found_key}"
+    import tempfile  # noqa: PLC0415 - only a write needs it, and a warm score only reads
+
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-", suffix=".tmp")
     except OSError:

@@ -733,7 +733,6 @@ def score(
     from rulepress.render.report_tree import report_tree
     from rulepress.scoring import load_state
     from rulepress.scoring import score as run_score
-    from rulepress.scoring.examples import find_example, run_example
     from rulepress.scoring.result import to_json
     from rulepress.yamlsrc import display_path
 
@@ -763,6 +762,9 @@ def score(
         click.echo(f"warning: {warning}", err=True)
     loaded = local.loaded
     if example_id is not None:
+        # (a state file needs neither)
+        from rulepress.scoring.examples import find_example, run_example
+
         if sequence_id is not None:
             raise UsageError("an example names its own sequence; drop --sequence")
         index, _ = find_example(loaded, example_id)

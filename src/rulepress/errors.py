@@ -16,22 +16,26 @@ The codes are :class:`ExitCode`'s. Exception tree::
     ├── SiteError               exit 6   Sphinx warned, or a doctest failed (rulepress.sphinx_ext.build)
     ├── PrintError              exit 7   a print file cannot be made        (rulepress.print.build)
     ├── GateError               exit 8   the outputs show what no reader should (rulepress.gate)
-    └── OutputError             exit 9   an output cannot be written, or is not rulepress's (rulepress.output)
+    └── OutputError             exit 9   an output cannot be written, or is not rulepress's (here, for
+                                         rulepress.output and the user's cache, which a score reads)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 #: a place in a document's data: mapping keys and list indexes from the root
 DataPath = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    """A place in a source file; line and column are 1-based."""
+class Location(NamedTuple):
+    """A place in a source file; line and column are 1-based.
+
+    This and :class:`Problem` are NamedTuples (read by attribute, never changed): a
+    frozen dataclass's methods were compiled each time a command imported this module.
+    """
 
     file: str
     line: int = 0
@@ -43,8 +47,7 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One located complaint: where in the file, where in the data, and what is wrong."""
 
     location: Location
@@ -118,6 +121,12 @@ class UsageError(RulepressError):
     """The user asked for something that does not exist (game, example, variant, file)."""
 
     exit_code = ExitCode.USAGE
+
+
+class OutputError(RulepressError):
+    """An output folder or file cannot be written, or holds what rulepress did not make."""
+
+    exit_code = ExitCode.OUTPUT
 
 
 class ProblemCollector:

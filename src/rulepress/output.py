@@ -37,17 +37,26 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulepress.errors import ExitCode, Location, Problem, RulepressError
+# OutputError is defined with the other errors: the user's cache raises it too, and a
+# score that reads the cache does not import this module
+from rulepress.errors import Location, OutputError, Problem
+
+__all__ = [
+    "MARKER",
+    "SHOWN",
+    "Marker",
+    "OutputError",
+    "Staged",
+    "check",
+    "foreign",
+    "read_marker",
+    "replace_files",
+    "replacing",
+]
 
 MARKER = ".rulepress-output.json"
 #: how many of a refused folder's entries an error names
 SHOWN = 5
-
-
-class OutputError(RulepressError):
-    """An output folder or file cannot be written, or holds what rulepress did not make."""
-
-    exit_code = ExitCode.OUTPUT
 
 
 class Marker(BaseModel):

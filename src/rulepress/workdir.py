@@ -28,8 +28,7 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from rulepress.errors import Location, Problem
-from rulepress.output import OutputError
+from rulepress.errors import Location, OutputError, Problem
 
 APP = "rulepress"
 

@@ -388,8 +388,13 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
 #: checked), the catalogs' reader, wcwidth (an English report's text is narrow),
 #: pydantic's lookup of plugins among the installed distributions, which building any
 #: pydantic validator does first (the state is read with a validator built from the
-#: state format's core schema, see rulepress.states.models.strict_schema), and docutils
-#: (the quotation marks are read as data, see rulepress.i18n.typography)
+#: state format's core schema, see rulepress.states.models.strict_schema), docutils
+#: (the quotation marks are read as data, see rulepress.i18n.typography), importlib.resources
+#: and tempfile (the operations' examples are found when read, a kept file is only read: see
+#: rulepress.model.operations.OwnExample, rulepress.cache_files), the output folders' module
+#: (and its pydantic model), the starter states' (rulepress.states imports on demand), the
+#: spec check's base (the names expressions read are the expressions') and the record of
+#: fallbacks (an English report has none)
 NOT_IMPORTED = (
     "rulepress.checks.checker",
     "babel.messages.pofile",
@@ -399,6 +404,13 @@ NOT_IMPORTED = (
     "pydantic.plugin._loader",
     "importlib.metadata",
     "docutils",
+    "importlib.resources",
+    "tempfile",
+    "rulepress.output",
+    "rulepress.states.template",
+    "difflib",
+    "rulepress.checks.base",
+    "rulepress.i18n.fallbacks",
 )
 
 
@@ -420,6 +432,7 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         "    return __score(*args, **kwargs)\n"
         "rulepress.scoring.score = score\n"
         "def report():\n"
+        "    modules = sorted(sys.modules)\n"
         "    collecting.append(gc.isenabled())\n"
         "    from rulepress.model.field_docs import spec_models\n"
         "    from pydantic import BaseModel\n"
@@ -433,7 +446,7 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         "    from rulepress.model import operations\n"
         "    discovered = operations._points.cache_info().currsize\n"
         "    frozen = gc.get_freeze_count() > 0\n"
-        "    print(json.dumps([built, sorted(sys.modules), discovered, collecting, frozen]))\n"
+        "    print(json.dumps([built, modules, discovered, collecting, frozen]))\n"
         "atexit.register(report)\n"
         f"sys.argv = ['rulepress', 'score', 'stationfall', {str(STATE.resolve())!r}]\n"
         "from rulepress.__main__ import run\n"

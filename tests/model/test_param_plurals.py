@@ -10,8 +10,6 @@ tests/data/bad_catalogs/*.param-plurals-*.po.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from rulepress.i18n.agreement import agreement_issues
@@ -63,7 +61,7 @@ def test_the_token_keeps_its_forms_whole_and_its_placeholder_without_them() -> N
 )
 def test_plain_text_agrees_with_the_value(value: int, czech: str, english: str) -> None:
     ctx = plain_context(_spec_with_rounds(value))
-    assert to_plain(KOLA, replace(ctx, plural=CZECH.index)) == f"Hra trvá {czech}."
+    assert to_plain(KOLA, ctx._replace(plural=CZECH.index)) == f"Hra trvá {czech}."
     assert to_plain("It lasts {param:rounds|# round|# rounds}.", ctx) == f"It lasts {english}."
 
 
@@ -71,7 +69,7 @@ def test_a_form_may_place_the_number_anywhere_or_leave_it_out() -> None:
     ctx = plain_context(_spec_with_rounds(1))
     assert to_plain("{param:rounds|one round|# rounds}", ctx) == "one round"
     assert (
-        to_plain("ゲームは{param:rounds|#ラウンド}", replace(ctx, plural=lambda n: 0))
+        to_plain("ゲームは{param:rounds|#ラウンド}", ctx._replace(plural=lambda n: 0))
         == "ゲームは1ラウンド"
     )
 
@@ -148,12 +146,12 @@ def test_a_note_argument_agrees_with_its_value(wins: int, english: str, czech: s
     spec = loaded("brink").spec
     en = NoteRenderer.english(spec)
     assert en.text("bonus for {wins|# council win|# council wins}", {"wins": wins}) == english
-    cs = NoteRenderer("cs", replace(plain_context(spec), plural=CZECH.index))
+    cs = NoteRenderer("cs", plain_context(spec)._replace(plural=CZECH.index))
     assert cs.text("{wins|# výhra|# výhry|# výher}", {"wins": wins}) == czech
     # the lazy note of a scoring line reads the same
     assert cs.note("{wins|# výhra|# výhry|# výher}", {"wins": wins}).text == czech
     # plain text (JSON fields) too
-    ctx = replace(plain_context(spec), plural=CZECH.index)
+    ctx = plain_context(spec)._replace(plural=CZECH.index)
     assert to_plain("{wins|# výhra|# výhry|# výher}", ctx, {"wins": wins}) == czech
 
 

@@ -17,8 +17,8 @@ import yaml
 from pydantic import BaseModel
 
 from rulepress.checks import sequences as check_sequences
-from rulepress.checks.base import BASE_NAMES
 from rulepress.expressions import bounds as expression_bounds
+from rulepress.expressions.expression import BASE_NAMES
 from rulepress.expressions.runtime import IMPLEMENTATIONS, described
 from rulepress.expressions.syntax import CONTEXT_ARITY
 from rulepress.games.load import load_spec

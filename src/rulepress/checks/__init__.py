@@ -6,8 +6,9 @@ numbers, expressions in scope (:mod:`.checker`, :mod:`.base`), procedures
 (:mod:`.sources`).
 
 :func:`check_spec` is imported from :mod:`.checker` when first asked for (PEP 562):
-the scorer imports :mod:`.base` for the names every expression can read, and a
-score whose spec comes from the cache runs no check.
+a score whose spec comes from the cache runs no check, and imports none of this
+package's modules (the names every expression can read are
+:data:`rulepress.expressions.expression.BASE_NAMES`).
 """
 
 from __future__ import annotations

@@ -29,10 +29,6 @@ from rulepress.yamlsrc import DataPath, format_path
 #: what check_spec tells of each expression: its path and the names in scope there
 ScopeHook = Callable[[DataPath, frozenset[str]], None]
 
-#: names every scoring expression can read, besides the player's own fields
-BASE_NAMES = frozenset(
-    {"param", "ruling", "sets", "n_players", "table", "players", "player", "lookup", "label"}
-)
 #: The most keys a table's rows may cover together. A table maps a count the
 #: table state gives (players, sets, wins) to a value; the shipped games' largest
 #: covers 9 keys, so this leaves a thousandfold room.
@@ -80,8 +76,8 @@ TALLY_KEYS = frozenset(TALLY_SHAPES)
 def tally_shape(key: str) -> TypeAdapter[Any]:
     """The validator of the shape of what an example states as a tally's ``key``.
 
-    Built when a check first needs it: the scorer imports this module (for
-    :data:`BASE_NAMES`), and a score read from the cache builds no validator.
+    Built when a check first needs it: a check of a spec that has no example
+    stating a tally builds none.
     """
     return TypeAdapter(TALLY_SHAPES[key][0])
 

@@ -17,7 +17,6 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from rulepress.checks.base import (
-    BASE_NAMES,
     DECIDED_SPECIAL,
     EXPECT_KEYS,
     MAX_TABLE_KEYS,
@@ -33,6 +32,7 @@ from rulepress.checks.draws import check_draw
 from rulepress.checks.sequences import SequenceChecks
 from rulepress.checks.sources import check_sources
 from rulepress.errors import Problem
+from rulepress.expressions.expression import BASE_NAMES
 from rulepress.model import LoadedSpec
 from rulepress.model.sets import expand
 from rulepress.model.spec_model import (

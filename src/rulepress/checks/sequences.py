@@ -12,7 +12,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack
 from typing import Any
 
-from rulepress.checks.base import BASE_NAMES, CheckBase, SequenceFacts
+from rulepress.checks.base import CheckBase, SequenceFacts
+from rulepress.expressions.expression import BASE_NAMES
 from rulepress.model import operations
 from rulepress.model.declared import Declared
 from rulepress.model.spec_model import (

@@ -21,7 +21,6 @@ import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -157,7 +156,7 @@ def _name(file: str, tmp: Path, rev: str) -> str:
 
 def _relocated(exc: RulepressError, tmp: Path, rev: str) -> RulepressError:
     problems = [
-        Problem(replace(p.location, file=_name(p.location.file, tmp, rev)), p.where, p.message)
+        Problem(p.location._replace(file=_name(p.location.file, tmp, rev)), p.where, p.message)
         for p in exc.problems
     ]
     summary = exc.summary
@@ -174,7 +173,7 @@ def _renamed(loaded: LoadedSpec, tmp: Path, rev: str) -> LoadedSpec:
     keys = {k: _moved(v, tmp, rev) for k, v in sources.keys.items()}
     broken = {
         name: tuple(
-            Problem(replace(p.location, file=_name(p.location.file, tmp, rev)), p.where, p.message)
+            Problem(p.location._replace(file=_name(p.location.file, tmp, rev)), p.where, p.message)
             for p in problems
         )
         for name, problems in loaded.broken_examples.items()
@@ -183,7 +182,7 @@ def _renamed(loaded: LoadedSpec, tmp: Path, rev: str) -> LoadedSpec:
 
 
 def _moved(location: Location, tmp: Path, rev: str) -> Location:
-    return replace(location, file=_name(location.file, tmp, rev))
+    return location._replace(file=_name(location.file, tmp, rev))
 
 
 @contextmanager

@@ -103,6 +103,13 @@ FUNCTIONS: Mapping[str, Callable[..., Any]] = MappingProxyType(dict(IMPLEMENTATI
 #: the functions the scorer supplies (see :meth:`Expression.evaluate`)
 CONTEXT_FUNCTIONS = frozenset(CONTEXT_ARITY)
 
+#: names every scoring expression can read, besides the player's own fields: the scorer
+#: gives them and the spec check keeps expressions to them (here, below both, so that a
+#: score does not import the check's modules)
+BASE_NAMES = frozenset(
+    {"param", "ruling", "sets", "n_players", "table", "players", "player", "lookup", "label"}
+)
+
 _NO_FUNCTIONS: Mapping[str, Callable[..., Any]] = MappingProxyType({})
 
 

@@ -28,11 +28,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from string import Template
 
-from rulepress.errors import Location, Problem, SpecError, UsageError
+from rulepress.errors import Location, OutputError, Problem, SpecError, UsageError
 from rulepress.games.load import load_spec
 from rulepress.model.languages import SOURCE_LANGUAGE, language_code
 from rulepress.model.spec_model import ID_RE
-from rulepress.output import OutputError
 from rulepress.yamlsrc import display_path
 
 GAME_YAML = """\
@@ -353,7 +352,7 @@ def new_game(
     title or language the spec refuses is reported, located in the final
     folder), then renamed into place. The block can make more from the game
     (its catalogs): if it fails, the new folder is removed again. An existing
-    folder is refused (:class:`~rulepress.output.OutputError`), never changed.
+    folder is refused (:class:`~rulepress.errors.OutputError`), never changed.
     """
     check_game_id(game)
     title = _check_title(default_title(game) if title is None else title)

@@ -22,7 +22,7 @@ is not refused; the renderers show it as text.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,6 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from rulepress.errors import UsageError
-from rulepress.i18n.fallbacks import Fallback, Reason
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
 from rulepress.i18n.visible import disguised
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
     from rulepress.i18n.catalogs import CatalogError
+    from rulepress.i18n.fallbacks import Fallback, Reason
     from rulepress.i18n.plural import PluralRule
     from rulepress.i18n.safety import Checked
 
@@ -141,6 +141,9 @@ def fallback(
 
     ``game``: the game whose pages show it ("" for the pages every game shares).
     """
+    # (imported here: an English report notes no fallback)
+    from rulepress.i18n.fallbacks import Fallback  # noqa: PLC0415
+
     message = catalog.get(msgid, context) if catalog is not None else None
     string = message.string if message is not None else None
     line = message.lineno if message is not None and message.lineno else 0
@@ -244,7 +247,7 @@ def localize(loaded: LoadedSpec, lang: str, locales: Path) -> Localized:
     renderer = NoteRenderer(
         lang,
         # the forms of a {param:x|…} in spec text follow the game catalog's plural rule
-        replace(plain, number=numbers, plural=_plural_function(spec_checked.plural)),
+        plain._replace(number=numbers, plural=_plural_function(spec_checked.plural)),
         translate,
         translate_plural,
         numbers,
@@ -310,7 +313,7 @@ def _translator(
 def _quoted(plain: PlainContext, lang: str) -> PlainContext:
     """A ruling cited in a sentence shows its title in the language's quotation marks."""
     rulings = {rid: quote(title, lang) for rid, title in plain.rulings.items()}
-    return replace(plain, rulings=rulings)
+    return plain._replace(rulings=rulings)
 
 
 def _interface_index(

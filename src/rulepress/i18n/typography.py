@@ -29,11 +29,11 @@ the kana of the reading.
 from __future__ import annotations
 
 import json
+import pkgutil
 import re
 import unicodedata
 from collections.abc import Callable
 from functools import cache
-from importlib.resources import files
 
 NBSP = "\u00a0"
 MINUS = "\u2212"
@@ -113,10 +113,14 @@ def _quotation_table() -> dict[str, list[str]]:
     CLDR and national style guides); Babel does not carry CLDR's delimiters. Read as
     data (written, and checked current, by tools/quotation_marks.py) rather than by
     importing docutils, which only the site builds need otherwise: the import was 3 %
-    of a ``rulepress score`` of one table.
+    of a ``rulepress score`` of one table. Read through the package's loader
+    (:func:`pkgutil.get_data`), as :mod:`importlib.resources` would, without importing
+    that (tempfile, zipfile …) on a score's path.
     """
-    text = files("rulepress.i18n").joinpath("quotation_marks.json").read_text(encoding="utf-8")
-    table: dict[str, list[str]] = json.loads(text)
+    data = pkgutil.get_data("rulepress.i18n", "quotation_marks.json")
+    if data is None:  # a loader that cannot read data files: not one rulepress installs with
+        raise FileNotFoundError("rulepress.i18n/quotation_marks.json")
+    table: dict[str, list[str]] = json.loads(data.decode("utf-8"))
     return table
 
 

@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
 
 from rulepress.errors import Location, Problem
 from rulepress.model.spec_model import Spec
 from rulepress.yamlsrc import DataPath, SourceMap
 
+#: no broken examples (read-only: the default of every LoadedSpec)
+NO_BROKEN: Mapping[str, tuple[Problem, ...]] = MappingProxyType({})
 
-@dataclass(frozen=True)
-class LoadedSpec:
+
+class LoadedSpec(NamedTuple):
     """A validated spec with the source positions of every value in it.
 
     ``broken_examples``: worked examples left out of ``spec`` because of
     their own problems, by id (loaded with ``isolate_examples``; else empty).
+    A NamedTuple, read by attribute: a frozen dataclass's methods were compiled
+    each time a command imported this module.
     """
 
     spec: Spec
     sources: SourceMap
     directory: Path
-    broken_examples: Mapping[str, tuple[Problem, ...]] = field(default_factory=dict)
+    broken_examples: Mapping[str, tuple[Problem, ...]] = NO_BROKEN
 
     def locate(self, path: DataPath, *, key: bool = False) -> Location:
         return self.sources.locate(path, key=key)

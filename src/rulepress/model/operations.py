@@ -65,7 +65,6 @@ import sys
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from functools import cache
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
@@ -74,6 +73,7 @@ from rulepress.errors import RulepressError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
+    from importlib.resources.abc import Traversable
 
 #: the entry point group plugins register their operations under
 GROUP = "rulepress.operations"
@@ -341,6 +341,23 @@ def writes_of(operation: Operation, config: Any) -> tuple[str, ...]:
     """The names an operation's ``run`` writes into a player's namespace."""
     writes = getattr(operation, "writes", ())
     return tuple(writes(config) if callable(writes) else writes)
+
+
+class OwnExample:
+    """A built-in operation's ``example``: its file in ``rulepress/operations/examples``.
+
+    Found when first read (``Sum.example``), not when the operation's class is made:
+    :mod:`importlib.resources` (with tempfile, zipfile …) is not imported by a score,
+    which uses the operations and never their examples.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Traversable:
+        from importlib.resources import files  # noqa: PLC0415 - see the docstring
+
+        return files("rulepress.operations") / "examples" / self.name
 
 
 def example_of(operation: Operation) -> Traversable | None:

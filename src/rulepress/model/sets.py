@@ -27,8 +27,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions import current
 from rulepress.yamlsrc import DataPath
@@ -59,12 +58,11 @@ class SetLabels(dict[str, str]):
         self.ref = ref
 
 
-@dataclass(frozen=True)
-class Expanded:
+class Expanded(NamedTuple):
     """Every set with its members spelled out, and what is wrong with the section."""
 
-    members: dict[str, list[str]] = field(default_factory=dict)
-    problems: list[tuple[DataPath, str]] = field(default_factory=list)
+    members: dict[str, list[str]]
+    problems: list[tuple[DataPath, str]]
 
 
 def expand(section: Any) -> Expanded:
@@ -75,7 +73,7 @@ def expand(section: Any) -> Expanded:
     causes them; what is not a list of text is left to the model's own
     validation (and skipped here).
     """
-    out = Expanded()
+    out = Expanded({}, [])
     if not isinstance(section, dict):
         return out
     raw = {k: v for k, v in section.items() if isinstance(k, str) and isinstance(v, list)}
@@ -125,8 +123,7 @@ def expand(section: Any) -> Expanded:
     return out
 
 
-@dataclass(frozen=True)
-class _Scope:
+class _Scope(NamedTuple):
     members: dict[str, list[str]]
     vocabulary: dict[str, str]
 

@@ -29,8 +29,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 RefKind = Literal["rule", "param", "ruling", "term", "arg"]
 
@@ -46,8 +45,7 @@ _TOKEN = re.compile(
 _KINDS: dict[str, RefKind] = {"rule": "rule", "param": "param", "ruling": "ruling", "term": "term"}
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(NamedTuple):
     """One inline reference: what kind, its target, and where it sits in the text."""
 
     kind: RefKind
@@ -69,8 +67,7 @@ class Ref:
         return "{" + f"{self.kind}:{self.target}" + "}"
 
 
-@dataclass(frozen=True, slots=True)
-class Stray:
+class Stray(NamedTuple):
     """A brace that belongs to no reference (usually a typo)."""
 
     start: int
@@ -156,9 +153,8 @@ class NumberFormat:
         return str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class PlainContext:
-    """What plain-text rendering needs to resolve references."""
+class PlainContext(NamedTuple):
+    """What plain-text rendering needs to resolve references (a variant: ``_replace``)."""
 
     params: dict[str, int]
     terms: dict[str, str]

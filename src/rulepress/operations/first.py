@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Literal
 
 from pydantic import Field
 
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import Model, Part
 from rulepress.operations.parts import compile_parts
 from rulepress.operations.runs import first_run
@@ -34,7 +33,7 @@ class First:
     """The ``first`` operation, as the registry gives it."""
 
     model = FirstComponent
-    example = files("rulepress.operations") / "examples" / "first.yaml"
+    example = OwnExample("first.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 2
     #: compile() takes ``trace=False`` (see components.compile_component)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Literal
 
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import Condition, ExprText, Model, Name, Text
 from rulepress.operations.runs import LinesParts, lines_run
 from rulepress.scoring.components import (
@@ -80,7 +79,7 @@ class Lines:
     """The ``lines`` operation, as the registry gives it."""
 
     model = LinesComponent
-    example = files("rulepress.operations") / "examples" / "lines.yaml"
+    example = OwnExample("lines.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 3
     #: compile() takes ``trace=False`` (see components.compile_component)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
 
 from rulepress.expressions.expression import ExpressionEvalError
 from rulepress.expressions.records import fields_record
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import ExprText, Model, Name
 from rulepress.scoring.components import (
     Functions,
@@ -148,7 +147,7 @@ class Majorities:
     """The ``majorities`` operation, as the registry gives it."""
 
     model = MajoritiesComponent
-    example = files("rulepress.operations") / "examples" / "majorities.yaml"
+    example = OwnExample("majorities.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 6
     #: what a score of it leaves in ``chosen.<score id>``, for the author's reference

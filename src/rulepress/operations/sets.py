@@ -8,11 +8,10 @@ fields, checks them, and explains the grouping found.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib.resources import files
 from typing import Any, Literal
 
 from rulepress.expressions.expression import ExpressionEvalError
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import ExprText, Id, Labelled, Model, Name, Text
 from rulepress.scoring.components import (
     Functions,
@@ -151,7 +150,7 @@ class Sets:
     """The ``sets`` operation, as the registry gives it."""
 
     model = SetsComponent
-    example = files("rulepress.operations") / "examples" / "sets.yaml"
+    example = OwnExample("sets.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 4
     #: ``compile`` is also given the spec's range tables (``values`` names one)

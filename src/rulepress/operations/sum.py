@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Literal
 
 from pydantic import Field
 
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import Model, Part
 from rulepress.operations.parts import compile_parts
 from rulepress.operations.runs import sum_run
@@ -34,7 +33,7 @@ class Sum:
     """The ``sum`` operation, as the registry gives it."""
 
     model = SumComponent
-    example = files("rulepress.operations") / "examples" / "sum.yaml"
+    example = OwnExample("sum.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 1
     #: compile() takes ``trace=False`` (see components.compile_component)

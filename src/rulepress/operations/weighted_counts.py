@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from importlib.resources import files
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from rulepress.expressions.expression import ExpressionEvalError
 from rulepress.expressions.records import fields_record
-from rulepress.model.operations import Checker, Path
+from rulepress.model.operations import Checker, OwnExample, Path
 from rulepress.model.spec_model import ExprText, Id, Labelled, Model, Name, Part, Text
 from rulepress.operations.parts import part_note
 from rulepress.scoring.components import (
@@ -400,7 +399,7 @@ class WeightedCounts:
     """The ``weighted_counts`` operation, as the registry gives it."""
 
     model = WeightedCountsComponent
-    example = files("rulepress.operations") / "examples" / "weighted_counts.yaml"
+    example = OwnExample("weighted_counts.yaml")
     #: its place among the operations in the author's reference (and the JSON Schema)
     order = 5
     #: the names it binds that no spec declares, for the author's reference

@@ -178,7 +178,7 @@ def _old_links(ctx: RenderContext, old_spec: Spec, words: DiffWords) -> Links:
     edition's catalog named it (today's catalog no longer has its words, and its
     English is no reader's language).
     """
-    old = links_of(replace(ctx, spec=old_spec), linked=False)
+    old = links_of(ctx._replace(spec=old_spec), linked=False)
     return replace(
         old,
         terms={t.id: words.old(f"glossary/{t.id}/term", t.term) for t in old_spec.glossary},

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 from babel.lists import format_list
 
@@ -25,9 +26,12 @@ from rulepress.model.text import PluralIndex, english_plural
 from rulepress.uitext import PluralText, english_form, ui
 
 
-@dataclass(frozen=True)
-class RenderContext:
-    """A spec already translated into ``lang``, and the interface translation and number format."""
+class RenderContext(NamedTuple):
+    """A spec already translated into ``lang``, and the interface translation and number format.
+
+    A NamedTuple (a variant is made with ``_replace``): a frozen dataclass's methods were
+    compiled each time a score imported this module.
+    """
 
     spec: Spec
     lang: str
@@ -36,7 +40,7 @@ class RenderContext:
     #: the plural rule of the spec's text (its catalog's, or English for the source)
     plural: PluralIndex = english_plural
     #: by glossary term id, the term's checked icon as a data URI (print only)
-    icons: Mapping[str, str] = field(default_factory=dict)
+    icons: Mapping[str, str] = MappingProxyType({})
     #: an interface sentence with forms by number, in the form the reader's language uses
     translate_plural: Callable[[PluralText, int], str] = english_form
 

@@ -38,13 +38,12 @@ approximately.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rulepress.expressions import current
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """One set: the real kinds in it and how many wilds complete it."""
 
     kinds: tuple[str, ...]
@@ -82,8 +81,7 @@ def _feasible(sizes: Mapping[int, int], sorted_counts: list[int]) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class Grouping:
+class Grouping(NamedTuple):
     """The best grouping, and the best grouping of other set sizes (what a player compares)."""
 
     total: int

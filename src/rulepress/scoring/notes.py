@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions.records import Record, plain
 from rulepress.model import Spec
@@ -29,63 +29,57 @@ from rulepress.model.text import (
 from rulepress.scoring.result import LazyNote, Note, lazy_notes
 from rulepress.uitext import PluralText, english_form
 
-# The argument wrappers are made thousands of times per batch of states; a
-# frozen dataclass's __init__ costs a call per field, so they are plain
-# slotted dataclasses (nothing updates them after they are made).
+# The argument wrappers are made thousands of times per batch of states: a
+# frozen dataclass's __init__ costs a call per field, and a dataclass's methods
+# are compiled each time this module is imported, so they are NamedTuples
+# (nothing updates them after they are made). Each is told from the others,
+# and from plain lists and tuples, by its class before anything else.
 
 
-@dataclass(slots=True)
-class Template:
+class Template(NamedTuple):
     """A spec text used as an argument of another sentence (translated on its own)."""
 
     text: str
 
 
-@dataclass(slots=True)
-class Player:
+class Player(NamedTuple):
     """A player's id, shown as the player's name (see :meth:`NoteRenderer.player`)."""
 
     id: str
 
 
-@dataclass(slots=True)
-class Names:
+class Names(NamedTuple):
     """A list of player ids, shown as a list in the reader's language."""
 
     ids: list[str]
 
 
-@dataclass(slots=True)
-class Listing:
+class Listing(NamedTuple):
     """Players with one value each, e.g. ``alice 12, bob 12``."""
 
     values: Mapping[str, Any]
 
 
-@dataclass(slots=True)
-class Joined:
+class Joined(NamedTuple):
     """Several arguments shown as a list (each rendered on its own)."""
 
     parts: list[Any]
 
 
-@dataclass(slots=True)
-class Summed:
+class Summed(NamedTuple):
     """Amounts that add up, shown as a sum ("1 (other power) + 3 (H1)") in every language."""
 
     parts: list[Any]
 
 
-@dataclass(slots=True)
-class Nested:
+class Nested(NamedTuple):
     """A sentence (template and arguments); also used as an argument of another sentence."""
 
     template: str
     args: Mapping[str, Any]
 
 
-@dataclass(slots=True)
-class NestedPlural:
+class NestedPlural(NamedTuple):
     """An interface sentence with plural forms used as an argument of another sentence.
 
     A sentence agrees with one number (gettext picks its form by one count),
@@ -246,8 +240,7 @@ class NoteRenderer:
         return {k: _plain_arg(v) for k, v in args.items()}, self.text(template, args)
 
 
-@dataclass(frozen=True, slots=True)
-class _Arg:
+class _Arg(NamedTuple):
     """An ``{argument}`` placeholder of a template, and what shows when it is not given."""
 
     name: str

@@ -5,25 +5,26 @@ step does is fixed by the spec, so reading it from the (pydantic) step
 models, looking its expressions up and choosing its component's operation
 happen here, once: the engine then only calls the evaluators and closures
 a plan holds. Nothing here evaluates anything.
+
+The plans are NamedTuples, read by attribute: a frozen dataclass's generated
+methods were compiled each time a score imported this module.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from rulepress.checks.base import BASE_NAMES
 from rulepress.expressions import Evaluate, Expression
+from rulepress.expressions.expression import BASE_NAMES
 from rulepress.model.spec_model import Step, Update
 from rulepress.scoring import components, winners
 from rulepress.states.validation import compiled
 from rulepress.yamlsrc import DataPath
 
 
-@dataclass(frozen=True, slots=True)
-class UpdatePlan:
+class UpdatePlan(NamedTuple):
     """One ``updates`` entry: its expressions' evaluators and the field it sets."""
 
     when: Evaluate
@@ -42,8 +43,7 @@ class UpdatePlan:
     gate: Evaluate | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ScorePlan:
+class ScorePlan(NamedTuple):
     """A ``score`` step: its ``let`` values, its component, what its line says."""
 
     id: str
@@ -72,8 +72,7 @@ class ScorePlan:
     maybe_written: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class WinnersPlan:
+class WinnersPlan(NamedTuple):
     """A ``winners`` step's expressions: fast, and checked for a rerun (see winners.decide)."""
 
     fast: winners.Evaluators
@@ -90,12 +89,11 @@ class WinnersPlan:
     #: ``places_among``) reads only names fixed by the spec, the rulings, the number of
     #: players and ``places``: then every table of that size and choice of rulings
     #: chooses alike, and the engine works it out once (see engine._Run.places)
-    by_size: bool = False
+    by_size: bool
     #: what the engine worked out, by table: (places, players, ruling record) → the
-    #: ruling record (kept: the key holds its id), the places and the choices; bounded
-    known: dict[tuple[Any, ...], tuple[Any, ...]] = field(
-        default_factory=dict, compare=False, hash=False
-    )
+    #: ruling record (kept: the key holds its id), the places and the choices; bounded.
+    #: Each plan is given its own (empty) dict.
+    known: dict[tuple[Any, ...], tuple[Any, ...]]
 
 
 #: the names of the table a winners rule's choices may read and still be the same for every
@@ -103,8 +101,7 @@ class WinnersPlan:
 BY_SIZE = frozenset({"param", "ruling", "sets", "n_players", "places"})
 
 
-@dataclass(frozen=True, slots=True)
-class StepPlan:
+class StepPlan(NamedTuple):
     """One step in sequence order, with its data path (errors are located by it)."""
 
     path: DataPath
@@ -233,6 +230,7 @@ def compile_step(
             None if rule.final_tie in winners.FINAL_TIES else checked(rule.final_tie),
             None if rule.places_among in winners.PLACES_AMONG else checked(rule.places_among),
             all(compiled(src).names <= BY_SIZE for src in chosen),
+            {},
         )
     updates = tuple(_update(u, expression) for u in step.updates)
     return StepPlan(path, step, updates, score, decide)

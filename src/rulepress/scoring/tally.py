@@ -21,9 +21,8 @@ onto a council track). This module only counts, ranks and routes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from itertools import groupby
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions import MAX_INT, ExpressionEvalError, ExpressionLimitError
 from rulepress.expressions.records import Record, fields_record
@@ -37,8 +36,7 @@ from rulepress.states.validation import compiled
 MakeNote = Callable[[str, Mapping[str, Any]], Note]
 
 
-@dataclass(frozen=True, slots=True)
-class TallyOutcome:
+class TallyOutcome(NamedTuple):
     """What a tally settled: its result (for the report) and the record later steps read."""
 
     result: TallyResult
@@ -51,8 +49,7 @@ def _as_int(value: Any, source: str) -> int:
     return value
 
 
-@dataclass(slots=True)
-class _Cast:
+class _Cast(NamedTuple):
     """One ballot as counted: its weight at each stage from the one it is cast at."""
 
     spec: Ballots

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
     AfterValidator,
@@ -351,8 +351,7 @@ def comparable(schema: Any) -> Any:
     return {k: comparable(v) for k, v in schema.items() if k not in ("cls", "ref", "metadata")}
 
 
-@dataclass(frozen=True)
-class Refs:
+class Refs(NamedTuple):
     """Where a value holds what no model checks: player ids (``player``), ``unique`` lists.
 
     Built once per format, so that the check after the model walks only the

@@ -36,8 +36,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.expressions.records import Record
 from rulepress.expressions.syntax import CALLABLE, parse_tree
@@ -46,8 +45,7 @@ from rulepress.expressions.syntax import CALLABLE, parse_tree
 _TEXT = frozenset({str})
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """The lists of one state's records, counted by value (see :meth:`PairCount.tally`)."""
 
     #: how many records' lists hold each value
@@ -61,8 +59,7 @@ class Tally:
     searched_by_key: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class PairCount:
+class PairCount(NamedTuple):
     """``count(X in V.F for V in S if V.K != X)``: the names it reads, and the name it becomes."""
 
     sequence: str  # S

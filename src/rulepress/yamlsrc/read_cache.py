@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulepress.errors import DataPath, Location
 
@@ -34,8 +33,7 @@ MAX_CHARS = 16 * 1024 * 1024
 Places = dict[DataPath, Location]
 
 
-@dataclass(frozen=True)
-class _Read:
+class _Read(NamedTuple):
     """One document as it was read: the name its positions carry, its data and positions."""
 
     file: str
