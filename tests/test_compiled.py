@@ -7,6 +7,9 @@ its sources, which would test code other than the sources.
 
 from __future__ import annotations
 
+import importlib.machinery
+from pathlib import Path
+
 import pytest
 
 from rulepress import compiled
@@ -27,3 +30,16 @@ def test_the_compiled_modules_are_of_these_sources() -> None:
         "compiled from older sources: run tools/setup.sh again (or set RULEPRESS_PURE=1"
         " and reinstall for pure Python)"
     )
+
+
+def test_a_module_compiled_before_and_no_longer_listed_is_found(tmp_path: Path) -> None:
+    """An extension file left by an earlier build shadows its source as a stale one would."""
+    package = tmp_path / "rulepress"
+    (package / "expressions").mkdir(parents=True)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (package / "expressions" / f"records{suffix}").touch()
+    (package / f"compiled{suffix}").touch()
+    assert compiled._extension_modules(package) == {
+        "rulepress.expressions.records",
+        "rulepress.compiled",
+    }

@@ -20,13 +20,14 @@ from pathlib import Path
 #: the modules a lean score spends its time in (profile of bench_stationfall_scoring.py);
 #: of the operations, only what they run per player (runs, parts): a module that defines
 #: pydantic models cannot be compiled (the models' annotations are gone); nor can bounds,
-#: whose source the author reference reads (reference.page.limits)
+#: whose source the author reference reads (reference.page.limits); nor records, whose
+#: Record subclasses dict: compiled, its instances corrupted what the cycle collector walks
+#: (a segmentation fault in tests/states/test_pairs.py)
 HOT_MODULES = (
     "rulepress.expressions.budget",
     "rulepress.expressions.compiler",
     "rulepress.expressions.expression",
     "rulepress.expressions.nodes",
-    "rulepress.expressions.records",
     "rulepress.expressions.runtime",
     "rulepress.operations.parts",
     "rulepress.operations.runs",
@@ -60,6 +61,16 @@ def build() -> str:
     return "pure" if not done else "compiled" if len(done) == len(HOT_MODULES) else "mixed"
 
 
+def _extension_modules(package: Path) -> set[str]:
+    """Our modules that an extension file in the package provides (a compiled build's)."""
+    out = set()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in package.rglob(f"*{suffix}"):
+            folders = path.relative_to(package.parent).parts[:-1]
+            out.add(".".join((*folders, path.name.split(".")[0])))
+    return out
+
+
 def stale() -> list[str]:
     """The compiled hot modules whose source changed since they were compiled.
 
@@ -69,7 +80,8 @@ def stale() -> list[str]:
     package = Path(__file__).resolve().parent
     record = package / SOURCES_FILE
     hashes: dict[str, str] = json.loads(record.read_text("utf-8")) if record.is_file() else {}
-    out = []
+    # a module compiled by an earlier build and no longer listed shadows its source too
+    out = sorted(_extension_modules(package).difference(HOT_MODULES))
     for name in compiled_modules():
         source = package.parent.joinpath(*name.split(".")).with_suffix(".py")
         if not source.is_file() or hashes.get(name) != source_hash(source):
