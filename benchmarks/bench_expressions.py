@@ -13,6 +13,7 @@ own interpreter. ``eval`` appears here only as that reference measurement.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -31,23 +32,21 @@ ROOT = Path(__file__).resolve().parent.parent
 Case = tuple[Expression, dict[str, Any], Mapping[str, Callable[..., Any]] | None]
 
 
-class _Recorder:
-    """Stands in for an Expression while recording; evaluates it and keeps the call."""
+def _recording(expr: Expression, cases: list[Case]) -> Expression:
+    """``expr`` with evaluators that record each call (expression, namespace, functions).
 
-    def __init__(self, expr: Expression, cases: list[Case]) -> None:
-        self.expr = expr
-        self.cases = cases
-        #: what the scorer's plan reads of an expression besides its evaluators
-        self.names = expr.names
+    A real Expression, not a stand-in: a compiled scorer (rulepress.compiled) takes
+    nothing else. Without ``plain``, so that every caller goes through the recorder.
+    """
 
     def evaluate(
-        self, names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
+        names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]] | None = None
     ) -> Any:
-        self.cases.append((self.expr, dict(names), functions))
-        return self.expr.evaluate(names, functions)
+        cases.append((expr, dict(names), functions))
+        return expr.evaluate(names, functions)
 
-    #: the scorer's one-call-less evaluator, recorded (and timed) as the checked one
-    fast = evaluate
+    # the scorer's one-call-less evaluator is recorded (and timed) as the checked one
+    return dataclasses.replace(expr, evaluate=evaluate, fast=evaluate, plain=None)
 
 
 def record_mix(states: int, seed: int) -> list[Case]:
@@ -67,7 +66,7 @@ def record_mix(states: int, seed: int) -> list[Case]:
     engine._PLANS.clear()
     try:
         for m in modules:
-            m.compiled = lambda src: _Recorder(compiled(src), cases)  # type: ignore[attr-defined]
+            m.compiled = lambda src: _recording(compiled(src), cases)  # type: ignore[attr-defined]
         for _ in range(states):
             state, problems = validate_state(fmt, spec.parameters, generate_state(rng), SourceMap())
             assert not problems
