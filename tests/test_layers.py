@@ -83,8 +83,10 @@ def test_core_commands_import_nothing_of_the_build_extras(tmp_path: Path) -> Non
 #: its members may import each other; the cycle tests below keep that acyclic.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # shared leaves: errors and exit codes, writing files, work folders, caches, UI words,
-    # which build of the hot path is in use (compiled imports its modules by name only)
+    # which build of the hot path is in use (compiled imports its modules by name only),
+    # regular expressions compiled when first used
     (
+        "lazy_pattern",
         "errors",
         "invisible",
         "isolation",

@@ -20,8 +20,7 @@ The codes are :class:`ExitCode`'s. Exception tree::
                                          rulepress.output and the user's cache, which a score reads)
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import NamedTuple

@@ -29,6 +29,8 @@ import json
 import re
 from typing import Any
 
+from rulepress.lazy_pattern import LazyPattern
+
 #: the characters above, as the inside of a regular expression's character class
 FORMAT_CHARACTERS = (
     "\u180e\u200b\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
@@ -36,7 +38,7 @@ FORMAT_CHARACTERS = (
 
 #: what JSON output writes as ``\uXXXX`` escapes: the C1 controls, the line and paragraph
 #: separators, the bidi marks and the characters above (json escapes C0 itself)
-_JSON_ESCAPED = re.compile(f"[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029{FORMAT_CHARACTERS}]")
+_JSON_ESCAPED = LazyPattern(f"[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029{FORMAT_CHARACTERS}]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -421,7 +421,8 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
     or of an output folder's marker is built, an English report reads no catalog (Babel's PO
     reader, the walk that translates a spec), and the command runs without Python's cycle
     collector, which it gives back to its caller (the process freezes its objects out of the
-    collector's last pass instead)."""
+    collector's last pass instead), and compiles none of the regular expressions it does not
+    use."""
     assert score_here().code == 0  # fills the cache
     code = (
         "import atexit, gc, json, sys\n"
@@ -446,7 +447,10 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         "    from rulepress.model import operations\n"
         "    discovered = operations._points.cache_info().currsize\n"
         "    frozen = gc.get_freeze_count() > 0\n"
-        "    print(json.dumps([built, modules, discovered, collecting, frozen]))\n"
+        "    from rulepress.lazy_pattern import LazyPattern\n"
+        "    lazy = [(f'{n}.{k}', v._compiled is not None) for n, m in list(sys.modules.items())\n"
+        "            if n.startswith('rulepress') for k, v in vars(m).items() if isinstance(v, LazyPattern)]\n"
+        "    print(json.dumps([built, modules, discovered, collecting, frozen, lazy]))\n"
         "atexit.register(report)\n"
         f"sys.argv = ['rulepress', 'score', 'stationfall', {str(STATE.resolve())!r}]\n"
         "from rulepress.__main__ import run\n"
@@ -456,8 +460,12 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path.cwd(), check=False
     )
     assert proc.returncode == 0, proc.stderr
-    built, modules, discovered, collecting, frozen = json.loads(proc.stdout.splitlines()[-1])
+    built, modules, discovered, collecting, frozen, lazy = json.loads(proc.stdout.splitlines()[-1])
     assert built == []
+    # the patterns only a spec check, a Czech or Japanese text or another YAML file needs
+    # are there, and none was compiled (rulepress.lazy_pattern)
+    assert len(lazy) > 20
+    assert [name for name, compiled in lazy if compiled] == []
     # the operations came with the kept spec: no entry point was discovered
     assert discovered == 0
     assert set(NOT_IMPORTED).isdisjoint(modules)

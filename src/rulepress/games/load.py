@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +30,7 @@ from pydantic import ValidationError
 
 from rulepress.errors import Location, Problem, SpecError, UsageError
 from rulepress.expressions import BudgetError, MemoryBudgetError, current, spending
+from rulepress.lazy_pattern import LazyPattern
 from rulepress.model import LoadedSpec, Spec
 from rulepress.model.sets import expand
 from rulepress.yamlsrc import (
@@ -198,7 +198,7 @@ def load_spec(directory: Path, *, isolate_examples: bool = False) -> LoadedSpec:
 
 
 #: the example a problem lies in, from its path as printed (``examples[3].state.round``)
-_IN_EXAMPLE = re.compile(r"examples\[(\d+)\](?:[.\[]|$)")
+_IN_EXAMPLE = LazyPattern(r"examples\[(\d+)\](?:[.\[]|$)")
 
 
 def _by_example(problems: list[Problem]) -> dict[int, list[Problem]] | None:

@@ -25,8 +25,7 @@ nor one whose spec does not read back as one. A file that cannot be used is
 worked out again and replaced; it is never an error.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import hashlib
 import json
 import os

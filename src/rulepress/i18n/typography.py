@@ -35,6 +35,8 @@ import unicodedata
 from collections.abc import Callable
 from functools import cache
 
+from rulepress.lazy_pattern import LazyPattern
+
 NBSP = "\u00a0"
 MINUS = "\u2212"
 
@@ -45,25 +47,25 @@ CS_ONE_LETTER = "kKsSvVzZoOuUaAiI"
 #: one left in a reader's text (:func:`rulepress.i18n.reader_text.czech_spacing`). A
 #: letter after a word character, a full stop, a comma or a hyphen is not a word ("3.a",
 #: "A-a"); at the end of a piece of text, the word is the element that follows (a link)
-CS_ONE_LETTER_BREAK = re.compile(rf"(?<![\w.,\-])([{CS_ONE_LETTER}]) (?=\S|$)")
+CS_ONE_LETTER_BREAK = LazyPattern(rf"(?<![\w.,\-])([{CS_ONE_LETTER}]) (?=\S|$)")
 #: Japanese script (hiragana, katakana, CJK ideographs), as a character-class range; the
 #: full-width forms (U+FF00-FFEF) are Japanese punctuation already
 JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 #: a number and the word after it stay together ("3 body", "16.4.8 Remíza"); at the end
 #: of a piece of text, the word is the element that follows ("1 " + a glossary link)
-_CS_NUMBER_WORD = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
+_CS_NUMBER_WORD = LazyPattern(r"(?<![\w.])(\d+(?:[.,]\d+)*) (?=[^\W\d_]|$)")
 #: a hyphen used as a minus: before a digit, after a space, an opening bracket or the start
-_MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
+_MINUS = LazyPattern(r"(?:(?<=^)|(?<=[\s(\[]))-(?=\d)")
 #: the same in Japanese, where a number also follows Japanese text, a full-width bracket or
 #: mark with no space ("Ventus：-1", "（-4票）"). A hyphen after a Latin letter or a digit
 #: is no minus ("X-2", "1-3"). Written once: :func:`typeset` sets each as U+2212, and the
 #: publication gate reports each one left in a reader's text
 #: (:func:`rulepress.i18n.reader_text.japanese_minus`)
-JA_MINUS = re.compile(rf"(?:(?<=^)|(?<=[\s(\[（［「『【〔：、。・，～{JAPANESE}]))-(?=\d)")
+JA_MINUS = LazyPattern(rf"(?:(?<=^)|(?<=[\s(\[（［「『【〔：、。・，～{JAPANESE}]))-(?=\d)")
 
 
 #: a pair of straight double quotes on one line, and an apostrophe inside a word
-_STRAIGHT_QUOTES = re.compile(r'"([^"\n]+)"')
+_STRAIGHT_QUOTES = LazyPattern(r'"([^"\n]+)"')
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 
 

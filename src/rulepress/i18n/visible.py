@@ -14,6 +14,8 @@ import re
 import unicodedata
 from functools import cache
 
+from rulepress.lazy_pattern import LazyPattern
+
 #: characters a reader does not see that are not of category Cf: the combining
 #: grapheme joiner, the Hangul fillers, the variation selectors (and their supplement)
 _INVISIBLE_OTHER = frozenset(
@@ -53,7 +55,7 @@ def disguised(source: str, translation: str) -> bool:
 
 
 #: what :func:`_letters_folded` looks at: no ASCII character is invisible or folded
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+_NOT_ASCII = LazyPattern(r"[^\x00-\x7f]")
 
 
 def _letters_folded(text: str) -> str:

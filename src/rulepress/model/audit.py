@@ -13,8 +13,7 @@ The record is editorial, for rules editors; readers of the rules never see it,
 so its texts are plain strings (not translated).
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

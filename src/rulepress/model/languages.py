@@ -21,18 +21,20 @@ shared catalog domains and the command line's ``--lang`` use.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from rulepress.errors import Problem, SpecError
+from rulepress.lazy_pattern import LazyPattern
 from rulepress.yamlsrc import GAME_FILE, YamlError, display_path, find_game_dirs, load_yaml_file
 
 #: the language every spec is written in (the msgids of its catalogs)
 SOURCE_LANGUAGE = "en"
 #: a locale code as Babel writes one: language, then script, territory, variant (pt_BR,
 #: zh_Hant_TW, ca_ES_VALENCIA)
-LANGUAGE_RE = re.compile(r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_(?:[A-Z]{2}|[0-9]{3}))?(_[A-Z0-9]{4,8})?$")
+LANGUAGE_RE = LazyPattern(
+    r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_(?:[A-Z]{2}|[0-9]{3}))?(_[A-Z0-9]{4,8})?$"
+)
 _NOT_KNOWN = "{!r} is not a language Babel knows (a CLDR code such as 'de' or 'pt_BR')"
 
 

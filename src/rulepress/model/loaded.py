@@ -1,7 +1,6 @@
 """A validated spec together with the source position of every value in it."""
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType

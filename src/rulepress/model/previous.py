@@ -25,8 +25,10 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
+from rulepress.lazy_pattern import LazyPattern
+
 #: a ref name or a commit: letters, digits, ``.``, ``_``, ``-`` and ``/`` between words
-_REVISION_RE = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,198}[A-Za-z0-9_])?$")
+_REVISION_RE = LazyPattern(r"^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,198}[A-Za-z0-9_])?$")
 #: how far above the game's folder a folder may lie: the project holding ``rules_spec/``
 MAX_UP = 2
 

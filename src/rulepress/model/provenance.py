@@ -35,24 +35,26 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
+from rulepress.lazy_pattern import LazyPattern
+
 #: the most digits of a line number: a document's line count is an integer of the spec,
 #: below 10^15 (and ``int()`` refuses a text of more than 4,300 digits with a traceback)
 LINE_DIGITS = 15
 _LINE = rf"[1-9][0-9]{{0,{LINE_DIGITS - 1}}}"
 #: line numbers: ``181``, ``179-190``, or several: ``151, 181``
-LINES_RE = re.compile(rf"^{_LINE}(-{_LINE})?(, {_LINE}(-{_LINE})?)*$")
-_DIGITS = re.compile(r"[0-9]+")
-_ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+LINES_RE = LazyPattern(rf"^{_LINE}(-{_LINE})?(, {_LINE}(-{_LINE})?)*$")
+_DIGITS = LazyPattern(r"[0-9]+")
+_ID_RE = LazyPattern(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_NAME_RE = LazyPattern(r"^[a-z][a-z0-9_]*$")
 #: a table-state field: ``table.<name>`` or ``players.<name>``
-_FIELD_RE = re.compile(r"^(table|players)\.[a-z][a-z0-9_]*$")
+_FIELD_RE = LazyPattern(r"^(table|players)\.[a-z][a-z0-9_]*$")
 
 #: what an entry's provenance makes it, as ``rulepress provenance --kind`` filters
 Kind = Literal["stated", "inferred", "components", "table-state"]
 KINDS: tuple[Kind, ...] = ("stated", "inferred", "components", "table-state")
 #: the longest quote: the few words that state the point, not the passage
 QUOTE_CHARS = 400
-_SPACE = re.compile(r"\s+")
+_SPACE = LazyPattern(r"\s+")
 
 
 def fold(text: str) -> str:

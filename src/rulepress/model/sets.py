@@ -21,8 +21,7 @@ from the dump of the English one) takes its labels from the translated
 vocabulary, and the labels are messages in one place only.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager

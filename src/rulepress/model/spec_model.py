@@ -35,6 +35,7 @@ from pydantic import (
     model_validator,
 )
 
+from rulepress.lazy_pattern import LazyPattern
 from rulepress.model import operations
 from rulepress.model.audit import Audit
 from rulepress.model.declared import declared_expression
@@ -50,7 +51,7 @@ from rulepress.model.sets import (
     set_list,
 )
 
-RULE_NUMBER_RE = re.compile(r"^[0-9]+(\.[0-9]+)*$")
+RULE_NUMBER_RE = LazyPattern(r"^[0-9]+(\.[0-9]+)*$")
 STEP_NUMBER_RE = re.compile(r"^[0-9]+[a-z]?$")
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -58,7 +59,7 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 #: a text file (quotes are checked in it), never ``..``, never absolute
 SOURCE_FILE_RE = r"^([A-Za-z0-9][A-Za-z0-9._-]*/){0,3}[A-Za-z0-9][A-Za-z0-9._-]*\.(txt|md)$"
 #: a reading: hiragana or katakana, the prolonged sound mark and the middle dot
-KANA_RE = re.compile(r"^[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u30fb]*$")
+KANA_RE = LazyPattern(r"^[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u30fb]*$")
 
 
 def _must_be_text(kind: str, example: str) -> Any:
@@ -159,7 +160,7 @@ STATE_ID_SYNTAX = f"a letter, then letters, digits, '-' or '_', at most {MAX_STA
 
 
 #: an ASCII table-state id (see is_state_id): what isalpha and isalnum accept in ASCII
-_ASCII_STATE_ID = re.compile(rf"[A-Za-z][A-Za-z0-9_-]{{0,{MAX_STATE_ID - 1}}}")
+_ASCII_STATE_ID = LazyPattern(rf"[A-Za-z][A-Za-z0-9_-]{{0,{MAX_STATE_ID - 1}}}")
 
 
 def is_state_id(text: str) -> bool:

@@ -24,8 +24,7 @@ Paragraphs are separated by a blank line; lines starting with ``- `` form a
 bullet list. Nothing else is markup.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping

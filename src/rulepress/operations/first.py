@@ -1,7 +1,6 @@
 """The ``first`` operation: the first part whose ``when`` holds scores (a case analysis)."""
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from typing import Literal
 
 from pydantic import Field

@@ -1,7 +1,6 @@
 """The ``lines`` operation: a list of lines, continuation lines depending on their base line."""
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from typing import Literal
 
 from rulepress.model.operations import Checker, OwnExample, Path

@@ -1,7 +1,6 @@
 """The ``majorities`` operation: places in each area by presence, ties shared by a rule."""
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from typing import Any, Literal
 
 from pydantic import Field

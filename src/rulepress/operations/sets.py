@@ -5,8 +5,7 @@ The grouping itself (optimal, with wild units) is
 fields, checks them, and explains the grouping found.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 

@@ -1,7 +1,6 @@
 """The ``sum`` operation: adds every part whose ``when`` holds."""
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from typing import Literal
 
 from pydantic import Field

@@ -5,8 +5,7 @@ items given to their most valuable use; every decision is explained in the
 notes, with its best alternative.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import itertools
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal

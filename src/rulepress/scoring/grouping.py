@@ -35,8 +35,7 @@ that parameter, the search is also charged to the command's budget
 approximately.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 

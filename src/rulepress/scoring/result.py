@@ -13,8 +13,7 @@ building a result's lines, players and trace cost four to five times as
 much, a fifth of scoring a table state.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field

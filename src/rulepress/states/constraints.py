@@ -44,7 +44,6 @@ still asked.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -57,12 +56,13 @@ from rulepress.expressions.expression import (
     parse,
 )
 from rulepress.expressions.runtime import type_name
+from rulepress.lazy_pattern import LazyPattern
 from rulepress.model.spec_model import Constraint
 from rulepress.model.text import PlainContext, to_plain
 from rulepress.yamlsrc import DataPath
 
 #: a part of ``field`` that stands for the member: its name in braces
-MEMBER_PART = re.compile(r"^\{([a-z][a-z0-9_]*)\}$")
+MEMBER_PART = LazyPattern(r"^\{([a-z][a-z0-9_]*)\}$")
 
 
 def failures(

@@ -19,8 +19,7 @@ is never kept, so its problems are found again. At most :data:`MAX_CHARS`
 characters of text are kept, the least recently read going first.
 """
 
-from __future__ import annotations
-
+# annotations are objects, not postponed strings: see rulepress.render.tree
 import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple

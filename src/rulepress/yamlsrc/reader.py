@@ -42,6 +42,7 @@ import yaml
 
 from rulepress.errors import DataPath, Location, Problem
 from rulepress.expressions import MAX_INT
+from rulepress.lazy_pattern import LazyPattern
 from rulepress.yamlsrc import read_cache
 
 #: A spec file larger than this is refused before parsing.
@@ -67,7 +68,7 @@ _TEXT_CONTROL = re.compile(f"[{CONTROLS}\r]")
 #: in a key (one line: not even a tab or a line feed)
 _KEY_CONTROL = re.compile(f"[{CONTROLS}\r\t\n]")
 #: a line break as editors (and libyaml) read one
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = LazyPattern(r"\r\n|\r|\n")
 #: how many raw control characters one file reports before it stops counting them
 MAX_CONTROL_PROBLEMS = 20
 #: longest decimal integer that can lie within ±MAX_INT (longer ones are never converted)
@@ -118,11 +119,11 @@ _CORE_NULL = re.compile(r"^(~|null|Null|NULL|)$")
 _CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
 _CORE_BOOL["FALSE"] = False
 _CORE_INT = re.compile(r"^[-+]?[0-9]+$")
-_CORE_OCT = re.compile(r"^0o[0-7]+$")
-_CORE_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
-_CORE_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
-_CORE_INF = re.compile(r"^[-+]?\.(inf|Inf|INF)$")
-_CORE_NAN = re.compile(r"^\.(nan|NaN|NAN)$")
+_CORE_OCT = LazyPattern(r"^0o[0-7]+$")
+_CORE_HEX = LazyPattern(r"^0x[0-9a-fA-F]+$")
+_CORE_FLOAT = LazyPattern(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
+_CORE_INF = LazyPattern(r"^[-+]?\.(inf|Inf|INF)$")
+_CORE_NAN = LazyPattern(r"^\.(nan|NaN|NAN)$")
 _CORE_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("bool", "int", "float", "null"))
 
 
