@@ -8,11 +8,13 @@ its sources, which would test code other than the sources.
 from __future__ import annotations
 
 import importlib.machinery
+import weakref
 from pathlib import Path
 
 import pytest
 
 from rulepress import compiled
+from rulepress.expressions.records import Record
 
 BUILD = compiled.build()
 
@@ -43,3 +45,11 @@ def test_a_module_compiled_before_and_no_longer_listed_is_found(tmp_path: Path) 
         "rulepress.expressions.records",
         "rulepress.compiled",
     }
+
+
+def test_a_record_takes_no_weak_reference_in_either_build() -> None:
+    # As written (``__slots__ = ()``) a record has no slot for one; the class mypyc made
+    # of it had one that its deallocation left set, so that a weak reference outlived
+    # its record and crashed the garbage collector (under hypothesis, which keeps some)
+    with pytest.raises(TypeError):
+        weakref.ref(Record(a=1))

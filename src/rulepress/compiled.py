@@ -20,14 +20,16 @@ from pathlib import Path
 #: the modules a lean score spends its time in (profile of bench_stationfall_scoring.py);
 #: of the operations, only what they run per player (runs, parts): a module that defines
 #: pydantic models cannot be compiled (the models' annotations are gone); nor can bounds,
-#: whose source the author reference reads (reference.page.limits); nor records, whose
-#: Record subclasses dict: compiled, its instances corrupted what the cycle collector walks
-#: (a segmentation fault in tests/states/test_pairs.py)
+#: whose source the author reference reads (reference.page.limits). The state check's quick
+#: path (states.quick, its pairwise tallies, validation) too: callgrind, per validate_state of
+#: the benchmark's first 200 nine-player Stationfall states, 1.165 M instructions to 0.997 M
+#: (the walk's closures moved out of states.models to be compiled too: 0.996 M, not kept)
 HOT_MODULES = (
     "rulepress.expressions.budget",
     "rulepress.expressions.compiler",
     "rulepress.expressions.expression",
     "rulepress.expressions.nodes",
+    "rulepress.expressions.records",
     "rulepress.expressions.runtime",
     "rulepress.operations.parts",
     "rulepress.operations.runs",
@@ -36,6 +38,9 @@ HOT_MODULES = (
     "rulepress.scoring.plan",
     "rulepress.scoring.tally",
     "rulepress.scoring.winners",
+    "rulepress.states.pairs",
+    "rulepress.states.quick",
+    "rulepress.states.validation",
 )
 #: written by setup.py beside the package when it compiles: each hot module's source hash
 SOURCES_FILE = "compiled-sources.json"

@@ -15,10 +15,22 @@ its own: field ``keys`` is ``record["keys"]``, never the method.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # (it comes with mypy, which only the compiled build needs)
 
+    def mypyc_attr(**_: Any) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+# A class of Python's own making even in the compiled build (rulepress.compiled): the
+# class mypyc made of it gave a record a weak reference slot that its deallocation
+# left set, so a weak reference to a record (hypothesis keeps some) outlived it and
+# crashed the garbage collector. As written, a record has no slot for one.
+@mypyc_attr(native_class=False)
 class Record(dict[str, Any]):
     """A record of named fields; read by expressions as ``record.field``."""
 
