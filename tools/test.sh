@@ -26,7 +26,11 @@ $py/python -m compileall -q src tests > /dev/null || status=1
 # read is made once for all of them (tests/conftest.py, main_job). `-p no:xdist` among
 # the arguments runs everything in this process.
 # The slowest tests are listed, so that a run that grows slower shows where.
-parallel=(-n auto --dist loadscope)
+# A worker that crashes is not replaced (--max-worker-restart=0): its tests fail and the
+# run ends. With loadscope, xdist 3.8 requeues a crashed worker's finished modules and
+# then waits for them forever (pytest-xdist issue 1378): a segmentation fault in one
+# test kept a run waiting at 99 % until CI's time ran out.
+parallel=(-n auto --dist loadscope --max-worker-restart=0)
 for arg in "$@"; do
   [ "$arg" = "no:xdist" ] && parallel=()
 done
