@@ -190,36 +190,33 @@ def pair_counts(
     )
     shut = frozenset(bound) | generated
     found: list[PairCount] = []
-    body = _rewrite(tree.body, shut, avoid, found)
+    body = _Rewrite(shut, avoid, found).visit(tree.body)
     if not found:
         return None
     return ast.unparse(body), tuple(found)
 
 
-def _rewrite(
-    node: ast.AST, shut: frozenset[str], avoid: set[str], found: list[PairCount]
-) -> ast.AST:
-    """``node`` with each count of the shape taken here made a fresh name, added to ``found``.
+class _Rewrite(ast.NodeTransformer):
+    """Each count of the shape taken here made a fresh name, added to ``found``.
 
-    What an ``ast.NodeTransformer`` with a ``visit_Call`` does, written as a
-    function: a class defined inside a function cannot be compiled (mypyc), and
-    ``found`` and ``avoid`` are this call's. A count is not looked into.
+    Defined at the module's level, taking this call's ``shut``, ``avoid`` and
+    ``found``: a class defined inside a function cannot be compiled (mypyc). A count
+    is not looked into.
     """
-    if isinstance(node, ast.Call):
-        shape = _match(node, shut)
-        if shape is not None:
-            name = _fresh(avoid)
-            avoid.add(name)
-            found.append(PairCount(*shape, name=name))
-            return ast.copy_location(ast.Name(id=name, ctx=ast.Load()), node)
-    for key, value in ast.iter_fields(node):
-        if isinstance(value, list):
-            value[:] = [
-                _rewrite(v, shut, avoid, found) if isinstance(v, ast.AST) else v for v in value
-            ]
-        elif isinstance(value, ast.AST):
-            setattr(node, key, _rewrite(value, shut, avoid, found))
-    return node
+
+    def __init__(self, shut: frozenset[str], avoid: set[str], found: list[PairCount]) -> None:
+        self.shut = shut
+        self.avoid = avoid
+        self.found = found
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        shape = _match(node, self.shut)
+        if shape is None:
+            return self.generic_visit(node)
+        name = _fresh(self.avoid)
+        self.avoid.add(name)
+        self.found.append(PairCount(*shape, name=name))
+        return ast.copy_location(ast.Name(id=name, ctx=ast.Load()), node)
 
 
 def _fresh(avoid: set[str]) -> str:
