@@ -323,7 +323,7 @@ def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> Non
 
 def test_the_provenance_kinds_are_the_models() -> None:
     # the CLI spells them out so that --help imports no model: they must stay the same
-    from rulepress.cli import provenance
+    from rulepress.commands.specs import provenance
     from rulepress.model.provenance import KINDS
 
     [kind] = [p for p in provenance.params if p.name == "kinds"]
