@@ -394,8 +394,9 @@ def test_a_folder_larger_than_the_cache_keeps_is_loaded_afresh_each_time(
 #: rulepress.model.operations.OwnExample, rulepress.cache_files), the output folders' module
 #: (and its pydantic model), the starter states' (rulepress.states imports on demand), the
 #: spec check's base (the names expressions read are the expressions') and the record of
-#: fallbacks (an English report has none), and the other commands' modules (the command
-#: line imports a command's module when it runs, rulepress.cli.LazyGroup)
+#: fallbacks (an English report has none), Babel's numbers (an English report's are plain),
+#: and the other commands' modules (the command line imports a command's module when it
+#: runs, rulepress.cli.LazyGroup)
 NOT_IMPORTED = (
     "rulepress.checks.checker",
     "babel.messages.pofile",
@@ -412,6 +413,7 @@ NOT_IMPORTED = (
     "difflib",
     "rulepress.checks.base",
     "rulepress.i18n.fallbacks",
+    "babel.numbers",
     "rulepress.commands.specs",
     "rulepress.commands.build",
     "rulepress.commands.i18n",
