@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 
 class LazyPattern:
@@ -50,6 +52,9 @@ class LazyPattern:
     ) -> re.Match[str] | None:
         return self.compiled.fullmatch(string, pos, endpos)
 
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled.search(string, pos, endpos)
+
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(string)
 
@@ -61,3 +66,26 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"LazyPattern({self._source!r}, {self._flags!r})"
+
+
+@contextmanager
+def deferred(*sources: str) -> Iterator[None]:
+    """While the block runs, ``re.compile`` of one of ``sources`` (no flags) gives a LazyPattern.
+
+    For a library that compiles, when it is imported, a pattern that rulepress never
+    makes it use: the import (the block) leaves a LazyPattern where the compiled pattern
+    would be, and any other pattern is compiled as ever. Python holds the import lock
+    while the block imports, and the function is put back however the block ends.
+    """
+    compile_pattern = re.compile
+
+    def compile_or_defer(source: Any, flags: int = 0) -> Any:
+        if flags == 0 and isinstance(source, str) and source in sources:
+            return LazyPattern(source)
+        return compile_pattern(source, flags)
+
+    re.compile = compile_or_defer  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        re.compile = compile_pattern
