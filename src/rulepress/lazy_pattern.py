@@ -69,19 +69,23 @@ class LazyPattern:
 
 
 @contextmanager
-def deferred(*sources: str) -> Iterator[None]:
-    """While the block runs, ``re.compile`` of one of ``sources`` (no flags) gives a LazyPattern.
+def deferred(package: str) -> Iterator[None]:
+    """While the block runs, the patterns ``package``'s own modules compile are LazyPatterns.
 
-    For a library that compiles, when it is imported, a pattern that rulepress never
-    makes it use: the import (the block) leaves a LazyPattern where the compiled pattern
-    would be, and any other pattern is compiled as ever. Python holds the import lock
-    while the block imports, and the function is put back however the block ends.
+    For a library that compiles, when it is imported, patterns that rulepress seldom or
+    never makes it use: the block imports it, and each pattern its modules compile then
+    (as ``re.compile(source, flags)``, from their own code) is left as a LazyPattern,
+    compiled by its first match or search. Any other caller's pattern is compiled as
+    ever. Python holds the import lock while the block imports, and ``re.compile`` is
+    put back however the block ends.
     """
     compile_pattern = re.compile
+    prefix = f"{package}."
 
     def compile_or_defer(source: Any, flags: int = 0) -> Any:
-        if flags == 0 and isinstance(source, str) and source in sources:
-            return LazyPattern(source)
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if isinstance(source, str) and (caller == package or caller.startswith(prefix)):
+            return LazyPattern(source, flags)
         return compile_pattern(source, flags)
 
     re.compile = compile_or_defer  # type: ignore[assignment]

@@ -43,14 +43,12 @@ from rulepress.expressions import MAX_INT
 from rulepress.lazy_pattern import LazyPattern, deferred
 from rulepress.yamlsrc import read_cache
 
-#: the characters PyYAML's pure-Python reader lets through (yaml.reader.Reader.NON_PRINTABLE):
-#: compiling this pattern of all of Unicode was most of importing PyYAML (3 ms of a warm
-#: `rulepress score`; upstream pull requests 124 and 301 would drop it). Only that reader
-#: uses it, and rulepress reads with libyaml's (below; the Python one only for the rare
-#: check of a too-deep document), so it is compiled when first used.
-PYYAML_NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-
-with deferred(PYYAML_NON_PRINTABLE):
+# PyYAML compiles its patterns when it is imported: its pure-Python reader's pattern of
+# the printable characters of all of Unicode (most of importing PyYAML, 3 ms of a warm
+# `rulepress score`; upstream pull requests 124 and 301 would drop it), and YAML 1.1's
+# resolvers. rulepress reads with libyaml's loader and its own core-schema resolvers
+# (below), so each of those is compiled when first used (rulepress.lazy_pattern).
+with deferred("yaml"):
     import yaml
 
 #: A spec file larger than this is refused before parsing.
