@@ -106,6 +106,9 @@ def test_variant_changes_the_ruling_used() -> None:
             "answer the same ruling",
         ),
         (("validate", "nowhere"), 2, "no game spec (a directory with game.yaml) under nowhere"),
+        # a mistyped command gets a guess, though each command is imported only when it runs
+        (("scor", "stationfall"), 2, "No such command 'scor'. Did you mean 'score'?"),
+        (("i18n", "extrac"), 2, "No such command 'extrac'. Did you mean 'extract'?"),
     ],
 )
 def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) -> None:

@@ -321,6 +321,18 @@ class LazyGroup(click.Group):
             return self._lazy_load(cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            # click guesses what was meant among the commands it holds: these are named
+            # here, so it is told them ("Did you mean 'score'?", as before)
+            raise click.exceptions.NoSuchCommand(
+                error.command_name, possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
+
     def _lazy_load(self, cmd_name: str) -> click.Command:
         import importlib
 
