@@ -106,6 +106,9 @@ def test_variant_changes_the_ruling_used() -> None:
             "answer the same ruling",
         ),
         (("validate", "nowhere"), 2, "no game spec (a directory with game.yaml) under nowhere"),
+        # a mistyped command gets a guess, though each command is imported only when it runs
+        (("scor", "stationfall"), 2, "No such command 'scor'. Did you mean 'score'?"),
+        (("i18n", "extrac"), 2, "No such command 'extrac'. Did you mean 'extract'?"),
     ],
 )
 def test_usage_errors_are_clear(args: tuple[str, ...], code: int, message: str) -> None:
@@ -323,7 +326,7 @@ def test_a_project_works_the_same_from_any_of_its_folders(tmp_path: Path) -> Non
 
 def test_the_provenance_kinds_are_the_models() -> None:
     # the CLI spells them out so that --help imports no model: they must stay the same
-    from rulepress.cli import provenance
+    from rulepress.commands.specs import provenance
     from rulepress.model.provenance import KINDS
 
     [kind] = [p for p in provenance.params if p.name == "kinds"]

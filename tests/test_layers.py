@@ -123,6 +123,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("print",),
     ("sphinx_ext",),
     ("cli", "__main__"),
+    # the commands, on the command line's shared options; the command line imports each
+    # only by name, when it runs (rulepress.cli.LazyGroup)
+    ("commands",),
 )
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 
 class LazyPattern:
@@ -50,6 +52,9 @@ class LazyPattern:
     ) -> re.Match[str] | None:
         return self.compiled.fullmatch(string, pos, endpos)
 
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled.search(string, pos, endpos)
+
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(string)
 
@@ -61,3 +66,30 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"LazyPattern({self._source!r}, {self._flags!r})"
+
+
+@contextmanager
+def deferred(package: str) -> Iterator[None]:
+    """While the block runs, the patterns ``package``'s own modules compile are LazyPatterns.
+
+    For a library that compiles, when it is imported, patterns that rulepress seldom or
+    never makes it use: the block imports it, and each pattern its modules compile then
+    (as ``re.compile(source, flags)``, from their own code) is left as a LazyPattern,
+    compiled by its first match or search. Any other caller's pattern is compiled as
+    ever. Python holds the import lock while the block imports, and ``re.compile`` is
+    put back however the block ends.
+    """
+    compile_pattern = re.compile
+    prefix = f"{package}."
+
+    def compile_or_defer(source: Any, flags: int = 0) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if isinstance(source, str) and (caller == package or caller.startswith(prefix)):
+            return LazyPattern(source, flags)
+        return compile_pattern(source, flags)
+
+    re.compile = compile_or_defer  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        re.compile = compile_pattern

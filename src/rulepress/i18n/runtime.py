@@ -26,9 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from babel import Locale
-from babel.numbers import format_decimal
-
 from rulepress.errors import UsageError
 from rulepress.i18n.typography import quote
 from rulepress.i18n.usage import looked_up
@@ -52,6 +49,8 @@ if TYPE_CHECKING:
 
 def english_name(lang: str) -> str:
     """The language's name in English, for warnings (CLDR's, through Babel)."""
+    from babel import Locale  # noqa: PLC0415 - an English report needs no CLDR data
+
     return str(Locale.parse(lang).english_name or lang)
 
 
@@ -62,6 +61,8 @@ def native_name(lang: str) -> str:
     and a menu starts it with a capital (CLDR's uiListOrMenu transform, which
     Babel does not carry).
     """
+    from babel import Locale  # noqa: PLC0415 - an English report needs no CLDR data
+
     name = str(Locale.parse(lang).get_display_name(lang) or lang)
     return name[:1].upper() + name[1:]
 
@@ -72,6 +73,8 @@ def list_separator(lang: str) -> str:
     CLDR's list pattern for the middle of a list (``{0}, {1}``), without its
     placeholders, so that every language Babel knows has its own.
     """
+    from babel import Locale  # noqa: PLC0415 - an English report needs no CLDR data
+
     middle = Locale.parse(lang).list_patterns["standard"]["middle"]
     return str(middle).replace("{0}", "").replace("{1}", "") or ", "
 
@@ -80,10 +83,15 @@ class LocaleNumbers(NumberFormat):
     """Integers as the locale writes them (Czech groups thousands with a no-break space)."""
 
     def __init__(self, lang: str) -> None:
+        # Babel is imported by the languages that need it: an English report writes its
+        # numbers plainly, and importing Babel took longer than writing the whole report
+        from babel.numbers import format_decimal  # noqa: PLC0415
+
         self.lang = lang
+        self._format = format_decimal
 
     def __call__(self, value: int) -> str:
-        return format_decimal(value, locale=self.lang)
+        return self._format(value, locale=self.lang)
 
 
 @dataclass

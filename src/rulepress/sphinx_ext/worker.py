@@ -37,6 +37,7 @@ PRELOAD = (
     # (a quarter of a second for rulepress's command line): what the command line
     # and the site build import is therefore imported here, once, too.
     "rulepress.cli",
+    "rulepress.commands.build",
     "rulepress.sphinx_ext.build",
 )
 

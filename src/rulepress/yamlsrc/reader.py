@@ -38,12 +38,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from rulepress.errors import DataPath, Location, Problem
 from rulepress.expressions import MAX_INT
-from rulepress.lazy_pattern import LazyPattern
+from rulepress.lazy_pattern import LazyPattern, deferred
 from rulepress.yamlsrc import read_cache
+
+# PyYAML compiles its patterns when it is imported: its pure-Python reader's pattern of
+# the printable characters of all of Unicode (most of importing PyYAML, 3 ms of a warm
+# `rulepress score`; upstream pull requests 124 and 301 would drop it), and YAML 1.1's
+# resolvers. rulepress reads with libyaml's loader and its own core-schema resolvers
+# (below), so each of those is compiled when first used (rulepress.lazy_pattern).
+with deferred("yaml"):
+    import yaml
 
 #: A spec file larger than this is refused before parsing.
 MAX_BYTES = 4 * 1024 * 1024
