@@ -30,8 +30,10 @@ from rulepress.expressions.bounds import (
 from rulepress.expressions.records import Record
 
 #: frame slots: steps left, the context functions; names bound by generators follow
-STEPS = 0
-FUNCS = 1
+#: (Final: a compiled build writes the numbers in, where a module global is a dict
+#: lookup on every read)
+STEPS: Final = 0
+FUNCS: Final = 1
 Frame = list[Any]
 #: where a function takes a frame, an expression without one passes whatever stands in
 #: its place (None, or the scorer's context functions: ``Expression.fast``); the hint

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from rulepress.errors import Problem, StateError, UsageError
 from rulepress.expressions import BudgetError, Evaluate, within_budget
@@ -727,7 +727,7 @@ FINAL_TIES, PLACES_AMONG = winners.FINAL_TIES, winners.PLACES_AMONG
 #: the most tables' choices of a winners rule kept (by size and choice of rulings)
 _MAX_KNOWN = 256
 #: marks a name a step's namespace did not have before the step wrote it
-_MISSING: Any = object()
+_MISSING: Final[Any] = object()
 #: values plain() gives back as they are
 _SCALARS = frozenset({str, int, bool, type(None)})
 
