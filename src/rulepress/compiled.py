@@ -23,7 +23,13 @@ from pathlib import Path
 #: whose source the author reference reads (reference.page.limits). The state check's quick
 #: path (states.quick, its pairwise tallies, validation) too: callgrind, per validate_state of
 #: the benchmark's first 200 nine-player Stationfall states, 1.165 M instructions to 0.997 M
-#: (the walk's closures moved out of states.models to be compiled too: 0.996 M, not kept)
+#: (the walk's closures moved out of states.models to be compiled too: 0.996 M, not kept).
+#: Not compiled: scoring.notes (it compiles, but a lean score runs little of it: 994,706
+#: to 993,647 instructions per state), and scoring.result, whose dataclasses are the
+#: documented JSON and its schema: mypyc fails on LazyNote's object.__setattr__ of a
+#: field Note declares; with both classes left to Python it compiles, but it replaces
+#: the other dataclasses' annotations by their runtime classes (a ``WinnerResult |
+#: None`` field becomes ``type``), from which pydantic cannot make the schema
 HOT_MODULES = (
     "rulepress.expressions.budget",
     "rulepress.expressions.compiler",

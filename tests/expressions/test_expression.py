@@ -92,6 +92,60 @@ def test_runtime_failures_are_expression_errors() -> None:
         parse("a + 'x'").evaluate({"a": 1})
 
 
+#: a field the record lacks, read by each closure that reads a field in place (a record's
+#: ``get`` with a sentinel, nodes.NC): the column of the error, or the value when the
+#: expression does not read it
+MISSING_FIELD = [
+    ("a.nope", 1),
+    ("a.nope == 1", 1),
+    ("a.nope != 1", 1),
+    ("a.nope is None", 1),
+    ("a.nope is not None", 1),
+    ("not a.nope", 5),
+    ("a.nope in xs", 1),
+    ("a.nope * 2", 1),
+    ("a.nope + a.b", 1),
+    ("a.nope > 1", 1),
+    ("a.nope if a.nope is not None else 1", 11),
+    ("a.nope is None or len(xs)", 1),
+    ("not a.nope or len(xs)", 5),
+    ("a.c is None or a.nope", True),
+    ("a.c is not None or a.nope", 20),
+    ("a.nope == 1 and a.b == 1", 1),
+    ("a.b == 1 and a.nope == 1", 14),
+    ("a.nope == 1 or len(xs) > 0", 1),
+    ("a.nope != 1 and any(x for x in xs)", 1),
+    ("a.r.nope", 1),
+    ("a.nope.b", 1),
+    ("get(a, 'nope')", 1),
+    ("[r.nope for r in rs]", 2),
+    ("[r.nope == 1 for r in rs]", 2),
+    ("[r.nope != 1 for r in rs]", 2),
+    ("[r.nope > 1 for r in rs]", 2),
+    ("[r.nope == me for r in rs]", 2),
+    ("[(r.nope, r.b) for r in rs]", 3),
+    ("[(r.b, r.nope) for r in rs]", 8),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), MISSING_FIELD)
+def test_a_missing_field_is_a_located_error(source: str, expected: int | bool) -> None:
+    names = {
+        "a": record({"b": 1, "c": None, "r": {"b": 2}}),
+        "xs": [1, 2],
+        "rs": [record({"b": 1})],
+        "me": "p",
+    }
+    expr = parse(source)
+    for evaluate in (expr.evaluate, expr.fast):
+        if type(expected) is bool:
+            assert evaluate(names, {}) is expected
+            continue
+        with pytest.raises(ExpressionEvalError) as exc:
+            evaluate(names, {})
+        assert (exc.value.message, exc.value.column) == ("the record has no field 'nope'", expected)
+
+
 def test_a_data_name_is_never_called() -> None:
     """Context functions come apart from the data: a name in the data cannot be called."""
     called: list[str] = []

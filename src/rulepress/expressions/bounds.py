@@ -15,18 +15,20 @@ reported by an :class:`ExpressionLimitError` (at evaluation) or an
 
 from __future__ import annotations
 
+from typing import Final
+
 #: longest expression source, in characters
-MAX_LENGTH = 2000
+MAX_LENGTH: Final = 2000
 #: deepest nesting of the expression tree
-MAX_DEPTH = 40
+MAX_DEPTH: Final = 40
 #: largest magnitude of any integer an expression writes or computes
-MAX_INT = 10**15
+MAX_INT: Final = 10**15
 #: longest text an expression may build, in characters
-MAX_TEXT = 10_000
+MAX_TEXT: Final = 10_000
 #: most items in any list or tuple an expression builds
-MAX_ITEMS = 10_000
+MAX_ITEMS: Final = 10_000
 #: most evaluation steps (loop iterations, calls, items built) per evaluation
-MAX_STEPS = 100_000
+MAX_STEPS: Final = 100_000
 
 
 class ExpressionSyntaxError(ValueError):

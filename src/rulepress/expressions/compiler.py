@@ -213,10 +213,9 @@ class Compiler:
                 except KeyError:
                     raise ExpressionEvalError(f"unknown name {name!r}", column) from None
                 if type(value) is Record:
-                    try:
-                        return value[attr]
-                    except KeyError:
-                        pass
+                    got = value.get(attr, _NC)
+                    if got is not _NC:
+                        return got
                 raise no_field(value, attr, column)
 
             return load_field, _NC
@@ -882,11 +881,15 @@ def _both_equal(first: tuple[str, str, Any], second: tuple[str, str, Any], a: Fn
             value = ns[base1]
             if type(value) is Record:
                 # a field and a constant are builtins, whose == gives a bool
-                if value[attr1] != const1:
-                    return False
-                value = ns[base2]
-                if type(value) is Record:
-                    return value[attr2] == const2
+                got = value.get(attr1, _NC)
+                if got is not _NC:
+                    if got != const1:
+                        return False
+                    value = ns[base2]
+                    if type(value) is Record:
+                        got = value.get(attr2, _NC)
+                        if got is not _NC:
+                            return got == const2
         except KeyError:
             pass
         return a(ns, fr) and b(ns, fr)

@@ -316,10 +316,9 @@ def _inline(source: str, shape: tuple[Any, ...]) -> Evaluate | None:
             except KeyError:
                 raise ExpressionEvalError(f"unknown name {base!r}", column, source) from None
             if type(value) is Record:
-                try:
-                    return value[field]
-                except KeyError:
-                    pass
+                got = value.get(field, NC)
+                if got is not NC:
+                    return got
             exc = no_field(value, field, column)
             exc.source = source
             raise exc

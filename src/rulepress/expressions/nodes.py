@@ -5,9 +5,9 @@ The compiler picks one per node of the checked tree, the specialised ones
 (a field tested against a constant, integer arithmetic with a constant,
 ``get`` with a fixed name, a one-loop generator) where the shape allows.
 
-Several of them read a data name's field in the same few lines (by
-subscript, in a ``try``: see :func:`field_test`), written out in each on
-purpose: a helper they shared would be the very call they exist to save.
+Several of them read a data name's field in the same few lines (see
+:func:`field_test`), written out in each on purpose: a helper they shared
+would be the very call they exist to save.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from rulepress.expressions.bounds import (
     MAX_INT,
@@ -40,8 +40,10 @@ from rulepress.expressions.runtime import (
 )
 
 Fn = Callable[[Mapping[str, Any], Any], Any]
-#: marks a compiled node whose value is not known before evaluation
-NC: Any = object()
+#: marks a compiled node whose value is not known before evaluation, and a field a
+#: record lacks (``record.get(field, NC)``). Final: a compiled build keeps it in a C
+#: variable, where a module global is a dict lookup on every read
+NC: Final[Any] = object()
 
 
 def slot(index: int) -> Fn:
@@ -94,7 +96,11 @@ def field_test(
 ) -> Fn:
     # Each reads ``base`` by subscript, in a ``try`` (free in Python 3.11 unless it
     # raises): a call of ``ns.get`` and a test of ``attr in value`` cost a fifth of
-    # these closures, which the scorer calls a few hundred times per table state
+    # these closures, which the scorer calls a few hundred times per table state.
+    # The record's field is read with ``get`` and :data:`NC`: a subscript of a dict
+    # subclass goes through its ``__getitem__`` method, a call (CPython's dict
+    # defines it as a method too, so a subclass's slot is the generic one), where
+    # the compiled build's ``get`` reads the dict itself (mypyc's ``CPyDict_Get``)
     def read(ns: Mapping[str, Any]) -> Any:
         try:
             value = ns[base]
@@ -107,10 +113,14 @@ def field_test(
         def equal(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
                 value = ns[base]
-                # no bool(): a field and a constant are builtins, whose == gives one
-                return value[attr] == const if type(value) is Record else read(ns)
             except KeyError:
                 return bool(read(ns))
+            if type(value) is Record:
+                got = value.get(attr, NC)
+                if got is not NC:
+                    # no bool(): a field and a constant are builtins, whose == gives one
+                    return got == const
+            return bool(read(ns))
 
         return equal
     if isinstance(op, ast.NotEq):
@@ -118,9 +128,13 @@ def field_test(
         def different(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
                 value = ns[base]
-                return value[attr] != const if type(value) is Record else read(ns)
             except KeyError:
                 return bool(read(ns))
+            if type(value) is Record:
+                got = value.get(attr, NC)
+                if got is not NC:
+                    return got != const
+            return bool(read(ns))
 
         return different
 
@@ -130,9 +144,13 @@ def field_test(
         def none(ns: Mapping[str, Any], fr: Any) -> bool:
             try:
                 value = ns[base]
-                return value[attr] is None if type(value) is Record else bool(read(ns))
             except KeyError:
                 return bool(read(ns))
+            if type(value) is Record:
+                got = value.get(attr, NC)
+                if got is not NC:
+                    return got is None
+            return bool(read(ns))
 
         return none
     if isinstance(op, ast.IsNot):
@@ -140,9 +158,13 @@ def field_test(
         def some(ns: Mapping[str, Any], fr: Any) -> bool:
             try:
                 value = ns[base]
-                return value[attr] is not None if type(value) is Record else bool(read(ns))
             except KeyError:
                 return bool(read(ns))
+            if type(value) is Record:
+                got = value.get(attr, NC)
+                if got is not NC:
+                    return got is not None
+            return bool(read(ns))
 
         return some
     if isinstance(op, ast.Not):
@@ -150,16 +172,21 @@ def field_test(
         def false(ns: Mapping[str, Any], fr: Any) -> bool:
             try:
                 value = ns[base]
-                return not value[attr] if type(value) is Record else bool(read(ns))
             except KeyError:
                 return bool(read(ns))
+            if type(value) is Record:
+                got = value.get(attr, NC)
+                if got is not NC:
+                    return not got
+            return bool(read(ns))
 
         return false
 
     def other(ns: Mapping[str, Any], fr: Any) -> bool:
         value = ns.get(base)
-        if type(value) is Record and attr in value:
-            return test(value[attr])
+        got = value.get(attr, NC) if type(value) is Record else NC
+        if got is not NC:
+            return test(got)
         return bool(read(ns))
 
     return other
@@ -268,7 +295,7 @@ def leaf_arith(
     def field_and(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             record = ns[name]
-            a = record[attr] if type(record) is Record else NC
+            a = record.get(attr, NC) if type(record) is Record else NC
         except KeyError:
             a = NC
         if a is NC:
@@ -309,7 +336,7 @@ def leaf_arith_constant(op: str, left: Leaf, b: int, general: Fn, column: int) -
     def field_by(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             record = ns[name]
-            a = record[attr] if type(record) is Record else NC
+            a = record.get(attr, NC) if type(record) is Record else NC
         except KeyError:
             a = NC
         if a is NC:
@@ -342,14 +369,14 @@ def slot_pair(first: SlotRead, second: SlotRead, as_list: bool, general: Fn) -> 
     def pair(ns: Mapping[str, Any], fr: Any) -> Any:
         a = fr[index_a]
         if field_a is not None:
-            if type(a) is not Record or field_a not in a:
+            a = a.get(field_a, NC) if type(a) is Record else NC
+            if a is NC:
                 return general(ns, fr)
-            a = a[field_a]
         b = fr[index_b]
         if field_b is not None:
-            if type(b) is not Record or field_b not in b:
+            b = b.get(field_b, NC) if type(b) is Record else NC
+            if b is NC:
                 return general(ns, fr)
-            b = b[field_b]
         return [a, b] if as_list else (a, b)
 
     return pair
@@ -363,8 +390,9 @@ def slot_field_test(
 
         def equal(ns: Mapping[str, Any], fr: Any) -> Any:
             value = fr[index]
-            if type(value) is Record and attr in value:
-                return value[attr] == const  # a field and a constant are builtins: a bool
+            got = value.get(attr, NC) if type(value) is Record else NC
+            if got is not NC:
+                return got == const  # a field and a constant are builtins: a bool
             raise no_field(value, attr, column)
 
         return equal
@@ -372,16 +400,18 @@ def slot_field_test(
 
         def different(ns: Mapping[str, Any], fr: Any) -> Any:
             value = fr[index]
-            if type(value) is Record and attr in value:
-                return value[attr] != const
+            got = value.get(attr, NC) if type(value) is Record else NC
+            if got is not NC:
+                return got != const
             raise no_field(value, attr, column)
 
         return different
 
     def other(ns: Mapping[str, Any], fr: Any) -> Any:
         value = fr[index]
-        if type(value) is Record and attr in value:
-            return test(value[attr])
+        got = value.get(attr, NC) if type(value) is Record else NC
+        if got is not NC:
+            return test(got)
         raise no_field(value, attr, column)
 
     return other
@@ -400,7 +430,7 @@ def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> 
         def value_or_call(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
                 record = ns[name]
-                value = record[attr] if type(record) is Record else NC
+                value = record.get(attr, NC) if type(record) is Record else NC
             except KeyError:
                 value = NC
             if value is NC:
@@ -412,7 +442,7 @@ def field_or_else(name: str, attr: str, orelse: Fn, const: Any, general: Fn) -> 
     def value_or(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             record = ns[name]
-            value = record[attr] if type(record) is Record else NC
+            value = record.get(attr, NC) if type(record) is Record else NC
         except KeyError:
             value = NC
         if value is NC:
@@ -448,7 +478,7 @@ def leaf_ordered(op: ast.cmpop, left: Leaf, const: int, general: Fn) -> Fn | Non
     def field_ordered(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             record = ns[name]
-            value = record[attr] if type(record) is Record else NC
+            value = record.get(attr, NC) if type(record) is Record else NC
         except KeyError:
             value = NC
         if type(value) is int:
@@ -632,10 +662,9 @@ def record_field(record_fn: Fn, key: str, column: int) -> Fn:
     def read_field(ns: Mapping[str, Any], fr: Any) -> Any:
         value = record_fn(ns, fr)
         if type(value) is Record:
-            try:
-                return value[key]
-            except KeyError:
-                pass
+            got = value.get(key, NC)
+            if got is not NC:
+                return got
         raise no_field(value, key, column)
 
     return read_field
@@ -647,10 +676,9 @@ def slot_field(index: int, key: str, column: int) -> Fn:
     def read_slot_field(ns: Mapping[str, Any], fr: Any) -> Any:
         value = fr[index]
         if type(value) is Record:
-            try:
-                return value[key]
-            except KeyError:
-                pass
+            got = value.get(key, NC)
+            if got is not NC:
+                return got
         raise no_field(value, key, column)
 
     return read_slot_field
@@ -666,12 +694,14 @@ def field_of_field(name: str, first: str, key: str, general: Fn) -> Fn:
     def read_field_of_field(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             outer = ns[name]
-            if type(outer) is Record:
-                inner = outer[first]
-                if type(inner) is Record:
-                    return inner[key]
         except KeyError:
-            pass
+            return general(ns, fr)
+        if type(outer) is Record:
+            inner = outer.get(first, NC)
+            if type(inner) is Record:
+                got = inner.get(key, NC)
+                if got is not NC:
+                    return got
         return general(ns, fr)
 
     return read_field_of_field
@@ -966,8 +996,9 @@ def pair_compare(
 
     def compare(ns: Mapping[str, Any], fr: Any) -> Any:
         item = fr[index]
-        if type(item) is Record and attr in item and name in ns:
-            a, b = (item[attr], ns[name]) if item_first else (ns[name], item[attr])
+        got = item.get(attr, NC) if type(item) is Record else NC
+        if got is not NC and name in ns:
+            a, b = (got, ns[name]) if item_first else (ns[name], got)
             if member:
                 if type(b) is list and type(fr) is list:
                     fr[STEPS] -= len(b)
@@ -1008,7 +1039,7 @@ def root_lead(
         try:
             value = ns[name]
             if attr is not None:
-                value = value[attr] if type(value) is Record else NC
+                value = value.get(attr, NC) if type(value) is Record else NC
         except KeyError:
             return NC
         if value is NC:
@@ -1064,7 +1095,7 @@ def leading_predicate(
             def none_or(ns: Mapping[str, Any], fr: Any) -> Any:
                 try:
                     record = ns[name]
-                    value = record[attr] if type(record) is Record else NC
+                    value = record.get(attr, NC) if type(record) is Record else NC
                 except KeyError:
                     return general(ns, fr)
                 if value is None:
@@ -1079,7 +1110,7 @@ def leading_predicate(
             def not_or(ns: Mapping[str, Any], fr: Any) -> Any:
                 try:
                     record = ns[name]
-                    value = record[attr] if type(record) is Record else NC
+                    value = record.get(attr, NC) if type(record) is Record else NC
                 except KeyError:
                     return general(ns, fr)
                 if value is NC:
@@ -1095,7 +1126,7 @@ def leading_predicate(
         def some_or_field(ns: Mapping[str, Any], fr: Any) -> Any:
             try:
                 record = ns[name]
-                value = record[attr] if type(record) is Record else NC
+                value = record.get(attr, NC) if type(record) is Record else NC
             except KeyError:
                 return general(ns, fr)
             if value is NC:
@@ -1105,7 +1136,9 @@ def leading_predicate(
             try:
                 record = ns[rest_name]
                 if type(record) is Record:
-                    return record[rest_attr]
+                    got = record.get(rest_attr, NC)
+                    if got is not NC:
+                        return got
             except KeyError:
                 pass
             return rest(ns, fr)
@@ -1115,7 +1148,7 @@ def leading_predicate(
     def decide(ns: Mapping[str, Any], fr: Any) -> Any:
         try:
             record = ns[name]
-            value = record[attr] if type(record) is Record else NC
+            value = record.get(attr, NC) if type(record) is Record else NC
         except KeyError:
             value = NC
         if value is NC:
@@ -1143,7 +1176,9 @@ def leading_predicate(
             try:
                 record = ns[rest_name]
                 if type(record) is Record:
-                    return record[rest_attr]
+                    got = record.get(rest_attr, NC)
+                    if got is not NC:
+                        return got
             except KeyError:
                 pass
         return rest(ns, fr)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rulepress.expressions.bounds import (
     MAX_INT,
@@ -30,8 +30,10 @@ from rulepress.expressions.bounds import (
 from rulepress.expressions.records import Record
 
 #: frame slots: steps left, the context functions; names bound by generators follow
-STEPS = 0
-FUNCS = 1
+#: (Final: a compiled build writes the numbers in, where a module global is a dict
+#: lookup on every read)
+STEPS: Final = 0
+FUNCS: Final = 1
 Frame = list[Any]
 #: where a function takes a frame, an expression without one passes whatever stands in
 #: its place (None, or the scorer's context functions: ``Expression.fast``); the hint
@@ -278,16 +280,20 @@ def _first(fr: MaybeFrame, values: Any) -> Any:
     return next(iter(iterable(fr, values, "first()")), None)
 
 
+#: what a record's ``get`` gives for a field it lacks (no field holds it; Final: see
+#: nodes.NC)
+_ABSENT: Final[Any] = object()
+
+
 def get_field(fr: MaybeFrame, record: Any, name: Any) -> Any:
     """``get(record, name)``: a field by computed name, ``-`` read as ``_``; never an attribute."""
     if type(name) is not str:
         raise ExpressionEvalError(f"get() needs a field name as text, got {type_name(name)}")
     key = name.replace("-", "_")
     if type(record) is Record:
-        try:
-            return record[key]
-        except KeyError:
-            pass
+        got = record.get(key, _ABSENT)
+        if got is not _ABSENT:
+            return got
     raise no_field(record, key)
 
 

@@ -637,7 +637,7 @@ def _function_rows(arity: dict[str, tuple[int, int | None]], docs: dict[str, str
 def limits() -> list[tuple[str, str, str]]:
     """The expression language's bounds: name, value, what each bounds (its ``#:`` comment)."""
     source = inspect.getsource(bounds)
-    found = re.findall(r"^#: (.*)\n(MAX_[A-Z_]+) = ", source, flags=re.MULTILINE)
+    found = re.findall(r"^#: (.*)\n(MAX_[A-Z_]+)(?:: Final)? = ", source, flags=re.MULTILINE)
     return [(name, f"{getattr(bounds, name):,}", text) for text, name in found]
 
 
