@@ -19,6 +19,7 @@ from pathlib import Path
 from rulepress.impact.question import Question, run
 from rulepress.impact.report import build_report
 from rulepress.impact.rulesets import RuleSet, load_rule_set_spec
+from rulepress.impact.tally import Tally
 from rulepress.population.executor import available_cores
 from rulepress.population.sampler import draw_states
 from timing import once  # benchmarks/timing.py, beside this script
@@ -38,9 +39,15 @@ def measure(game: str, option: str, tables: int, seed: int, cores: int) -> None:
     )
     loaded = load_rule_set_spec(game_dir, None)
     drawing = once(lambda: sum(1 for _ in draw_states(loaded, None, seed=seed, count=tables)))
-    one = once(lambda: run(question, workers=1))
-    every = once(lambda: run(question, workers=cores)) if cores > 1 else one
-    report = build_report(question, run(question, workers=cores))
+    tallies: dict[int, Tally] = {}
+    one = once(lambda: tallies.setdefault(1, run(question, workers=1)))
+    every = (
+        once(lambda: tallies.setdefault(cores, run(question, workers=cores))) if cores > 1 else one
+    )
+    # the every-core run's report, which must say what the one-core run's says
+    report = build_report(question, tallies[cores])
+    if cores > 1 and report != build_report(question, tallies[1]):
+        raise SystemExit(f"{game}: the report on {cores} cores differs from the one on one core")
     print(f"{game} --variant {option}: {tables:,} drawn tables (seed {seed})")
     print(f"  drawing alone           {drawing:8.2f} s  ({tables / drawing:9,.0f} tables/s)")
     print(f"  one core                {one:8.2f} s  ({tables / one:9,.0f} tables/s)")
