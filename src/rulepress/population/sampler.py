@@ -590,7 +590,10 @@ def _names_player(value: Any, ids: set[str]) -> bool:
     if isinstance(value, str):
         return value in ids
     if isinstance(value, dict):
-        return any(isinstance(v, str) and v in ids for v in value.values())
+        # a loop, not any() over a generator: asked of every item of the lists read
+        for inner in value.values():
+            if isinstance(inner, str) and inner in ids:
+                return True
     return False
 
 
@@ -608,31 +611,38 @@ def _lists_named(
     names: frozenset[str],
     memo: dict[tuple[int, frozenset[str]], bool],
     path: tuple[Any, ...] = (),
-) -> Iterator[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] | None = None,
+) -> list[tuple[Any, ...]]:
     """The paths in ``value`` (of format ``spec``) of the list fields called one of ``names``.
 
     Only the parts of the state whose format holds such a field are walked: a
     nine-player table has thousands of values, and a few lists are wanted.
     ``memo`` keeps what :func:`_holds_named` found, by format (the sampler's formats
-    live as long as it does).
+    live as long as it does). A list built in one walk (``out``), not a generator
+    per level: it is asked on every pass of the mending.
     """
+    if out is None:
+        out = []
     key = (id(spec), names)
     holds = memo.get(key)
     if holds is None:
         holds = memo[key] = _holds_named(spec, names)
     if not holds:
-        return
+        return out
     if isinstance(value, dict):
-        for key, inner in value.items():
-            sub = spec.fields.get(key)
+        fields = spec.fields
+        for name, inner in value.items():
+            sub = fields.get(name)
             if sub is None:
                 continue
-            if sub.type == "list" and key in names and len(path) >= 1:
-                yield (*path, key)
-            yield from _lists_named(inner, sub, names, memo, (*path, key))
+            if sub.type == "list" and name in names and path:
+                out.append((*path, name))
+            _lists_named(inner, sub, names, memo, (*path, name), out)
     elif isinstance(value, list) and spec.item is not None:
+        item = spec.item
         for i, inner in enumerate(value):
-            yield from _lists_named(inner, spec.item, names, memo, (*path, i))
+            _lists_named(inner, item, names, memo, (*path, i), out)
+    return out
 
 
 def _holds_named(spec: FieldSpec, names: frozenset[str]) -> bool:

@@ -298,19 +298,22 @@ class Drawer:
         kept = self._records.get(id(fields))
         if kept is not None and kept[0] is fields:
             return kept[1]
-        # a field's plan is made when it is first drawn: a record's format may hold itself
-        # only through a list, but plans made eagerly would still recurse through types
-        steps = [
-            (name, spec.optional or spec.default is not None, spec) for name, spec in fields.items()
-        ]
+        # the fields' plans are made when the record is first drawn, not now: a record
+        # may hold a list of its own kind, whose item plan is then this one, kept below
+        steps: list[tuple[str, bool, Plan]] = []
         plan = self.plan
 
         def record(rng: random.Random, ids: Sequence[str], room: int) -> Any:
+            if len(steps) < len(fields):
+                steps[:] = [
+                    (name, spec.optional or spec.default is not None, plan(name, spec))
+                    for name, spec in fields.items()
+                ]
             out: dict[str, Any] = {}
-            for name, leavable, spec in steps:
+            for name, leavable, one in steps:
                 if leavable and rng.random() < 0.5:
                     continue
-                out[name] = plan(name, spec)(rng, ids, room)
+                out[name] = one(rng, ids, room)
             return out
 
         self._records[id(fields)] = (fields, record)
