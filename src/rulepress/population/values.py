@@ -204,19 +204,20 @@ class Drawer:
             low, high = int_range(spec, self.params)
             if spec.draw is not None:
                 return _weighted_plan(spec.draw, range(low, high + 1))
-            return lambda rng, ids, room: rng.randint(low, high)
+            # choice() over the range picks as randint() does, through one call less
+            span = range(low, high + 1)
+            return lambda rng, ids, room: rng.choice(span)
         if kind == "bool":
             return lambda rng, ids, room: rng.random() < 0.5
         if kind == "choice":
             return _weighted_plan(spec.draw, spec.choices)
         if kind == "player":
-            return lambda rng, ids, room: ids[rng.randrange(len(ids))]
+            return lambda rng, ids, room: rng.choice(ids)
         if kind == "text":
             pool = self._pool
 
             def text(rng: random.Random, ids: Sequence[str], room: int) -> Any:
-                texts = pool(name, room)
-                return texts[rng.randrange(len(texts))]
+                return rng.choice(pool(name, room))
 
             return text
         if kind == "list":
@@ -256,7 +257,7 @@ class Drawer:
         pick = _weighted_plan(draw, lengths) if draw else None
 
         def items(rng: random.Random, ids: Sequence[str], room: int) -> Any:
-            count = pick(rng, ids, room) if pick is not None else rng.randint(low, high)
+            count = pick(rng, ids, room) if pick is not None else rng.choice(lengths)
             return [one(rng, ids, high) for _ in range(count)]
 
         return items
@@ -333,4 +334,5 @@ def _weighted_plan(draw: Draw | None, allowed: Sequence[Any]) -> Plan:
         if values:
             totals = list(itertools.accumulate(draw.weight(v) for v in values))
             return lambda rng, ids, room: rng.choices(values, cum_weights=totals)[0]
-    return lambda rng, ids, room: allowed[rng.randrange(len(allowed))]
+    # choice() picks as allowed[randrange(len(allowed))] does (weighted()'s uniform pick)
+    return lambda rng, ids, room: rng.choice(allowed)
