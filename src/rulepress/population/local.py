@@ -40,6 +40,7 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
 from __future__ import annotations
 
 import ast
+import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -659,23 +660,41 @@ def composition(
     only when they make the total. None when there is no such list.
     """
     weights: tuple[Chances, ...] = tuple(chances) if chances else (None,) * len(bounds)
-    counts = _counts(tuple(bounds), total, weights)
+    key = (tuple(bounds), total, weights)
+    counts = _counts(*key)
     if not counts[0].get(total, 0):
         return None
+    picks = _PICKS.get(key)
+    if picks is None:
+        if len(_PICKS) >= 64:  # a sampler draws a few sums
+            _PICKS.pop(next(iter(_PICKS)))
+        picks = _PICKS[key] = [{} for _ in bounds]
     out: list[int] = []
     rest = total
     for i, (low, high) in enumerate(bounds):
-        after = counts[i + 1]
-        own = weights[i]
-        values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
-        if own is None:  # integer counts: a uniform sum draws as it always has
-            ways: list[float] = [after[rest - v] for v in values]
-        else:
-            ways = [after[rest - v] * own[v - low] for v in values]
-        value = rng.choices(values, ways)[0]
+        made = picks[i].get(rest)
+        if made is None:
+            after = counts[i + 1]
+            own = weights[i]
+            values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
+            if own is None:  # integer counts: a uniform sum draws as it always has
+                ways: list[float] = [after[rest - v] for v in values]
+            else:
+                ways = [after[rest - v] * own[v - low] for v in values]
+            # running totals, as choices() adds the weights up itself: the same pick
+            made = picks[i][rest] = (values, list(itertools.accumulate(ways)))
+        value = rng.choices(made[0], cum_weights=made[1])[0]
         out.append(value)
         rest -= value
     return out
+
+
+#: (bounds, total, chances) → per part, the rest still to make → the part's values and
+#: the running totals of their ways: worked out once, a sum is drawn for every record
+_PICKS: dict[
+    tuple[tuple[tuple[int, int], ...], int, tuple[Chances, ...]],
+    list[dict[int, tuple[list[int], list[float]]]],
+] = {}
 
 
 @lru_cache(maxsize=64)
