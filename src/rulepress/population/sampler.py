@@ -623,11 +623,7 @@ def _lists_named(
     """
     if out is None:
         out = []
-    key = (id(spec), names)
-    holds = memo.get(key)
-    if holds is None:
-        holds = memo[key] = _holds_named(spec, names)
-    if not holds:
+    if not _holding(spec, names, memo):
         return out
     if isinstance(value, dict):
         fields = spec.fields
@@ -637,12 +633,26 @@ def _lists_named(
                 continue
             if sub.type == "list" and name in names and path:
                 out.append((*path, name))
-            _lists_named(inner, sub, names, memo, (*path, name), out)
+            # asked here, not by the call: most of a player's fields hold no such list
+            if _holding(sub, names, memo):
+                _lists_named(inner, sub, names, memo, (*path, name), out)
     elif isinstance(value, list) and spec.item is not None:
         item = spec.item
-        for i, inner in enumerate(value):
-            _lists_named(inner, item, names, memo, (*path, i), out)
+        if _holding(item, names, memo):
+            for i, inner in enumerate(value):
+                _lists_named(inner, item, names, memo, (*path, i), out)
     return out
+
+
+def _holding(
+    spec: FieldSpec, names: frozenset[str], memo: dict[tuple[int, frozenset[str]], bool]
+) -> bool:
+    """:func:`_holds_named`, kept in ``memo`` by format."""
+    key = (id(spec), names)
+    holds = memo.get(key)
+    if holds is None:
+        holds = memo[key] = _holds_named(spec, names)
+    return holds
 
 
 def _holds_named(spec: FieldSpec, names: frozenset[str]) -> bool:
