@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,17 @@ def test_a_seed_draws_the_tables_it_always_drew(game: str, seq_id: str) -> None:
     assert digest == PINNED[f"{game}/{seq_id}"]
 
 
+@pytest.mark.parametrize(("game", "seq_id"), CASES)
+def test_the_first_check_of_a_draw_reads_as_the_whole_check(game: str, seq_id: str) -> None:
+    """The readings the settling made of each record stand for the whole state's reading."""
+    sampler = Sampler.of(loaded(game), seq_id)
+    for i in range(6):
+        records: list[Any] = []
+        state = sampler.raw(random.Random(f"read:{i}"), records)
+        whole = [p.where for p in sampler.problems(copy.deepcopy(state))]
+        assert [p.where for p in sampler.problems(state, records)] == whole
+
+
 def test_the_same_seed_draws_the_same_states_in_any_partition() -> None:
     spec = loaded(GAMES[0])
     whole = list(draw_states(spec, None, seed=11, count=6))
@@ -149,7 +161,7 @@ def test_a_format_no_draw_can_satisfy_is_a_located_problem(
     """Bounded attempts, then a located problem (never an endless loop)."""
     spec = loaded(GAMES[0])
     refused = Problem(spec.locate(()), "players", "refused")
-    monkeypatch.setattr(sampler_module.Sampler, "problems", lambda self, state: [refused])
+    monkeypatch.setattr(sampler_module.Sampler, "problems", lambda self, *_: [refused])
     monkeypatch.setattr(sampler_module, "satisfy", lambda *a: [refused])
     with pytest.raises(SpecError) as caught:
         next(draw_states(spec, None, seed=3, start=9, count=1))

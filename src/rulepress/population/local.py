@@ -174,11 +174,14 @@ class Section:
         raw: dict[str, Any],
         ids: Sequence[str],
         context: Mapping[str, Any],
+        read: list[Any] | None = None,
     ) -> bool:
         """Draw again what ``raw``'s own rules refuse, in place, within :data:`ROUNDS`.
 
         ``context``: the names every record reads (``param``, ``sets``,
-        ``n_players``). Whether every rule of the record now holds.
+        ``n_players``). Whether every rule of the record now holds; when they do
+        after a reading of the record, that reading is added to ``read`` (the
+        whole state's first check then need not read the record again).
         """
         if not self.rules:
             return True  # nothing of the record's own to meet: not even a check of it
@@ -213,6 +216,8 @@ class Section:
                     self._redraw_items(rng, drawer, raw, rule.members, failed, ids)
                 break
             else:
+                if read is not None:
+                    read.append(rec)
                 return True
         return False
 
