@@ -40,6 +40,7 @@ or :data:`ROUNDS` tries are spent (then the whole-state mending takes over):
 from __future__ import annotations
 
 import ast
+import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -173,11 +174,14 @@ class Section:
         raw: dict[str, Any],
         ids: Sequence[str],
         context: Mapping[str, Any],
+        read: list[Any] | None = None,
     ) -> bool:
         """Draw again what ``raw``'s own rules refuse, in place, within :data:`ROUNDS`.
 
         ``context``: the names every record reads (``param``, ``sets``,
-        ``n_players``). Whether every rule of the record now holds.
+        ``n_players``). Whether every rule of the record now holds; when they do
+        after a reading of the record, that reading is added to ``read`` (the
+        whole state's first check then need not read the record again).
         """
         if not self.rules:
             return True  # nothing of the record's own to meet: not even a check of it
@@ -212,6 +216,8 @@ class Section:
                     self._redraw_items(rng, drawer, raw, rule.members, failed, ids)
                 break
             else:
+                if read is not None:
+                    read.append(rec)
                 return True
         return False
 
@@ -659,23 +665,41 @@ def composition(
     only when they make the total. None when there is no such list.
     """
     weights: tuple[Chances, ...] = tuple(chances) if chances else (None,) * len(bounds)
-    counts = _counts(tuple(bounds), total, weights)
+    key = (tuple(bounds), total, weights)
+    counts = _counts(*key)
     if not counts[0].get(total, 0):
         return None
+    picks = _PICKS.get(key)
+    if picks is None:
+        if len(_PICKS) >= 64:  # a sampler draws a few sums
+            _PICKS.pop(next(iter(_PICKS)))
+        picks = _PICKS[key] = [{} for _ in bounds]
     out: list[int] = []
     rest = total
     for i, (low, high) in enumerate(bounds):
-        after = counts[i + 1]
-        own = weights[i]
-        values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
-        if own is None:  # integer counts: a uniform sum draws as it always has
-            ways: list[float] = [after[rest - v] for v in values]
-        else:
-            ways = [after[rest - v] * own[v - low] for v in values]
-        value = rng.choices(values, ways)[0]
+        made = picks[i].get(rest)
+        if made is None:
+            after = counts[i + 1]
+            own = weights[i]
+            values = [v for v in range(low, high + 1) if after.get(rest - v, 0)]
+            if own is None:  # integer counts: a uniform sum draws as it always has
+                ways: list[float] = [after[rest - v] for v in values]
+            else:
+                ways = [after[rest - v] * own[v - low] for v in values]
+            # running totals, as choices() adds the weights up itself: the same pick
+            made = picks[i][rest] = (values, list(itertools.accumulate(ways)))
+        value = rng.choices(made[0], cum_weights=made[1])[0]
         out.append(value)
         rest -= value
     return out
+
+
+#: (bounds, total, chances) → per part, the rest still to make → the part's values and
+#: the running totals of their ways: worked out once, a sum is drawn for every record
+_PICKS: dict[
+    tuple[tuple[tuple[int, int], ...], int, tuple[Chances, ...]],
+    list[dict[int, tuple[list[int], list[float]]]],
+] = {}
 
 
 @lru_cache(maxsize=64)

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic_core import ValidationError
+
 from rulepress.errors import Location, Problem, SpecError
 from rulepress.expressions.records import Record, fields_record
 from rulepress.model.loaded import LoadedSpec
@@ -142,11 +144,16 @@ class Sampler:
 
     # ------------------------------------------------------------------ checking
 
-    def problems(self, state: dict[str, Any]) -> list[Problem]:
-        """Where the state check refuses ``state`` (which it leaves as it was)."""
-        return self._located(self.fmt, state)
+    def problems(self, state: dict[str, Any], records: list[Any] | None = None) -> list[Problem]:
+        """Where the state check refuses ``state`` (which it leaves as it was).
 
-    def _located(self, fmt: StateFormat, state: dict[str, Any]) -> list[Problem]:
+        ``records``: its records as :meth:`raw` read them (see :meth:`_located`).
+        """
+        return self._located(self.fmt, state, records)
+
+    def _located(
+        self, fmt: StateFormat, state: dict[str, Any], records: list[Any] | None = None
+    ) -> list[Problem]:
         """The problems of ``state`` under ``fmt``: their places, not always their messages.
 
         The mending needs only where each problem is and how many there are. When
@@ -154,10 +161,15 @@ class Sampler:
         asked without wording their messages (see
         :func:`rulepress.states.constraints.failures`), a fraction of the work of the
         whole check; otherwise the whole check tells.
+
+        ``records``: each player and the table as :meth:`raw` left them read (None for
+        one not read), for the whole format (see :meth:`_from_records`).
         """
         spec = self.loaded.spec
         quick = quick_check(state_models(fmt, spec.parameters), fmt)
-        read = quick.records(state)
+        read = self._from_records(state, records) if records is not None else None
+        if read is None:
+            read = quick.records(state)
         if read is not None:
             players: list[Record] = read["players"]
             table: Record = read["table"]
@@ -182,6 +194,32 @@ class Sampler:
         _, found = validate_state(fmt, spec.parameters, state, SourceMap(), sets=spec.sets)
         return found
 
+    def _from_records(self, state: dict[str, Any], records: list[Any]) -> dict[str, Any] | None:
+        """The state read into records, from the readings its records' own checks made.
+
+        Each part of the check's reading reads a record as the whole reading does
+        (:func:`section_validators`), and a drawn state's other keys are well formed;
+        so this is what the whole reading gives, without reading the state again. A
+        record not read yet is read here; None when one is refused (the whole check
+        then tells).
+        """
+        players = state.get("players")
+        if self.sections is None or not isinstance(players, list):
+            return None
+        if len(records) != len(players) + 1:
+            return None
+        try:
+            out = [
+                rec if rec is not None else self.sections[0].validator.validate_python(raw)
+                for rec, raw in zip(records, players, strict=False)
+            ]
+            table = records[-1]
+            if table is None:
+                table = self.sections[1].validator.validate_python(state.get("table"))
+        except ValidationError:
+            return None
+        return {"players": out, "table": table}
+
     def legal(self, state: dict[str, Any]) -> bool:
         return not self.problems(state)
 
@@ -193,11 +231,13 @@ class Sampler:
         high = bound(self.fmt.players.max, params) or low
         return range(low, max(low, high) + 1)
 
-    def raw(self, rng: random.Random) -> dict[str, Any]:
+    def raw(self, rng: random.Random, records: list[Any] | None = None) -> dict[str, Any]:
         """A state drawn record by record, before the constraints across records are met.
 
         Each record is drawn field by field, then drawn again in part until its own
         constraints hold (:meth:`Section.settle`), as far as a bounded search can.
+        ``records`` gets each player's and the table's reading, as the settling last
+        read it (None for a record it did not read, or left refused).
         """
         count = weighted(rng, self.fmt.players.draw, self.player_counts())
         ids = [f"p{k}" for k in range(1, count + 1)]
@@ -206,12 +246,18 @@ class Sampler:
         for pid in ids:
             player = {"id": pid, **self.drawer.record(rng, self.fmt.players.fields, ids)}
             if self.sections is not None:
-                self.sections[0].settle(rng, self.drawer, player, ids, context)
+                read: list[Any] = []
+                self.sections[0].settle(rng, self.drawer, player, ids, context, read)
+                if records is not None:
+                    records.append(read[0] if read else None)
             players.append(player)
         state: dict[str, Any] = {"sequence": self.seq.id, "players": players}
         table = self.drawer.record(rng, self.fmt.table.fields, ids)
         if self.sections is not None:
-            self.sections[1].settle(rng, self.drawer, table, ids, context)
+            read = []
+            self.sections[1].settle(rng, self.drawer, table, ids, context, read)
+            if records is not None:
+                records.append(read[0] if read else None)
         state["table"] = table
         return state
 
@@ -219,8 +265,9 @@ class Sampler:
         """Table state ``index`` of ``seed``: legal, and the same on every call."""
         rng = random.Random(f"{seed}:{index}")  # noqa: S311 (reproducible draws, no secret)
         for attempt in range(ATTEMPTS):
-            state = self.raw(rng)
-            if self.mend(rng, state, search=attempt >= SEARCH_FROM):
+            records: list[Any] = []
+            state = self.raw(rng, records)
+            if self.mend(rng, state, search=attempt >= SEARCH_FROM, records=records):
                 return state
         fmt_where = ("table_states", self.seq.state)
         raise SpecError(
@@ -240,7 +287,14 @@ class Sampler:
 
     # ------------------------------------------------------------------ mending
 
-    def mend(self, rng: random.Random, state: dict[str, Any], *, search: bool = True) -> bool:
+    def mend(
+        self,
+        rng: random.Random,
+        state: dict[str, Any],
+        *,
+        search: bool = True,
+        records: list[Any] | None = None,
+    ) -> bool:
         """Make ``state`` legal in place, if the bounded search can; whether it did.
 
         ``search`` False leaves out the last means, :func:`satisfy`: it can take a
@@ -256,8 +310,11 @@ class Sampler:
         cards, votes their cubes must cover), which a redraw of one value seldom
         mends and dropping the items naming the refused players does: those are
         dropped first.
+
+        ``records``: the readings :meth:`raw` made of the state's records, which its
+        first check then takes as read.
         """
-        problems = self.problems(state)
+        problems = self.problems(state, records)
         if problems and self.sections is not None:
             problems = self._drops(rng, state, problems)
         problems = self._redraws(rng, state, problems)
@@ -590,7 +647,10 @@ def _names_player(value: Any, ids: set[str]) -> bool:
     if isinstance(value, str):
         return value in ids
     if isinstance(value, dict):
-        return any(isinstance(v, str) and v in ids for v in value.values())
+        # a loop, not any() over a generator: asked of every item of the lists read
+        for inner in value.values():
+            if isinstance(inner, str) and inner in ids:
+                return True
     return False
 
 
@@ -608,31 +668,48 @@ def _lists_named(
     names: frozenset[str],
     memo: dict[tuple[int, frozenset[str]], bool],
     path: tuple[Any, ...] = (),
-) -> Iterator[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] | None = None,
+) -> list[tuple[Any, ...]]:
     """The paths in ``value`` (of format ``spec``) of the list fields called one of ``names``.
 
     Only the parts of the state whose format holds such a field are walked: a
     nine-player table has thousands of values, and a few lists are wanted.
     ``memo`` keeps what :func:`_holds_named` found, by format (the sampler's formats
-    live as long as it does).
+    live as long as it does). A list built in one walk (``out``), not a generator
+    per level: it is asked on every pass of the mending.
     """
+    if out is None:
+        out = []
+    if not _holding(spec, names, memo):
+        return out
+    if isinstance(value, dict):
+        fields = spec.fields
+        for name, inner in value.items():
+            sub = fields.get(name)
+            if sub is None:
+                continue
+            if sub.type == "list" and name in names and path:
+                out.append((*path, name))
+            # asked here, not by the call: most of a player's fields hold no such list
+            if _holding(sub, names, memo):
+                _lists_named(inner, sub, names, memo, (*path, name), out)
+    elif isinstance(value, list) and spec.item is not None:
+        item = spec.item
+        if _holding(item, names, memo):
+            for i, inner in enumerate(value):
+                _lists_named(inner, item, names, memo, (*path, i), out)
+    return out
+
+
+def _holding(
+    spec: FieldSpec, names: frozenset[str], memo: dict[tuple[int, frozenset[str]], bool]
+) -> bool:
+    """:func:`_holds_named`, kept in ``memo`` by format."""
     key = (id(spec), names)
     holds = memo.get(key)
     if holds is None:
         holds = memo[key] = _holds_named(spec, names)
-    if not holds:
-        return
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            sub = spec.fields.get(key)
-            if sub is None:
-                continue
-            if sub.type == "list" and key in names and len(path) >= 1:
-                yield (*path, key)
-            yield from _lists_named(inner, sub, names, memo, (*path, key))
-    elif isinstance(value, list) and spec.item is not None:
-        for i, inner in enumerate(value):
-            yield from _lists_named(inner, spec.item, names, memo, (*path, i))
+    return holds
 
 
 def _holds_named(spec: FieldSpec, names: frozenset[str]) -> bool:

@@ -18,9 +18,10 @@ uniform draw over that would never give a value a table shows.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulepress.model.spec_model import Draw, FieldSpec, Parameter
@@ -130,13 +131,37 @@ def chances(draw: Draw | None, allowed: range) -> tuple[float, ...] | None:
     return tuple(draw.weight(v) / total for v in allowed)
 
 
+#: one field's drawn value: from the generator, the table's player ids and the room its
+#: list gives its texts (see :meth:`Drawer.value`)
+Plan = Callable[[random.Random, Sequence[str], int], Any]
+
+
 @dataclass(frozen=True)
 class Drawer:
-    """Draws field values for one state format: its parameters, players and text words."""
+    """Draws field values for one state format: its parameters, players and text words.
+
+    Each field format is worked out once into a :data:`Plan` (its bounds, pool of
+    texts, weights), which then asks the generator exactly what reading the format
+    afresh would: the same draws, without reading the format per value (a
+    nine-player Stationfall table is some 500 values).
+    """
 
     params: Mapping[str, Parameter]
     #: field name → the words the spec's rules compare a field of that name with
     words: Mapping[str, list[str]]
+    #: (field format's id, name) → (the format, its plan): the format is kept, so its id
+    #: is never another's
+    _plans: dict[tuple[int, str], tuple[FieldSpec, Plan]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: (fields' id) → (the fields, the record's plan)
+    _records: dict[int, tuple[Mapping[str, FieldSpec], Plan]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: (name, room) → the texts a field is drawn from
+    _pools: dict[tuple[str, int], list[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def texts(self, name: str, room: int) -> list[str]:
         """The values a text field named ``name`` is drawn from.
@@ -147,6 +172,13 @@ class Drawer:
         named = self.words.get(name, [])
         return [*named, *(w for w in unnamed(max(room, 1)) if w not in named)]
 
+    def _pool(self, name: str, room: int) -> list[str]:
+        """:meth:`texts`, worked out once (not to be changed by the caller)."""
+        pool = self._pools.get((name, room))
+        if pool is None:
+            pool = self._pools[name, room] = self.texts(name, room)
+        return pool
+
     def value(
         self, rng: random.Random, name: str, spec: FieldSpec, ids: Sequence[str], room: int = 1
     ) -> Any:
@@ -154,24 +186,43 @@ class Drawer:
 
         ``room``: how many items the list holding it may have (its text values grow with it).
         """
+        return self.plan(name, spec)(rng, ids, room)
+
+    def plan(self, name: str, spec: FieldSpec) -> Plan:
+        """How a value of ``spec`` (a field called ``name``) is drawn, worked out once."""
+        kept = self._plans.get((id(spec), name))
+        if kept is not None and kept[0] is spec:
+            return kept[1]
+        made = self._plan(name, spec)
+        self._plans[id(spec), name] = (spec, made)
+        return made
+
+    def _plan(self, name: str, spec: FieldSpec) -> Plan:
+        """A field's plan: an integer between its bounds (or weighted), a coin, a pick."""
         kind = spec.type
         if kind == "int":
             low, high = int_range(spec, self.params)
             if spec.draw is not None:
-                return weighted(rng, spec.draw, range(low, high + 1))
-            return rng.randint(low, high)
+                return _weighted_plan(spec.draw, range(low, high + 1))
+            # choice() over the range picks as randint() does, through one call less
+            span = range(low, high + 1)
+            return lambda rng, ids, room: rng.choice(span)
         if kind == "bool":
-            return rng.random() < 0.5
+            return lambda rng, ids, room: rng.random() < 0.5
         if kind == "choice":
-            return weighted(rng, spec.draw, spec.choices)
+            return _weighted_plan(spec.draw, spec.choices)
         if kind == "player":
-            return ids[rng.randrange(len(ids))]
+            return lambda rng, ids, room: rng.choice(ids)
         if kind == "text":
-            pool = self.texts(name, room)
-            return pool[rng.randrange(len(pool))]
+            pool = self._pool
+
+            def text(rng: random.Random, ids: Sequence[str], room: int) -> Any:
+                return rng.choice(pool(name, room))
+
+            return text
         if kind == "list":
-            return self.items(rng, name, spec, ids)
-        return self.record(rng, spec.fields, ids, room)
+            return self._items_plan(name, spec)
+        return self.record_plan(spec.fields)
 
     def items(
         self, rng: random.Random, name: str, spec: FieldSpec, ids: Sequence[str]
@@ -181,17 +232,35 @@ class Drawer:
         A ``unique`` list of scalars is drawn without putting a value back, so its
         length is also bounded by how many values there are.
         """
+        return self.plan(name, spec)(rng, ids, 1)  # type: ignore[no-any-return]
+
+    def _items_plan(self, name: str, spec: FieldSpec) -> Plan:
+        """The plan of :meth:`items`."""
         item = spec.item
         assert item is not None  # the spec check guarantees it
         low, high = length_range(spec, self.params)
-        domain = self._domain(name, item, ids, high) if spec.unique else None
-        if domain is not None:
-            high = max(low, min(high, len(domain)))
+        draw = spec.draw
+        if spec.unique and item.type in ("choice", "player", "text", "bool", "int"):
+            # the values not put back: the table's ids for players, else fixed
+            fixed = None if item.type == "player" else self._domain(name, item, (), high)
+
+            def unique(rng: random.Random, ids: Sequence[str], room: int) -> Any:
+                domain = fixed if fixed is not None else list(ids)
+                top = max(low, min(high, len(domain)))
+                lengths = range(low, top + 1)
+                count = weighted(rng, draw, lengths) if draw else rng.randint(low, top)
+                return rng.sample(domain, min(count, len(domain)))
+
+            return unique
+        one = self.plan(name, item)
         lengths = range(low, high + 1)
-        count = weighted(rng, spec.draw, lengths) if spec.draw else rng.randint(low, high)
-        if domain is not None:
-            return rng.sample(domain, min(count, len(domain)))
-        return [self.value(rng, name, item, ids, high) for _ in range(count)]
+        pick = _weighted_plan(draw, lengths) if draw else None
+
+        def items(rng: random.Random, ids: Sequence[str], room: int) -> Any:
+            count = pick(rng, ids, room) if pick is not None else rng.choice(lengths)
+            return [one(rng, ids, high) for _ in range(count)]
+
+        return items
 
     def values_of(self, name: str, spec: FieldSpec, room: int) -> list[Any] | None:
         """Every value a scalar field ``name`` of ``spec`` is drawn from.
@@ -223,9 +292,47 @@ class Drawer:
         self, rng: random.Random, fields: Mapping[str, FieldSpec], ids: Sequence[str], room: int = 1
     ) -> dict[str, Any]:
         """A record: each field drawn, an optional or defaulted one only half the time."""
-        out: dict[str, Any] = {}
-        for name, spec in fields.items():
-            if (spec.optional or spec.default is not None) and rng.random() < 0.5:
-                continue
-            out[name] = self.value(rng, name, spec, ids, room)
-        return out
+        return self.record_plan(fields)(rng, ids, room)  # type: ignore[no-any-return]
+
+    def record_plan(self, fields: Mapping[str, FieldSpec]) -> Plan:
+        """The plan of :meth:`record` for ``fields``, worked out once."""
+        kept = self._records.get(id(fields))
+        if kept is not None and kept[0] is fields:
+            return kept[1]
+        # the fields' plans are made when the record is first drawn, not now: a record
+        # may hold a list of its own kind, whose item plan is then this one, kept below
+        steps: list[tuple[str, bool, Plan]] = []
+        plan = self.plan
+
+        def record(rng: random.Random, ids: Sequence[str], room: int) -> Any:
+            if len(steps) < len(fields):
+                steps[:] = [
+                    (name, spec.optional or spec.default is not None, plan(name, spec))
+                    for name, spec in fields.items()
+                ]
+            out: dict[str, Any] = {}
+            for name, leavable, one in steps:
+                if leavable and rng.random() < 0.5:
+                    continue
+                out[name] = one(rng, ids, room)
+            return out
+
+        self._records[id(fields)] = (fields, record)
+        return record
+
+
+def _weighted_plan(draw: Draw | None, allowed: Sequence[Any]) -> Plan:
+    """The plan of :func:`weighted` for fixed ``draw`` and ``allowed``: its choice made once.
+
+    The weights' running totals are given to :meth:`random.Random.choices` as
+    ``cum_weights``, which it would otherwise add up on every call: the same pick.
+    """
+    if draw is not None and draw.typical is not None and isinstance(allowed, range):
+        return lambda rng, ids, room: typical(rng, draw, allowed)
+    if draw is not None and draw.weights:
+        values = [v for v in allowed if draw.weight(v) > 0]
+        if values:
+            totals = list(itertools.accumulate(draw.weight(v) for v in values))
+            return lambda rng, ids, room: rng.choices(values, cum_weights=totals)[0]
+    # choice() picks as allowed[randrange(len(allowed))] does (weighted()'s uniform pick)
+    return lambda rng, ids, room: rng.choice(allowed)
