@@ -89,9 +89,15 @@ PINNED = {
 
 @pytest.mark.parametrize(("game", "seq_id"), CASES)
 def test_a_seed_draws_the_tables_it_always_drew(game: str, seq_id: str) -> None:
+    """Our games' draws are pinned; a designer's game (the any-game suite runs this module
+    on it) has no digest here, and must at least draw the same tables on a second go."""
     drawn = list(draw_states(loaded(game), seq_id, seed=32, count=12))
     digest = hashlib.sha256(json.dumps(drawn).encode()).hexdigest()[:16]
-    assert digest == PINNED[f"{game}/{seq_id}"]
+    pinned = PINNED.get(f"{game}/{seq_id}")
+    if pinned is None:
+        assert drawn == list(draw_states(loaded(game), seq_id, seed=32, count=12))
+    else:
+        assert digest == pinned
 
 
 @pytest.mark.parametrize(("game", "seq_id"), CASES)
