@@ -7,6 +7,7 @@ it went before the quick path existed.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -130,6 +131,10 @@ def test_the_worked_examples_take_the_quick_path(game: str) -> None:
         assert read is not None, seq_id
         assert isinstance(read["table"], Record)
         assert all(type(p) is Record for p in read["players"])
+        # the records' keys are interned, as the expressions' names are: a field is found
+        # by identity (a copy made here is interned anew only if no interned one exists)
+        keys = [key for record in (read["table"], *read["players"]) for key in record]
+        assert [k for k in keys if sys.intern(k[:1] + k[1:]) is not k] == []
         full.assert_not_called()  # the constraints held on the quick path
         asked += 1
     assert asked

@@ -67,6 +67,7 @@ pydantic-core makes each record in one call from Rust (54 k per state).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -234,8 +235,11 @@ def _model(
                 made = cast(CoreSchema, {**made, "schema": _once(made["schema"])})
             else:
                 made = _once(made)
-        # (a field with a default may be left out: its schema is the default's)
-        out.append(core_schema.arguments_parameter(key, made, mode="keyword_only"))
+        # (a field with a default may be left out: its schema is the default's). The key
+        # is interned: pydantic-core makes every record's keys of the very string given
+        # here, and the scorer's expressions read fields by interned names (Python's
+        # parser interns them), so a lookup is met by identity, without comparing texts
+        out.append(core_schema.arguments_parameter(sys.intern(key), made, mode="keyword_only"))
     # The record is made by calling Record with the fields as keyword arguments: in
     # pydantic-core, one step that refuses a key no field has (an unexpected keyword)
     # and makes the record, where a typed dict refusing unknown keys, then a call of
