@@ -74,13 +74,7 @@ def weighted(rng: random.Random, draw: Draw | None, allowed: Sequence[Any]) -> A
     A value the weights leave out never comes up. A typical range is for a
     ``range`` of integers (values, lengths, numbers of players): see :func:`typical`.
     """
-    if draw is not None and draw.typical is not None and isinstance(allowed, range):
-        return typical(rng, draw, allowed)
-    if draw is not None and draw.weights:
-        values = [v for v in allowed if draw.weight(v) > 0]
-        if values:
-            return rng.choices(values, [draw.weight(v) for v in values])[0]
-    return allowed[rng.randrange(len(allowed))]
+    return _weighted_plan(draw, allowed)(rng, (), 1)
 
 
 def _parts(draw: Draw, allowed: range) -> tuple[range, range, range]:
@@ -322,7 +316,7 @@ class Drawer:
 
 
 def _weighted_plan(draw: Draw | None, allowed: Sequence[Any]) -> Plan:
-    """The plan of :func:`weighted` for fixed ``draw`` and ``allowed``: its choice made once.
+    """How :func:`weighted` picks for fixed ``draw`` and ``allowed``, worked out once.
 
     The weights' running totals are given to :meth:`random.Random.choices` as
     ``cum_weights``, which it would otherwise add up on every call: the same pick.
@@ -334,5 +328,5 @@ def _weighted_plan(draw: Draw | None, allowed: Sequence[Any]) -> Plan:
         if values:
             totals = list(itertools.accumulate(draw.weight(v) for v in values))
             return lambda rng, ids, room: rng.choices(values, cum_weights=totals)[0]
-    # choice() picks as allowed[randrange(len(allowed))] does (weighted()'s uniform pick)
+    # choice() picks as allowed[randrange(len(allowed))] would, through one call less
     return lambda rng, ids, room: rng.choice(allowed)
