@@ -30,6 +30,9 @@ from pathlib import Path
 #: field Note declares; with both classes left to Python it compiles, but it replaces
 #: the other dataclasses' annotations by their runtime classes (a ``WinnerResult |
 #: None`` field becomes ``type``), from which pydantic cannot make the schema
+#: Beside the scorer, games.spec_data: it builds a warm `rulepress score`'s spec back from
+#: the user's cache (some 7,000 values and 500 models for Stationfall), 9 ms to under 4;
+#: callgrind of the whole warm score, 1,088 M instructions to 1,067 M
 HOT_MODULES = (
     "rulepress.expressions.budget",
     "rulepress.expressions.compiler",
@@ -37,6 +40,7 @@ HOT_MODULES = (
     "rulepress.expressions.nodes",
     "rulepress.expressions.records",
     "rulepress.expressions.runtime",
+    "rulepress.games.spec_data",
     "rulepress.operations.parts",
     "rulepress.operations.runs",
     "rulepress.scoring.components",
