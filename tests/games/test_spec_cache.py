@@ -426,7 +426,7 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
     the report's tree is made without its nodes' validators, no validator of the spec check
     or of an output folder's marker is built, an English report reads no catalog (Babel's PO
     reader, the walk that translates a spec), and the command runs without Python's cycle
-    collector, which it gives back to its caller, ends without tearing the interpreter down
+    collector to its end (no collection walks what it made), ends without tearing the interpreter down
     (its exit handlers run, its objects are never freed one by one), and compiles none of the
     regular expressions it does not use."""
     assert score_here().code == 0  # fills the cache
@@ -460,7 +460,7 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         "    pyyaml += [r for rs in yaml.resolver.Resolver.yaml_implicit_resolvers.values() for _, r in rs]\n"
         "    lazy += [(f'yaml: {p.pattern[:20]}', not isinstance(p, LazyPattern) or p._compiled is not None)\n"
         "             for p in pyyaml]\n"
-        "    print(json.dumps([built, modules, discovered, collecting, lazy]))\n"
+        "    print(json.dumps([built, modules, discovered, collecting, lazy, collections]))\n"
         "atexit.register(report)\n"
         "class Late:\n"
         "    def __del__(self, write=__import__('os').write):\n"
@@ -468,6 +468,8 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
         "late = Late()\n"
         f"sys.argv = ['rulepress', 'score', 'stationfall', {str(STATE.resolve())!r}]\n"
         "from rulepress.__main__ import run\n"
+        "collections = []\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and collections.append(info))\n"
         "run()\n"
     )
     proc = subprocess.run(
@@ -475,7 +477,7 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
     )
     assert proc.returncode == 0, proc.stderr
     reported = next(line for line in proc.stdout.splitlines() if line.startswith("[["))
-    built, modules, discovered, collecting, lazy = json.loads(reported)
+    built, modules, discovered, collecting, lazy, collections = json.loads(reported)
     assert built == []
     # the patterns only a spec check, a Czech or Japanese text or another YAML file needs
     # are there, and none was compiled (rulepress.lazy_pattern); nor were PyYAML's own,
@@ -485,10 +487,12 @@ def test_a_warm_english_score_builds_no_spec_validator_and_reads_no_catalog(cach
     # the operations came with the kept spec: no entry point was discovered
     assert discovered == 0
     assert set(NOT_IMPORTED).isdisjoint(modules)
-    # scored without the collector, which was on again once the command was done; and the
-    # process ended once its exit handlers (the report above) had run, without tearing the
-    # interpreter down: the object left in a module was never freed
-    assert collecting == [False, True]
+    # scored without the collector, which stayed off to the end: no collection ran from the
+    # command line's import on (one after the command walked all it had made, for nothing);
+    # and the process ended once its exit handlers (the report above) had run, without
+    # tearing the interpreter down: the object left in a module was never freed
+    assert collecting == [False, False]
+    assert collections == []
     assert "torn down" not in proc.stdout
 
 
