@@ -26,6 +26,18 @@ records, so the messages and places of a bad state are the full check's.
   a call into Python first (:class:`AtMost`), and a ``unique`` list of
   scalars is refused as it is read when an item is in it twice, which the
   strict model leaves to the walk after it (:func:`unique_scalars`).
+* :func:`record_reader` makes a compiled first try at that reading
+  (:mod:`rulepress.states.reader`) of the very schema the validator is made
+  of: it reads a state of exact dicts, lists, texts, numbers and truth
+  values into the same records, or says *not known*, and the validator then
+  reads the state as before. pydantic-core stays the oracle (a test holds
+  the two equal over every format, drawn and mutated states alike) and the
+  fallback. Home-made for speed (callgrind, per nine-player Stationfall
+  state, the benchmark's first 200: the validator's reading 0.670 M
+  instructions, the reader's 0.387 M; the check 0.959 M to 0.672 M): each
+  kind of node a mypyc native class, texts checked by their own leaf's
+  validator once per distinct value (not by Python's ``re``, whose ``$``
+  is not pydantic-core's).
 * :class:`Rules` asks a record format's constraints, each expression parsed
   once per format, with one step budget (``MAX_STEPS``) for the whole state
   rather than one per constraint and record. Each rule is one closure asked
