@@ -171,6 +171,8 @@ class _List(Reader):
         if n < self.low or n > self.high:
             return UNKNOWN
         item = self.item
+        # appended to: a list made whole first ([None] * n, each item set in its place)
+        # read a Stationfall state in 0.408 M instructions, against 0.387 M so
         out: list[object] = []
         for x in items:
             made = item.read(x)
