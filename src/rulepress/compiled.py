@@ -50,6 +50,7 @@ HOT_MODULES = (
     "rulepress.scoring.winners",
     "rulepress.states.pairs",
     "rulepress.states.quick",
+    "rulepress.states.reader",
     "rulepress.states.validation",
 )
 #: written by setup.py beside the package when it compiles: each hot module's source hash

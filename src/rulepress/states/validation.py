@@ -68,7 +68,7 @@ from rulepress.states.models import (
     value_model,
 )
 from rulepress.states.pairs import Tallies
-from rulepress.states.quick import QuickCheck, Rules, record_validator
+from rulepress.states.quick import QuickCheck, Rules, record_reader, record_validator
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
@@ -389,6 +389,7 @@ def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
             # (the walk of a state the reading has read: see quick_refs)
             records_hold(quick_refs(models.player_refs)),
             refs_hold(quick_refs(models.table_refs)),
+            record_reader(models.schema, models.root),
         )
     return models.quick
 
