@@ -28,7 +28,14 @@ from rulepress.states.quick import QuickCheck, _no_item_twice
 from rulepress.states.reader import MEMO_CAP, MEMO_TEXT, UNKNOWN, _Texts, reader_of
 from rulepress.states.validation import quick_check
 from tests.conftest import loaded
-from tests.properties.strategies import MUTATION, mutate, raw_states, sequence, sequences
+from tests.properties.strategies import (
+    MUTATION,
+    _nodes,
+    mutate,
+    raw_states,
+    sequence,
+    sequences,
+)
 
 SEQUENCES = [pytest.param(g, s, id=f"{g}/{s}") for g, s in sequences()]
 STRICT = core_schema.CoreConfig(strict=True)
@@ -76,17 +83,6 @@ class Keyed(dict[Any, Any]):
 
 class Listed(list[Any]):
     pass
-
-
-def _nodes(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            out += _nodes(inner, (*path, key))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            out += _nodes(inner, (*path, i))
-    return out
 
 
 def _odd(value: Any, how: int) -> Any:
