@@ -236,7 +236,7 @@ def test_a_text_leaf_remembers_no_more_than_its_cap() -> None:
     assert "" not in reader.memo
 
 
-#: what quick.record_reader tells reader_of of (a list bound, pure checks, no item twice)
+#: what quick.record_reading tells reader_of of (a list bound, pure checks, no item twice)
 KNOWN: dict[str, Any] = {"at_most": type(None), "pure": (), "once": _no_item_twice}
 
 

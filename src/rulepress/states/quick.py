@@ -26,7 +26,7 @@ records, so the messages and places of a bad state are the full check's.
   a call into Python first (:class:`AtMost`), and a ``unique`` list of
   scalars is refused as it is read when an item is in it twice, which the
   strict model leaves to the walk after it (:func:`unique_scalars`).
-* :func:`record_reader` makes a compiled first try at that reading
+* :func:`record_reading` also makes a compiled first try at that reading
   (:mod:`rulepress.states.reader`) of the very schema the validator is made
   of: it reads a state of exact dicts, lists, texts, numbers and truth
   values into the same records, or says *not known*, and the validator then
@@ -183,18 +183,22 @@ def record_schema(schema: CoreSchema, root: FieldSpec | None = None) -> CoreSche
         return None
 
 
-def record_reader(schema: CoreSchema, root: FieldSpec | None = None) -> Reader | None:
-    """The compiled first try at what :func:`record_validator` reads (see rulepress.states.reader).
+def record_reading(
+    schema: CoreSchema, root: FieldSpec | None = None
+) -> tuple[SchemaValidator | None, Reader | None]:
+    """:func:`record_validator` of ``schema``, and its compiled first try (see rulepress.states.reader).
 
-    Made of the very schema the validator is made of (the same arguments),
-    so the validator is its oracle and its fallback. None when the schema
-    has a shape or a key the reader does not know: that format is read by
-    the validator alone.
+    Both are made of the one schema :func:`record_schema` makes of it, worked
+    out once, so the validator is the reader's oracle and its fallback. The
+    reader is None when that schema has a shape or a key it does not know:
+    that format is read by the validator alone; both are None where
+    :func:`record_validator` gives none.
     """
     top = record_schema(schema, root)
     if top is None:
-        return None
-    return reader_of(top, _STRICT, at_most=AtMost, pure=(player_id,), once=_no_item_twice)
+        return None, None
+    reader = reader_of(top, _STRICT, at_most=AtMost, pure=(player_id,), once=_no_item_twice)
+    return SchemaValidator(top, config=_STRICT), reader
 
 
 def unique_scalars(spec: FieldSpec) -> bool:
@@ -736,7 +740,7 @@ class QuickCheck:
     params: Record
     player_refs: RecordsHold | None
     table_refs: RefsHold | None
-    #: the compiled first try at the reading (None: this format has none; see record_reader)
+    #: the compiled first try at the reading (None: this format has none; see record_reading)
     reader: Reader | None = None
 
     def refs(self, players: list[Record], table: Record, ids: Mapping[str, int]) -> bool:

@@ -68,7 +68,7 @@ from rulepress.states.models import (
     value_model,
 )
 from rulepress.states.pairs import Tallies
-from rulepress.states.quick import QuickCheck, Rules, record_reader, record_validator
+from rulepress.states.quick import QuickCheck, Rules, record_reading
 from rulepress.yamlsrc.reader import CONTROLS, SourceMap, describe_char, format_path
 
 #: keys a state document may have besides the two sections
@@ -381,15 +381,17 @@ def _validate(
 def quick_check(models: StateModels, fmt: StateFormat) -> QuickCheck:
     """The quick path of ``fmt`` with the models' parameters: made once, kept with the models."""
     if models.quick is None:
+        # the validator and its compiled first try, of one record schema
+        validator, reader = record_reading(models.schema, models.root)
         models.quick = QuickCheck(
-            record_validator(models.schema, models.root),
+            validator,
             Rules.of(fmt.players.constraints, compiled),
             Rules.of(fmt.table.constraints, compiled),
             params_record(models.params),
             # (the walk of a state the reading has read: see quick_refs)
             records_hold(quick_refs(models.player_refs)),
             refs_hold(quick_refs(models.table_refs)),
-            record_reader(models.schema, models.root),
+            reader,
         )
     return models.quick
 
