@@ -96,6 +96,8 @@ def _identity(template: str) -> str:
 
 @dataclass(frozen=True)
 class NoteRenderer:
+    """Renders a result's notes in one language, with its numbers, plurals and lists."""
+
     language: str
     plain: PlainContext
     translate: Callable[[str], str] = _identity

@@ -166,6 +166,8 @@ class Line:
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
 class PlayerResult:
+    """One player's lines, their total (where the sequence totals), whether they may win, their rank."""
+
     id: str
     lines: list[Line]
     total: int | None
@@ -277,6 +279,8 @@ class TieBreakStep:
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
 class WinnerResult:
+    """Who wins: the places, the players eligible, and the tie-break steps that decided it."""
+
     step: str
     rules: list[str]
     places: int
@@ -293,6 +297,8 @@ class WinnerResult:
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
 class ScoreResult:
+    """The scoring of one table state: every player's lines, the events, tallies and winners."""
+
     format: int
     game: str
     spec_version: str
