@@ -385,7 +385,7 @@ def quick_refs(plan: Refs | None) -> Refs | None:
     """``plan`` without the ``unique`` lists the quick path's reading has checked.
 
     For a state that reading has read (see
-    :func:`rulepress.states.quick.record_validator` with the state's field
+    :func:`rulepress.states.quick.record_reading` with the state's field
     spec); a state read otherwise is walked with the whole plan.
     """
     if plan is None or plan.player:

@@ -12,7 +12,7 @@ runs as it always did, from the start of the stage that was not known. A
 state the quick path accepts is one the full check accepts, with the same
 records, so the messages and places of a bad state are the full check's.
 
-* :func:`record_validator` reads a state straight into records: the strict
+* The validator :func:`record_reading` makes reads a state straight into records: the strict
   model's core schema (:func:`rulepress.states.models.strict_schema`, which a
   test holds equal to the model's own), with each model made a call of
   :class:`~rulepress.expressions.records.Record` with its fields as keyword
@@ -155,11 +155,11 @@ ASCII_ID = f"^[A-Za-z][A-Za-z0-9_-]{{0,{MAX_STATE_ID - 1}}}$"
 
 
 class _UnknownShapeError(Exception):
-    """A schema of a shape :func:`record_validator` does not turn into records."""
+    """A schema of a shape :func:`record_schema` does not turn into records."""
 
 
-def record_validator(schema: CoreSchema, root: FieldSpec | None = None) -> SchemaValidator | None:
-    """A validator of what ``schema`` accepts whose value is records; None if it cannot be made.
+def record_schema(schema: CoreSchema, root: FieldSpec | None = None) -> CoreSchema | None:
+    """A schema of what ``schema`` accepts whose value is records; None if it cannot be made.
 
     ``schema`` is the core schema of a whole state's strict model (see
     :func:`rulepress.states.models.strict_schema`): its ``game`` and ``sequence``
@@ -171,12 +171,6 @@ def record_validator(schema: CoreSchema, root: FieldSpec | None = None) -> Schem
     is read when an item is in it twice (see :func:`unique_scalars`): the
     walk after the reading then need not go down to it.
     """
-    top = record_schema(schema, root)
-    return None if top is None else SchemaValidator(top, config=_STRICT)
-
-
-def record_schema(schema: CoreSchema, root: FieldSpec | None = None) -> CoreSchema | None:
-    """The schema :func:`record_validator` validates with (the same arguments); None: none."""
     try:
         return _model(schema, root, top=True, unique=root is not None)
     except _UnknownShapeError:
@@ -186,13 +180,13 @@ def record_schema(schema: CoreSchema, root: FieldSpec | None = None) -> CoreSche
 def record_reading(
     schema: CoreSchema, root: FieldSpec | None = None
 ) -> tuple[SchemaValidator | None, Reader | None]:
-    """:func:`record_validator` of ``schema``, and its compiled first try (see rulepress.states.reader).
+    """A validator of :func:`record_schema`'s schema, and its compiled first try (reader.py).
 
-    Both are made of the one schema :func:`record_schema` makes of it, worked
-    out once, so the validator is the reader's oracle and its fallback. The
-    reader is None when that schema has a shape or a key it does not know:
-    that format is read by the validator alone; both are None where
-    :func:`record_validator` gives none.
+    Both are made of the one schema :func:`record_schema` makes of ``schema``
+    and ``root``, worked out once, so the validator is the reader's oracle and
+    its fallback. The reader is None when that schema has a shape or a key it
+    does not know: that format is read by the validator alone; both are None
+    where :func:`record_schema` gives no schema.
     """
     top = record_schema(schema, root)
     if top is None:
@@ -774,7 +768,7 @@ def section_validators(
 ) -> tuple[SchemaValidator, SchemaValidator] | None:
     """Validators of one player record and of the table, read into records as the state's.
 
-    The parts of :func:`record_validator`'s schema, so a record they accept is
+    The parts of :func:`record_schema`'s schema, so a record they accept is
     the record the whole check would make of it (defaults given, optional
     fields None). For a sampler that checks a record before the state it is
     part of exists. None when the state's schema is of a shape not known here.
