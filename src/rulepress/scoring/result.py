@@ -166,7 +166,7 @@ class Line:
 
 @dataclass(slots=True)  # not frozen: see the module's docstring
 class PlayerResult:
-    """One player's lines, their total (where the sequence totals), whether they may win, their rank."""
+    """One player's lines, total (where the sequence totals), rank, and whether they may win."""
 
     id: str
     lines: list[Line]

@@ -500,7 +500,7 @@ def reader_of(
     pure: tuple[Callable[[Any], Any], ...],
     once: Callable[[Any], Any],
 ) -> Reader | None:
-    """A reader of what ``SchemaValidator(schema, config=config)`` reads, or None if none can be made.
+    """A reader of what ``SchemaValidator(schema, config=config)`` reads; None if none is made.
 
     ``config`` must be strict (the readers take no value the strict types
     would convert). Known: a record (``chain`` of an ``is-instance`` of dict
